@@ -1,0 +1,53 @@
+"""Events: what an applied action did, and who may see it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. `visible_to` is None for a public event, else the seats that may
+    see it (the facilitator, where a game has one, is a seat like the others)."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator) may see this event."""
+        if self.visible_to is None:
+            return True
+        return seat is not None and seat in self.visible_to
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        seats = data.get("visible_to")
+        return cls(
+            kind=str(data["kind"]),
+            data=dict(data.get("data", {})),
+            visible_to=None if seats is None else frozenset(int(s) for s in seats),
+        )
+
+
+def public(kind: str, **data: Any) -> Event:
+    """An event everybody sees."""
+    return Event(kind, data)
+
+
+def private(kind: str, seats: Iterable[int], **data: Any) -> Event:
+    """An event only `seats` see."""
+    return Event(kind, data, frozenset(seats))
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events `seat` may see, in order."""
+    return [e for e in events if e.visible(seat)]

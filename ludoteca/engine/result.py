@@ -1,0 +1,35 @@
+"""The outcome of a finished game."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final scores and ranks, one entry per player seat; `details` holds the game's breakdown
+    (categories, objectives...), JSON-ready. Ranks use competition ranking: 1 is best, tied
+    players share a rank and the next rank is skipped."""
+
+    scores: tuple[float, ...]
+    ranks: tuple[int, ...]
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def winners(self) -> list[int]:
+        return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": self.winners,
+            "details": dict(self.details),
+        }
+
+
+def competition_ranks(keys: Sequence[Hashable]) -> tuple[int, ...]:
+    """Ranks from comparable keys, higher key is better; equal keys share a rank ("1224")."""
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)  # type: ignore[operator]

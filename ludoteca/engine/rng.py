@@ -1,0 +1,103 @@
+"""The seeded random number generator that lives inside a game state.
+
+Every random draw of a game goes through the state's own `Rng`, so a match is fully described by
+(game, options, seed, action log) and replays exactly. The generator is SplitMix64: its whole
+state is one 64-bit integer, which serialises to JSON as a plain number and clones for free.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+class Rng:
+    """A small, fast, serialisable PRNG (SplitMix64)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self.state = seed & _MASK
+
+    def next_u64(self) -> int:
+        self.state = (self.state + _GOLDEN) & _MASK
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def randrange(self, n: int) -> int:
+        """A uniform integer in [0, n); rejection sampling keeps it unbiased."""
+        if n <= 0:
+            raise ValueError(f"randrange needs a positive bound, got {n}")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in [low, high], both ends included."""
+        return low + self.randrange(high - low + 1)
+
+    def random(self) -> float:
+        """A uniform float in [0, 1)."""
+        return (self.next_u64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, items: Sequence[T]) -> T:
+        if not items:
+            raise ValueError("choice from an empty sequence")
+        return items[self.randrange(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randrange(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def sample(self, items: Sequence[T], k: int) -> list[T]:
+        pool = list(items)
+        self.shuffle(pool)
+        return pool[:k]
+
+    def expovariate(self, rate: float) -> float:
+
+        return -math.log(1.0 - self.random()) / rate
+
+    def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
+        """Box-Muller; one normal deviate per call (keeps the state a single integer)."""
+
+        u1 = 1.0 - self.random()
+        u2 = self.random()
+        return mu + sigma * math.sqrt(-2.0 * math.log(u1)) * math.cos(2.0 * math.pi * u2)
+
+    def fork(self) -> Rng:
+        """An independent generator seeded from this one (advances this one by one draw)."""
+        return Rng(self.next_u64())
+
+    def copy(self) -> Rng:
+        return Rng(self.state)
+
+    def to_json(self) -> int:
+        return self.state
+
+    @classmethod
+    def from_json(cls, data: int) -> Rng:
+        rng = cls()
+        rng.state = int(data) & _MASK
+        return rng
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rng) and other.state == self.state
+
+    def __hash__(self) -> int:
+        return hash(self.state)
+
+    def __repr__(self) -> str:
+        return f"Rng(state={self.state:#x})"
