@@ -76,5 +76,7 @@ class Match:
             try:
                 match.apply(int(entry["seat"]), game.decode_action(entry["action"]))
             except Exception as exc:
-                raise ValueError(f"action {number} of the saved log does not replay: {exc}") from exc
+                raise ValueError(
+                    f"action {number} of the saved log does not replay: {exc}"
+                ) from exc
         return match

@@ -55,7 +55,7 @@ class Goofspiel(Game[GoofspielState]):
 
     def setup(self, players: int, seed: int, options: Any = None) -> GoofspielState:
         self.check_players(players)
-        n = self.options(options).cards
+        n: int = self.options(options).cards
         rng = Rng(seed)
         prizes = list(range(1, n + 1))
         rng.shuffle(prizes)
@@ -66,7 +66,8 @@ class Goofspiel(Game[GoofspielState]):
         return list(range(len(state.hands)))
 
     def max_actions(self, players: int, options: Any = None) -> int:
-        return players * self.options(options).cards
+        cards: int = self.options(options).cards
+        return players * cards
 
     def actors(self, state: GoofspielState) -> frozenset[int]:
         if not state.prizes:
@@ -84,7 +85,10 @@ class Goofspiel(Game[GoofspielState]):
         if not isinstance(action, Bid) or action.card not in state.hands[seat]:
             raise IllegalAction(f"bid one of your cards: {state.hands[seat]}")
         state.bids[seat] = action.card
-        events = [private("bid", [seat], seat=seat, card=action.card), public("bid_placed", seat=seat)]
+        events = [
+            private("bid", [seat], seat=seat, card=action.card),
+            public("bid_placed", seat=seat),
+        ]
         if all(bid is not None for bid in state.bids):
             events += self._reveal(state)
         return events

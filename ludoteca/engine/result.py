@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,6 @@ class Result:
         }
 
 
-def competition_ranks(keys: Sequence[Hashable]) -> tuple[int, ...]:
+def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
     """Ranks from comparable keys, higher key is better; equal keys share a rank ("1224")."""
-    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)  # type: ignore[operator]
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
