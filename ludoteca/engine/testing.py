@@ -191,14 +191,14 @@ class _Playout:
         before = _snapshot(game, state)
         self.check_json(state, before)
         legal = self.check_actors(state)
+        seat = self.rng.choice(sorted(legal))
+        action = self.choose(state, seat, legal[seat])
+        self.check_clone_and_determinism(state, seat, action, before)
         if self.step % self.view_every == 0:
             self.check_views(state, before)
-        seat = self.rng.choice(sorted(legal))
         self.check_codec(legal[seat])
         self.check_listed_apply(state, seat, legal[seat], before)
         self.check_illegal(state, seat, legal, before)
-        action = self.choose(state, seat, legal[seat])
-        self.check_clone_and_determinism(state, seat, action, before)
         if self.step % self.clone_every == 0:
             self.kept.append((game.clone(state), before))
         game.apply(state, seat, action)

@@ -1,0 +1,43 @@
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ludoteca.engine import Rng
+
+
+def test_same_seed_same_sequence() -> None:
+    a, b = Rng(42), Rng(42)
+    assert [a.next_u64() for _ in range(5)] == [b.next_u64() for _ in range(5)]
+
+
+def test_state_round_trips_through_json() -> None:
+    rng = Rng(7)
+    rng.random()
+    again = Rng.from_json(rng.to_json())
+    assert again == rng and again.random() == rng.random()
+
+
+def test_copy_is_independent() -> None:
+    rng = Rng(3)
+    twin = rng.copy()
+    rng.random()
+    assert twin != rng
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=1, max_value=1000))
+def test_randrange_stays_in_bounds(seed: int, n: int) -> None:
+    rng = Rng(seed)
+    assert all(0 <= rng.randrange(n) < n for _ in range(20))
+
+
+def test_randrange_is_roughly_uniform() -> None:
+    rng = Rng(1)
+    counts = [0] * 6
+    for _ in range(60_000):
+        counts[rng.randrange(6)] += 1
+    assert max(counts) - min(counts) < 600
+
+
+def test_shuffle_is_a_permutation() -> None:
+    items = list(range(50))
+    Rng(9).shuffle(items)
+    assert sorted(items) == list(range(50)) and items != list(range(50))
