@@ -48,9 +48,9 @@ class Game(ABC, Generic[S]):
 
     def check_players(self, players: int) -> None:
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            title = self.title or self.name
             raise ValueError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players!r}"
+                f"{title} is for {self.min_players} to {self.max_players} players, not {players!r}"
             )
 
     @abstractmethod

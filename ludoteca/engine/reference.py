@@ -164,3 +164,4 @@ class Goofspiel(Game[GoofspielState]):
 
 
 GOOFSPIEL = Goofspiel()
+GAME = GOOFSPIEL  # so that tests can register it like a game package

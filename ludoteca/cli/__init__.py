@@ -1,0 +1,34 @@
+"""The `ludoteca` command line: one module per command, registered here."""
+
+from __future__ import annotations
+
+import typer
+
+from ludoteca import __version__
+from ludoteca.cli import games, play
+
+app = typer.Typer(
+    name="ludoteca",
+    help="A games room: Castell, the Ligretto board game and Ciurme.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"ludoteca {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
+    """A games room: Castell, the Ligretto board game and Ciurme."""
+
+
+app.command("games")(games.games)
+app.command("play")(play.play)

@@ -1,0 +1,105 @@
+"""`ludoteca play GAME`: play in the terminal against bots.
+
+The human's seat sees only its own view; every other seat (a facilitator role included) is
+played by the game's heuristic bot, which receives a state determinized for its seat, so it
+never reads secrets either.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from ludoteca.cli.common import fail, parse_key_values
+from ludoteca.engine import Event, IllegalAction, Match, Rng, visible_events
+from ludoteca.engine.game import Game
+from ludoteca.games import load_game
+
+
+def play(
+    game_name: str = typer.Argument(..., metavar="GAME", help="castell, ligretto or ciurme"),
+    players: int | None = typer.Option(None, "--players", "-p", help="Number of players."),
+    seat: int = typer.Option(0, "--seat", "-s", help="Your seat (0 is the first player)."),
+    seed: int = typer.Option(1, "--seed", help="Seed of the match (same seed, same match)."),
+    option: list[str] = typer.Option([], "--option", "-o", help="A game option, KEY=VALUE."),
+    save: Path | None = typer.Option(None, "--save", help="Write the match log here at the end."),
+) -> None:
+    """Play GAME in the terminal against bots: pick actions by number, q to quit."""
+    try:
+        game = load_game(game_name)
+        count = players if players is not None else game.min_players
+        game.check_players(count)
+        match = Match.new(game, count, seed, parse_key_values(option))
+    except ValueError as exc:
+        fail(str(exc))
+    seats = game.seats(match.state)
+    if seat not in seats:
+        fail(f"seat {seat} does not exist; choose one of {seats}")
+    Session(game, match, seat).run()
+    if save is not None:
+        save.write_text(json.dumps(match.to_json(), indent=1))
+        typer.echo(f"match saved to {save}")
+
+
+class Session:
+    """One terminal player against bots."""
+
+    def __init__(self, game: Game[Any], match: Match, seat: int) -> None:
+        self.game = game
+        self.match = match
+        self.seat = seat
+        self.rng = Rng(match.seed ^ 0x5EED)
+
+    def run(self) -> None:
+        game, state = self.game, self.match.state
+        typer.echo(game.render(game.view(state, self.seat)))
+        while not game.is_over(state):
+            for bot in sorted(game.actors(state) - {self.seat}):
+                if bot in game.actors(state):  # an earlier bot may have changed who acts
+                    self.act(bot, self.bot_action(bot))
+            if self.seat in game.actors(state) and not self.human_turn():
+                typer.echo("You left the match.")
+                return
+        result = game.result(state)
+        typer.echo(game.render(game.view(state, self.seat)))
+        typer.echo(f"Game over. Scores {list(result.scores)}, ranks {list(result.ranks)}.")
+        winners = ", ".join(str(s) for s in result.winners)
+        typer.echo(
+            f"Winner(s): seat {winners}" + (" - that's you!" if self.seat in result.winners else "")
+        )
+
+    def bot_action(self, seat: int) -> Any:
+        known = self.game.determinize(self.match.state, seat, self.rng.fork())
+        return self.game.heuristic_action(known, seat, self.rng.fork())
+
+    def act(self, seat: int, action: Any) -> None:
+        events = self.match.apply(seat, action)
+        for event in visible_events(events, self.seat):
+            typer.echo(f"  seat {seat}: {describe_event(event)}")
+
+    def human_turn(self) -> bool:
+        game, state = self.game, self.match.state
+        actions = game.legal_actions(state, self.seat)
+        typer.echo(game.render(game.view(state, self.seat)))
+        for number, action in enumerate(actions, start=1):
+            typer.echo(f"  {number:>3}. {game.describe_action(action)}")
+        while True:
+            answer = typer.prompt(f"Your move (1-{len(actions)}, q to quit)").strip().lower()
+            if answer in ("q", "quit", "exit"):
+                return False
+            if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                try:
+                    self.act(self.seat, actions[int(answer) - 1])
+                    return True
+                except IllegalAction as exc:  # someone got there first (real time)
+                    typer.echo(f"Not possible any more: {exc}")
+                    return True
+            typer.echo(f"Please type a number from 1 to {len(actions)}, or q to quit.")
+
+
+def describe_event(event: Event) -> str:
+    details = ", ".join(f"{k}={v}" for k, v in event.data.items())
+    return f"{event.kind} {details}".strip()

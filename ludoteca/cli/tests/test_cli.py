@@ -1,0 +1,66 @@
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from ludoteca import __version__
+from ludoteca.cli import app
+from ludoteca.engine import Match
+from ludoteca.engine.reference import GOOFSPIEL
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def with_goofspiel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register the engine's reference game so the commands can be tried on it."""
+    monkeypatch.setitem(
+        __import__("ludoteca.games").games.GAMES, "goofspiel", "ludoteca.engine.reference"
+    )
+
+
+def test_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+def test_games_lists_the_games(with_goofspiel: None) -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0 and "Goofspiel" in result.output and "cards=5" in result.output
+
+
+def test_play_to_the_end_and_save(with_goofspiel: None, tmp_path: Path) -> None:
+    saved = tmp_path / "match.json"
+    moves = "oops\n0\n" + "1\n" * 5
+    result = runner.invoke(
+        app,
+        ["play", "goofspiel", "--seed", "3", "--players", "3", "--save", str(saved)],
+        input=moves,
+    )
+    assert result.exit_code == 0, result.output
+    assert "Please type a number from 1 to 5" in result.output
+    assert "Game over." in result.output
+    match = Match.from_json(GOOFSPIEL, json.loads(saved.read_text()))
+    assert match.is_over and match.players == 3
+
+
+def test_quit(with_goofspiel: None) -> None:
+    result = runner.invoke(app, ["play", "goofspiel"], input="q\n")
+    assert result.exit_code == 0 and "You left the match." in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["play", "chess"], "unknown game 'chess'; choose one of:"),
+        (["play", "goofspiel", "--players", "9"], "Goofspiel is for 2 to 4 players, not 9"),
+        (["play", "goofspiel", "--seat", "7"], "seat 7 does not exist; choose one of [0, 1]"),
+        (["play", "goofspiel", "-o", "cards=7"], "option 'cards' cannot be 7; allowed:"),
+        (["play", "goofspiel", "-o", "cards"], "an option is written KEY=VALUE"),
+    ],
+)
+def test_bad_input_gets_a_clear_error(with_goofspiel: None, args: list[str], words: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert words in result.output
