@@ -28,8 +28,12 @@ test: lint typecheck
 test-slow: $(VENV)
 	$(BIN)/pytest -n 2 -m slow
 
+# Every benchmark, the engine's first; each prints ratios to a baseline run in the same process.
 bench: $(VENV)
 	$(BIN)/python bench/engine.py
+	for script in $(filter-out bench/engine.py,$(wildcard bench/*.py)); do \
+		$(BIN)/python $$script || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
