@@ -17,7 +17,7 @@ run: $(VENV)
 	$(BIN)/ludoteca play $(GAME)
 
 lint: $(VENV)
-	$(BIN)/ruff check ludoteca tests bench
+	$(BIN)/ruff check .
 
 typecheck: $(VENV)
 	$(BIN)/mypy ludoteca
