@@ -1,0 +1,1 @@
+"""Batch simulation: tournaments between bots and balance studies with HTML reports."""
