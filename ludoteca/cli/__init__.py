@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from ludoteca import __version__
-from ludoteca.cli import games, play
+from ludoteca.cli import games, play, replay
 
 app = typer.Typer(
     name="ludoteca",
@@ -32,3 +32,4 @@ def main(
 
 app.command("games")(games.games)
 app.command("play")(play.play)
+app.command("replay")(replay.replay)

@@ -64,3 +64,23 @@ def test_bad_input_gets_a_clear_error(with_goofspiel: None, args: list[str], wor
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert words in result.output
+
+
+def test_replay_a_saved_match(with_goofspiel: None, tmp_path: Path) -> None:
+    saved = tmp_path / "match.json"
+    runner.invoke(app, ["play", "goofspiel", "--save", str(saved)], input="1\n" * 5)
+    result = runner.invoke(app, ["replay", str(saved), "--step", "2", "--seat", "1"])
+    assert result.exit_code == 0, result.output
+    assert "action 2 of 10" in result.output
+    assert "Scores" in runner.invoke(app, ["replay", str(saved)]).output
+
+
+def test_replay_refuses_a_bad_file(with_goofspiel: None, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and "cannot replay" in result.output
+    saved = tmp_path / "match.json"
+    runner.invoke(app, ["play", "goofspiel", "--save", str(saved)], input="1\n" * 5)
+    result = runner.invoke(app, ["replay", str(saved), "--step", "99"])
+    assert result.exit_code == 2 and "--step must be between 0 and 10" in result.output
