@@ -1,0 +1,142 @@
+"""Every component of Castell, as data: the one place to swap in the published component data.
+
+Numbers in brackets ([D-n]) are the decisions of the rules specification that fill gaps of the
+original rules summary.
+"""
+
+from __future__ import annotations
+
+# --- castellers [D-1] ---------------------------------------------------------------------------
+SIZES = tuple(range(1, 11))  # 10 is the biggest (bottom of towers)
+CASTELLERS_PER_SIZE = 15  # 150 castellers in the bag
+TEAM_AT_START = 7
+
+# --- regions, in wheel-sector order [D-2] [D-3] -------------------------------------------------
+REGIONS = ("Lleida", "Valls", "Tarragona", "Vilanova", "Vilafranca", "Barcelona", "Girona")
+
+# Undirected; Lleida-Girona is the dashed line, which counts as adjacency [D-2].
+ADJACENCY: dict[str, tuple[str, ...]] = {
+    "Lleida": ("Valls", "Vilafranca", "Girona"),
+    "Valls": ("Lleida", "Tarragona", "Vilafranca"),
+    "Tarragona": ("Valls", "Vilanova"),
+    "Vilafranca": ("Lleida", "Valls", "Vilanova", "Barcelona"),
+    "Vilanova": ("Tarragona", "Vilafranca", "Barcelona"),
+    "Barcelona": ("Vilafranca", "Vilanova", "Girona"),
+    "Girona": ("Barcelona", "Lleida"),
+}
+
+# Castellers drawn into every region at set-up (and refilled up to) by player count.
+REGION_CASTELLERS = {2: 3, 3: 4, 4: 5}
+REFILL_ROUNDS = (3, 5, 7, 9)  # [D-10]
+
+# --- skill wheel [D-3] [D-4] [D-17] ---------------------------------------------------------------
+# Sector 0 is the special sector (All Regions on the standard side, No Regions on the advanced
+# side); sectors 1..7 are REGIONS in order.
+SECTORS = ("special", *REGIONS)
+SKILLS = ("balance", "base", "mix", "strength", "width")
+SPECIAL_TILE = "special"
+BOARD_SKILL_TILES = (*SKILLS, SPECIAL_TILE, SPECIAL_TILE, SPECIAL_TILE)
+MAX_RANK = 3  # [D-12]
+
+# --- per player -------------------------------------------------------------------------------------
+SPECIAL_TOKENS = 7
+ROUNDS = 10
+
+# --- festivals [D-5] [D-6] [D-7] ---------------------------------------------------------------------
+FESTIVAL_TYPES = {"I": 1, "II": 2}  # size tokens on a space of each type
+# (round, type, minimum player count): the main space of a round first [D-6].
+CALENDAR = (
+    (3, "I", 2),
+    (4, "I", 2),
+    (5, "I", 2),
+    (5, "I", 3),
+    (6, "I", 2),
+    (6, "I", 4),
+    (7, "II", 2),
+    (8, "II", 2),
+    (8, "II", 3),
+    (9, "II", 2),
+    (9, "II", 4),
+    (10, "II", 2),
+    (10, "II", 3),
+)
+FESTIVAL_ROUNDS = tuple(range(3, 11))
+SIZE_TOKENS_PER_SIZE = 3  # 30 tokens [D-7]
+MIN_FESTIVAL_LEVELS = 4  # [D-23]
+
+# --- prizes [D-8] [D-13] --------------------------------------------------------------------------
+PRIZE_POINTS = {"trophy": 5, "medal": 3, "ribbon": 1}
+PRIZE_PILES = {"trophy": 14, "medal": 13, "ribbon": 13}
+# Prize by rank among a festival's participants, by player count.
+PRIZE_TABLE = {
+    2: ("trophy",),
+    3: ("trophy", "medal"),
+    4: ("trophy", "medal", "ribbon"),
+}
+
+# --- end of game scoring -------------------------------------------------------------------------
+# Points by the number of regions in which a player earned something (index = regions).
+REGION_SCORING = (0, 0, 1, 3, 5, 7, 10, 14)
+SIZE_TOKEN_UNIQUE = 2  # [D-24] a token whose size no other token of the player has
+SIZE_TOKEN_REPEATED = 1  # [D-24] each token of a size held more than once
+
+# --- local performance tiles [D-16] ----------------------------------------------------------------
+LOCAL_TILES_PER_REGION = 2
+# Tower shapes: widths bottom -> top, and points.
+SHAPE_TILES: tuple[tuple[tuple[int, ...], int], ...] = (
+    ((3, 2, 1), 2),
+    ((2, 1, 1), 3),
+    ((4, 2, 1), 3),
+    ((3, 2, 1, 1), 4),
+    ((3, 2, 2, 1), 4),
+    ((3, 3, 2, 1), 4),
+    ((4, 3, 2, 1), 4),
+    ((5, 3, 2, 1), 4),
+    ((3, 3, 3), 4),
+    ((6, 3, 2, 1), 4),
+    ((2, 2, 1, 1), 5),
+    ((3, 3, 2, 2, 1), 6),
+    ((4, 3, 3, 2, 1), 6),
+    ((4, 4, 3, 2, 1), 6),
+    ((5, 4, 3, 2, 1), 6),
+    ((3, 3, 2, 2, 1, 1), 8),
+)
+# Skill exhibitions: points (= exact levels) and the skills the tower must use [D-22].
+EXHIBITION_TILES: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (4, ("balance",)),
+    (4, ("base",)),
+    (4, ("width",)),
+    (4, ("strength",)),
+    (4, ("mix",)),
+    (5, ("balance", "strength")),
+    (5, ("base", "mix")),
+    (5, ("width", "balance")),
+    (5, ("strength", "mix")),
+    (5, ("base", "width")),
+    (5, ("balance", "mix")),
+    (6, ("balance", "base", "strength")),
+    (6, ("width", "mix", "balance")),
+    (6, ("base", "strength", "width")),
+    (6, ("mix", "base", "balance")),
+    (6, ("strength", "width", "mix")),
+)
+
+
+def local_tile(tile_id: int) -> dict[str, object]:
+    """Tile `tile_id` (0..31): shapes first, then exhibitions."""
+    if 0 <= tile_id < len(SHAPE_TILES):
+        shape, points = SHAPE_TILES[tile_id]
+        return {"id": tile_id, "kind": "shape", "shape": list(shape), "points": points}
+    index = tile_id - len(SHAPE_TILES)
+    levels, skills = EXHIBITION_TILES[index]
+    return {"id": tile_id, "kind": "exhibition", "levels": levels, "skills": list(skills),
+            "points": levels}
+
+
+LOCAL_TILE_IDS = tuple(range(len(SHAPE_TILES) + len(EXHIBITION_TILES)))
+
+
+def local_tile_points(tile_id: int) -> int:
+    if tile_id < len(SHAPE_TILES):
+        return SHAPE_TILES[tile_id][1]
+    return EXHIBITION_TILES[tile_id - len(SHAPE_TILES)][0]

@@ -1,0 +1,415 @@
+"""Towers: the building rules, the skills that lift them, and the search for the best tower.
+
+A tower is a list of levels, bottom level first; a level is a list of casteller sizes (1-10).
+Basic rules: one size per level, each level smaller than the level below, at most 3 castellers a
+level, and [D-21] each level narrower than the level below. A skill's rank is how many times it
+may be used in one tower; a use counts only where it covers a real exception:
+- Balance: a level as wide as the level below;
+- Strength: a level whose biggest casteller is as big as the smallest of the level below;
+- Mix: a level of two sizes differing by one (then the size rule compares its biggest casteller);
+- Width: the width limit of the whole tower rises by one per use (3 -> 4 -> 5 ...);
+- Base: one level free of the width limit (it must still be narrower than the level below).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ludoteca.games.castell.data import SIZES, SKILLS
+
+BASE_WIDTH_LIMIT = 3
+GROUND = 11  # a "size" above every casteller: the ground under the bottom level
+Tower = tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class TowerCheck:
+    """Whether a tower is legal for some ranks, which skill uses it needs, and if not, why."""
+
+    legal: bool
+    uses: dict[str, int] = field(default_factory=dict)
+    reason: str | None = None
+
+
+# --- input checking -------------------------------------------------------------------------------
+def normalize_tower(levels: object) -> Tower:
+    """`levels` as a tuple of tuples of sizes; ValueError says what is malformed."""
+    if isinstance(levels, str | bytes) or not isinstance(levels, Sequence):
+        raise ValueError("a tower is a list of levels, each a list of casteller sizes")
+    if not levels:
+        raise ValueError("a tower needs at least one level")
+    out = []
+    for number, level in enumerate(levels, start=1):
+        if isinstance(level, str | bytes) or not isinstance(level, Sequence) or not level:
+            raise ValueError(f"level {number} must be a non-empty list of casteller sizes")
+        for size in level:
+            if isinstance(size, bool) or not isinstance(size, int):
+                raise ValueError(f"level {number} holds {size!r}: sizes are whole numbers 1-10")
+            if size not in SIZES:
+                raise ValueError(f"level {number} holds size {size}: sizes go from 1 to 10")
+        out.append(tuple(sorted(level, reverse=True)))
+    return tuple(out)
+
+
+def normalize_ranks(ranks: Mapping[str, int]) -> tuple[int, ...]:
+    """Ranks as a tuple in SKILLS order (a missing skill has rank 0)."""
+    unknown = set(ranks) - set(SKILLS)
+    if unknown:
+        raise ValueError(f"unknown skills {sorted(unknown)}; the skills are {', '.join(SKILLS)}")
+    out = []
+    for skill in SKILLS:
+        rank = ranks.get(skill, 0)
+        if isinstance(rank, bool) or not isinstance(rank, int) or rank < 0:
+            raise ValueError(f"the rank of {skill} must be a whole number from 0, not {rank!r}")
+        out.append(rank)
+    return tuple(out)
+
+
+def normalize_skills(skills: Iterable[str]) -> frozenset[str]:
+    chosen = frozenset(skills)
+    unknown = chosen - set(SKILLS)
+    if unknown:
+        raise ValueError(f"unknown skills {sorted(unknown)}; the skills are {', '.join(SKILLS)}")
+    return chosen
+
+
+# --- checking one tower ---------------------------------------------------------------------------
+def _level_uses(tower: Tower) -> tuple[dict[str, int], str | None]:
+    """Balance, Strength and Mix uses, which the tower's shape fixes; or the basic rule broken."""
+    uses = {"balance": 0, "strength": 0, "mix": 0}
+    for number, level in enumerate(tower, start=1):
+        if level[0] - level[-1] > 1:
+            return uses, (
+                f"level {number} mixes sizes {level[-1]} and {level[0]}: a level holds one size, "
+                "or with Mix two sizes that differ by one"
+            )
+        if level[0] != level[-1]:
+            uses["mix"] += 1
+        if number == 1:
+            continue
+        below = tower[number - 2]
+        if len(level) > len(below):
+            return uses, (
+                f"level {number} has {len(level)} castellers on a level of {len(below)}: "
+                "each level must be narrower than the one below (Balance allows as wide)"
+            )
+        if len(level) == len(below):
+            uses["balance"] += 1
+        if level[0] > below[-1]:
+            return uses, (
+                f"level {number} puts a size {level[0]} on a size {below[-1]}: each level must "
+                "hold smaller castellers than the one below (Strength allows the same size)"
+            )
+        if level[0] == below[-1]:
+            uses["strength"] += 1
+    return uses, None
+
+
+def width_assignments(widths: Sequence[int]) -> list[tuple[int, int]]:
+    """Every (width uses, base uses) that covers real exceptions only: with W width uses the
+    limit is 3 + W, every level wider than that is a Base level, and W is as small as the
+    narrower levels allow (a Width use must lift a level that needs it)."""
+    out = []
+    for width_uses in range(max(0, max(widths) - BASE_WIDTH_LIMIT) + 1):
+        limit = BASE_WIDTH_LIMIT + width_uses
+        rest = [w for w in widths if w <= limit]
+        if width_uses and (not rest or max(rest) < limit):
+            continue
+        out.append((width_uses, len(widths) - len(rest)))
+    return out
+
+
+def check_tower(
+    levels: Sequence[Sequence[int]], ranks: Mapping[str, int], skills: Iterable[str] = ()
+) -> TowerCheck:
+    """Whether the tower is legal for `ranks`, with an assignment of skill uses that uses every
+    skill in `skills` at least once [D-22]. `uses` maps every skill to its uses in the assignment
+    found (the fewest uses in all); `reason` says, in a player's words, which rule is broken."""
+    tower = normalize_tower(levels)
+    limits = dict(zip(SKILLS, normalize_ranks(ranks), strict=True))
+    wanted = normalize_skills(skills)
+    fixed, broken = _level_uses(tower)
+    if broken:
+        return TowerCheck(False, {}, broken)
+    for skill, count in fixed.items():
+        if count > limits[skill]:
+            return TowerCheck(False, {}, _over_rank(skill, count, limits[skill]))
+    widths = [len(level) for level in tower]
+    options = [
+        (w, b)
+        for w, b in width_assignments(widths)
+        if w <= limits["width"] and b <= limits["base"]
+    ]
+    if not options:
+        return TowerCheck(False, {}, _too_wide(widths, limits["width"], limits["base"]))
+    for skill in ("balance", "strength", "mix"):
+        if skill in wanted and not fixed[skill]:
+            return TowerCheck(False, {}, f"the tower does not use {skill.capitalize()}")
+    fitting = [
+        (w, b)
+        for w, b in options
+        if ("width" not in wanted or w) and ("base" not in wanted or b)
+    ]
+    if not fitting:
+        missing = " and ".join(s.capitalize() for s in ("width", "base") if s in wanted)
+        return TowerCheck(False, {}, f"the tower cannot use {missing} within your ranks")
+    width_uses, base_uses = min(fitting, key=lambda wb: (wb[0] + wb[1], wb[1]))
+    uses = {**fixed, "width": width_uses, "base": base_uses}
+    return TowerCheck(True, {skill: uses[skill] for skill in SKILLS}, None)
+
+
+def _over_rank(skill: str, count: int, rank: int) -> str:
+    what = {
+        "balance": "levels as wide as the level below",
+        "strength": "levels as big as the level below",
+        "mix": "mixed levels",
+    }[skill]
+    return (
+        f"the tower has {count} {what} but your {skill.capitalize()} rank is {rank}: "
+        f"it allows {rank}"
+    )
+
+
+def _too_wide(widths: Sequence[int], width_rank: int, base_rank: int) -> str:
+    widest = max(widths)
+    return (
+        f"a level of {widest} castellers is too wide: the limit is {BASE_WIDTH_LIMIT}, "
+        f"each Width rank raises it by one (yours: {width_rank}) and each Base rank frees one "
+        f"level from it (yours: {base_rank})"
+    )
+
+
+def tower_score(tower: Sequence[Sequence[int]], sizes: Iterable[int] = ()) -> int:
+    """Festival score: a point per level and per casteller of one of the token `sizes`."""
+    wanted = set(sizes)
+    return len(tower) + sum(1 for level in tower for size in level if size in wanted)
+
+
+def team_counts(team: Iterable[int]) -> tuple[int, ...]:
+    """How many castellers of each size 1..10 (index 0 is size 1)."""
+    counts = [0] * len(SIZES)
+    for size in team:
+        if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+            raise ValueError(f"a team holds casteller sizes 1-10, not {size!r}")
+        counts[size - 1] += 1
+    return tuple(counts)
+
+
+def tower_fits_team(tower: Sequence[Sequence[int]], team: Iterable[int]) -> bool:
+    """Whether the team holds every casteller of the tower (each used once)."""
+    have = team_counts(team)
+    need = team_counts(size for level in tower for size in level)
+    return all(n <= h for n, h in zip(need, have, strict=True))
+
+
+# --- the best tower ---------------------------------------------------------------------------------
+def best_tower(
+    team: Iterable[int],
+    ranks: Mapping[str, int],
+    sizes: Iterable[int] = (),
+    min_levels: int = 1,
+    shape: Sequence[int] | None = None,
+    skills: Iterable[str] = (),
+    max_levels: int | None = None,
+) -> Tower | None:
+    """The legal tower from `team` with the highest festival score (levels + castellers whose
+    size is in `sizes`; then the most such castellers), containing every size of `sizes`, with
+    at least `min_levels` (at most `max_levels`) levels, exactly the widths `shape` if given, and
+    an assignment that uses every skill of `skills`; None if there is none. Exact."""
+    return _best_tower(
+        team_counts(team),
+        normalize_ranks(ranks),
+        tuple(sorted(set(sizes))),
+        min_levels,
+        None if shape is None else tuple(shape),
+        tuple(sorted(normalize_skills(skills))),
+        max_levels,
+    )
+
+
+@lru_cache(maxsize=4096)
+def _best_tower(
+    counts: tuple[int, ...],
+    ranks: tuple[int, ...],
+    sizes: tuple[int, ...],
+    min_levels: int,
+    shape: tuple[int, ...] | None,
+    skills: tuple[str, ...],
+    max_levels: int | None,
+) -> Tower | None:
+    for size in sizes:
+        if size not in SIZES:
+            raise ValueError(f"token sizes go from 1 to 10, not {size!r}")
+    rank = dict(zip(SKILLS, ranks, strict=True))
+    # Width uses are fixed for the whole tower, so search once per width limit; without a
+    # Width/Base requirement the highest limit allows every tower the lower ones do.
+    if {"width", "base"} & set(skills):
+        width_options = range(rank["width"] + 1)
+    else:
+        width_options = range(rank["width"], rank["width"] + 1)
+    best: tuple[tuple[int, int], Tower] | None = None
+    for width_uses in width_options:
+        found = _TowerSearch(
+            counts, rank, sizes, min_levels, shape, frozenset(skills), max_levels, width_uses
+        ).run()
+        if found is not None and (best is None or found[0] > best[0]):
+            best = found
+    return None if best is None else best[1]
+
+
+class _TowerSearch:
+    """Memoised search over levels from the bottom up, for one width limit.
+
+    A state is what the levels above still depend on: the smallest size of the level below
+    (sizes under it are all still in the team), how many of that size are left, its width, the
+    skill uses left, the skills and token sizes still to show, and the level count."""
+
+    def __init__(
+        self,
+        counts: tuple[int, ...],
+        rank: dict[str, int],
+        sizes: tuple[int, ...],
+        min_levels: int,
+        shape: tuple[int, ...] | None,
+        skills: frozenset[str],
+        max_levels: int | None,
+        width_uses: int,
+    ) -> None:
+        self.counts = (0, *counts, 0)  # index by size; padding at 0 and GROUND
+        self.rank = rank
+        self.matching = frozenset(sizes)
+        self.min_levels = min_levels
+        self.shape = shape
+        self.max_levels = len(shape) if shape is not None else max_levels
+        self.limit = BASE_WIDTH_LIMIT + width_uses
+        self.width_uses = width_uses
+        self.skills = skills
+        self.memo: dict[tuple[int, ...], tuple[tuple[int, int], Tower] | None] = {}
+        self.cap = max(min_levels, self.max_levels or 0)
+        # By size s (index s): distinct sizes present among 1..s, matching castellers among
+        # 1..s, and the widest level buildable from sizes 1..s (for the pruning bound).
+        self.distinct = [0] * 12
+        self.matching_below = [0] * 12
+        self.widest = [0] * 12
+        for s in range(1, 11):
+            c = self.counts[s]
+            self.distinct[s] = self.distinct[s - 1] + (c > 0)
+            self.matching_below[s] = self.matching_below[s - 1] + (c if s in self.matching else 0)
+            pair = c + self.counts[s - 1] if self.rank["mix"] else c
+            self.widest[s] = max(self.widest[s - 1], pair)
+
+    def run(self) -> tuple[tuple[int, int], Tower] | None:
+        need = _mask(self.skills)
+        missing = 0
+        for size in self.matching:
+            missing |= 1 << size
+        r = self.rank
+        return self.best(GROUND, 0, 99, r["balance"], r["strength"], r["mix"], r["base"],
+                         need, missing, 0)
+
+    def best(
+        self, p: int, cp: int, pw: int, bal: int, stre: int, mix: int, base: int,
+        need: int, missing: int, index: int,
+    ) -> tuple[tuple[int, int], Tower] | None:
+        if not stre:
+            cp = 0  # only Strength may reuse the size of the level below
+        pw = min(pw, self.widest[min(p, 10)] + 1)  # wider than anything buildable: no matter
+        key = (p, cp, pw, bal, stre, mix, base, need, missing, min(index, self.cap))
+        memo = self.memo
+        if key in memo:
+            return memo[key]
+        result: tuple[tuple[int, int], Tower] | None = None
+        if index >= self.min_levels and not need and not missing and (
+            self.shape is None or index == len(self.shape)
+        ):
+            result = ((0, 0), ())
+        if self.max_levels is None or index < self.max_levels:
+            matching = self.matching
+            for level, width, low, left in self.levels(p, cp, pw, bal, stre, mix, base, index):
+                top = level[0]
+                use_bal = width == pw
+                use_str = top == p
+                use_mix = top != low
+                use_base = width > self.limit
+                matches = sum(1 for s in level if s in matching)
+                if result is not None:
+                    # Skip a level whose most optimistic tower cannot beat the best found.
+                    levels_up = min(
+                        self.distinct[low - 1] + (left > 0) + stre - use_str,
+                        width - 1 + bal - use_bal,
+                    )
+                    more = self.matching_below[low - 1] + (left if low in matching else 0)
+                    if (1 + matches + levels_up + more, matches + more) <= result[0]:
+                        continue
+                new_need = need
+                if need:
+                    if use_bal:
+                        new_need &= ~_BIT["balance"]
+                    if use_str:
+                        new_need &= ~_BIT["strength"]
+                    if use_mix:
+                        new_need &= ~_BIT["mix"]
+                    if use_base:
+                        new_need &= ~_BIT["base"]
+                    elif self.width_uses and width == self.limit:
+                        new_need &= ~_BIT["width"]
+                new_missing = missing
+                if missing:
+                    new_missing = missing & ~((1 << low) | (1 << top))
+                    if new_missing >> (low + 1):
+                        continue  # a token size above this level can no longer be placed
+                child = self.best(
+                    low, left, width, bal - use_bal, stre - use_str, mix - use_mix,
+                    base - use_base, new_need, new_missing, index + 1,
+                )
+                if child is None:
+                    continue
+                value = (child[0][0] + 1 + matches, child[0][1] + matches)
+                if result is None or value > result[0]:
+                    result = (value, (level, *child[1]))
+        memo[key] = result
+        return result
+
+    def levels(
+        self, p: int, cp: int, pw: int, bal: int, stre: int, mix: int, base: int, index: int
+    ) -> Iterable[tuple[tuple[int, ...], int, int, int]]:
+        """Every level that may go on the level below: (level, width, smallest size, how many
+        of the smallest size are left after it)."""
+        top_width = pw if bal else pw - 1
+        if self.shape is not None:
+            wanted = self.shape[index]
+            widths: Sequence[int] = [wanted] if wanted <= top_width else []
+        else:
+            widths = range(1, top_width + 1)
+        counts = self.counts
+        for low in range(min(p, 10), 0, -1):
+            have_low = cp if low == p else counts[low]
+            if low == p and not stre:
+                continue
+            for width in widths:
+                if width > self.limit and not base:
+                    break
+                if width <= have_low:
+                    yield (low,) * width, width, low, have_low - width
+            high = low + 1
+            if not mix or high > p or (high == p and not stre):
+                continue
+            have_high = cp if high == p else counts[high]
+            for width in widths:
+                if width > self.limit and not base:
+                    break
+                for n_low in range(max(1, width - have_high), min(have_low, width - 1) + 1):
+                    level = (high,) * (width - n_low) + (low,) * n_low
+                    yield level, width, low, have_low - n_low
+
+
+_BIT = {skill: 1 << i for i, skill in enumerate(SKILLS)}
+
+
+def _mask(skills: Iterable[str]) -> int:
+    out = 0
+    for skill in skills:
+        out |= _BIT[skill]
+    return out
