@@ -123,9 +123,7 @@ class MctsBot(Bot):
             visited.visits += 1
             visited.reward += rewards[mover]
 
-    def _select(
-        self, node: _Node, legal: list[Action], rng: Rng
-    ) -> tuple[_Node, Action, bool]:
+    def _select(self, node: _Node, legal: list[Action], rng: Rng) -> tuple[_Node, Action, bool]:
         """An untried move if there is one (expansion), else the best UCB move among those
         available in this world; every available move's availability count goes up."""
         children = node.children

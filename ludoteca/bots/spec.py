@@ -53,9 +53,7 @@ def parse_bot(spec: str) -> Bot:
             raise BotSpecError(f"bot parameter {raw!r} in {spec!r} must look like key=value")
         if key not in converters:
             allowed = ", ".join(converters) or "none"
-            raise BotSpecError(
-                f"bot {name!r} has no parameter {key!r}; its parameters: {allowed}"
-            )
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r}; its parameters: {allowed}")
         try:
             params[key] = converters[key](value)
         except ValueError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from ludoteca import __version__
-from ludoteca.cli import games, play, replay
+from ludoteca.cli import games, play, replay, simulate, tournament
 
 app = typer.Typer(
     name="ludoteca",
@@ -33,3 +33,5 @@ def main(
 app.command("games")(games.games)
 app.command("play")(play.play)
 app.command("replay")(replay.replay)
+app.command("tournament")(tournament.tournament)
+app.command("simulate")(simulate.simulate)

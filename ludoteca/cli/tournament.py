@@ -22,7 +22,7 @@ from ludoteca.sim.tournament import TournamentResult, run_tournament
 
 def fail(message: str) -> NoReturn:
     """A user error: one clear line on stderr, exit code 2, no traceback."""
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -50,11 +50,19 @@ def checked_specs(text: str) -> list[str]:
 def results_table(result: TournamentResult) -> Table:
     table = Table(title=f"{result.game}, {result.players} players, {result.games} games")
     for column in ("bot", "seats played", "wins", "win rate", "95% interval", "mean score", "Elo"):
-        table.add_column(column, justify="left" if column == "bot" else "right")
+        if column == "bot":
+            table.add_column(column, no_wrap=True)
+        else:
+            table.add_column(column, justify="right")
     for s in sorted(result.bots, key=lambda s: -s.elo):
         table.add_row(
-            s.name, str(s.games), f"{s.wins:g}", f"{s.win_rate:.1%}",
-            f"{s.ci95[0]:.1%}–{s.ci95[1]:.1%}", f"{s.mean_score:.2f}", f"{s.elo:.0f}",
+            s.name,
+            str(s.games),
+            f"{s.wins:g}",
+            f"{s.win_rate:.1%}",
+            f"{s.ci95[0]:.1%}–{s.ci95[1]:.1%}",
+            f"{s.mean_score:.2f}",
+            f"{s.elo:.0f}",
         )
     return table
 
@@ -62,8 +70,9 @@ def results_table(result: TournamentResult) -> Table:
 def write_csv(path: Path, result: TournamentResult) -> None:
     with path.open("w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["name", "games", "wins", "win_rate", "ci95_lo", "ci95_hi",
-                         "mean_score", "elo"])
+        writer.writerow(
+            ["name", "games", "wins", "win_rate", "ci95_lo", "ci95_hi", "mean_score", "elo"]
+        )
         for s in result.bots:
             writer.writerow([s.name, s.games, s.wins, s.win_rate, *s.ci95, s.mean_score, s.elo])
 
@@ -72,7 +81,8 @@ def tournament(
     game: str = typer.Argument(..., help="The game (see `ludoteca games`)."),
     players: int = typer.Option(2, "--players", "-p", help="Players per match."),
     bots: str = typer.Option(
-        "mcts:iterations=200,heuristic,random", "--bots",
+        "mcts:iterations=200,heuristic,random",
+        "--bots",
         help="Comma-separated bot specs: random, heuristic, mcts:iterations=N, mcts:seconds=S "
         "(mcts also takes c=, rollout=random|heuristic; every bot takes level=).",
     ),

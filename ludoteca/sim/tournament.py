@@ -43,7 +43,7 @@ def bot_names(specs: Sequence[str]) -> list[str]:
     """Display names of the bots, numbered when a spec is listed twice."""
     names = [parse_bot(spec).name for spec in specs]
     return [
-        name if names.count(name) == 1 else f"{name}#{names[:i + 1].count(name)}"
+        name if names.count(name) == 1 else f"{name}#{names[: i + 1].count(name)}"
         for i, name in enumerate(names)
     ]
 
@@ -68,8 +68,13 @@ def schedule(
         lineup = [(team + i) % k for team in range(count)]
         tasks.append(
             Task(
-                ref, players, options, match_seed(seed, i // k),
-                tuple(specs[b] for b in lineup), number=i, extra={"lineup": lineup},
+                ref,
+                players,
+                options,
+                match_seed(seed, i // k),
+                tuple(specs[b] for b in lineup),
+                number=i,
+                extra={"lineup": lineup},
             )
         )
     return tasks
@@ -97,7 +102,9 @@ def standings(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[S
     elo = elo_ratings(k, pairs)
     return [
         Standing(
-            names[b], played[b], round(wins[b], 6),
+            names[b],
+            played[b],
+            round(wins[b], 6),
             wins[b] / played[b] if played[b] else 0.0,
             wilson_interval(wins[b], played[b]),
             score_sum[b] / played[b] if played[b] else 0.0,
@@ -144,6 +151,4 @@ def run_tournament(
     names = bot_names(specs)
     tasks = schedule(resolved, players, specs, games, seed, opts)
     records = run_tasks(tasks, workers, advance)
-    return TournamentResult(
-        resolved.name, players, games, seed, standings(records, names), records
-    )
+    return TournamentResult(resolved.name, players, games, seed, standings(records, names), records)

@@ -1,0 +1,68 @@
+"""The report's plots, drawn with matplotlib's Agg backend (no display needed)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+
+WIDTH, HEIGHT = 7.0, 3.6
+
+
+def grouped_bars(
+    path: Path,
+    title: str,
+    keys: Sequence[str],
+    series: dict[str, Sequence[float]],
+    errors: dict[str, Sequence[tuple[float, float]]] | None = None,
+    ylabel: str = "",
+) -> None:
+    """One group of bars per key, one bar per series (option set); optional (lo, hi) errors."""
+    fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT))
+    width = 0.8 / max(len(series), 1)
+    for i, (label, values) in enumerate(series.items()):
+        xs = [k + (i - (len(series) - 1) / 2) * width for k in range(len(keys))]
+        yerr = None
+        if errors and label in errors:
+            yerr = [
+                [max(0.0, v - lo) for v, (lo, _) in zip(values, errors[label], strict=True)],
+                [max(0.0, hi - v) for v, (_, hi) in zip(values, errors[label], strict=True)],
+            ]
+        ax.bar(xs, values, width=width, label=label, yerr=yerr, capsize=3)
+    ax.set_xticks(range(len(keys)), list(keys))
+    _finish(fig, ax, path, title, ylabel, len(series) > 1)
+
+
+def histograms(
+    path: Path, title: str, series: dict[str, Sequence[float]], xlabel: str = ""
+) -> None:
+    """Overlaid distributions, one per series, on shared bins."""
+    fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT))
+    pooled = [v for values in series.values() for v in values]
+    low, high = min(pooled), max(pooled)
+    integral = all(float(v).is_integer() for v in pooled)
+    if integral and high - low <= 40:
+        bins: int | list[float] = [low - 0.5 + i for i in range(int(high - low) + 2)]
+    else:
+        bins = 20
+    for label, values in series.items():
+        ax.hist(values, bins=bins, alpha=0.55 if len(series) > 1 else 0.9, label=label)
+    ax.set_xlabel(xlabel)
+    _finish(fig, ax, path, title, "matches", len(series) > 1)
+
+
+def _finish(
+    fig: plt.Figure, ax: plt.Axes, path: Path, title: str, ylabel: str, legend: bool
+) -> None:
+    ax.set_title(title)
+    ax.set_ylabel(ylabel)
+    if legend:
+        ax.legend(fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
