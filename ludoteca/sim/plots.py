@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import matplotlib
@@ -10,6 +10,8 @@ import matplotlib
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+from matplotlib.axes import Axes  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
 
 WIDTH, HEIGHT = 7.0, 3.6
 
@@ -18,8 +20,8 @@ def grouped_bars(
     path: Path,
     title: str,
     keys: Sequence[str],
-    series: dict[str, Sequence[float]],
-    errors: dict[str, Sequence[tuple[float, float]]] | None = None,
+    series: Mapping[str, Sequence[float]],
+    errors: Mapping[str, Sequence[tuple[float, float]]] | None = None,
     ylabel: str = "",
 ) -> None:
     """One group of bars per key, one bar per series (option set); optional (lo, hi) errors."""
@@ -39,7 +41,7 @@ def grouped_bars(
 
 
 def histograms(
-    path: Path, title: str, series: dict[str, Sequence[float]], xlabel: str = ""
+    path: Path, title: str, series: Mapping[str, Sequence[float]], xlabel: str = ""
 ) -> None:
     """Overlaid distributions, one per series, on shared bins."""
     fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT))
@@ -57,7 +59,7 @@ def histograms(
 
 
 def _finish(
-    fig: plt.Figure, ax: plt.Axes, path: Path, title: str, ylabel: str, legend: bool
+    fig: Figure, ax: Axes, path: Path, title: str, ylabel: str, legend: bool
 ) -> None:
     ax.set_title(title)
     ax.set_ylabel(ylabel)
