@@ -58,9 +58,7 @@ def histograms(
     _finish(fig, ax, path, title, "matches", len(series) > 1)
 
 
-def _finish(
-    fig: Figure, ax: Axes, path: Path, title: str, ylabel: str, legend: bool
-) -> None:
+def _finish(fig: Figure, ax: Axes, path: Path, title: str, ylabel: str, legend: bool) -> None:
     ax.set_title(title)
     ax.set_ylabel(ylabel)
     if legend:

@@ -1,0 +1,133 @@
+"""Bot strength and search speed for every game.
+
+Strength: for each game, head-to-head matches (seats rotated, same deals both ways) of MCTS
+against the heuristic bot and of the heuristic bot against random play, with win rates and 95%
+Wilson intervals. Speed: MCTS iterations per second, as a ratio to the engine's random playouts
+per second of the same game measured in the same run (one iteration is one determinization, a
+tree walk and one playout, so the ratio shows the search's overhead).
+
+Run: `python bench/bots.py [--games G] [--iterations N] [--workers W] [--seconds S]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from ludoteca.bots import MctsBot, resolve_game
+from ludoteca.bots.simple import HeuristicBot
+from ludoteca.engine.game import Game
+from ludoteca.engine.rng import Rng
+from ludoteca.engine.speed import measure
+from ludoteca.games import game_names, load_game
+from ludoteca.sim.progress import progress_bar
+from ludoteca.sim.tournament import run_tournament
+
+
+def available_games() -> list[Game[Any]]:
+    """The reference game and every room game that loads."""
+    games = [resolve_game("goofspiel")]
+    for name in game_names():
+        try:
+            games.append(load_game(name))
+        except (AttributeError, ImportError, ValueError):
+            continue  # a game still being written
+    return games
+
+
+def smallest_table(game: Game[Any]) -> int:
+    return game.min_players
+
+
+def mcts_speed(game: Game[Any], players: int, iterations: int, seconds: float) -> float:
+    """MCTS iterations per second, on the decisions of a heuristic match, for about `seconds`."""
+    bot = MctsBot(iterations=iterations)
+    done, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        state = game.setup(players, seed)
+        rng = Rng(seed)
+        heuristic = HeuristicBot()
+        for _ in range(5):  # a few decisions spread over the game, then play on
+            if game.is_over(state):
+                break
+            seat = min(game.actors(state))
+            start = time.perf_counter()
+            action = bot.choose(game, state, seat, rng)
+            spent += time.perf_counter() - start
+            done += bot.last_iterations
+            game.apply(state, seat, action)
+            play_out_steps(game, state, heuristic, rng, 7)
+        seed += 1
+    return done / spent if spent else 0.0
+
+
+def play_out_steps(game: Game[Any], state: Any, bot: HeuristicBot, rng: Rng, steps: int) -> None:
+    for _ in range(steps):
+        actors = sorted(game.actors(state))
+        if not actors:
+            return
+        game.apply(state, actors[0], bot.choose(game, state, actors[0], rng))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40, help="matches per pairing")
+    parser.add_argument("--iterations", type=int, default=100, help="MCTS iterations per move")
+    parser.add_argument("--workers", type=int, default=2, help="local processes")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per speed measurement")
+    parser.add_argument("--only", default="", help="comma-separated game names to run")
+    args = parser.parse_args()
+    mcts = f"mcts:iterations={args.iterations}"
+    pairings = [(mcts, "heuristic"), ("heuristic", "random")]
+    strength = Table(title=f"Strength: head to head, {args.games} matches per pairing")
+    for column in ("game", "players", "pairing", "win rate of the first", "95% interval", "Elo"):
+        strength.add_column(column, justify="left" if column in ("game", "pairing") else "right")
+    speed = Table(title="MCTS speed (ratio to random playouts of the same game, same run)")
+    for column in ("game", "players", "iterations/s", "random playouts/s", "ratio"):
+        speed.add_column(column, justify="left" if column == "game" else "right")
+    only = {n for n in args.only.split(",") if n}
+    for game in available_games():
+        if only and game.name not in only:
+            continue
+        players = smallest_table(game)
+        for first, second in pairings:
+            with progress_bar(f"{game.name}: {first} v {second}", args.games) as advance:
+                result = run_tournament(
+                    game,
+                    players,
+                    [first, second],
+                    args.games,
+                    seed=1,
+                    workers=args.workers,
+                    advance=advance,
+                )
+            a, b = result.bots
+            strength.add_row(
+                game.name,
+                str(players),
+                f"{a.name} v {b.name}",
+                f"{a.win_rate:.1%}",
+                f"{a.ci95[0]:.1%}–{a.ci95[1]:.1%}",
+                f"{a.elo - b.elo:+.0f}",
+            )
+        random_rate = measure(game, players, args.seconds)
+        playouts_per_second = random_rate.playouts / max(args.seconds, 1e-9)
+        iterations_per_second = mcts_speed(game, players, args.iterations, args.seconds)
+        speed.add_row(
+            game.name,
+            str(players),
+            f"{iterations_per_second:,.0f}",
+            f"{playouts_per_second:,.0f}",
+            f"{iterations_per_second / playouts_per_second:.2f}",
+        )
+    console = Console(width=120)
+    console.print(strength)
+    console.print(speed)
+
+
+if __name__ == "__main__":
+    main()
