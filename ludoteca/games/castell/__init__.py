@@ -1,0 +1,7 @@
+"""Castell: build human towers across Catalonia, train skills, and shine at festivals."""
+
+from ludoteca.games.castell.game import Castell, CastellOptions
+
+GAME = Castell()
+
+__all__ = ["GAME", "Castell", "CastellOptions"]

@@ -1,0 +1,99 @@
+"""The text renderer for `ludoteca play`, and one line per action for the menu."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ludoteca.engine.actions import Action
+from ludoteca.games.castell.actions import (
+    Abstain,
+    Declare,
+    EndTurn,
+    Move,
+    Perform,
+    Recruit,
+    SpecialMove,
+    SpecialRecruit,
+    Train,
+)
+from ludoteca.games.castell.data import local_tile
+
+
+def tower_text(tower: Sequence[Sequence[int]] | None) -> str:
+    if not tower:
+        return "-"
+    return " / ".join("+".join(str(s) for s in level) for level in tower)
+
+
+def tile_text(tile: Mapping[str, Any]) -> str:
+    if tile["kind"] == "shape":
+        return f"#{tile['id']} shape {'-'.join(map(str, tile['shape']))} ({tile['points']} pts)"
+    skills = "+".join(s.capitalize() for s in tile["skills"])
+    return f"#{tile['id']} {tile['levels']} levels with {skills} ({tile['points']} pts)"
+
+
+def render(view: Mapping[str, Any]) -> str:
+    lines = [f"Castell - round {view['round']}/{view['rounds']}, phase {view['phase']}, "
+             f"first player {view['first']}"]
+    lines.append("Wheel: " + ", ".join(f"{k}: {v}" for k, v in view["wheel"].items()))
+    lines.append("Regions (castellers | local tiles | tokens in row):")
+    for region, castellers in view["regions"].items():
+        tiles = "; ".join(tile_text(t) for t in view["rows"][region]) or "no tiles"
+        tokens = len(view["row_tokens"][region])
+        lines.append(f"  {region:<10} {castellers} | {tiles} | {tokens} tokens")
+    upcoming = [f for f in view["calendar"] if not f["done"]]
+    if upcoming:
+        lines.append("Festivals: " + ", ".join(
+            f"r{f['round']} {f['region']} sizes {f['tokens']}" for f in upcoming))
+    bag = ", ".join(f"{size}:{n}" for size, n in view["bag"].items() if n)
+    lines.append(f"Bag: {bag or 'empty'}   Prizes left: {view['piles']}")
+    for seat, p in enumerate(view["players"]):
+        me = " (you)" if seat == view["seat"] else ""
+        turn = " <- to play" if seat == view["current"] else ""
+        ranks = " ".join(f"{k[:3]}{v}" for k, v in p["ranks"].items())
+        lines.append(
+            f"P{seat}{me}{turn}: at {p['pawn'] or 'off board'}, tokens {p['tokens']}, "
+            f"best {p['best_score']}, score now {p['score_now']['total']}"
+        )
+        lines.append(f"    team {p['team']}  skills {ranks}")
+    festival = view.get("festival")
+    if festival:
+        lines.append(f"Festival in {festival['region']} (sizes {festival['tokens']}): "
+                     f"declaring {festival['seats']}, declared {festival['declared']}")
+        if "suggestion" in festival:
+            lines.append(f"  suggested tower: {tower_text(festival['suggestion'])}")
+        if "my_declaration" in festival:
+            lines.append(f"  your declaration: {tower_text(festival['my_declaration'])}")
+    if view["history"]:
+        last = view["history"][-1]
+        lines.append(f"Last festival ({last['region']}): scores {last['scores']}, "
+                     f"prizes {last['prizes']}, size tokens {last['size_tokens']}")
+    if view["used"]:
+        lines.append(f"Used this turn: {', '.join(view['used'])}")
+    return "\n".join(lines)
+
+
+def describe_action(action: Action) -> str:
+    if isinstance(action, Move):
+        return f"move to {action.region}"
+    if isinstance(action, Recruit):
+        return f"recruit size {' and '.join(map(str, action.sizes))}"
+    if isinstance(action, Train):
+        where = "your region" if action.source == "region" else "All Regions"
+        if action.skill == "special":
+            return f"train the Special tile at {where} (free special action)"
+        return f"train {action.skill.capitalize()} (tile at {where})"
+    if isinstance(action, SpecialRecruit):
+        return f"special: recruit one more, size {action.size}"
+    if isinstance(action, SpecialMove):
+        return f"special: move once more, to {action.region}"
+    if isinstance(action, Perform):
+        return f"special: perform {tile_text(local_tile(action.tile))} with {tower_text(action.tower)}"
+    if isinstance(action, EndTurn):
+        return "end the turn"
+    if isinstance(action, Declare):
+        return f"declare {tower_text(action.tower)}"
+    if isinstance(action, Abstain):
+        return "do not take part"
+    return repr(action)

@@ -1,0 +1,82 @@
+"""Set-up: the bag, the regions, the wheel, the festival calendar, the local performances and
+the players' teams. Every random draw uses the state's own seeded generator."""
+
+from __future__ import annotations
+
+from ludoteca.engine.rng import Rng
+from ludoteca.games.castell.data import (
+    BOARD_SKILL_TILES,
+    CALENDAR,
+    CASTELLERS_PER_SIZE,
+    FESTIVAL_TYPES,
+    LOCAL_TILE_IDS,
+    LOCAL_TILES_PER_REGION,
+    PRIZE_PILES,
+    REGION_CASTELLERS,
+    REGIONS,
+    SIZE_TOKENS_PER_SIZE,
+    SIZES,
+    SPECIAL_TOKENS,
+    TEAM_AT_START,
+)
+from ludoteca.games.castell.state import CastellState, Festival, Player
+
+
+def new_game(players: int, seed: int, advanced: bool, train_any_known_skill: bool) -> CastellState:
+    rng = Rng(seed)
+    bag = [size for size in SIZES for _ in range(CASTELLERS_PER_SIZE)]  # [D-1]
+    rng.shuffle(bag)
+    per_region = REGION_CASTELLERS[players]
+    regions = {region: [] for region in REGIONS}
+    for region in REGIONS:
+        regions[region] = sorted((bag.pop() for _ in range(per_region)), reverse=True)
+    wheel = list(BOARD_SKILL_TILES)  # [D-4]
+    rng.shuffle(wheel)
+    calendar = deal_calendar(players, rng)
+    tiles = list(LOCAL_TILE_IDS)
+    rng.shuffle(tiles)
+    rows = {
+        region: sorted(tiles[i * LOCAL_TILES_PER_REGION:(i + 1) * LOCAL_TILES_PER_REGION])
+        for i, region in enumerate(REGIONS)
+    }  # the other 18 tiles are out of the game
+    teams = [sorted((bag.pop() for _ in range(TEAM_AT_START)), reverse=True)
+             for _ in range(players)]
+    first = rng.randrange(players)  # [D-9]
+    return CastellState(
+        players=[Player(team, tokens=SPECIAL_TOKENS) for team in teams],
+        bag=bag,
+        regions=regions,
+        wheel=wheel,
+        rows=rows,
+        row_tokens={region: [] for region in REGIONS},
+        calendar=calendar,
+        piles=dict(PRIZE_PILES),
+        rng=rng,
+        advanced=advanced,
+        train_any_known_skill=train_any_known_skill,
+        first=first,
+        current=first,
+    )
+
+
+def deal_calendar(players: int, rng: Rng) -> list[Festival]:
+    """Festival tiles of each type onto the spaces in use, and size tokens onto them [D-5]
+    [D-6] [D-7]: a type II space holds two tokens of different sizes (a clash is redealt)."""
+    spaces = [(rnd, kind) for rnd, kind, least in CALENDAR if players >= least]
+    tiles = {kind: list(REGIONS) for kind in FESTIVAL_TYPES}
+    for kind in FESTIVAL_TYPES:
+        rng.shuffle(tiles[kind])
+    tokens = [size for size in SIZES for _ in range(SIZE_TOKENS_PER_SIZE)]
+    rng.shuffle(tokens)
+    calendar = []
+    for rnd, kind in spaces:
+        region = tiles[kind].pop()
+        dealt: list[int] = []
+        while len(dealt) < FESTIVAL_TYPES[kind]:
+            token = tokens.pop()
+            if token in dealt:
+                tokens.insert(0, token)  # a clash goes back under the pile
+                continue
+            dealt.append(token)
+        calendar.append(Festival(rnd, kind, region, dealt))
+    return calendar
