@@ -1,0 +1,117 @@
+"""The heuristic bot and the bots' reaction times.
+
+The heuristic reads only what its seat knows (its turned tile, the board, public counts), so the
+simulator may hand it the real state without determinizing it first.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.rng import Rng
+from ludoteca.games.ligretto import data, rounds
+from ludoteca.games.ligretto.actions import (
+    Discard,
+    EndRound,
+    Place,
+    Restart,
+    SetAside,
+    TakeBack,
+    TurnOver,
+)
+from ludoteca.games.ligretto.placement import is_dead_end
+from ludoteca.games.ligretto.state import ASIDE, NO_TILE, PLAY, TAKE_BACK, LigrettoState
+
+if TYPE_CHECKING:
+    from ludoteca.games.ligretto.game import Ligretto
+
+# A joker is worth spending when few tiles remain (the seed advises using them sparingly).
+ONE_JOKER_WHEN_HELD = 8
+TWO_JOKERS_WHEN_HELD = 4
+
+
+def heuristic_action(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) -> Action:
+    if state.phase == ASIDE:
+        choices = rounds.set_aside_choices(state, seat)
+        most = max(len(c) for c in choices)
+        return SetAside(rng.choice([c for c in choices if len(c) == most]))  # at random
+    if state.phase == TAKE_BACK:
+        return TakeBack(rng.choice(rounds.take_back_choices(state, seat)))
+    if state.phase != PLAY:
+        return rng.choice(game.legal_actions(state, seat))
+    player = state.players[seat]
+    if player.hand == NO_TILE:
+        if seat == data.HOST_SEAT and rounds.host_may_end(state) and stalled_for_good(state):
+            return EndRound()
+        return TurnOver()
+    return best_placement(game, state, seat, rng) or Discard()
+
+
+def stalled_for_good(state: LigrettoState) -> bool:
+    """The host bot ends a round only after two full cycles of turn-overs without a placement."""
+    return state.stall_turns >= 2 * rounds.stall_threshold(state)
+
+
+def best_placement(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) -> Action | None:
+    """Plain placements first, those that shut no pawn in preferred; jokers near the end."""
+    options = game.placements(state, seat)
+    if not options:
+        return None
+    held = state.players[seat].held()
+    plain = [a for a in options if not isinstance(a, Place) or not a.jokers]
+    one = [a for a in options if isinstance(a, Place) and len(a.jokers) == 1]
+    two = [a for a in options if isinstance(a, Place) and len(a.jokers) == 2]
+    pool: list[Action]
+    if plain:
+        pool = plain
+    elif one and held <= ONE_JOKER_WHEN_HELD:
+        pool = list(one)
+    elif two and held <= TWO_JOKERS_WHEN_HELD:
+        pool = list(two)
+    else:
+        return None
+    safe = [a for a in pool if not shuts_in(state, a)]
+    return rng.choice(safe or pool)
+
+
+def shuts_in(state: LigrettoState, action: Action) -> bool:
+    """Whether the placement would leave some pawn in a dead end [D-9]."""
+    if isinstance(action, Place):
+        covered = frozenset((*action.jokers, action.near, action.far))
+        moved, to = action.pawn, action.far
+    elif isinstance(action, Restart):
+        covered = frozenset((action.onto, action.other))
+        moved, to = action.pawn, action.onto
+    else:
+        return False
+    saved = state.pawns[moved]
+    state.pawns[moved] = to
+    try:
+        extra = covered - {to}
+        return any(is_dead_end(state, cell, extra) for cell in state.pawns)
+    finally:
+        state.pawns[moved] = saved
+
+
+def reaction_seconds(
+    state: LigrettoState, seat: int, action: Action, level: str, rng: Rng
+) -> float:
+    """Log-normal delay whose mean comes from data.REACTION_SECONDS[level]: turning, spotting
+    (a fit, or that there is none) and placing, plus a little per joker."""
+    if level not in data.REACTION_SECONDS:
+        raise ValueError(f"unknown bot level {level!r}; levels: {sorted(data.REACTION_SECONDS)}")
+    times = data.REACTION_SECONDS[level]
+    if isinstance(action, TurnOver | EndRound):
+        mean = times["turn"]
+    elif isinstance(action, Discard):
+        mean = times["give_up"]
+    elif isinstance(action, Place):
+        mean = times["spot"] + times["place"] + times["joker"] * len(action.jokers)
+    elif isinstance(action, Restart):
+        mean = 2 * times["spot"] + times["place"]  # looking over the whole board
+    else:
+        mean = data.BETWEEN_ROUNDS_SECONDS
+    sigma = data.REACTION_SPREAD
+    return mean * math.exp(rng.gauss(0.0, sigma) - sigma * sigma / 2)

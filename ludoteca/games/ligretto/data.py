@@ -1,0 +1,132 @@
+"""Ligretto's data, all in one place: colours, board layouts, tile sets, frames, bot timings.
+
+The board colouring is frozen in board.json, written by `generate_board.py` [D-3]; another
+layout can replace it without touching the rules.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+# --- colours [D-2] ----------------------------------------------------------------------------
+# name, letter (board.json and the text board), glyph (so nobody depends on colour vision)
+COLOURS: tuple[tuple[str, str, str], ...] = (
+    ("red", "R", "♥"),
+    ("yellow", "Y", "☀"),
+    ("green", "G", "♣"),
+    ("blue", "B", "♦"),
+    ("purple", "P", "♠"),
+    ("orange", "O", "★"),
+)
+COLOUR_PRESETS = (4, 5, 6)
+DEFAULT_COLOURS = 5
+
+# --- tiles [D-4]: every player has the same 15 tiles (colour index pairs) -------------------
+_R, _Y, _G, _B, _P, _O = range(6)
+
+
+def _all_pairs(k: int) -> list[tuple[int, int]]:
+    return [(a, b) for a in range(k) for b in range(a + 1, k)]
+
+
+TILE_SETS: dict[int, tuple[tuple[int, int], ...]] = {
+    4: tuple(_all_pairs(4) * 2 + [(_R, _Y), (_G, _B), (_R, _G)]),
+    5: tuple(_all_pairs(5) + [(_R, _Y), (_Y, _G), (_G, _B), (_B, _P), (_R, _P)]),
+    6: tuple(_all_pairs(6)),
+}
+TILES_PER_PLAYER = 15
+JOKERS_PER_PLAYER = 2  # given back at the start of every round [D-13]
+PAWNS = 4
+FRAMES = ("single", "double", "dashed", "dotted")  # one per seat; shown on the text board
+
+# --- scoring -----------------------------------------------------------------------------------
+WINNER_POINTS = 2
+FEWEST_POINTS = 1
+SET_ASIDE = 2  # tiles a scoreless player may lay on their individual board
+TAKE_BACK = 2  # tiles everybody takes back when every individual board holds some
+DEFAULT_ROUNDS = 6
+
+# --- the host and stalled rounds ------------------------------------------------------------
+HOST_SEAT = 0  # the seat that may end a stalled round
+# A round has stalled when, since the last placement, the players together have turned over as
+# many tiles as they hold; the host may then end it. After STALL_CYCLES times that many
+# turn-overs without a placement the round ends by itself, as the host would end it: this keeps
+# every match finite under any play (a player may discard a tile that fits [D-6]).
+STALL_CYCLES = 3
+
+# --- bots' reaction times, in seconds, by level ------------------------------------------------
+# Means of a log-normal delay: turning a tile over, spotting a fit for the turned tile (or
+# deciding there is none: `give_up`, per placement there is to check), and placing it.
+REACTION_SECONDS: dict[str, dict[str, float]] = {
+    "beginner": {"turn": 1.2, "spot": 2.5, "place": 1.5, "give_up": 4.0, "joker": 2.0},
+    "casual": {"turn": 0.8, "spot": 1.5, "place": 1.0, "give_up": 2.5, "joker": 1.2},
+    "expert": {"turn": 0.5, "spot": 0.8, "place": 0.6, "give_up": 1.4, "joker": 0.6},
+}
+REACTION_SPREAD = 0.35  # sigma of the log-normal
+BETWEEN_ROUNDS_SECONDS = 3.0  # choosing tiles to set aside or take back
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One board as the rules see it: cells numbered row by row, their colours, neighbours."""
+
+    name: str
+    width: int
+    height: int
+    colours: tuple[int, ...]  # colour index per cell
+    neighbours: tuple[tuple[int, ...], ...]  # side-adjacent cells per cell
+    starts: tuple[int, ...]  # the 4 marked pawn squares
+
+    def cell(self, row: int, col: int) -> int:
+        return row * self.width + col
+
+    def row_col(self, cell: int) -> tuple[int, int]:
+        return divmod(cell, self.width)
+
+
+BOARD_FILE = Path(__file__).with_name("board.json")
+
+
+@cache
+def board_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(BOARD_FILE.read_text())
+    return data
+
+
+def layout_name(players: int) -> str:
+    return "2" if players == 2 else "3-4"
+
+
+@cache
+def layout(players: int, colours: int) -> Layout:
+    """The board for a player count and a colour preset [D-1] [D-3]."""
+    data = board_data()
+    name = layout_name(players)
+    spec = data["layouts"][name]
+    pieces = data["colourings"][str(colours)]
+    size = int(data["piece_size"])
+    letters = "".join(letter for _, letter, _ in COLOURS)
+    rows: list[str] = []
+    for piece_row in spec["pieces"]:
+        for r in range(size):
+            rows.append("".join(pieces[str(p)][r] for p in piece_row))
+    width, height = len(rows[0]), len(rows)
+    cell_colours = tuple(letters.index(ch) for row in rows for ch in row)
+    neighbours = []
+    for cell in range(width * height):
+        r, c = divmod(cell, width)
+        around = [(r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c)]
+        neighbours.append(
+            tuple(rr * width + cc for rr, cc in around if 0 <= rr < height and 0 <= cc < width)
+        )
+    starts = tuple(r * width + c for r, c in spec["starts"])
+    return Layout(name, width, height, cell_colours, tuple(neighbours), starts)
+
+
+def pair_key(a: int, b: int) -> int:
+    """One number per unordered colour pair, so a tile fits squares when the keys match [D-7]."""
+    return a * 8 + b if a < b else b * 8 + a

@@ -1,0 +1,362 @@
+"""The Ligretto board game on the engine contract: real time, every seat acts at once.
+
+Seat 0 is the host (data.HOST_SEAT): it alone may end a stalled round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, private, public
+from ludoteca.engine.game import Game
+from ludoteca.engine.options import option_field
+from ludoteca.engine.result import Result, competition_ranks
+from ludoteca.engine.rng import Rng
+from ludoteca.games.ligretto import bots, data, rounds, views
+from ludoteca.games.ligretto.actions import (
+    ACTION_CLASSES,
+    Discard,
+    EndRound,
+    Place,
+    Restart,
+    SetAside,
+    TakeBack,
+    TurnOver,
+)
+from ludoteca.games.ligretto.placement import (
+    fits,
+    nobody_can_place,
+    pawn_paths,
+    restart_pairs,
+    restart_pawns,
+)
+from ludoteca.games.ligretto.state import (
+    ASIDE,
+    JOKER,
+    NO_TILE,
+    OVER,
+    PLAY,
+    TAKE_BACK,
+    LigrettoState,
+    Player,
+)
+from ludoteca.games.ligretto.validation import why_not_place, why_not_restart
+
+
+@dataclass(frozen=True)
+class LigrettoOptions:
+    rounds: int = option_field(data.DEFAULT_ROUNDS, "rounds in the match (1-20)")
+    colours: int = option_field(
+        data.DEFAULT_COLOURS, "colours on the board and the tiles", data.COLOUR_PRESETS
+    )
+    individual_boards: tuple = option_field(  # type: ignore[type-arg]
+        (),
+        "resume a match: per seat, the tile numbers (0-14) already on its individual board",
+    )
+
+
+class Ligretto(Game[LigrettoState]):
+    name = "ligretto"
+    title = "Ligretto (the board game)"
+    min_players = 2
+    max_players = 4
+    Options = LigrettoOptions
+    action_classes = ACTION_CLASSES
+    real_time = True
+
+    # --- set-up -------------------------------------------------------------------------------
+    def setup(self, players: int, seed: int, options: Any = None) -> LigrettoState:
+        self.check_players(players)
+        opts = self.options(options)
+        if not 1 <= opts.rounds <= 20:
+            raise ValueError(f"option 'rounds' must be 1 to 20, got {opts.rounds}")
+        state = LigrettoState(
+            colours=opts.colours, rounds=opts.rounds, round=1, phase=PLAY, cover=[], pawns=[],
+            players=[Player([], []) for _ in range(players)], rng=Rng(seed),
+        )
+        for seat, tiles in enumerate(_individual_boards(opts.individual_boards, players)):
+            state.players[seat].aside = tiles
+        rounds.start_round(state)
+        return state
+
+    def seats(self, state: LigrettoState) -> list[int]:
+        return list(range(len(state.players)))
+
+    def max_actions(self, players: int, options: Any = None) -> int:
+        """Per round: at most every tile placed once; between two placements at most
+        STALL_CYCLES x (tiles held) turn-overs, each followed by at most one discard; one host
+        ending; then one choice per seat to set aside and one to take back."""
+        opts: LigrettoOptions = self.options(options)
+        tiles = data.TILES_PER_PLAYER * players
+        between = 2 * data.STALL_CYCLES * tiles + 1
+        per_round = (tiles + 1) * between + tiles + 1 + 2 * players
+        return int(opts.rounds) * per_round
+
+    # --- who acts, and what they may do ---------------------------------------------------------
+    def actors(self, state: LigrettoState) -> frozenset[int]:
+        if state.phase == PLAY:
+            return frozenset(range(len(state.players)))
+        if state.phase in (ASIDE, TAKE_BACK):
+            return frozenset(state.pending)
+        return frozenset()
+
+    def legal_actions(self, state: LigrettoState, seat: int) -> list[Action]:
+        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+            return []
+        if state.phase == ASIDE:
+            if seat not in state.pending:
+                return []
+            return [SetAside(c) for c in rounds.set_aside_choices(state, seat)]
+        if state.phase == TAKE_BACK:
+            if seat not in state.pending:
+                return []
+            return [TakeBack(c) for c in rounds.take_back_choices(state, seat)]
+        if state.phase != PLAY:
+            return []
+        out: list[Action] = []
+        if state.players[seat].hand == NO_TILE:
+            out.append(TurnOver())
+        else:
+            out.extend(self.placements(state, seat))
+            out.append(Discard())
+        if seat == data.HOST_SEAT and rounds.host_may_end(state):
+            out.append(EndRound())
+        return out
+
+    def placements(self, state: LigrettoState, seat: int) -> list[Action]:
+        """Every distinct placement of the turned tile: at each pawn (jokers included), and
+        the restarts the seat may make [D-8] [D-9]."""
+        out: list[Action] = []
+        for pawn in restart_pawns(state, seat):
+            for a, b in restart_pairs(state, seat):
+                out.append(Restart(pawn, a, b))
+                out.append(Restart(pawn, b, a))
+        for pawn in range(len(state.pawns)):
+            for jokers, near, far in pawn_paths(state, seat, pawn):
+                out.append(Place(pawn, near, far, jokers))
+        return out
+
+    # --- apply -----------------------------------------------------------------------------------
+    def apply(self, state: LigrettoState, seat: int, action: Action) -> list[Event]:
+        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+            raise IllegalAction(f"there is no seat {seat!r} at this table")
+        if isinstance(action, SetAside | TakeBack):
+            return self._choose_tiles(state, seat, action)
+        if state.phase != PLAY:
+            raise IllegalAction(self._not_playing(state))
+        if isinstance(action, TurnOver):
+            return self._turn_over(state, seat)
+        if isinstance(action, Discard):
+            return self._discard(state, seat)
+        if isinstance(action, Place):
+            return self._place(state, seat, action)
+        if isinstance(action, Restart):
+            return self._restart(state, seat, action)
+        if isinstance(action, EndRound):
+            return self._end_round(state, seat)
+        raise IllegalAction(
+            "that is not a Ligretto action; turn a tile over, place it, discard it, or restart"
+        )
+
+    def _not_playing(self, state: LigrettoState) -> str:
+        if state.phase == OVER:
+            return "the match is over"
+        return "the round is over: players now set tiles aside or take them back"
+
+    def _turn_over(self, state: LigrettoState, seat: int) -> list[Event]:
+        player = state.players[seat]
+        if player.hand != NO_TILE:
+            raise IllegalAction("you already hold a turned tile: place it or discard it first")
+        if not player.stack:  # the pile, turned over unshuffled, is the new stack
+            player.stack = player.pile[::-1]
+            player.pile = []
+        player.hand = player.stack.pop()
+        player.turned += 1
+        player.fits += len(self.placements(state, seat))
+        state.stall_turns += 1
+        events = [
+            public("turned", seat=seat),
+            private("your_tile", [seat], tile=player.hand,
+                    colours=list(state.tiles()[player.hand])),
+        ]
+        if state.stall_turns >= data.STALL_CYCLES * rounds.stall_threshold(state):
+            events.append(public("round_over", **rounds.end_round(state, rounds.STALLED)))
+        return events
+
+    def _discard(self, state: LigrettoState, seat: int) -> list[Event]:
+        player = state.players[seat]
+        if player.hand == NO_TILE:
+            raise IllegalAction("you hold no turned tile to discard; turn one over first")
+        player.pile.append(player.hand)
+        player.hand = NO_TILE
+        return [public("discarded", seat=seat, tile=player.pile[-1],
+                       colours=list(state.tiles()[player.pile[-1]]))]
+
+    def _place(self, state: LigrettoState, seat: int, action: Place) -> list[Event]:
+        reason = why_not_place(state, seat, action)
+        if reason:
+            raise IllegalAction(reason)
+        player = state.players[seat]
+        for cell in action.jokers:
+            state.cover[cell] = seat * 32 + JOKER
+        player.jokers -= len(action.jokers)
+        tile = player.hand
+        state.cover[action.near] = state.cover[action.far] = seat * 32 + tile
+        state.pawns[action.pawn] = action.far
+        event = public("placed", seat=seat, pawn=action.pawn, tile=tile,
+                       squares=[action.near, action.far], jokers=list(action.jokers))
+        return [event, *self._after_placement(state, seat)]
+
+    def _restart(self, state: LigrettoState, seat: int, action: Restart) -> list[Event]:
+        reason = why_not_restart(state, seat, action)
+        if reason:
+            raise IllegalAction(reason)
+        for player in state.players:
+            if action.pawn in player.duties:
+                player.duties.remove(action.pawn)
+        tile = state.players[seat].hand
+        state.cover[action.onto] = state.cover[action.other] = seat * 32 + tile
+        state.pawns[action.pawn] = action.onto
+        event = public("restarted", seat=seat, pawn=action.pawn, tile=tile,
+                       squares=[action.onto, action.other])
+        return [event, *self._after_placement(state, seat)]
+
+    def _after_placement(self, state: LigrettoState, seat: int) -> list[Event]:
+        """Duties [D-9], then the round's end: "Ligretto stop!" or nobody can place [D-10]."""
+        player = state.players[seat]
+        player.hand = NO_TILE
+        player.placed += 1
+        state.stall_turns = 0
+        state.board_changed()
+        stuck = fits(state).stuck
+        for other in state.players:  # a duty lapses when its pawn is free again
+            other.duties = [p for p in other.duties if stuck[p]]
+        owed = {p for other in state.players for p in other.duties}
+        shut_in = [p for p, is_stuck in enumerate(stuck) if is_stuck and p not in owed]
+        player.duties.extend(shut_in)
+        events = []
+        if shut_in:
+            events.append(public("dead_end", seat=seat, pawns=shut_in))
+        if player.held() == 0:
+            events.append(public("round_over", **rounds.end_round(state, rounds.LIGRETTO)))
+        elif nobody_can_place(state):
+            events.append(public("round_over", **rounds.end_round(state, rounds.STUCK)))
+        return events
+
+    def _end_round(self, state: LigrettoState, seat: int) -> list[Event]:
+        if seat != data.HOST_SEAT:
+            raise IllegalAction("only the host (seat 0) may end a stalled round")
+        if not rounds.host_may_end(state):
+            need = rounds.stall_threshold(state) - state.stall_turns
+            raise IllegalAction(
+                "the round has not stalled: the host may end it after "
+                f"{need} more turned tiles without a placement"
+            )
+        return [public("round_over", **rounds.end_round(state, rounds.HOST))]
+
+    def _choose_tiles(
+        self, state: LigrettoState, seat: int, action: SetAside | TakeBack
+    ) -> list[Event]:
+        setting = isinstance(action, SetAside)
+        phase = ASIDE if setting else TAKE_BACK
+        if state.phase != phase or seat not in state.pending:
+            raise IllegalAction(
+                "you have nothing to set aside now" if setting else
+                "you have nothing to take back now"
+            )
+        choices = (
+            rounds.set_aside_choices(state, seat) if setting
+            else rounds.take_back_choices(state, seat)
+        )
+        if action.tiles not in choices:
+            if setting:
+                raise IllegalAction(
+                    "set aside up to "
+                    f"{rounds.max_set_aside(state, seat)} different tiles of yours still in play"
+                    f" ({rounds.in_play(state, seat)}), keeping at least one in play"
+                )
+            raise IllegalAction(
+                f"take back {len(choices[0])} different tiles, in increasing order, from your "
+                f"individual board {sorted(state.players[seat].aside)}"
+            )
+        player = state.players[seat]
+        if setting:
+            player.aside = sorted(player.aside + list(action.tiles))
+        else:
+            player.aside = [t for t in player.aside if t not in action.tiles]
+        state.pending.remove(seat)
+        events = [public(action.kind, seat=seat, tiles=list(action.tiles))]
+        if not state.pending:
+            if setting:
+                rounds.after_set_aside(state)
+            else:
+                rounds.next_round(state)
+            if state.phase == PLAY:
+                events.append(public("round_started", round=state.round, pawns=state.pawns))
+        return events
+
+    # --- views, secrets, results ---------------------------------------------------------------
+    def view(self, state: LigrettoState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    def hidden(self, state: LigrettoState, seat: int | None) -> Any:
+        return views.hidden(state, seat)
+
+    def determinize(self, state: LigrettoState, seat: int | None, rng: Rng) -> LigrettoState:
+        return views.determinize(state, seat, rng)
+
+    def render(self, view: Mapping[str, Any]) -> str:
+        return views.render(view)
+
+    def describe_action(self, action: Action) -> str:
+        return views.describe_action(action)
+
+    def is_over(self, state: LigrettoState) -> bool:
+        return state.phase == OVER
+
+    def result(self, state: LigrettoState) -> Result:
+        scores = [p.score for p in state.players]
+        return Result(tuple(float(s) for s in scores), competition_ranks(scores),
+                      views.result_details(state))
+
+    def clone(self, state: LigrettoState) -> LigrettoState:
+        return state.clone()
+
+    def to_json(self, state: LigrettoState) -> dict[str, Any]:
+        return state.to_json()
+
+    def from_json(self, data: Mapping[str, Any]) -> LigrettoState:
+        return LigrettoState.from_json(data)
+
+    # --- bots ------------------------------------------------------------------------------------
+    def heuristic_action(self, state: LigrettoState, seat: int, rng: Rng) -> Action:
+        return bots.heuristic_action(self, state, seat, rng)
+
+    def reaction_seconds(
+        self, state: LigrettoState, seat: int, action: Action, level: str, rng: Rng
+    ) -> float:
+        """Seconds a bot of `level` (a key of data.REACTION_SECONDS) takes before `action`."""
+        return bots.reaction_seconds(state, seat, action, level, rng)
+
+
+def _individual_boards(boards: tuple, players: int) -> list[list[int]]:  # type: ignore[type-arg]
+    """Validated tiles per seat for a resumed match (option individual_boards)."""
+    if not boards:
+        return [[] for _ in range(players)]
+    if len(boards) != players:
+        raise ValueError(f"option 'individual_boards' needs one list per seat ({players})")
+    out = []
+    for seat, tiles in enumerate(boards):
+        tiles = list(tiles) if isinstance(tiles, tuple | list) else [tiles]
+        ok = all(isinstance(t, int) and 0 <= t < data.TILES_PER_PLAYER for t in tiles)
+        if not ok or len(set(tiles)) != len(tiles) or len(tiles) >= data.TILES_PER_PLAYER:
+            raise ValueError(
+                f"individual board of seat {seat}: distinct tile numbers 0-14, "
+                "at least one tile left in play [D-11]"
+            )
+        out.append(sorted(tiles))
+    return out

@@ -1,0 +1,161 @@
+"""A round's life: the start (stacks, pawns), its endings, scoring, the individual boards
+(set-aside and take-back) and the step to the next round or the end of the match."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from ludoteca.games.ligretto import data
+from ludoteca.games.ligretto.placement import nobody_can_place
+from ludoteca.games.ligretto.state import (
+    ASIDE,
+    FREE,
+    NO_TILE,
+    OVER,
+    PLAY,
+    TAKE_BACK,
+    LigrettoState,
+)
+
+# How a round ended (recorded per round).
+LIGRETTO = "ligretto"  # a player placed all their tiles ("Ligretto stop!")
+STUCK = "stuck"  # nobody can place any more [D-10]
+HOST = "host"  # the host ended a stalled round
+STALLED = "stalled"  # no placement for STALL_CYCLES rounds of turn-overs (see data)
+
+
+def start_round(state: LigrettoState) -> None:
+    """Shuffle every player's tiles in play into a stack; pawns on the marked squares in the
+    first round, spread at random afterwards [D-5]; jokers given back [D-13]."""
+    for player in state.players:
+        player.stack = [t for t in range(data.TILES_PER_PLAYER) if t not in player.aside]
+        state.rng.shuffle(player.stack)
+        player.pile, player.hand = [], NO_TILE
+        player.placed, player.jokers, player.duties = 0, data.JOKERS_PER_PLAYER, []
+        player.turned = player.fits = 0
+    layout = state.layout
+    state.cover = [FREE] * (layout.width * layout.height)
+    state.pawns = list(layout.starts) if state.round == 1 else spread_pawns(state)
+    state.stall_turns = 0
+    state.phase = PLAY
+    state.pending = []
+    state.board_changed()
+    if nobody_can_place(state):  # cannot happen on the shipped boards; exact all the same
+        end_round(state, STUCK)
+
+
+def spread_pawns(state: LigrettoState) -> list[int]:
+    """One random square in each quarter of the board [D-5]."""
+    layout = state.layout
+    half_w, half_h = layout.width // 2, layout.height // 2
+    cells = []
+    for top, left in ((0, 0), (0, half_w), (half_h, 0), (half_h, half_w)):
+        r = top + state.rng.randrange(half_h)
+        c = left + state.rng.randrange(half_w)
+        cells.append(layout.cell(r, c))
+    return cells
+
+
+def stall_threshold(state: LigrettoState) -> int:
+    """Turn-overs without a placement after which the round has stalled: as many as the
+    players hold together (each has, on average, seen every tile once)."""
+    return max(1, sum(p.held() for p in state.players))
+
+
+def host_may_end(state: LigrettoState) -> bool:
+    return state.phase == PLAY and state.stall_turns >= stall_threshold(state)
+
+
+def round_winners(state: LigrettoState, ending: str) -> list[int]:
+    """The player who went out, or those who placed most tiles (jokers not counted) [D-14]."""
+    players = state.players
+    if ending == LIGRETTO:
+        return [s for s, p in enumerate(players) if p.held() == 0]
+    most = max(p.placed for p in players)
+    return [s for s, p in enumerate(players) if p.placed == most]
+
+
+def score_round(state: LigrettoState, ending: str) -> tuple[list[int], list[int], list[int]]:
+    """Points of the round, its winners, and the seats that may set tiles aside."""
+    n = len(state.players)
+    winners = round_winners(state, ending)
+    points = [data.WINNER_POINTS if s in winners else 0 for s in range(n)]
+    others = [s for s in range(n) if s not in winners]
+    fewest: list[int] = []
+    if n > 2 and others:  # with 2 players only the winner scores
+        least = min(state.players[s].held() for s in others)
+        fewest = [s for s in others if state.players[s].held() == least]
+        for s in fewest:
+            points[s] = data.FEWEST_POINTS
+    setters = [s for s in others if s not in fewest]
+    return points, winners, setters
+
+
+def end_round(state: LigrettoState, ending: str) -> dict[str, Any]:
+    """Score the round, record it, and open the set-aside step (or what follows it)."""
+    points, winners, setters = score_round(state, ending)
+    for seat, p in enumerate(points):
+        state.players[seat].score += p
+    record = {
+        "round": state.round,
+        "ending": ending,
+        "winners": winners,
+        "points": points,
+        "placed": [p.placed for p in state.players],
+        "tiles_left": [p.held() for p in state.players],
+        "jokers_used": [data.JOKERS_PER_PLAYER - p.jokers for p in state.players],
+        "turned": [p.turned for p in state.players],
+        "fits": [p.fits for p in state.players],
+    }
+    state.history.append(record)
+    for player in state.players:
+        player.duties = []
+    state.pending = [s for s in setters if max_set_aside(state, s) > 0]
+    state.phase = ASIDE
+    if not state.pending:
+        after_set_aside(state)
+    return record
+
+
+def in_play(state: LigrettoState, seat: int) -> list[int]:
+    """The seat's tiles not on its individual board."""
+    aside = state.players[seat].aside
+    return [t for t in range(data.TILES_PER_PLAYER) if t not in aside]
+
+
+def max_set_aside(state: LigrettoState, seat: int) -> int:
+    """Up to 2, keeping at least one tile in play [D-11]."""
+    return min(data.SET_ASIDE, len(in_play(state, seat)) - 1)
+
+
+def set_aside_choices(state: LigrettoState, seat: int) -> list[tuple[int, ...]]:
+    """Every choice of tiles to set aside: none, one or two (the seed says "may")."""
+    tiles = in_play(state, seat)
+    out: list[tuple[int, ...]] = []
+    for size in range(max_set_aside(state, seat) + 1):
+        out.extend(combinations(tiles, size))
+    return out
+
+
+def take_back_choices(state: LigrettoState, seat: int) -> list[tuple[int, ...]]:
+    aside = sorted(state.players[seat].aside)
+    return list(combinations(aside, min(data.TAKE_BACK, len(aside))))
+
+
+def after_set_aside(state: LigrettoState) -> None:
+    """When every individual board holds tiles, everybody takes up to 2 back; otherwise on."""
+    if all(p.aside for p in state.players):
+        state.phase = TAKE_BACK
+        state.pending = list(range(len(state.players)))
+    else:
+        next_round(state)
+
+
+def next_round(state: LigrettoState) -> None:
+    state.pending = []
+    if state.round >= state.rounds:
+        state.phase = OVER
+        return
+    state.round += 1
+    start_round(state)

@@ -1,0 +1,119 @@
+"""Why a placement is refused, in a player's words (empty string: it is legal).
+
+Actions arrive in the order the server receives them; a placement that another tile overtook
+is refused here with the reason, and the tile stays turned over in the player's hand.
+"""
+
+from __future__ import annotations
+
+from ludoteca.games.ligretto import data
+from ludoteca.games.ligretto.actions import Place, Restart
+from ludoteca.games.ligretto.placement import (
+    fits,
+    hand_key,
+    pawn_paths,
+    restart_pairs,
+    restart_pawns,
+)
+from ludoteca.games.ligretto.state import FREE, LigrettoState
+
+KEEP = " Your tile stays in your hand."
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _square_problem(state: LigrettoState, cell: object, what: str) -> str:
+    size = len(state.cover)
+    if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < size:
+        return f"{what} {cell!r} is not a square of the board (0 to {size - 1})."
+    if state.cover[cell] != FREE:
+        return f"{what} {cell} is already covered by a tile or a joker."
+    if cell in state.pawns:
+        return f"{what} {cell} holds a pawn; no tile covers a pawn."
+    return ""
+
+
+def _colour_names(state: LigrettoState, key: int) -> str:
+    a, b = divmod(key, 8)
+    return f"{data.COLOURS[a][0]}-{data.COLOURS[b][0]}"
+
+
+def why_not_place(state: LigrettoState, seat: int, action: Place) -> str:
+    player = state.players[seat]
+    key = hand_key(state, seat)
+    if key is None:
+        return "You hold no turned tile: turn one over first."
+    if player.duties:
+        return (
+            f"You owe a restart for pawn {player.duties[0]} (a dead end you caused): place your "
+            "tile anywhere it matches and move that pawn onto it, or discard." + KEEP
+        )
+    if not _is_int(action.pawn) or not 0 <= action.pawn < len(state.pawns):
+        return f"There is no pawn {action.pawn!r}; pawns are 0 to {len(state.pawns) - 1}."
+    if (action.jokers, action.near, action.far) in pawn_paths(state, seat, action.pawn):
+        return ""
+    if not isinstance(action.jokers, tuple) or len(action.jokers) > data.JOKERS_PER_PLAYER:
+        return "Use at most two jokers, listed in order from the pawn."
+    if len(action.jokers) > player.jokers:
+        return f"You have {player.jokers} joker(s) left this round." + KEEP
+    at = state.pawns[action.pawn]
+    layout = state.layout
+    for index, joker in enumerate(action.jokers):
+        problem = _square_problem(state, joker, "Joker square")
+        if problem and joker != state.pawns[action.pawn]:
+            return problem + KEEP
+        if _is_int(joker) and joker not in layout.neighbours[at]:
+            return (
+                f"The joker on square {joker} must share a side with "
+                + ("the pawn's square." if index == 0 else "the previous joker.")
+                + KEEP
+            )
+        at = joker
+    for cell, name in ((action.near, "Square"), (action.far, "Square")):
+        problem = _square_problem(state, cell, name)
+        if problem and cell != state.pawns[action.pawn]:
+            return (
+                problem + " That place may have been taken a moment ago." + KEEP
+            )
+    if action.near not in layout.neighbours[at]:
+        what = "the last joker" if action.jokers else f"pawn {action.pawn}'s square"
+        return (
+            f"The tile must share a side with {what} (a corner does not count); pawn "
+            f"{action.pawn} is now on square {state.pawns[action.pawn]}." + KEEP
+        )
+    if action.far not in layout.neighbours[action.near]:
+        return "A tile covers two squares that share a side." + KEEP
+    squares = data.pair_key(layout.colours[action.near], layout.colours[action.far])
+    if squares != key:
+        return (
+            f"Your {_colour_names(state, key)} tile does not match those "
+            f"{_colour_names(state, squares)} squares." + KEEP
+        )
+    return "That placement is not possible on the board as it is now." + KEEP
+
+
+def why_not_restart(state: LigrettoState, seat: int, action: Restart) -> str:
+    key = hand_key(state, seat)
+    if key is None:
+        return "You hold no turned tile: turn one over first."
+    pawns = restart_pawns(state, seat)
+    if action.pawn not in pawns:
+        if not pawns:
+            return "No pawn waits for a restart from you; place your tile next to a pawn."
+        return f"You may restart pawn(s) {pawns} only." + KEEP
+    if (action.onto, action.other) in restart_pairs(state, seat) or (
+        action.other,
+        action.onto,
+    ) in restart_pairs(state, seat):
+        return ""
+    for cell in (action.onto, action.other):
+        problem = _square_problem(state, cell, "Square")
+        if problem:
+            return problem + KEEP
+    if action.other not in state.layout.neighbours[action.onto]:
+        return "A tile covers two squares that share a side." + KEEP
+    if not fits(state).anywhere.get(key):
+        return "Your tile matches no free pair of squares on the board." + KEEP
+    return f"Those squares do not match your {_colour_names(state, key)} tile." + KEEP
