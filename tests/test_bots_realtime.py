@@ -85,7 +85,7 @@ class TimedGrab5(Grab5):
     """With the game's own reaction model: seat 0 takes 1 s, seat 1 takes 1.5 s."""
 
     def reaction_seconds(
-        self, state: Any, seat: int, action: Action, level: int, rng: Rng
+        self, state: Any, seat: int, action: Action, level: str, rng: Rng
     ) -> float:
         return 1.0 if seat == 0 else 1.5
 
@@ -108,7 +108,7 @@ def test_without_a_game_model_a_faster_level_grabs_more() -> None:
     totals = [0, 0]
     for seed in range(30):
         state = game.setup(2, seed)
-        slow, fast = HeuristicBot(level=1), HeuristicBot(level=4)
+        slow, fast = HeuristicBot(level="1"), HeuristicBot(level="4")
         playout = play_out(game, state, {0: slow, 1: fast}, seed)
         assert game.is_over(state) and playout.seconds > 0
         totals[0] += state.taken[0]
@@ -118,8 +118,8 @@ def test_without_a_game_model_a_faster_level_grabs_more() -> None:
 
 def test_fallback_reaction_times_are_positive_and_faster_with_level() -> None:
     rng = Rng(3)
-    slow = [fallback_reaction_seconds(1, rng) for _ in range(500)]
-    fast = [fallback_reaction_seconds(3, rng) for _ in range(500)]
+    slow = [fallback_reaction_seconds("beginner", rng) for _ in range(500)]
+    fast = [fallback_reaction_seconds("expert", rng) for _ in range(500)]
     assert min(slow) > 0 and sum(fast) < sum(slow)
 
 

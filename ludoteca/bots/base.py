@@ -20,8 +20,8 @@ class Bot(ABC):
     """A player that picks one action for `seat`; `name` is what tables and reports show."""
 
     name: str = "bot"
-    # The reaction-time level used in real-time games (see `ludoteca.bots.realtime`).
-    level: int = 1
+    # The reaction-time level in real-time games (see `ludoteca.bots.realtime`); None: the usual.
+    level: str | None = None
 
     @abstractmethod
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:

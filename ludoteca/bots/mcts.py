@@ -7,6 +7,9 @@ move, plays the rest out with a rollout policy and credits every move with the f
 the seat that made it. The true state is only ever passed to `determinize`, so the search cannot
 read what the seat may not know.
 
+A `horizon` cuts rollouts short and scores the state reached with `result` (the points so far):
+far cheaper iterations in long games, at the price of a myopic estimate.
+
 Several actors at once (simultaneous bids, votes, real time): the tree branches on the move of
 one seat (the observer when it acts, else the lowest acting seat); the other actors' moves are
 drawn from the rollout policy, like chance.
@@ -22,6 +25,7 @@ from typing import Any
 from ludoteca.bots.base import Bot, rank_rewards
 from ludoteca.engine.actions import Action
 from ludoteca.engine.game import Game
+from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
 
 ROLLOUTS = ("random", "heuristic")
@@ -48,7 +52,8 @@ class MctsBot(Bot):
         seconds: float | None = None,
         c: float = 0.7,
         rollout: str = "random",
-        level: int = 1,
+        horizon: int | None = None,
+        level: str | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
@@ -62,16 +67,20 @@ class MctsBot(Bot):
         self.seconds = seconds
         self.c = c
         self.rollout = rollout
+        self.horizon = horizon
         self.level = level
         self.last_iterations = 0
         budget = f"iterations={iterations}" if seconds is None else f"seconds={seconds:g}"
-        extra = "" if rollout == "random" else f",rollout={rollout}"
+        extra = "" if rollout == "random" else f":rollout={rollout}"
+        extra += "" if horizon is None else f":horizon={horizon}"
         self.name = f"mcts:{budget}{extra}"
 
     # --- the search ---------------------------------------------------------------------------
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
         world = game.determinize(state, seat, rng)
         legal = game.legal_actions(world, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has nothing to do now")
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
@@ -116,8 +125,7 @@ class MctsBot(Bot):
             node = child
             if expanded:
                 break
-        self._roll_out(game, world, rng)
-        rewards = rank_rewards(game.result(world), len(game.seats(world)))
+        rewards = rank_rewards(self._roll_out(game, world, rng), len(game.seats(world)))
         root.visits += 1
         for visited, mover in path:
             visited.visits += 1
@@ -167,9 +175,18 @@ class MctsBot(Bot):
             if action is not None:
                 game.apply(world, other, action)
 
-    def _roll_out(self, game: Game[Any], world: Any, rng: Rng) -> None:
+    def _roll_out(self, game: Game[Any], world: Any, rng: Rng) -> Result:
+        """Play on to the end, or for `horizon` steps and take the result so far (for games
+        whose `result` reads an unfinished state; where it cannot, play on to the end)."""
+        steps = 0
         while True:
             actors = game.actors(world)
             if not actors:
-                return
+                return game.result(world)
+            if self.horizon is not None and steps >= self.horizon:
+                try:
+                    return game.result(world)
+                except Exception:  # noqa: BLE001  (a game may only score finished states)
+                    self.horizon = None
             self._others_act(game, world, sorted(actors), rng)
+            steps += 1

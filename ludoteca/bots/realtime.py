@@ -22,23 +22,38 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 
-# The fallback reaction time: a mean of this many seconds at level 1, shorter at higher levels.
-FALLBACK_MEAN_SECONDS = 1.5
+# The level a bot has when its spec names none: games with a reaction model name their levels
+# (Ligretto: beginner, casual, expert) and may say which is usual with `default_reaction_level`.
+DEFAULT_LEVEL = "casual"
+# The fallback reaction time: mean seconds per level; a number N as level means 1.5 / N seconds.
+FALLBACK_MEAN_SECONDS = {"beginner": 2.2, "casual": 1.5, "expert": 0.8}
 
 
-def fallback_reaction_seconds(level: int, rng: Rng) -> float:
+def fallback_reaction_seconds(level: str | None, rng: Rng) -> float:
     """Half the mean as a floor (nobody reacts instantly) plus an exponential tail."""
-    mean = FALLBACK_MEAN_SECONDS / max(level, 1)
+    name = level or DEFAULT_LEVEL
+    if name in FALLBACK_MEAN_SECONDS:
+        mean = FALLBACK_MEAN_SECONDS[name]
+    else:
+        try:
+            mean = FALLBACK_MEAN_SECONDS[DEFAULT_LEVEL] / float(name)
+        except ValueError:
+            allowed = ", ".join(FALLBACK_MEAN_SECONDS)
+            raise ValueError(
+                f"unknown bot level {name!r}; levels: {allowed}, or a speed factor like 2"
+            ) from None
     return mean * (0.5 + rng.expovariate(2.0))
 
 
 def reaction_seconds(
-    game: Game[Any], state: Any, seat: int, action: Action, level: int, rng: Rng
+    game: Game[Any], state: Any, seat: int, action: Action, level: str | None, rng: Rng
 ) -> float:
     """How long `seat` takes to make `action`: the game's model, or the fallback."""
     model = getattr(game, "reaction_seconds", None)
     if model is None:
         return fallback_reaction_seconds(level, rng)
+    if level is None:
+        level = getattr(game, "default_reaction_level", DEFAULT_LEVEL)
     return float(model(state, seat, action, level, rng))
 
 

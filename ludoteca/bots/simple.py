@@ -16,7 +16,7 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def __init__(self, level: int = 1) -> None:
+    def __init__(self, level: str | None = None) -> None:
         self.level = level
 
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
@@ -30,7 +30,7 @@ class HeuristicBot(Bot):
 
     name = "heuristic"
 
-    def __init__(self, level: int = 1) -> None:
+    def __init__(self, level: str | None = None) -> None:
         self.level = level
 
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:

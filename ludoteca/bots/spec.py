@@ -18,11 +18,18 @@ from ludoteca.bots.simple import HeuristicBot, RandomBot
 
 # bot name -> (factory, parameter name -> converter)
 BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
-    "random": (RandomBot, {"level": int}),
-    "heuristic": (HeuristicBot, {"level": int}),
+    "random": (RandomBot, {"level": str}),
+    "heuristic": (HeuristicBot, {"level": str}),
     "mcts": (
         MctsBot,
-        {"iterations": int, "seconds": float, "c": float, "rollout": str, "level": int},
+        {
+            "iterations": int,
+            "seconds": float,
+            "c": float,
+            "rollout": str,
+            "horizon": int,
+            "level": str,
+        },
     ),
 }
 

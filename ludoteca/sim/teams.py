@@ -13,10 +13,11 @@ from ludoteca.engine.game import Game
 
 
 def teams(game: Game[Any], state: Any, players: int) -> list[list[int]]:
-    """The teams of a fresh state, each a list of player seats, in a fixed order."""
-    crews = getattr(game, "crews", None)
-    if callable(crews):
-        return [list(seats) for seats in crews(state)]
+    """The teams of a fresh state, each a list of player seats, in a fixed order: a game whose
+    state has `crews` (each with its `members`) plays by crews, any other by seats."""
+    crews = getattr(state, "crews", None)
+    if isinstance(crews, list) and crews and all(hasattr(c, "members") for c in crews):
+        return [sorted(crew.members) for crew in crews]
     return [[seat] for seat in range(players)]
 
 
