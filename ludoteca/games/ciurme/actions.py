@@ -1,0 +1,162 @@
+"""Every action of a Ciurme session, by role.
+
+Phase-1 players: Stay, Move, Steer, Pass, Repair, Help. Voters: Agree (motions), Elect and
+Prefer (elections), Abstain. Crew members: Depose, Waive. Captains: Place. Everybody: Post.
+The facilitator: FirstPlayer, StartPhase, ClosePhase1, Decide.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludoteca.engine.actions import Action
+
+
+# --- phase 1 ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Stay(Action):
+    """End the turn where it began."""
+
+    kind = "stay"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move to an adjacent place, and end the turn there."""
+
+    kind = "move"
+    place: str
+
+
+@dataclass(frozen=True)
+class Steer(Action):
+    """On the lifeboat: take it to the other dock (everybody else aboard must agree)."""
+
+    kind = "steer"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """End the turn without steering, or without helping [D-14]."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True)
+class Repair(Action):
+    """On the wreck: repair with a wood of this colour, for one's own load (horizontal)."""
+
+    kind = "repair"
+    colour: str
+
+
+@dataclass(frozen=True)
+class Help(Action):
+    """On the wreck, load complete: repair pointing at a mate (seat; -1 the automaton)."""
+
+    kind = "help"
+    colour: str
+    mate: int
+
+
+# --- votes --------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Agree(Action):
+    """Answer a motion (steering the lifeboat, deposing the captain)."""
+
+    kind = "agree"
+    yes: bool
+
+
+@dataclass(frozen=True)
+class Elect(Action):
+    """Vote for a mate as quartermaster."""
+
+    kind = "elect"
+    seat: int
+
+
+@dataclass(frozen=True)
+class Prefer(Action):
+    """Vote for a ship as the crew's favourite or second favourite."""
+
+    kind = "prefer"
+    ship: int
+
+
+@dataclass(frozen=True)
+class Abstain(Action):
+    """Cast no vote in an election."""
+
+    kind = "abstain"
+
+
+# --- the Assembly -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Depose(Action):
+    """Propose to depose the captain (the crew votes)."""
+
+    kind = "depose"
+
+
+@dataclass(frozen=True)
+class Waive(Action):
+    """Keep the captain: give up this round's motion to depose."""
+
+    kind = "waive"
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Captain: place a stamp of this value, face down, on a ship."""
+
+    kind = "place"
+    value: int
+    ship: int
+
+
+@dataclass(frozen=True)
+class Post(Action):
+    """Say something on a channel: crew, deck (quartermaster-captain), table, all."""
+
+    kind = "post"
+    channel: str
+    text: str
+
+
+# --- the facilitator ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FirstPlayer(Action):
+    """Choose who opens a crew's phase 1 ("the one who was last on a ship") [D-1]."""
+
+    kind = "first_player"
+    crew: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class StartPhase(Action):
+    kind = "start_phase"
+    phase: int
+
+
+@dataclass(frozen=True)
+class ClosePhase1(Action):
+    """End phase 1 for the crews still playing [D-5]."""
+
+    kind = "close_phase1"
+
+
+@dataclass(frozen=True)
+class Decide(Action):
+    """Settle an election still tied after its run-off (a seat or a ship)."""
+
+    kind = "decide"
+    crew: int
+    choice: int
+
+
+ACTION_CLASSES: tuple[type[Action], ...] = (
+    Stay, Move, Steer, Pass, Repair, Help, Agree, Elect, Prefer, Abstain,
+    Depose, Waive, Place, Post, FirstPlayer, StartPhase, ClosePhase1, Decide,
+)

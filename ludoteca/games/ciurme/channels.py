@@ -1,0 +1,113 @@
+"""The channels: who may speak where, and who reads what.
+
+- crew: the crew's members (from the Assembly on, without the captain, who sits at the table);
+- deck: the quartermaster and the captain, the only voice that reaches a captain;
+- table: the captains, if the option opens it [D-20];
+- all: the facilitator's broadcast.
+The facilitator reads every channel. Each seat may post `message_budget` messages per period
+(phase 1, the elections, each Assembly round), which bounds any session.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, private
+from ludoteca.games.ciurme.actions import Post
+from ludoteca.games.ciurme.data import (
+    BROADCAST,
+    CANNED_MESSAGES,
+    CHANNELS,
+    CREW_CHANNEL,
+    DECK_CHANNEL,
+    FACILITATOR_MESSAGES,
+    MESSAGE_MAX_LENGTH,
+    RELAY_TEMPLATE,
+    SHIP_NAMES,
+    TABLE_CHANNEL,
+)
+from ludoteca.games.ciurme.state import ASSEMBLY, OFFICES, OVER, PHASE1, CiurmeState
+
+
+def channel_audience(state: CiurmeState, seat: int, channel: str) -> list[int] | None:
+    """The seats that hear `seat` on `channel` (itself included), or None if it may not speak
+    there now."""
+    if state.stage == OVER:
+        return None
+    if seat == state.facilitator:
+        return list(range(state.players)) if channel == BROADCAST else None
+    index = state.crew_of(seat)
+    if index is None:
+        return None
+    crew = state.crews[index]
+    if channel == CREW_CHANNEL and state.stage in (PHASE1, OFFICES):
+        return list(crew.members)
+    if channel == CREW_CHANNEL and state.stage == ASSEMBLY and seat != crew.captain:
+        return [m for m in crew.members if m != crew.captain]
+    if channel == DECK_CHANNEL and state.stage == ASSEMBLY and crew.quartermaster is not None:
+        pair = [crew.captain, crew.quartermaster]
+        return [s for s in pair if s is not None] if seat in pair else None
+    if channel == TABLE_CHANNEL and state.stage == ASSEMBLY and state.options.captains_table:
+        captains = [c.captain for c in state.crews if c.captain is not None]
+        return captains if seat in captains else None
+    return None
+
+
+def open_channels(state: CiurmeState, seat: int) -> list[str]:
+    if state.spoken[seat] >= state.options.message_budget:
+        return []
+    return [c for c in CHANNELS if channel_audience(state, seat, c) is not None]
+
+
+def canned_posts(state: CiurmeState, seat: int) -> list[Post]:
+    """The short menu of messages; the quartermaster's relays the crew's wishes."""
+    posts: list[Post] = []
+    for channel in open_channels(state, seat):
+        texts = FACILITATOR_MESSAGES if channel == BROADCAST else CANNED_MESSAGES
+        posts += [Post(channel, t) for t in texts]
+        if channel == DECK_CHANNEL:
+            relay = relay_text(state, seat)
+            if relay:
+                posts.append(Post(channel, relay))
+    return posts
+
+
+def relay_text(state: CiurmeState, seat: int) -> str | None:
+    index = state.crew_of(seat)
+    crew = state.crews[index] if index is not None else None
+    if crew is None or seat != crew.quartermaster or crew.favourite is None or crew.second is None:
+        return None
+    return RELAY_TEMPLATE.format(
+        favourite=SHIP_NAMES[crew.favourite], second=SHIP_NAMES[crew.second]
+    )
+
+
+def post(state: CiurmeState, seat: int, action: Post) -> list[Event]:
+    hearers = channel_audience(state, seat, action.channel)
+    if hearers is None:
+        allowed = ", ".join(c for c in CHANNELS if channel_audience(state, seat, c) is not None)
+        raise IllegalAction(
+            f"you may not speak on the {action.channel!r} channel now; only the quartermaster "
+            f"speaks to the captain. Your channels now: {allowed or 'none'}"
+        )
+    if state.spoken[seat] >= state.options.message_budget:
+        raise IllegalAction(
+            f"you have posted your {state.options.message_budget} messages for this period; "
+            "wait for the next round"
+        )
+    text = action.text.strip() if isinstance(action.text, str) else ""
+    if not text or len(text) > MESSAGE_MAX_LENGTH:
+        raise IllegalAction(f"a message is 1 to {MESSAGE_MAX_LENGTH} characters of text")
+    state.spoken[seat] += 1
+    readers = sorted({*hearers, seat, state.facilitator})
+    index = state.crew_of(seat)
+    state.messages.append(
+        {
+            "channel": action.channel,
+            "crew": index,
+            "author": seat,
+            "text": text,
+            "readers": readers,
+            "period": state.period,
+        }
+    )
+    return [private("message", readers, channel=action.channel, author=seat, text=text)]

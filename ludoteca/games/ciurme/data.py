@@ -1,0 +1,57 @@
+"""Ciurme's components as data: colours, places, wood, stamps, ships and the canned messages.
+
+Everything a facilitator might want to change for a variant lives here, nowhere else.
+"""
+
+from __future__ import annotations
+
+# --- the session ------------------------------------------------------------------------------
+CREW_SIZES = (4, 5)  # a crew has 4 or 5 players
+MIN_CREWS, MAX_CREWS = 2, 8
+# [D-18] eight crew colours, so up to eight crews.
+CREW_COLOURS = ("black", "white", "crimson", "navy", "gold", "teal", "brown", "silver")
+
+# --- phase 1: the wreck -------------------------------------------------------------------------
+ISLAND, LIFEBOAT, WRECK = "island", "lifeboat", "wreck"
+PLACES = (ISLAND, LIFEBOAT, WRECK)
+MEEPLE_COLOURS = ("yellow", "purple", "green", "orange", "red")
+LIGHT_BLUE, NEUTRAL = "light-blue", "neutral"
+WOOD_PER_PLAYER = 6
+LIGHT_BLUE_SUPPLY = 6
+NEUTRAL_SUPPLY = 30
+LOAD = 3  # repairs each player owes
+CROSSING_CREW = 3  # [D-3] the boarder who makes three or more aboard triggers the crossing
+AUTOMATON = -1  # the target id of the automaton when a player helps it
+
+# --- phase 2: the Pirate Assembly ---------------------------------------------------------------
+STAMP_VALUES = (0, 1, 2, 4)
+FLAGSHIP = 0  # index of the flagship in the fleet chart
+# [D-18] ship names, the flagship first; the fleet takes the first `fleet_size` of them.
+SHIP_NAMES = (
+    "Queen Anne's Revenge",
+    "Black Pearl",
+    "Fancy",
+    "Whydah",
+    "Ranger",
+    "Adventure Galley",
+    "Royal Fortune",
+    "Golden Hind",
+    "Sea Wolf",
+    "Red Dragon",
+    "Night Heron",
+    "Silver Gull",
+)
+FLAGSHIP_BONUS = 2  # squares the first crew of phase 1 blackens on the flagship
+SCORE_ALONE, SCORE_HIGHEST, SCORE_TIED = 2, 3, 1
+
+# --- channels ---------------------------------------------------------------------------------
+CREW_CHANNEL = "crew"  # the crew, without the captain once the Assembly has begun
+DECK_CHANNEL = "deck"  # quartermaster and captain
+TABLE_CHANNEL = "table"  # the captains ([D-20] option)
+BROADCAST = "all"  # the facilitator to everybody
+CHANNELS = (CREW_CHANNEL, DECK_CHANNEL, TABLE_CHANNEL, BROADCAST)
+MESSAGE_MAX_LENGTH = 280
+# The short list offered in the action menu; any other text is accepted too.
+CANNED_MESSAGES = ("Agreed.", "I disagree.", "Let's wait.")
+FACILITATOR_MESSAGES = ("Keep going!", "Time is running out.")
+RELAY_TEMPLATE = "The crew wants {favourite} first, then {second}."

@@ -1,0 +1,47 @@
+"""The crew offices: the captain by repairs, the quartermaster by election."""
+
+from __future__ import annotations
+
+from ludoteca.engine.events import Event, private, public
+from ludoteca.games.ciurme.phase1 import audience, repairs_by
+from ludoteca.games.ciurme.state import CiurmeState, Crew
+from ludoteca.games.ciurme.votes import QUARTERMASTER, open_vote
+
+
+def turn_order(crew: Crew) -> list[int]:
+    """Members from the first player round the crew."""
+    n = len(crew.members)
+    return [crew.members[(crew.first + k) % n] for k in range(n)]
+
+
+def choose_captain(crew: Crew) -> int:
+    """Most repairs (horizontal and help, at most 7); a tie goes to who reached that number
+    first; [D-17] with no repairs at all, to the earliest in turn order."""
+    order = turn_order(crew)
+
+    def key(seat: int) -> tuple[int, int, int]:
+        reached = crew.reached_at[crew.members.index(seat)]
+        return (-repairs_by(crew, seat), reached, order.index(seat))
+
+    return min(order, key=key)
+
+
+def open_quartermaster_election(state: CiurmeState, crew: Crew) -> list[Event]:
+    """Every member votes, the captain included [D-6]; the captain is not eligible."""
+    candidates = [m for m in crew.members if m != crew.captain]
+    crew.vote = open_vote(QUARTERMASTER, list(crew.members), candidates)
+    return [private("election_opened", audience(state, crew), topic=QUARTERMASTER)]
+
+
+def help_given(crew: Crew, seat: int) -> int:
+    return sum(1 for by, _, aimed in crew.pieces if by == seat and aimed != seat)
+
+
+def start_offices(state: CiurmeState) -> list[Event]:
+    events: list[Event] = []
+    for index, crew in enumerate(state.crews):
+        crew.vote = None  # an unanswered lifeboat vote lapses: the boat stays
+        crew.captain = choose_captain(crew)
+        events.append(public("captain", crew=index, seat=crew.captain))
+        events += open_quartermaster_election(state, crew)
+    return events

@@ -1,0 +1,281 @@
+"""What each role sees (Visibility), what it may not know (`hidden`), and `determinize`.
+
+- A crew member sees their crew's phase-1 board whole, the other crews only as progress.
+- Stamp colours and positions are public; a value is known to the captain who placed it and the
+  facilitator until the reveal [D-19]; a captain's remaining stamps to that captain.
+- Preferences belong to the crew without its captain until the end [D-8].
+- Election ballots stay secret until the count; motions are a show of hands in the electorate.
+- Messages are read by their channel's audience; the facilitator sees everything, live.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludoteca.engine.rng import Rng
+from ludoteca.games.ciurme.assembly import objectives, owners, placer, preference_voters
+from ludoteca.games.ciurme.data import (
+    AUTOMATON,
+    CANNED_MESSAGES,
+    CREW_COLOURS,
+    SHIP_NAMES,
+)
+from ludoteca.games.ciurme.phase1 import load, owed, repairs_by
+from ludoteca.games.ciurme.rules_text import OBJECTIVES, RULES_SUMMARY
+from ludoteca.games.ciurme.state import OVER, CiurmeState, Crew, clone_state
+from ludoteca.games.ciurme.votes import ELECTIONS, FAVOURITE, NOT_CAST, SECOND
+
+
+# --- who knows what -----------------------------------------------------------------------------
+def role(state: CiurmeState, seat: int | None) -> str:
+    if seat is None:
+        return "spectator"
+    if seat == state.facilitator:
+        return "facilitator"
+    crew = state.crews[state.crew_of(seat) or 0]
+    if seat == crew.captain:
+        return "captain"
+    return "quartermaster" if seat == crew.quartermaster else "crew member"
+
+
+def knows_board(state: CiurmeState, seat: int | None, index: int) -> bool:
+    return seat == state.facilitator or (seat is not None and state.crew_of(seat) == index)
+
+
+def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
+    if state.stage == OVER or seat == state.facilitator:
+        return True
+    return seat is not None and seat in preference_voters(crew)
+
+
+def knows_vote_ballots(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
+    """Election ballots: the facilitator only, until the count. Motions: the crew."""
+    if seat == state.facilitator or crew.vote is None:
+        return seat == state.facilitator
+    return crew.vote.topic not in ELECTIONS and seat in crew.members
+
+
+def knows_stamp(state: CiurmeState, seat: int | None, stamp: list[int]) -> bool:
+    return seat == state.facilitator or seat == stamp[3]
+
+
+def knows_hand(state: CiurmeState, seat: int | None, index: int) -> bool:
+    return seat == state.facilitator or (seat is not None and seat == state.crews[index].captain)
+
+
+def reads(state: CiurmeState, seat: int | None, message: dict[str, Any]) -> bool:
+    return seat is not None and seat in message["readers"]
+
+
+def record_visible(seat: int | None, record: dict[str, Any]) -> bool:
+    return seat is not None and seat in record["audience"]
+
+
+# --- views --------------------------------------------------------------------------------------
+def view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
+    mine = state.crew_of(seat) if seat is not None and seat < state.players else None
+    out: dict[str, Any] = {
+        "seat": seat,
+        "role": role(state, seat),
+        "my_crew": mine,
+        "stage": state.stage,
+        "rules": RULES_SUMMARY,
+        "objectives": OBJECTIVES,
+        "crews": [public_crew(state, i) for i in range(len(state.crews))],
+        "phase1_ranking": list(state.ranking),
+        "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
+        "round": state.round,
+        "rounds": len(state.crews),
+        "placing": placer(state),
+        "stamps": [
+            {"crew": c, "ship": ship, "value": v if knows_stamp(state, seat, s) else None}
+            for s in state.stamps
+            for c, v, ship, _ in [s]
+        ],
+        "history": state.history,
+        "depositions": state.depositions,
+        "boards": {
+            str(i): board(state, i)
+            for i in range(len(state.crews))
+            if knows_board(state, seat, i)
+        },
+        "preferences": {
+            str(i): [c.favourite, c.second]
+            for i, c in enumerate(state.crews)
+            if knows_preferences(state, seat, c)
+        },
+        "hands": {
+            str(i): list(state.hands[i])
+            for i in range(len(state.hands))
+            if knows_hand(state, seat, i)
+        },
+        "votes": open_votes(state, seat),
+        "votes_closed": [r for r in state.votes_log if record_visible(seat, r)],
+        "messages": [
+            {k: m[k] for k in ("channel", "crew", "author", "text", "period")}
+            for m in state.messages
+            if reads(state, seat, m)
+        ],
+        "messages_left": (
+            state.options.message_budget - state.spoken[seat] if seat is not None else 0
+        ),
+    }
+    if state.stage == OVER:
+        out["ships"] = owners(state)
+        out["outcome"] = objectives(state)
+    return out
+
+
+def public_crew(state: CiurmeState, index: int) -> dict[str, Any]:
+    """What everybody sees of a crew: progress, offices, sheet."""
+    crew = state.crews[index]
+    return {
+        "colour": CREW_COLOURS[index],
+        "members": list(crew.members),
+        "repairs": len(crew.pieces),
+        "finished": crew.finished_turns is not None,
+        "stopped": crew.stopped,
+        "captain": crew.captain,
+        "quartermaster": crew.quartermaster,
+        "preferences_chosen": crew.second is not None,
+        "points": list(crew.points),
+        "stamps_left": len(state.hands[index]) if state.hands else 0,
+    }
+
+
+def board(state: CiurmeState, index: int) -> dict[str, Any]:
+    """A crew's phase-1 board, whole."""
+    crew = state.crews[index]
+    targets = [*crew.members] + ([AUTOMATON] if crew.automaton else [])
+    return {
+        "meeples": {str(s): c for s, c in zip(crew.members, crew.meeples, strict=True)},
+        "automaton": crew.automaton,
+        "places": {str(s): p for s, p in zip(crew.members, crew.place, strict=True)},
+        "dock": crew.dock,
+        "first": crew.members[crew.first],
+        "active": crew.members[crew.active],
+        "step": crew.step,
+        "own_wood": {str(s): w for s, w in zip(crew.members, crew.own_wood, strict=True)},
+        "light_blue": crew.light_blue,
+        "neutral": crew.neutral,
+        "common_pile": sorted(crew.common_pile),
+        "transported": sorted(crew.transported),
+        "pieces": [list(p) for p in crew.pieces],
+        "loads": {str(t): [load(crew, t), owed(state, crew, t)] for t in targets},
+        "repairs_by": {str(s): repairs_by(crew, s) for s in crew.members},
+        "turns": crew.turns,
+        "rounds": crew.rounds,
+    }
+
+
+def open_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
+    out = []
+    for i, crew in enumerate(state.crews):
+        vote = crew.vote
+        if vote is None or not _sees_vote(state, seat, crew):
+            continue
+        ballots_known = knows_vote_ballots(state, seat, crew)
+        entry: dict[str, Any] = {
+            "crew": i,
+            "topic": vote.topic,
+            "runoff": vote.runoff,
+            "candidates": list(vote.candidates),
+            "voters": list(vote.voters),
+            "cast": [b != NOT_CAST for b in vote.ballots],
+            "awaiting_facilitator": vote.awaiting_facilitator,
+            "proposer": vote.proposer,
+        }
+        if ballots_known:
+            entry["ballots"] = list(vote.ballots)
+        elif seat in vote.voters:
+            entry["my_ballot"] = vote.ballots[vote.voters.index(seat)]
+        out.append(entry)
+    return out
+
+
+def _sees_vote(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
+    if seat == state.facilitator:
+        return True
+    if seat is None or seat not in crew.members or crew.vote is None:
+        return False
+    if crew.vote.topic in (FAVOURITE, SECOND):
+        return seat in preference_voters(crew)
+    return True
+
+
+# --- secrets ------------------------------------------------------------------------------------
+def hidden(state: CiurmeState, seat: int | None) -> Any:
+    if seat == state.facilitator:
+        return None
+    out: dict[str, Any] = {
+        "stamp_values": [
+            s[1] for s in state.stamps if not knows_stamp(state, seat, s)
+        ],
+        "hands": [
+            list(h) for i, h in enumerate(state.hands) if not knows_hand(state, seat, i)
+        ],
+        "preferences": [
+            [c.favourite, c.second]
+            for c in state.crews
+            if not knows_preferences(state, seat, c)
+        ],
+        "ballots": [
+            list(c.vote.ballots)
+            for c in state.crews
+            if c.vote is not None and c.vote.topic in ELECTIONS
+            and not knows_vote_ballots(state, seat, c)
+        ],
+        "messages": [m["text"] for m in state.messages if not reads(state, seat, m)],
+        # Other crews' boards are secret too, but only their progress could be inferred, so
+        # determinize keeps them as they are (see the rules page, "Bots").
+        "boards": [i for i in range(len(state.crews)) if not knows_board(state, seat, i)],
+    }
+    return out
+
+
+def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
+    copy = clone_state(state)
+    if seat == state.facilitator:
+        return copy
+    _resample_stamps(copy, seat, rng)
+    for crew in copy.crews:
+        if not knows_preferences(copy, seat, crew):
+            _resample_preferences(copy, crew, rng)
+        vote = crew.vote
+        secret = vote is not None and not knows_vote_ballots(copy, seat, crew)
+        if vote is not None and secret and vote.topic in ELECTIONS:
+            for k, ballot in enumerate(vote.ballots):
+                if ballot >= 0 and vote.voters[k] != seat:
+                    vote.ballots[k] = rng.choice(vote.candidates)
+    for message in copy.messages:
+        if not reads(copy, seat, message):
+            message["text"] = rng.choice(CANNED_MESSAGES)
+    return copy
+
+
+def _resample_stamps(state: CiurmeState, seat: int | None, rng: Rng) -> None:
+    """A captain's four values are a permutation: what the seat does not know of a crew's
+    placed stamps and hand is reshuffled among those unknown places."""
+    for index in range(len(state.hands)):
+        unknown = [s for s in state.stamps if s[0] == index and not knows_stamp(state, seat, s)]
+        hand_hidden = not knows_hand(state, seat, index)
+        pool = [s[1] for s in unknown] + (state.hands[index] if hand_hidden else [])
+        rng.shuffle(pool)
+        for stamp in unknown:
+            stamp[1] = pool.pop()
+        if hand_hidden:
+            state.hands[index] = sorted(pool)
+
+
+def _resample_preferences(state: CiurmeState, crew: Crew, rng: Rng) -> None:
+    if crew.favourite is not None:
+        ships = list(range(state.fleet))
+        crew.favourite = rng.choice(ships)
+        if crew.second is not None:
+            crew.second = rng.choice([s for s in ships if s != crew.favourite])
+    vote = crew.vote
+    if vote is not None and vote.topic == SECOND and crew.favourite is not None:
+        vote.candidates = [s for s in range(state.fleet) if s != crew.favourite]
+        vote.ballots = [
+            b if b < 0 else rng.choice(vote.candidates) for b in vote.ballots
+        ]
