@@ -77,11 +77,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40, help="matches per pairing")
     parser.add_argument("--iterations", type=int, default=100, help="MCTS iterations per move")
+    parser.add_argument(
+        "--mcts", default="", help="the MCTS spec to pit against the heuristic (default: plain)"
+    )
     parser.add_argument("--workers", type=int, default=2, help="local processes")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per speed measurement")
     parser.add_argument("--only", default="", help="comma-separated game names to run")
     args = parser.parse_args()
-    mcts = f"mcts:iterations={args.iterations}"
+    mcts = args.mcts or f"mcts:iterations={args.iterations}"
     pairings = [(mcts, "heuristic"), ("heuristic", "random")]
     strength = Table(title=f"Strength: head to head, {args.games} matches per pairing")
     for column in ("game", "players", "pairing", "win rate of the first", "95% interval", "Elo"):
