@@ -504,7 +504,7 @@ def test_match_of_n_rounds_and_shared_victory_d12() -> None:
     assert result.scores == (2.0, 2.0) and result.ranks == (1, 1)
 
 
-# --- set-up ----------------------------------------------------------------------------------------
+# --- set-up ---------------------------------------------------------------------------------------
 def test_first_round_on_the_marked_squares_then_spread_d5() -> None:
     s = fresh(players=4)
     assert s.pawns == list(s.layout.starts)

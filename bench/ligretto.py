@@ -1,0 +1,68 @@
+"""Ligretto speed, as ratios to Goofspiel random playouts measured in the same run.
+
+- simulated rounds per second: 4 heuristic bots on the simulated clock (event queue);
+- legal placement search on a crowded board: placements listed per second.
+
+    python bench/ligretto.py
+"""
+
+from __future__ import annotations
+
+import time
+
+from ludoteca.engine.reference import GOOFSPIEL
+from ludoteca.engine.rng import Rng
+from ludoteca.engine.speed import measure
+from ludoteca.games.ligretto import GAME
+from ludoteca.games.ligretto.simulate import play_match
+from ludoteca.games.ligretto.state import NO_TILE, PLAY, LigrettoState
+
+SECONDS = 2.0
+
+
+def rounds_per_second() -> float:
+    rounds, seed = 0, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < SECONDS:
+        run = play_match(4, seed, {"rounds": 6})
+        rounds += len(run.details["rounds"])
+        seed += 1
+    return rounds / (time.perf_counter() - start)
+
+
+def crowded_board() -> LigrettoState:
+    """A 4-player round played by bots until about 40 tiles lie on the board."""
+    rng = Rng(1)
+    state = GAME.setup(4, 1, {"rounds": 1})
+    while sum(p.placed for p in state.players) < 40 and state.phase == PLAY:
+        seat = rng.choice(sorted(GAME.actors(state)))
+        GAME.apply(state, seat, GAME.heuristic_action(state, seat, rng))
+    return state
+
+
+def placements_per_second() -> tuple[float, int]:
+    state = crowded_board()
+    holders = [s for s, p in enumerate(state.players) if p.hand != NO_TILE] or [0]
+    listed = calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < SECONDS:
+        state.board_changed()  # search from scratch every time, as after a placement
+        for seat in holders:
+            listed += len(GAME.legal_actions(state, seat))
+            calls += 1
+    return listed / (time.perf_counter() - start), calls
+
+
+def main() -> None:
+    baseline = measure(GOOFSPIEL, 4, seconds=SECONDS).actions_per_second
+    rps = rounds_per_second()
+    pps, calls = placements_per_second()
+    print(f"goofspiel random playouts: {baseline:,.0f} actions/s (baseline)")
+    print(f"ligretto simulated rounds, 4 bots: {rps:,.1f} rounds/s "
+          f"(ratio to goofspiel actions/s: {rps / baseline:.5f})")
+    print(f"ligretto legal placements, crowded board: {pps:,.0f} placements/s over {calls} "
+          f"searches (ratio: {pps / baseline:.3f})")
+
+
+if __name__ == "__main__":
+    main()
