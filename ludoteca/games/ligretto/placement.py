@@ -8,6 +8,7 @@ change and kept in `state.cache` (a `Fits`), shared by the rules, the views and 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
@@ -21,8 +22,26 @@ class Fits:
     """Where a tile of each colour pair (data.pair_key) can go on the current board."""
 
     at_pawn: list[list[dict[int, list[Path]]]]  # [pawn][jokers used] -> pair key -> paths
-    anywhere: dict[int, list[tuple[int, int]]]  # pair key -> free side-adjacent pairs (a < b)
     stuck: list[bool]  # per pawn: in a dead end [D-9]
+    # a snapshot of the board (clones share this object, so it must not see later changes)
+    players: int
+    colours: int
+    cover: tuple[int, ...]
+    pawns: tuple[int, ...]
+    _anywhere: dict[int, list[tuple[int, int]]] | None = None
+
+    @property
+    def anywhere(self) -> dict[int, list[tuple[int, int]]]:
+        """Pair key -> free side-adjacent pairs (a < b) anywhere on the board (restarts);
+        found on first use, as most boards never need it."""
+        if self._anywhere is None:
+            cover, pawns = self.cover, set(self.pawns)
+            found: dict[int, list[tuple[int, int]]] = {}
+            for a, b, key in keyed_edges(self.players, self.colours):
+                if cover[a] == FREE and cover[b] == FREE and a not in pawns and b not in pawns:
+                    found.setdefault(key, []).append((a, b))
+            self._anywhere = found
+        return self._anywhere
 
     def pawn_keys(self, pawn: int, jokers: int) -> set[int]:
         keys: set[int] = set()
@@ -47,15 +66,21 @@ def _compute(state: LigrettoState) -> Fits:
     for start in state.pawns:
         others = pawn_cells - {start}  # pawns never share a square
         at_pawn.append(_paths_from(start, nb, col, cover, others))
-    anywhere: dict[int, list[tuple[int, int]]] = {}
-    for a in range(len(cover)):
-        if cover[a] != FREE or a in pawn_cells:
-            continue
-        for b in nb[a]:
-            if b > a and cover[b] == FREE and b not in pawn_cells:
-                anywhere.setdefault(data.pair_key(col[a], col[b]), []).append((a, b))
     stuck = [is_dead_end(state, cell) for cell in state.pawns]
-    return Fits(at_pawn, anywhere, stuck)
+    return Fits(
+        at_pawn, stuck, len(state.players), state.colours, tuple(cover), tuple(state.pawns)
+    )
+
+
+@cache
+def keyed_edges(players: int, colours: int) -> tuple[tuple[int, int, int], ...]:
+    """Every side-adjacent pair of squares (a < b) of a board, with its colour pair key."""
+    layout = data.layout(players, colours)
+    col = layout.colours
+    return tuple(
+        (a, b, data.pair_key(col[a], col[b]))
+        for a in range(len(col)) for b in layout.neighbours[a] if b > a
+    )
 
 
 def _paths_from(
@@ -74,10 +99,13 @@ def _paths_from(
         for near in nb[at]:
             if cover[near] != FREE or near in others or near == at or near in taken:
                 continue
+            cn = col[near]
             for far in nb[near]:
                 if cover[far] != FREE or far in others or far == at or far in taken:
                     continue
-                out.setdefault(data.pair_key(col[near], col[far]), []).append((taken, near, far))
+                cf = col[far]
+                key = cn * 8 + cf if cn < cf else cf * 8 + cn  # data.pair_key, inlined
+                out.setdefault(key, []).append((taken, near, far))
 
     tiles_from(start, (), by_depth[0])
     for j1 in nb[start]:
