@@ -5,6 +5,7 @@ can."""
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -63,7 +64,9 @@ def festival_value(team: list[int], ranks: dict[str, int], festival: Festival | 
     return tower_score(tower, festival.tokens)
 
 
-def step_toward(state: CastellState, seat: int, goal: str, moves: list[Any]) -> Any | None:
+def step_toward(
+    state: CastellState, seat: int, goal: str, moves: Sequence[Move | SpecialMove]
+) -> Move | SpecialMove | None:
     pawn = state.players[seat].pawn
     if pawn == goal:
         return None
@@ -77,7 +80,7 @@ def step_toward(state: CastellState, seat: int, goal: str, moves: list[Any]) -> 
 
 
 def choose(game: Any, state: CastellState, seat: int, rng: Rng) -> Action:
-    actions = game.legal_actions(state, seat)
+    actions: list[Action] = game.legal_actions(state, seat)
     if state.phase == FESTIVAL:
         return next(a for a in actions if isinstance(a, Declare))
     performs = [a for a in actions if isinstance(a, Perform)]
@@ -91,8 +94,6 @@ def choose(game: Any, state: CastellState, seat: int, rng: Rng) -> Action:
         step = step_toward(state, seat, goal, moves)
         if step is not None:
             return step
-    if not moves and player.pawn is None:
-        pass
     recruits = [a for a in actions if isinstance(a, Recruit | SpecialRecruit)]
     plain = [a for a in recruits if isinstance(a, Recruit)]
     if plain or (state.free_special and recruits):

@@ -29,7 +29,7 @@ ADJACENCY: dict[str, tuple[str, ...]] = {
 REGION_CASTELLERS = {2: 3, 3: 4, 4: 5}
 REFILL_ROUNDS = (3, 5, 7, 9)  # [D-10]
 
-# --- skill wheel [D-3] [D-4] [D-17] ---------------------------------------------------------------
+# --- skill wheel [D-3] [D-4] [D-17] --------------------------------------------------------------
 # Sector 0 is the special sector (All Regions on the standard side, No Regions on the advanced
 # side); sectors 1..7 are REGIONS in order.
 SECTORS = ("special", *REGIONS)
@@ -38,11 +38,11 @@ SPECIAL_TILE = "special"
 BOARD_SKILL_TILES = (*SKILLS, SPECIAL_TILE, SPECIAL_TILE, SPECIAL_TILE)
 MAX_RANK = 3  # [D-12]
 
-# --- per player -------------------------------------------------------------------------------------
+# --- per player ----------------------------------------------------------------------------------
 SPECIAL_TOKENS = 7
 ROUNDS = 10
 
-# --- festivals [D-5] [D-6] [D-7] ---------------------------------------------------------------------
+# --- festivals [D-5] [D-6] [D-7] -----------------------------------------------------------------
 FESTIVAL_TYPES = {"I": 1, "II": 2}  # size tokens on a space of each type
 # (round, type, minimum player count): the main space of a round first [D-6].
 CALENDAR = (
@@ -64,7 +64,7 @@ FESTIVAL_ROUNDS = tuple(range(3, 11))
 SIZE_TOKENS_PER_SIZE = 3  # 30 tokens [D-7]
 MIN_FESTIVAL_LEVELS = 4  # [D-23]
 
-# --- prizes [D-8] [D-13] --------------------------------------------------------------------------
+# --- prizes [D-8] [D-13] -------------------------------------------------------------------------
 PRIZE_POINTS = {"trophy": 5, "medal": 3, "ribbon": 1}
 PRIZE_PILES = {"trophy": 14, "medal": 13, "ribbon": 13}
 # Prize by rank among a festival's participants, by player count.
@@ -80,7 +80,7 @@ REGION_SCORING = (0, 0, 1, 3, 5, 7, 10, 14)
 SIZE_TOKEN_UNIQUE = 2  # [D-24] a token whose size no other token of the player has
 SIZE_TOKEN_REPEATED = 1  # [D-24] each token of a size held more than once
 
-# --- local performance tiles [D-16] ----------------------------------------------------------------
+# --- local performance tiles [D-16] --------------------------------------------------------------
 LOCAL_TILES_PER_REGION = 2
 # Tower shapes: widths bottom -> top, and points.
 SHAPE_TILES: tuple[tuple[tuple[int, ...], int], ...] = (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.result import competition_ranks
 from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE
@@ -97,7 +99,7 @@ def award_size_tokens(
     festival: Festival,
     seats: list[int],
     scores: dict[int, int],
-    towers: dict[int, Tower],
+    towers: Mapping[int, Sequence[Sequence[int]]],
 ) -> list[list[int]]:
     """Each token to the participant with the most castellers of its size; ties: the higher
     tower score, then earlier in turn order from the first player [D-14]. Unclaimed tokens
@@ -107,7 +109,7 @@ def award_size_tokens(
         if not seats:
             break
         def strength(seat: int, size: int = size) -> tuple[int, int]:
-            count = sum(level.count(size) for level in towers[seat])
+            count = sum(list(level).count(size) for level in towers[seat])
             return count, scores[seat]
         winner = max(seats, key=strength)  # max keeps the first of equals: turn order
         state.players[winner].board[festival.region]["size_tokens"].append(size)

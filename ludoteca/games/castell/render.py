@@ -89,7 +89,8 @@ def describe_action(action: Action) -> str:
     if isinstance(action, SpecialMove):
         return f"special: move once more, to {action.region}"
     if isinstance(action, Perform):
-        return f"special: perform {tile_text(local_tile(action.tile))} with {tower_text(action.tower)}"
+        tile = tile_text(local_tile(action.tile))
+        return f"special: perform {tile} with {tower_text(action.tower)}"
     if isinstance(action, EndTurn):
         return "end the turn"
     if isinstance(action, Declare):

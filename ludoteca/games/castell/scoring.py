@@ -25,7 +25,7 @@ def regions_earned(player: Player) -> int:
 
 
 def prize_points(player: Player) -> int:
-    return sum(PRIZE_POINTS[p] for spot in player.board.values() for p in spot["prizes"])
+    return sum(int(PRIZE_POINTS[p]) for spot in player.board.values() for p in spot["prizes"])
 
 
 def size_token_points(player: Player) -> int:
@@ -40,9 +40,8 @@ def size_token_points(player: Player) -> int:
 def local_points(player: Player) -> int:
     """Local tile points, plus one per special token collected at local performances."""
     spots = player.board.values()
-    return sum(local_tile_points(t) for s in spots for t in s["tiles"]) + sum(
-        s["collected"] for s in spots
-    )
+    tiles = sum(local_tile_points(t) for s in spots for t in s["tiles"])
+    return tiles + sum(int(s["collected"]) for s in spots)
 
 
 def categories(player: Player) -> dict[str, int]:

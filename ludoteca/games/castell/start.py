@@ -27,7 +27,7 @@ def new_game(players: int, seed: int, advanced: bool, train_any_known_skill: boo
     bag = [size for size in SIZES for _ in range(CASTELLERS_PER_SIZE)]  # [D-1]
     rng.shuffle(bag)
     per_region = REGION_CASTELLERS[players]
-    regions = {region: [] for region in REGIONS}
+    regions: dict[str, list[int]] = {region: [] for region in REGIONS}
     for region in REGIONS:
         regions[region] = sorted((bag.pop() for _ in range(per_region)), reverse=True)
     wheel = list(BOARD_SKILL_TILES)  # [D-4]

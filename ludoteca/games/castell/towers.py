@@ -33,7 +33,7 @@ class TowerCheck:
     reason: str | None = None
 
 
-# --- input checking -------------------------------------------------------------------------------
+# --- input checking -----------------------------------------------------------------------------
 def normalize_tower(levels: object) -> Tower:
     """`levels` as a tuple of tuples of sizes; ValueError says what is malformed."""
     if isinstance(levels, str | bytes) or not isinstance(levels, Sequence):
@@ -75,7 +75,7 @@ def normalize_skills(skills: Iterable[str]) -> frozenset[str]:
     return chosen
 
 
-# --- checking one tower ---------------------------------------------------------------------------
+# --- checking one tower -------------------------------------------------------------------------
 def _level_uses(tower: Tower) -> tuple[dict[str, int], str | None]:
     """Balance, Strength and Mix uses, which the tower's shape fixes; or the basic rule broken."""
     uses = {"balance": 0, "strength": 0, "mix": 0}
@@ -204,7 +204,7 @@ def tower_fits_team(tower: Sequence[Sequence[int]], team: Iterable[int]) -> bool
     return all(n <= h for n, h in zip(need, have, strict=True))
 
 
-# --- the best tower ---------------------------------------------------------------------------------
+# --- the best tower -----------------------------------------------------------------------------
 def best_tower(
     team: Iterable[int],
     ranks: Mapping[str, int],

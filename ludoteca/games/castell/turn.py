@@ -34,7 +34,7 @@ from ludoteca.games.castell.wheel import ALL_REGIONS, REGION, tile_at
 RECRUIT_LIMIT = 2
 
 
-# --- shared checks --------------------------------------------------------------------------------
+# --- shared checks ------------------------------------------------------------------------------
 def destinations(state: CastellState, seat: int) -> tuple[str, ...]:
     """Where the pawn may move: an adjacent region, or anywhere from off the board."""
     pawn = state.players[seat].pawn
@@ -50,7 +50,9 @@ def check_destination(state: CastellState, seat: int, region: object) -> None:
 def pawn_region(state: CastellState, seat: int, doing: str) -> str:
     pawn = state.players[seat].pawn
     if pawn is None:
-        raise IllegalAction(f"your pawn is not on the board yet: move it to a region before {doing}")
+        raise IllegalAction(
+            f"your pawn is not on the board yet: move it to a region before {doing}"
+        )
     return pawn
 
 
@@ -95,7 +97,7 @@ def check_special(state: CastellState, seat: int) -> None:
         raise IllegalAction("you have no special action token left")
 
 
-# --- move -------------------------------------------------------------------------------------------
+# --- move ---------------------------------------------------------------------------------------
 def check_move(state: CastellState, seat: int, action: Move) -> None:
     check_turn_action(state, "move")
     check_destination(state, seat, action.region)
@@ -107,7 +109,7 @@ def do_move(state: CastellState, seat: int, action: Move) -> list[Event]:
     return [public("moved", seat=seat, region=action.region)]
 
 
-# --- recruit ------------------------------------------------------------------------------------------
+# --- recruit ------------------------------------------------------------------------------------
 def check_recruit(state: CastellState, seat: int, action: Recruit) -> None:
     check_turn_action(state, "recruit")
     region = pawn_region(state, seat, "recruiting")
@@ -155,7 +157,7 @@ def recruit_choices(state: CastellState, seat: int) -> list[Action]:
     return out
 
 
-# --- train -------------------------------------------------------------------------------------------
+# --- train --------------------------------------------------------------------------------------
 def trainable(state: CastellState, seat: int, tile: str) -> list[str]:
     """The skills a tile lets the player raise [D-12] [D-18]; ["special"] for a Special tile."""
     if tile == SPECIAL_TILE:
@@ -203,7 +205,7 @@ def train_choices(state: CastellState, seat: int) -> list[Action]:
     return out
 
 
-# --- special actions --------------------------------------------------------------------------------
+# --- special actions ----------------------------------------------------------------------------
 def check_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -> None:
     check_special(state, seat)
     region = pawn_region(state, seat, "recruiting")
@@ -285,7 +287,7 @@ def special_choices(state: CastellState, seat: int) -> list[Action]:
     return out
 
 
-# --- the turn's menu ---------------------------------------------------------------------------------
+# --- the turn's menu ----------------------------------------------------------------------------
 def turn_choices(state: CastellState, seat: int) -> list[Action]:
     """Every action open to the player whose turn it is; towers: the best one per tile."""
     if state.free_special:

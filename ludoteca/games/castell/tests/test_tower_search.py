@@ -1,0 +1,68 @@
+"""best_tower is exact: compared with brute force on small teams; every tile is achievable."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ludoteca.games.castell.data import LOCAL_TILE_IDS, SKILLS
+from ludoteca.games.castell.performances import best_for_tile, tile_problem
+from ludoteca.games.castell.tests.brute import brute_best
+from ludoteca.games.castell.towers import best_tower, check_tower, tower_fits_team, tower_score
+
+small_sizes = st.one_of(st.integers(1, 4), st.integers(1, 10))
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    team=st.lists(small_sizes, min_size=1, max_size=6),
+    ranks=st.fixed_dictionaries({s: st.integers(0, 2) for s in SKILLS}),
+    sizes=st.lists(st.integers(1, 6), max_size=2, unique=True),
+    min_levels=st.integers(1, 3),
+    skills=st.lists(st.sampled_from(SKILLS), max_size=2, unique=True),
+    shape=st.one_of(st.none(), st.lists(st.integers(1, 4), min_size=1, max_size=3)),
+)
+def test_best_tower_matches_brute_force(
+    team: list[int],
+    ranks: dict[str, int],
+    sizes: list[int],
+    min_levels: int,
+    skills: list[str],
+    shape: list[int] | None,
+) -> None:
+    tower = best_tower(team, ranks, sizes, min_levels, shape, skills)
+    expected = brute_best(team, ranks, sizes, min_levels, shape, skills)
+    if tower is None:
+        assert expected is None
+        return
+    assert check_tower(tower, ranks, skills).legal
+    assert tower_fits_team(tower, team)
+    assert len(tower) >= min_levels
+    assert shape is None or [len(level) for level in tower] == shape
+    assert all(any(s in level for level in tower) for s in sizes)
+    matches = sum(1 for level in tower for s in level if s in sizes)
+    assert (tower_score(tower, sizes), matches) == expected
+
+
+@pytest.mark.parametrize("tile", LOCAL_TILE_IDS)
+def test_every_local_tile_is_achievable_with_ranks_up_to_3(tile: int) -> None:
+    # [D-16] "Every tile must be achievable with ranks <= 3".
+    team = [s for s in range(1, 11) for _ in range(6)]
+    ranks = dict.fromkeys(SKILLS, 3)
+    tower = best_for_tile(team, ranks, tile)
+    assert tower is not None
+    assert tile_problem(tile, tower, ranks) is None
+
+
+def test_best_tower_respects_festival_requirements() -> None:
+    team = [9, 9, 8, 7, 7, 5, 3, 3, 3, 2]
+    ranks = dict.fromkeys(SKILLS, 1)
+    tower = best_tower(team, ranks, sizes=(3,), min_levels=4)
+    assert tower is not None and len(tower) >= 4
+    assert sum(level.count(3) for level in tower) == 3
+
+
+def test_best_tower_none_when_impossible() -> None:
+    assert best_tower([5, 4, 3], dict.fromkeys(SKILLS, 0), min_levels=4) is None
+    assert best_tower([5, 4, 3, 2], dict.fromkeys(SKILLS, 0), sizes=(7,)) is None
