@@ -7,6 +7,7 @@ simulator may hand it the real state without determinizing it first.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ludoteca.engine.actions import Action
@@ -21,7 +22,13 @@ from ludoteca.games.ligretto.actions import (
     TakeBack,
     TurnOver,
 )
-from ludoteca.games.ligretto.placement import is_dead_end
+from ludoteca.games.ligretto.placement import (
+    fits,
+    is_dead_end,
+    pawn_paths,
+    restart_pairs,
+    restart_pawns,
+)
 from ludoteca.games.ligretto.state import ASIDE, NO_TILE, PLAY, TAKE_BACK, LigrettoState
 
 if TYPE_CHECKING:
@@ -55,44 +62,59 @@ def stalled_for_good(state: LigrettoState) -> bool:
 
 
 def best_placement(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) -> Action | None:
-    """Plain placements first, those that shut no pawn in preferred; jokers near the end."""
-    options = game.placements(state, seat)
-    if not options:
-        return None
-    held = state.players[seat].held()
-    plain = [a for a in options if not isinstance(a, Place) or not a.jokers]
-    one = [a for a in options if isinstance(a, Place) and len(a.jokers) == 1]
-    two = [a for a in options if isinstance(a, Place) and len(a.jokers) == 2]
-    pool: list[Action]
-    if plain:
-        pool = plain
-    elif one and held <= ONE_JOKER_WHEN_HELD:
-        pool = list(one)
-    elif two and held <= TWO_JOKERS_WHEN_HELD:
-        pool = list(two)
+    """Plain placements first, those that shut no pawn in preferred; jokers near the end.
+    Candidates stay plain tuples (pawn, jokers, near, far) until one is chosen; restarts come
+    first, as in the game's `placements`."""
+    player = state.players[seat]
+    restarts = [
+        Restart(pawn, a, b)
+        for pawn in restart_pawns(state, seat)
+        for pair in restart_pairs(state, seat)
+        for a, b in (pair, pair[::-1])
+    ]
+    by_jokers = _placements_by_jokers(state, seat)
+    held = player.held()
+    pool: Sequence[Candidate | Restart]
+    if restarts:
+        pool = [*restarts, *by_jokers[0]]
+    elif by_jokers[0]:
+        pool = by_jokers[0]
+    elif by_jokers[1] and held <= ONE_JOKER_WHEN_HELD:
+        pool = by_jokers[1]
+    elif by_jokers[2] and held <= TWO_JOKERS_WHEN_HELD:
+        pool = by_jokers[2]
     else:
         return None
-    safe = [a for a in pool if not shuts_in(state, a)]
-    return rng.choice(safe or pool)
+    safe = [c for c in pool if not shuts_in(state, c)]
+    chosen = rng.choice(safe or pool)
+    return chosen if isinstance(chosen, Restart) else Place(*chosen)
 
 
-def shuts_in(state: LigrettoState, action: Action) -> bool:
+# A placement the bot weighs: (pawn, near, far, joker squares), the fields of a Place.
+Candidate = tuple[int, int, int, tuple[int, ...]]
+
+
+def _placements_by_jokers(state: LigrettoState, seat: int) -> list[list[Candidate]]:
+    """The seat's placements at the pawns, by jokers used (0-2), pawn by pawn."""
+    out: list[list[Candidate]] = [[], [], []]
+    for pawn in range(len(state.pawns)):
+        for jokers, near, far in pawn_paths(state, seat, pawn):
+            out[len(jokers)].append((pawn, near, far, jokers))
+    return out
+
+
+def shuts_in(state: LigrettoState, move: Candidate | Restart) -> bool:
     """Whether the placement would leave some pawn in a dead end [D-9]."""
-    if isinstance(action, Place):
-        covered = frozenset((*action.jokers, action.near, action.far))
-        moved, to = action.pawn, action.far
-    elif isinstance(action, Restart):
-        covered = frozenset((action.onto, action.other))
-        moved, to = action.pawn, action.onto
+    covered: tuple[int, ...]  # besides the pawn's new square
+    if isinstance(move, Restart):
+        moved, to, covered = move.pawn, move.onto, (move.other,)
     else:
-        return False
-    saved = state.pawns[moved]
-    state.pawns[moved] = to
-    try:
-        extra = covered - {to}
-        return any(is_dead_end(state, cell, extra) for cell in state.pawns)
-    finally:
-        state.pawns[moved] = saved
+        moved, near, to, jokers = move
+        covered = (*jokers, near)
+    geo, cover = fits(state).geometry, state.cover
+    pawns = list(state.pawns)
+    pawns[moved] = to
+    return any(is_dead_end(geo, cover, pawns, cell, covered) for cell in pawns)
 
 
 def reaction_seconds(

@@ -28,11 +28,13 @@ from ludoteca.games.ligretto.actions import (
     TurnOver,
 )
 from ludoteca.games.ligretto.placement import (
+    count_placements,
     fits,
     nobody_can_place,
     pawn_paths,
     restart_pairs,
     restart_pawns,
+    squares_covered,
 )
 from ludoteca.games.ligretto.state import (
     ASIDE,
@@ -176,7 +178,7 @@ class Ligretto(Game[LigrettoState]):
             player.pile = []
         player.hand = player.stack.pop()
         player.turned += 1
-        player.fits += len(self.placements(state, seat))
+        player.fits += count_placements(state, seat)
         state.stall_turns += 1
         events = [
             public("turned", seat=seat),
@@ -209,7 +211,8 @@ class Ligretto(Game[LigrettoState]):
         state.pawns[action.pawn] = action.far
         event = public("placed", seat=seat, pawn=action.pawn, tile=tile,
                        squares=[action.near, action.far], jokers=list(action.jokers))
-        return [event, *self._after_placement(state, seat)]
+        covered = (*action.jokers, action.near, action.far)
+        return [event, *self._after_placement(state, seat, covered)]
 
     def _restart(self, state: LigrettoState, seat: int, action: Restart) -> list[Event]:
         reason = why_not_restart(state, seat, action)
@@ -223,15 +226,17 @@ class Ligretto(Game[LigrettoState]):
         state.pawns[action.pawn] = action.onto
         event = public("restarted", seat=seat, pawn=action.pawn, tile=tile,
                        squares=[action.onto, action.other])
-        return [event, *self._after_placement(state, seat)]
+        return [event, *self._after_placement(state, seat, (action.onto, action.other))]
 
-    def _after_placement(self, state: LigrettoState, seat: int) -> list[Event]:
+    def _after_placement(
+        self, state: LigrettoState, seat: int, covered: tuple[int, ...]
+    ) -> list[Event]:
         """Duties [D-9], then the round's end: "Ligretto stop!" or nobody can place [D-10]."""
         player = state.players[seat]
         player.hand = NO_TILE
         player.placed += 1
         state.stall_turns = 0
-        state.board_changed()
+        squares_covered(state, covered)
         stuck = fits(state).stuck
         for other in state.players:  # a duty lapses when its pawn is free again
             other.duties = [p for p in other.duties if stuck[p]]

@@ -114,6 +114,6 @@ def why_not_restart(state: LigrettoState, seat: int, action: Restart) -> str:
             return problem + KEEP
     if action.other not in state.layout.neighbours[action.onto]:
         return "A tile covers two squares that share a side." + KEEP
-    if not fits(state).anywhere.get(key):
+    if not fits(state).free_pairs(key):
         return "Your tile matches no free pair of squares on the board." + KEEP
     return f"Those squares do not match your {_colour_names(state, key)} tile." + KEEP
