@@ -93,6 +93,7 @@ def main() -> None:
     for column in ("game", "players", "iterations/s", "random playouts/s", "ratio"):
         speed.add_column(column, justify="left" if column == "game" else "right")
     only = {n for n in args.only.split(",") if n}
+    console = Console(width=120)
     for game in available_games():
         if only and game.name not in only:
             continue
