@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ludoteca.games.castell.data import EXHIBITION_TILES, SHAPE_TILES
-from ludoteca.games.castell.towers import Tower, best_tower, check_tower
+from ludoteca.games.castell.towers import Tower, any_tower, check_tower
 
 
 def tile_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...]]:
@@ -34,9 +34,10 @@ def tile_problem(tile: int, tower: Tower, ranks: Mapping[str, int]) -> str | Non
     return None
 
 
-def best_for_tile(team: Sequence[int], ranks: Mapping[str, int], tile: int) -> Tower | None:
+def tower_for_tile(team: Sequence[int], ranks: Mapping[str, int], tile: int) -> Tower | None:
+    """A tower from the team meeting the tile, or None; every such tower earns the same."""
     shape, levels, skills = tile_goal(tile)
     if shape is not None:
-        return best_tower(team, ranks, shape=shape)
+        return any_tower(team, ranks, shape=shape)
     assert levels is not None
-    return best_tower(team, ranks, min_levels=levels, max_levels=levels, skills=skills)
+    return any_tower(team, ranks, min_levels=levels, max_levels=levels, skills=skills)

@@ -26,7 +26,7 @@ from ludoteca.games.castell.data import (
     SPECIAL_TILE,
     local_tile_points,
 )
-from ludoteca.games.castell.performances import best_for_tile, tile_problem
+from ludoteca.games.castell.performances import tower_for_tile, tile_problem
 from ludoteca.games.castell.state import CastellState
 from ludoteca.games.castell.towers import Tower, normalize_tower, tower_fits_team
 from ludoteca.games.castell.wheel import ALL_REGIONS, REGION, tile_at
@@ -281,7 +281,7 @@ def special_choices(state: CastellState, seat: int) -> list[Action]:
         return out
     out += [SpecialRecruit(s) for s in sorted(set(state.regions[player.pawn]), reverse=True)]
     for tile in state.rows[player.pawn]:
-        tower = best_for_tile(player.team, player.ranks, tile)
+        tower = tower_for_tile(player.team, player.ranks, tile)
         if tower is not None:
             out.append(Perform(tile, tower))
     return out
