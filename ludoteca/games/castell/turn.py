@@ -26,7 +26,7 @@ from ludoteca.games.castell.data import (
     SPECIAL_TILE,
     local_tile_points,
 )
-from ludoteca.games.castell.performances import tower_for_tile, tile_problem
+from ludoteca.games.castell.performances import tile_problem, tower_for_tile
 from ludoteca.games.castell.state import CastellState
 from ludoteca.games.castell.towers import Tower, normalize_tower, tower_fits_team
 from ludoteca.games.castell.wheel import ALL_REGIONS, REGION, tile_at

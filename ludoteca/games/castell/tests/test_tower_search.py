@@ -7,9 +7,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ludoteca.games.castell.data import LOCAL_TILE_IDS, SKILLS
-from ludoteca.games.castell.performances import tower_for_tile, tile_problem
+from ludoteca.games.castell.performances import tile_problem, tower_for_tile
 from ludoteca.games.castell.tests.brute import brute_best
-from ludoteca.games.castell.towers import any_tower, best_tower, check_tower, tower_fits_team, tower_score
+from ludoteca.games.castell.towers import (
+    any_tower,
+    best_tower,
+    check_tower,
+    tower_fits_team,
+    tower_score,
+)
 
 small_sizes = st.one_of(st.integers(1, 4), st.integers(1, 10))
 
