@@ -55,7 +55,6 @@ class Session:
 
     def run(self) -> None:
         game, state = self.game, self.match.state
-        typer.echo(game.render(game.view(state, self.seat)))
         while not game.is_over(state):
             for bot in sorted(game.actors(state) - {self.seat}):
                 if bot in game.actors(state):  # an earlier bot may have changed who acts
