@@ -86,7 +86,7 @@ def _turn(state: CiurmeState, crew: Crew, seat: int, legal: list[Action]) -> Act
             choice = Move(LIFEBOAT)
         return choice if choice in legal else legal[0]
     if crew.step == STEER:
-        return Steer() if crew.dock == WRECK and not work else Pass()
+        return Steer() if _boat_should_move(crew, work) else Pass()
     colours = Counter(crew.transported).most_common()
     colour = colours[0][0]
     if not phase1.complete(state, crew, seat):
@@ -98,11 +98,19 @@ def _turn(state: CiurmeState, crew: Crew, seat: int, legal: list[Action]) -> Act
     return Help(colour, mate)
 
 
+def _boat_should_move(crew: Crew, work: bool) -> bool:
+    """Back to the island when there is nothing to repair with; over to the wreck to fetch
+    mates stranded there when too few are left to make the crossing of three."""
+    if crew.dock == WRECK:
+        return not work
+    stranded = crew.place.count(WRECK)
+    return stranded > 0 and len(crew.members) - stranded < 3
+
+
 def _motion_answer(state: CiurmeState, crew: Crew, seat: int) -> bool:
     vote = crew.vote
     if vote is not None and vote.topic == LIFEBOAT_VOTE:
-        # agree to take the boat back to the island when there is nothing left to repair with
-        return crew.dock == WRECK and not crew.transported
+        return _boat_should_move(crew, bool(crew.transported))
     # depose a captain whose crew has blackened nothing after two rounds
     return state.round >= 3 and not any(
         p for r in state.history for c, _, p in r["points"] if c == state.crews.index(crew)

@@ -459,12 +459,13 @@ class Ciurme(Game[CiurmeState]):
 
 def close_listed(state: CiurmeState) -> bool:
     """The menu offers closing phase 1 once a crew has restored its ship and every crew still
-    playing has had at least as many turns as the winner needed: closing earlier stays legal
+    playing has had at least as many rounds as the winner needed: closing earlier stays legal
     (apply accepts it) but is the facilitator's deliberate choice, not a menu item bots pick."""
     if not state.finish_order:
         return False
-    needed = state.crews[state.finish_order[0]].finished_turns or 0
-    return all(c.turns >= needed for c in state.crews if phase1.playing(c))
+    winner = state.crews[state.finish_order[0]]
+    needed = -(-(winner.finished_turns or 0) // len(winner.members))
+    return all(c.rounds >= needed for c in state.crews if phase1.playing(c))
 
 
 def close_phase1(state: CiurmeState, how: str) -> list[Event]:

@@ -114,9 +114,19 @@ def _copy(value: Any) -> Any:
 
 _VOTE_FIELDS = [f.name for f in dataclasses.fields(Vote)]
 _CREW_FIELDS = [f.name for f in dataclasses.fields(Crew)]
+# Append-only logs: a record is never changed once written, so copies share the records.
+_LOGS = ("history", "messages", "votes_log", "depositions")
 _STATE_PLAIN = [
-    f.name for f in dataclasses.fields(CiurmeState) if f.name not in ("options", "crews", "rng")
+    f.name
+    for f in dataclasses.fields(CiurmeState)
+    if f.name not in ("options", "crews", "rng", *_LOGS)
 ]
+
+
+def _plain_and_logs(source: Any, get: Any) -> dict[str, Any]:
+    values = {name: _copy(get(source, name)) for name in _STATE_PLAIN}
+    values.update({name: list(get(source, name)) for name in _LOGS})
+    return values
 
 
 def vote_to_json(vote: Vote | None) -> dict[str, Any] | None:
@@ -140,7 +150,7 @@ def crew_from_json(data: Any) -> Crew:
 
 
 def state_to_json(state: CiurmeState) -> dict[str, Any]:
-    out = {name: _copy(getattr(state, name)) for name in _STATE_PLAIN}
+    out = _plain_and_logs(state, getattr)
     out["options"] = options_to_json(state.options)
     out["crews"] = [crew_to_json(c) for c in state.crews]
     out["rng"] = state.rng.to_json()
@@ -148,7 +158,7 @@ def state_to_json(state: CiurmeState) -> dict[str, Any]:
 
 
 def state_from_json(data: Any) -> CiurmeState:
-    values = {name: _copy(data[name]) for name in _STATE_PLAIN}
+    values = _plain_and_logs(data, lambda d, name: d[name])
     return CiurmeState(
         options=parse_options(CiurmeOptions, data["options"]),
         crews=[crew_from_json(c) for c in data["crews"]],
@@ -158,7 +168,7 @@ def state_from_json(data: Any) -> CiurmeState:
 
 
 def clone_state(state: CiurmeState) -> CiurmeState:
-    values = {name: _copy(getattr(state, name)) for name in _STATE_PLAIN}
+    values = _plain_and_logs(state, getattr)
     crews = []
     for crew in state.crews:
         copy = Crew(**{name: _copy(getattr(crew, name)) for name in _CREW_FIELDS})

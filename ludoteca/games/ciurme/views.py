@@ -247,9 +247,10 @@ def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
             for k, ballot in enumerate(vote.ballots):
                 if ballot >= 0 and vote.voters[k] != seat:
                     vote.ballots[k] = rng.choice(vote.candidates)
-    for message in copy.messages:
-        if not reads(copy, seat, message):
-            message["text"] = rng.choice(CANNED_MESSAGES)
+    copy.messages = [
+        m if reads(copy, seat, m) else {**m, "text": rng.choice(CANNED_MESSAGES)}
+        for m in copy.messages
+    ]
     return copy
 
 
