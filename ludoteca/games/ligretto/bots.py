@@ -22,10 +22,10 @@ from ludoteca.games.ligretto.actions import (
     TakeBack,
     TurnOver,
 )
+from ludoteca.games.ligretto.geometry import Candidate, bits
 from ludoteca.games.ligretto.placement import (
     fits,
-    is_dead_end,
-    pawn_paths,
+    placements_with,
     restart_pairs,
     restart_pawns,
 )
@@ -63,58 +63,33 @@ def stalled_for_good(state: LigrettoState) -> bool:
 
 def best_placement(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) -> Action | None:
     """Plain placements first, those that shut no pawn in preferred; jokers near the end.
-    Candidates stay plain tuples (pawn, jokers, near, far) until one is chosen; restarts come
-    first, as in the game's `placements`."""
-    player = state.players[seat]
+    Placements stay plain tuples until one is chosen; restarts come first, as in the game's
+    `placements`."""
     restarts = [
         Restart(pawn, a, b)
         for pawn in restart_pawns(state, seat)
         for pair in restart_pairs(state, seat)
         for a, b in (pair, pair[::-1])
     ]
-    by_jokers = _placements_by_jokers(state, seat)
-    held = player.held()
-    pool: Sequence[Candidate | Restart]
-    if restarts:
-        pool = [*restarts, *by_jokers[0]]
-    elif by_jokers[0]:
-        pool = by_jokers[0]
-    elif by_jokers[1] and held <= ONE_JOKER_WHEN_HELD:
-        pool = by_jokers[1]
-    elif by_jokers[2] and held <= TWO_JOKERS_WHEN_HELD:
-        pool = by_jokers[2]
-    else:
+    pool: Sequence[Candidate | Restart] = [*restarts, *placements_with(state, seat, 0)]
+    held = state.players[seat].held()
+    if not pool and held <= ONE_JOKER_WHEN_HELD:
+        pool = placements_with(state, seat, 1)
+    if not pool and held <= TWO_JOKERS_WHEN_HELD:
+        pool = placements_with(state, seat, 2)
+    if not pool:
         return None
-    safe = [c for c in pool if not shuts_in(state, c)]
+    safe = [move for move in pool if not shuts_in(state, move)]
     chosen = rng.choice(safe or pool)
     return chosen if isinstance(chosen, Restart) else Place(*chosen)
 
 
-# A placement the bot weighs: (pawn, near, far, joker squares), the fields of a Place.
-Candidate = tuple[int, int, int, tuple[int, ...]]
-
-
-def _placements_by_jokers(state: LigrettoState, seat: int) -> list[list[Candidate]]:
-    """The seat's placements at the pawns, by jokers used (0-2), pawn by pawn."""
-    out: list[list[Candidate]] = [[], [], []]
-    for pawn in range(len(state.pawns)):
-        for jokers, near, far in pawn_paths(state, seat, pawn):
-            out[len(jokers)].append((pawn, near, far, jokers))
-    return out
-
-
 def shuts_in(state: LigrettoState, move: Candidate | Restart) -> bool:
     """Whether the placement would leave some pawn in a dead end [D-9]."""
-    covered: tuple[int, ...]  # besides the pawn's new square
     if isinstance(move, Restart):
-        moved, to, covered = move.pawn, move.onto, (move.other,)
-    else:
-        moved, near, to, jokers = move
-        covered = (*jokers, near)
-    geo, cover = fits(state).geometry, state.cover
-    pawns = list(state.pawns)
-    pawns[moved] = to
-    return any(is_dead_end(geo, cover, pawns, cell, covered) for cell in pawns)
+        return fits(state).shuts_in(move.pawn, move.onto, 1 << move.other)
+    pawn, near, far, jokers = move
+    return fits(state).shuts_in(pawn, far, bits(jokers) | 1 << near)
 
 
 def reaction_seconds(

@@ -138,8 +138,7 @@ class Ligretto(Game[LigrettoState]):
                 out.append(Restart(pawn, a, b))
                 out.append(Restart(pawn, b, a))
         for pawn in range(len(state.pawns)):
-            for jokers, near, far in pawn_paths(state, seat, pawn):
-                out.append(Place(pawn, near, far, jokers))
+            out.extend(Place(*place) for place in pawn_paths(state, seat, pawn))
         return out
 
     # --- apply -----------------------------------------------------------------------------------

@@ -1,9 +1,13 @@
 """Lookup tables of a board's shape and colours, computed once per layout and colour preset, so
-the placement search reads them instead of working them out again after every placement."""
+the placement search reads them instead of working them out again after every placement.
+
+Sets of squares are Python ints used as bit sets (bit n = square n): whether a placement's
+squares are all free is one `&` with the taken squares.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from ludoteca.games.ligretto import data
@@ -11,19 +15,43 @@ from ludoteca.games.ligretto import data
 # How far a placement search looks from a pawn: two jokers, then the tile's two squares [D-8].
 SEARCH_STEPS = 4
 
+# A placement at a pawn: (pawn, near square, far square, joker squares), the fields of a Place.
+Candidate = tuple[int, int, int, tuple[int, ...]]
+# Placements from one square of one colour pair with a number of jokers, each with the
+# squares it needs free (as bits), found under slot(key, jokers).
+Reachable = list[tuple[int, Candidate]]
+
+
+def slot(key: int, jokers: int) -> int:
+    """One number per (colour pair key, jokers used), to index placements by both."""
+    return key * 4 + jokers
+
 
 @dataclass(frozen=True)
 class Geometry:
     neighbours: tuple[tuple[int, ...], ...]  # side-adjacent squares per square
-    # per square: (neighbour, colour pair key of the two) for each neighbour, so a tile's key
-    # is read, not computed [D-7]
-    steps: tuple[tuple[tuple[int, int], ...], ...]
-    # colour pair key -> the side-adjacent pairs (a < b) of that key, in square order; a restart
-    # looks at these only [D-9]
-    pairs_by_key: dict[int, tuple[tuple[int, int], ...]]
+    # colour pair key -> the side-adjacent pairs (a < b) of that key with their bit set, in
+    # square order; a restart looks at these only [D-9]
+    pairs_by_key: dict[int, tuple[tuple[int, int, int], ...]]
+    # per square: the bit sets of the free pairs that would keep a pawn there out of a dead
+    # end (a neighbour and a neighbour of it, not the square itself) [D-9]
+    ways_out: tuple[tuple[int, ...], ...]
     # per square: the squares a placement search from it may look at; a pawn's placements are
     # unchanged while none of these changes
     reach: tuple[frozenset[int], ...]
+    # per square: the squares within two steps (as bits), all that decides a dead end there
+    around: tuple[int, ...]
+    steps: tuple[tuple[tuple[int, int], ...], ...]  # per square: (neighbour, colour pair key)
+    _from: dict[tuple[int, int], dict[int, Reachable]] = field(default_factory=dict)
+
+    def placements_from(self, pawn: int, start: int) -> dict[int, Reachable]:
+        """slot(key, jokers) -> every placement of `pawn` standing on `start` on an empty
+        board, in the search order of the rules (jokers, near square, far square); built on
+        first use."""
+        found = self._from.get((pawn, start))
+        if found is None:
+            found = self._from[pawn, start] = _placements_from(self, pawn, start)
+        return found
 
 
 @cache
@@ -31,13 +59,20 @@ def geometry(players: int, colours: int) -> Geometry:
     layout = data.layout(players, colours)
     nb, col = layout.neighbours, layout.colours
     steps = tuple(tuple((b, data.pair_key(col[a], col[b])) for b in nb[a]) for a in range(len(nb)))
-    pairs_by_key: dict[int, list[tuple[int, int]]] = {}
+    pairs_by_key: dict[int, list[tuple[int, int, int]]] = {}
     for a in range(len(nb)):
         for b, key in steps[a]:
             if b > a:
-                pairs_by_key.setdefault(key, []).append((a, b))
+                pairs_by_key.setdefault(key, []).append((a, b, 1 << a | 1 << b))
+    ways_out = tuple(
+        tuple(1 << near | 1 << far for near in nb[cell] for far in nb[near] if far != cell)
+        for cell in range(len(nb))
+    )
     reach = tuple(_within(nb, cell, SEARCH_STEPS) for cell in range(len(nb)))
-    return Geometry(nb, steps, {k: tuple(v) for k, v in pairs_by_key.items()}, reach)
+    around = tuple(bits(list(_within(nb, cell, 2))) for cell in range(len(nb)))
+    return Geometry(
+        nb, {k: tuple(v) for k, v in pairs_by_key.items()}, ways_out, reach, around, steps
+    )
 
 
 def _within(nb: tuple[tuple[int, ...], ...], start: int, steps: int) -> frozenset[int]:
@@ -49,7 +84,40 @@ def _within(nb: tuple[tuple[int, ...], ...], start: int, steps: int) -> frozense
     return frozenset(seen)
 
 
+def _placements_from(geo: Geometry, pawn: int, start: int) -> dict[int, Reachable]:
+    """A joker covers a square and the pawn steps onto it, so the tile is laid from there;
+    neither the tile nor a second joker goes back onto a joker, and the tile does not cover
+    the pawn's own square unless a joker moved the pawn off it [D-8]."""
+    nb, steps = geo.neighbours, geo.steps
+    table: dict[int, Reachable] = {}
+
+    def tiles_from(at: int, jokers: tuple[int, ...]) -> None:
+        passed = jokers or (at,)
+        used = sum(1 << j for j in jokers)
+        for near in nb[at]:
+            if near in passed:
+                continue
+            for far, key in steps[near]:
+                if far not in passed:
+                    paths = table.setdefault(slot(key, len(jokers)), [])
+                    paths.append((used | 1 << near | 1 << far, (pawn, near, far, jokers)))
+
+    tiles_from(start, ())
+    for j1 in nb[start]:
+        tiles_from(j1, (j1,))
+        for j2 in nb[j1]:
+            tiles_from(j2, (j1, j2))
+    return table
+
+
 @cache
 def tile_keys(colours: int) -> tuple[int, ...]:
     """The colour pair key of each tile number of a preset's tile set [D-4]."""
     return tuple(data.pair_key(a, b) for a, b in data.TILE_SETS[colours])
+
+
+def bits(squares: tuple[int, ...] | list[int]) -> int:
+    out = 0
+    for square in squares:
+        out |= 1 << square
+    return out

@@ -3,77 +3,128 @@ restarts, dead ends, and the exact "nobody can place any more" test [D-10].
 
 Everything here is derived from the board and the pawns and kept in `state.cache` (a `Fits`),
 shared by the rules, the views and the bots. A `Fits` is a snapshot: it is never changed after
-the board moves on (clones share it), only replaced. After a placement the new one reuses the
-placements of every pawn the placement could not affect.
+the board moves on (clones share it), only replaced; what it finds on demand depends on the
+snapshot alone. After a placement the new one takes over what it found for every pawn the
+placement could not affect.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import chain
 
-from ludoteca.games.ligretto.geometry import Geometry, geometry, tile_keys
+from ludoteca.games.ligretto.geometry import (
+    Candidate,
+    Geometry,
+    bits,
+    geometry,
+    slot,
+    tile_keys,
+)
 from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
-
-# A placement at a pawn: (joker squares, near square, far square).
-Path = tuple[tuple[int, ...], int, int]
-# Per pawn, per number of jokers used (0-2): colour pair key -> placements.
-PawnPaths = tuple[dict[int, list[Path]], dict[int, list[Path]], dict[int, list[Path]]]
 
 
 class Fits:
-    """Where a tile of each colour pair (data.pair_key) can go on one board; each part is
-    searched on first use, as many are never asked for."""
+    """Where a tile of each colour pair (data.pair_key) can go on one board; each colour pair
+    is searched on first use, as most are never asked for."""
 
     def __init__(
         self, state: LigrettoState, before: Fits | None = None, covered: Iterable[int] = ()
     ) -> None:
         self.geometry: Geometry = geometry(len(state.players), state.colours)
-        self.cover = tuple(state.cover)
         self.pawns = tuple(state.pawns)
-        self._paths: list[PawnPaths | None] = [None] * len(self.pawns)
+        self.pawn_squares = bits(self.pawns)
+        # per pawn: slot(key, jokers) -> placements (shared with the snapshot before while
+        # the pawn's surroundings stay the same)
+        self._paths: list[dict[int, list[Candidate]]] = [{} for _ in self.pawns]
+        self._all_pawns: dict[int, list[Candidate]] = {}  # slot(key, jokers) -> placements
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
-        self.stuck = [False] * len(self.pawns)  # per pawn: in a dead end [D-9]
-        kept = self._keep_unaffected(before, covered) if before is not None else set()
-        for pawn, cell in enumerate(self.pawns):
-            if pawn not in kept:
-                self.stuck[pawn] = is_dead_end(self.geometry, self.cover, self.pawns, cell)
+        if before is None:
+            self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
+            kept: set[int] = set()
+        else:
+            self.covered = before.covered | bits(list(covered))
+            kept = self._keep_unaffected(before, covered)
+        taken = self.covered | self.pawn_squares
+        self.stuck: list[bool] = [  # per pawn: in a dead end [D-9]
+            before.stuck[pawn] if before is not None and pawn in kept
+            else is_dead_end(self.geometry, taken, cell)
+            for pawn, cell in enumerate(self.pawns)
+        ]
 
     def _keep_unaffected(self, before: Fits, covered: Iterable[int]) -> set[int]:
-        """Take over from `before` the placements and dead ends of every pawn that stayed put
-        and has no changed square within its reach: they cannot have changed."""
+        """Take over from `before` the placements of every pawn that stayed put and has no
+        changed square within its reach: they cannot have changed (nor its dead end)."""
         changed = set(covered) | (set(before.pawns) ^ set(self.pawns))
         kept = set()
         for pawn, cell in enumerate(self.pawns):
             if before.pawns[pawn] == cell and self.geometry.reach[cell].isdisjoint(changed):
                 self._paths[pawn] = before._paths[pawn]
-                self.stuck[pawn] = before.stuck[pawn]
                 kept.add(pawn)
         return kept
 
-    def at_pawn(self, pawn: int) -> PawnPaths:
-        found = self._paths[pawn]
+    def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Candidate]:
+        """Placements of a `key` tile at `pawn` with `jokers` jokers: the squares must be free
+        and not under another pawn; the pawn's own square only counts as taken if a tile lies
+        there. The list is shared: do not change it."""
+        where = slot(key, jokers)
+        found = self._paths[pawn].get(where)
         if found is None:
-            found = self._paths[pawn] = search_from_pawn(self, pawn)
+            start = self.pawns[pawn]
+            taken = self.covered | (self.pawn_squares & ~(1 << start))
+            reachable = self.geometry.placements_from(pawn, start).get(where, ())
+            found = self._paths[pawn][where] = [
+                place for used, place in reachable if not used & taken
+            ]
         return found
+
+    def at_all_pawns(self, key: int, jokers: int) -> list[Candidate]:
+        """Placements of a `key` tile with `jokers` jokers, pawn by pawn (shared list)."""
+        where = slot(key, jokers)
+        found = self._all_pawns.get(where)
+        if found is None:
+            found = self._all_pawns[where] = list(chain.from_iterable(
+                self.at_pawn(pawn, key, jokers) for pawn in range(len(self.pawns))
+            ))
+        return found
+
+    def shuts_in(self, moved: int, to: int, covered: int) -> bool:
+        """Whether some pawn would be in a dead end [D-9] once `moved` stands on `to` and the
+        squares `covered` (bits) are covered; a pawn with no changed square within two steps
+        keeps the state it has now."""
+        pawns = list(self.pawns)
+        old, pawns[moved] = pawns[moved], to
+        taken = self.covered | covered | bits(pawns)
+        changed = covered | 1 << to | 1 << old
+        around, ways_out = self.geometry.around, self.geometry.ways_out
+        for pawn, cell in enumerate(pawns):
+            if pawn != moved and not around[cell] & changed:
+                if self.stuck[pawn]:
+                    return True
+                continue
+            for pair in ways_out[cell]:
+                if not pair & taken:
+                    break
+            else:
+                return True
+        return False
 
     def free_pairs(self, key: int) -> list[tuple[int, int]]:
         """Free side-adjacent pairs (a < b) of colour pair `key` anywhere on the board, for
         restarts [D-9]; a square under a pawn is not free."""
         found = self._free_pairs.get(key)
         if found is None:
-            cover, pawns = self.cover, self.pawns
+            taken = self.covered | self.pawn_squares
             found = self._free_pairs[key] = [
-                (a, b) for a, b in self.geometry.pairs_by_key.get(key, ())
-                if cover[a] == FREE and cover[b] == FREE and a not in pawns and b not in pawns
+                (a, b) for a, b, pair in self.geometry.pairs_by_key.get(key, ())
+                if not pair & taken
             ]
         return found
 
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
         """Whether a tile of `key` fits next to some pawn using at most `jokers` jokers."""
-        return any(
-            key in self.at_pawn(pawn)[depth]
-            for depth in range(jokers + 1) for pawn in range(len(self.pawns))
-        )
+        pawns = range(len(self.pawns))
+        return any(self.at_pawn(p, key, used) for used in range(jokers + 1) for p in pawns)
 
 
 def fits(state: LigrettoState) -> Fits:
@@ -91,53 +142,12 @@ def squares_covered(state: LigrettoState, squares: Iterable[int]) -> None:
     state.cache = None if before is None else Fits(state, before, squares)
 
 
-def search_from_pawn(fits: Fits, pawn: int) -> PawnPaths:
-    """Placements for a pawn. A joker covers a square and the pawn steps onto it, so the
-    squares behind it are judged from there (its old square is free again if no tile lies
-    under it) [D-8]."""
-    nb, steps, cover = fits.geometry.neighbours, fits.geometry.steps, fits.cover
-    start = fits.pawns[pawn]
-    others = set(fits.pawns) - {start}  # pawns never share a square
-    by_depth: PawnPaths = ({}, {}, {})
-
-    def tiles_from(at: int, taken: tuple[int, ...], out: dict[int, list[Path]]) -> None:
-        passed = taken or (at,)  # squares the tile may not cover: the jokers, or the pawn's
-        for near in nb[at]:
-            if cover[near] != FREE or near in others or near in passed:
-                continue
-            for far, key in steps[near]:
-                if cover[far] != FREE or far in others or far in passed:
-                    continue
-                found = out.get(key)
-                if found is None:
-                    out[key] = [(taken, near, far)]
-                else:
-                    found.append((taken, near, far))
-
-    tiles_from(start, (), by_depth[0])
-    for j1 in nb[start]:
-        if cover[j1] != FREE or j1 in others:
-            continue
-        tiles_from(j1, (j1,), by_depth[1])
-        for j2 in nb[j1]:
-            if cover[j2] != FREE or j2 in others:
-                continue
-            tiles_from(j2, (j1, j2), by_depth[2])
-    return by_depth
-
-
-def is_dead_end(
-    geo: Geometry, cover: tuple[int, ...] | list[int], pawns: Iterable[int], cell: int,
-    extra: Iterable[int] = (),
-) -> bool:
-    """No two free side-adjacent squares touch `cell` [D-9]; squares under `pawns` or in
-    `extra` count as taken."""
-    for near in geo.neighbours[cell]:
-        if cover[near] != FREE or near in pawns or near in extra:
-            continue
-        for far in geo.neighbours[near]:
-            if far != cell and cover[far] == FREE and far not in pawns and far not in extra:
-                return False
+def is_dead_end(geo: Geometry, taken: int, cell: int) -> bool:
+    """No two free side-adjacent squares touch `cell` [D-9]; `taken` holds the covered
+    squares and those under pawns (as bits)."""
+    for pair in geo.ways_out[cell]:
+        if not pair & taken:
+            return False
     return True
 
 
@@ -184,18 +194,38 @@ def hand_key(state: LigrettoState, seat: int) -> int | None:
     return None if hand == NO_TILE else tile_keys(state.colours)[hand]
 
 
-def pawn_paths(state: LigrettoState, seat: int, pawn: int, most_jokers: int = 2) -> list[Path]:
-    """Where the turned tile of `seat` fits at `pawn`, with up to `most_jokers` jokers while it
-    has them."""
+def pawn_paths(state: LigrettoState, seat: int, pawn: int) -> list[Candidate]:
+    """Where the turned tile of `seat` fits at `pawn`, jokers included while it has them;
+    none while it owes a restart [D-9]."""
     key = hand_key(state, seat)
     player = state.players[seat]
     if key is None or player.duties:
         return []
-    by_depth = fits(state).at_pawn(pawn)
-    out: list[Path] = []
-    for depth in range(min(player.jokers, most_jokers) + 1):
-        out.extend(by_depth[depth].get(key, ()))
-    return out
+    at_pawn = fits(state).at_pawn
+    return [place for used in range(player.jokers + 1) for place in at_pawn(pawn, key, used)]
+
+
+def may_place(state: LigrettoState, seat: int, place: Candidate) -> bool:
+    """Whether the turned tile of `seat` may go there (`place` as in a Place: pawn, near,
+    far, jokers)."""
+    pawn, jokers = place[0], place[3]
+    key = hand_key(state, seat)
+    player = state.players[seat]
+    if key is None or player.duties or not isinstance(jokers, tuple):
+        return False
+    if len(jokers) > player.jokers or not 0 <= pawn < len(state.pawns):
+        return False
+    return place in fits(state).at_pawn(pawn, key, len(jokers))
+
+
+def placements_with(state: LigrettoState, seat: int, jokers: int) -> list[Candidate]:
+    """The placements of the turned tile of `seat` with exactly `jokers` jokers, pawn by
+    pawn; none while it owes a restart [D-9], none with more jokers than it has."""
+    key = hand_key(state, seat)
+    player = state.players[seat]
+    if key is None or player.duties or jokers > player.jokers:
+        return []
+    return fits(state).at_all_pawns(key, jokers)
 
 
 def restart_pairs(state: LigrettoState, seat: int) -> list[tuple[int, int]]:
@@ -209,14 +239,14 @@ def restart_pairs(state: LigrettoState, seat: int) -> list[tuple[int, int]]:
 def count_placements(state: LigrettoState, seat: int) -> int:
     """How many placements the turned tile of `seat` has (the length of the game's
     `placements`, without listing them)."""
-    key = hand_key(state, seat)
-    if key is None:
-        return 0
     pawns = restart_pawns(state, seat)
-    count = 2 * len(pawns) * len(fits(state).free_pairs(key)) if pawns else 0
+    restarts = 2 * len(pawns) * len(restart_pairs(state, seat)) if pawns else 0
+    key = hand_key(state, seat)
     player = state.players[seat]
-    if not player.duties:
-        for pawn in range(len(state.pawns)):
-            by_depth = fits(state).at_pawn(pawn)
-            count += sum(len(by_depth[d].get(key, ())) for d in range(player.jokers + 1))
-    return count
+    if key is None or player.duties:
+        return restarts
+    at_pawn = fits(state).at_pawn
+    for pawn in range(len(state.pawns)):
+        for used in range(player.jokers + 1):
+            restarts += len(at_pawn(pawn, key, used))
+    return restarts

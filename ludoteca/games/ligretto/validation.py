@@ -11,7 +11,7 @@ from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.placement import (
     fits,
     hand_key,
-    pawn_paths,
+    may_place,
     restart_pairs,
     restart_pawns,
 )
@@ -52,7 +52,7 @@ def why_not_place(state: LigrettoState, seat: int, action: Place) -> str:
         )
     if not _is_int(action.pawn) or not 0 <= action.pawn < len(state.pawns):
         return f"There is no pawn {action.pawn!r}; pawns are 0 to {len(state.pawns) - 1}."
-    if (action.jokers, action.near, action.far) in pawn_paths(state, seat, action.pawn):
+    if may_place(state, seat, (action.pawn, action.near, action.far, action.jokers)):
         return ""
     if not isinstance(action.jokers, tuple) or len(action.jokers) > data.JOKERS_PER_PLAYER:
         return "Use at most two jokers, listed in order from the pawn."
