@@ -128,6 +128,12 @@ class Game(ABC, Generic[S]):
         args = ", ".join(f"{k}={v}" for k, v in fields.items())
         return f"{kind} {args}".strip()
 
+    def evaluate(self, state: S) -> list[float]:
+        """How well each player stands, in [0, 1] (1: sure to win), for search bots that stop a
+        playout early. Default: `result(state).rewards()`, for games whose `result` can read an
+        unfinished state; a game overrides it with its own judgement of the position."""
+        return self.result(state).rewards()
+
     def heuristic_action(self, state: S, seat: int, rng: Rng) -> Action:
         """The game's rule-of-thumb choice for `seat`. `state` is already determinized for that
         seat, so a heuristic never sees secrets. Default: a random legal action."""

@@ -21,6 +21,16 @@ class Result:
     def winners(self) -> list[int]:
         return [seat for seat, rank in enumerate(self.ranks) if rank == 1]
 
+    def rewards(self) -> list[float]:
+        """Each player's share of the other players it beat, in [0, 1]; a tie counts half."""
+        players = len(self.ranks)
+        if players == 1:
+            return [1.0]
+        return [
+            (sum(1 for o in self.ranks if o > r) + 0.5 * (self.ranks.count(r) - 1)) / (players - 1)
+            for r in self.ranks
+        ]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "scores": list(self.scores),

@@ -50,3 +50,10 @@ def test_events_carry_who_may_see_them() -> None:
         "data": {"card": 4},
         "visible_to": [1],
     }
+
+
+def test_rewards_are_shares_of_players_beaten() -> None:
+    from ludoteca.engine import Result
+
+    assert Result((9, 5, 5, 1), (1, 2, 2, 4)).rewards() == [1.0, 0.5, 0.5, 0.0]
+    assert Result((3,), (1,)).rewards() == [1.0]
