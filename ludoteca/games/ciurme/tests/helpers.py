@@ -10,7 +10,8 @@ from ludoteca.games.ciurme.actions import ClosePhase1, Elect, Prefer, StartPhase
 from ludoteca.games.ciurme.state import CiurmeState
 
 
-def act(state: CiurmeState, seat: int, action: Any) -> list[Event]:
+def act(state: CiurmeState, seat: int | None, action: Any) -> list[Event]:
+    assert seat is not None
     return GAME.apply(state, seat, action)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ludoteca.engine.errors import IllegalAction
@@ -131,7 +133,7 @@ def test_later_rounds_start_left_of_the_fewest_points_ties_to_lower_rank() -> No
     assert state.order == [ranking[1], ranking[0], ranking[2]]
 
 
-def play_round(state, ships):  # type: ignore[no-untyped-def]
+def play_round(state: Any, ships: dict[int, int]) -> None:
     """Every captain places all four stamps on its ship of `ships`."""
     start = state.round
     while state.round == start and state.stage != "over":
@@ -215,7 +217,7 @@ def test_tied_ship_unassigned_or_to_the_better_phase1_rank() -> None:
     assert [o["power"] for o in objectives(state)] == [True, True]  # shared
 
 
-# --- deposing --------------------------------------------------------------------------------------
+# --- deposing ---
 def test_deposed_captains_stamps_pass_to_the_quartermaster_mid_round() -> None:
     # "la ciurma può destituire il capitano ed eleggere il quartiermastro come nuovo capitano"
     # [D-10]
@@ -223,6 +225,7 @@ def test_deposed_captains_stamps_pass_to_the_quartermaster_mid_round() -> None:
     index = state.order[0]
     crew = state.crews[index]
     old, quartermaster = crew.captain, crew.quartermaster
+    assert old is not None and quartermaster is not None
     act(state, old, Place(4, 1))
     act(state, state.crews[state.order[1]].captain, Place(0, 2))
     assert state.order[state.placing % 2] == index  # the deposed captain's turn

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ludoteca.engine.errors import IllegalAction
@@ -25,7 +27,7 @@ from ludoteca.games.ciurme.phase1 import complete, load, restored
 from ludoteca.games.ciurme.tests.helpers import act, phase1
 
 
-def put(state, crew, **places):  # type: ignore[no-untyped-def]
+def put(state: Any, crew: Any, **places: str) -> None:
     """Place members: put(state, crew, s0='wreck', ...)."""
     for key, place in places.items():
         crew.place[crew.members.index(int(key[1:]))] = place
@@ -149,7 +151,7 @@ def test_steering_with_others_aboard_needs_everybody_one_no_keeps_it() -> None:
 
 
 # --- repairs, loads and help --------------------------------------------------------------------
-def on_wreck(state, crew, seat, wood):  # type: ignore[no-untyped-def]
+def on_wreck(state: Any, crew: Any, seat: int, wood: list[str]) -> None:
     crew.dock = WRECK
     crew.transported = list(wood)
     put(state, crew, **{f"s{seat}": WRECK})
@@ -259,8 +261,8 @@ def test_automaton_load_option_zero_gives_twelve_repairs() -> None:
     assert restored(state, crew)
 
 
-# --- the end of phase 1 ----------------------------------------------------------------------------
-def finish(state, index):  # type: ignore[no-untyped-def]
+# --- the end of phase 1 ---
+def finish(state: Any, index: int) -> None:
     """Let crew `index` apply its last repair."""
     crew = state.crews[index]
     members = crew.members
