@@ -138,7 +138,7 @@ class Ligretto(Game[LigrettoState]):
                 out.append(Restart(pawn, a, b))
                 out.append(Restart(pawn, b, a))
         for pawn in range(len(state.pawns)):
-            out.extend(Place(*place) for place in pawn_paths(state, seat, pawn))
+            out.extend(Place(pawn, *path) for path in pawn_paths(state, seat, pawn))
         return out
 
     # --- apply -----------------------------------------------------------------------------------

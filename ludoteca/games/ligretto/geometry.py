@@ -15,16 +15,13 @@ from ludoteca.games.ligretto import data
 # How far a placement search looks from a pawn: two jokers, then the tile's two squares [D-8].
 SEARCH_STEPS = 4
 
-# A placement at a pawn: (pawn, near square, far square, joker squares), the fields of a Place.
+# A placement at a pawn: (near square, far square, joker squares), as in a Place.
+Path = tuple[int, int, tuple[int, ...]]
+# A placement at some pawn: (pawn, near square, far square, joker squares), the fields of a Place.
 Candidate = tuple[int, int, int, tuple[int, ...]]
-# Placements from one square of one colour pair with a number of jokers, each with the
-# squares it needs free (as bits), found under slot(key, jokers).
-Reachable = list[tuple[int, Candidate]]
-
-
-def slot(key: int, jokers: int) -> int:
-    """One number per (colour pair key, jokers used), to index placements by both."""
-    return key * 4 + jokers
+# Placements of one colour pair from one square, by jokers used (0-2), each with the squares
+# it needs free (as bits).
+Reachable = tuple[list[tuple[int, Path]], list[tuple[int, Path]], list[tuple[int, Path]]]
 
 
 @dataclass(frozen=True)
@@ -36,21 +33,21 @@ class Geometry:
     # per square: the bit sets of the free pairs that would keep a pawn there out of a dead
     # end (a neighbour and a neighbour of it, not the square itself) [D-9]
     ways_out: tuple[tuple[int, ...], ...]
-    # per square: the squares a placement search from it may look at; a pawn's placements are
-    # unchanged while none of these changes
-    reach: tuple[frozenset[int], ...]
+    # per square: the squares a placement search from it may look at (as bits); a pawn's
+    # placements are unchanged while none of these changes
+    reach: tuple[int, ...]
     # per square: the squares within two steps (as bits), all that decides a dead end there
     around: tuple[int, ...]
     steps: tuple[tuple[tuple[int, int], ...], ...]  # per square: (neighbour, colour pair key)
-    _from: dict[tuple[int, int], dict[int, Reachable]] = field(default_factory=dict)
+    _from: dict[int, dict[int, Reachable]] = field(default_factory=dict)
 
-    def placements_from(self, pawn: int, start: int) -> dict[int, Reachable]:
-        """slot(key, jokers) -> every placement of `pawn` standing on `start` on an empty
-        board, in the search order of the rules (jokers, near square, far square); built on
-        first use."""
-        found = self._from.get((pawn, start))
+    def placements_from(self, start: int) -> dict[int, Reachable]:
+        """Colour pair key -> every placement from a pawn standing on `start` on an empty board,
+        in the search order of the rules (jokers, near square, far square); built on first
+        use."""
+        found = self._from.get(start)
         if found is None:
-            found = self._from[pawn, start] = _placements_from(self, pawn, start)
+            found = self._from[start] = _placements_from(self, start)
         return found
 
 
@@ -68,7 +65,7 @@ def geometry(players: int, colours: int) -> Geometry:
         tuple(1 << near | 1 << far for near in nb[cell] for far in nb[near] if far != cell)
         for cell in range(len(nb))
     )
-    reach = tuple(_within(nb, cell, SEARCH_STEPS) for cell in range(len(nb)))
+    reach = tuple(bits(list(_within(nb, cell, SEARCH_STEPS))) for cell in range(len(nb)))
     around = tuple(bits(list(_within(nb, cell, 2))) for cell in range(len(nb)))
     return Geometry(
         nb, {k: tuple(v) for k, v in pairs_by_key.items()}, ways_out, reach, around, steps
@@ -84,7 +81,7 @@ def _within(nb: tuple[tuple[int, ...], ...], start: int, steps: int) -> frozense
     return frozenset(seen)
 
 
-def _placements_from(geo: Geometry, pawn: int, start: int) -> dict[int, Reachable]:
+def _placements_from(geo: Geometry, start: int) -> dict[int, Reachable]:
     """A joker covers a square and the pawn steps onto it, so the tile is laid from there;
     neither the tile nor a second joker goes back onto a joker, and the tile does not cover
     the pawn's own square unless a joker moved the pawn off it [D-8]."""
@@ -99,8 +96,8 @@ def _placements_from(geo: Geometry, pawn: int, start: int) -> dict[int, Reachabl
                 continue
             for far, key in steps[near]:
                 if far not in passed:
-                    paths = table.setdefault(slot(key, len(jokers)), [])
-                    paths.append((used | 1 << near | 1 << far, (pawn, near, far, jokers)))
+                    paths = table.setdefault(key, ([], [], []))[len(jokers)]
+                    paths.append((used | 1 << near | 1 << far, (near, far, jokers)))
 
     tiles_from(start, ())
     for j1 in nb[start]:

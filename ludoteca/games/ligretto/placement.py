@@ -11,17 +11,20 @@ placement could not affect.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import chain
 
 from ludoteca.games.ligretto.geometry import (
     Candidate,
     Geometry,
+    Path,
     bits,
     geometry,
-    slot,
     tile_keys,
 )
 from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
+
+# Placements of one colour pair by jokers used (0-2).
+ByJokers = tuple[list[Path], list[Path], list[Path]]
+NOWHERE: tuple[list[tuple[int, Path]], ...] = ([], [], [])  # a colour pair not on the board
 
 
 class Fits:
@@ -31,62 +34,71 @@ class Fits:
     def __init__(
         self, state: LigrettoState, before: Fits | None = None, covered: Iterable[int] = ()
     ) -> None:
+        """The fits of the board of `state`; with `before` (the fits of the board just before
+        a placement covered the squares `covered`), only what the placement changed is looked
+        at again."""
         self.geometry: Geometry = geometry(len(state.players), state.colours)
         self.pawns = tuple(state.pawns)
         self.pawn_squares = bits(self.pawns)
-        # per pawn: slot(key, jokers) -> placements (shared with the snapshot before while
-        # the pawn's surroundings stay the same)
-        self._paths: list[dict[int, list[Candidate]]] = [{} for _ in self.pawns]
-        self._all_pawns: dict[int, list[Candidate]] = {}  # slot(key, jokers) -> placements
+        # per pawn: colour pair key -> placements by jokers used (shared with the snapshot
+        # before while the pawn's surroundings stay the same)
+        self._paths: list[dict[int, ByJokers]] = [{} for _ in self.pawns]
+        self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
+        self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
         if before is None:
             self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
-            kept: set[int] = set()
+            changed = -1  # every square
         else:
-            self.covered = before.covered | bits(list(covered))
-            kept = self._keep_unaffected(before, covered)
+            self.covered = before.covered | bits(tuple(covered))
+            changed = self.covered ^ before.covered | self.pawn_squares ^ before.pawn_squares
+        self._look_again(before, changed)
+
+    def _look_again(self, before: Fits | None, changed: int) -> None:
+        """Take over from `before` the placements and the dead end of every pawn that stayed
+        put with no `changed` square (bits) within its reach: they cannot have changed."""
         taken = self.covered | self.pawn_squares
-        self.stuck: list[bool] = [  # per pawn: in a dead end [D-9]
-            before.stuck[pawn] if before is not None and pawn in kept
-            else is_dead_end(self.geometry, taken, cell)
-            for pawn, cell in enumerate(self.pawns)
-        ]
-
-    def _keep_unaffected(self, before: Fits, covered: Iterable[int]) -> set[int]:
-        """Take over from `before` the placements of every pawn that stayed put and has no
-        changed square within its reach: they cannot have changed (nor its dead end)."""
-        changed = set(covered) | (set(before.pawns) ^ set(self.pawns))
-        kept = set()
+        reach = self.geometry.reach
         for pawn, cell in enumerate(self.pawns):
-            if before.pawns[pawn] == cell and self.geometry.reach[cell].isdisjoint(changed):
+            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
                 self._paths[pawn] = before._paths[pawn]
-                kept.add(pawn)
-        return kept
+                self.stuck.append(before.stuck[pawn])
+            else:
+                self.stuck.append(is_dead_end(self.geometry, taken, cell))
 
-    def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Candidate]:
-        """Placements of a `key` tile at `pawn` with `jokers` jokers: the squares must be free
+    def at_pawn(self, pawn: int, key: int) -> ByJokers:
+        """Placements of a `key` tile at `pawn` by jokers used (0-2): the squares must be free
         and not under another pawn; the pawn's own square only counts as taken if a tile lies
-        there. The list is shared: do not change it."""
-        where = slot(key, jokers)
-        found = self._paths[pawn].get(where)
+        there. The lists are shared: do not change them."""
+        found = self._paths[pawn].get(key)
         if found is None:
             start = self.pawns[pawn]
             taken = self.covered | (self.pawn_squares & ~(1 << start))
-            reachable = self.geometry.placements_from(pawn, start).get(where, ())
-            found = self._paths[pawn][where] = [
-                place for used, place in reachable if not used & taken
-            ]
+            reachable = self.geometry.placements_from(start).get(key, NOWHERE)
+            found = self._paths[pawn][key] = (
+                [place for used, place in reachable[0] if not used & taken],
+                [place for used, place in reachable[1] if not used & taken],
+                [place for used, place in reachable[2] if not used & taken],
+            )
         return found
 
     def at_all_pawns(self, key: int, jokers: int) -> list[Candidate]:
         """Placements of a `key` tile with `jokers` jokers, pawn by pawn (shared list)."""
-        where = slot(key, jokers)
-        found = self._all_pawns.get(where)
+        found = self._all_pawns.get((key, jokers))
         if found is None:
-            found = self._all_pawns[where] = list(chain.from_iterable(
-                self.at_pawn(pawn, key, jokers) for pawn in range(len(self.pawns))
-            ))
+            found = self._all_pawns[key, jokers] = [
+                (pawn, near, far, used)
+                for pawn in range(len(self.pawns))
+                for near, far, used in self.at_pawn(pawn, key)[jokers]
+            ]
         return found
+
+    def count(self, key: int, jokers: int) -> int:
+        """How many placements a `key` tile has at the pawns with up to `jokers` jokers."""
+        total = 0
+        for pawn in range(len(self.pawns)):
+            total += sum(map(len, self.at_pawn(pawn, key)[:jokers + 1]))
+        return total
 
     def shuts_in(self, moved: int, to: int, covered: int) -> bool:
         """Whether some pawn would be in a dead end [D-9] once `moved` stands on `to` and the
@@ -124,7 +136,7 @@ class Fits:
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
         """Whether a tile of `key` fits next to some pawn using at most `jokers` jokers."""
         pawns = range(len(self.pawns))
-        return any(self.at_pawn(p, key, used) for used in range(jokers + 1) for p in pawns)
+        return any(self.at_pawn(p, key)[used] for used in range(jokers + 1) for p in pawns)
 
 
 def fits(state: LigrettoState) -> Fits:
@@ -194,15 +206,15 @@ def hand_key(state: LigrettoState, seat: int) -> int | None:
     return None if hand == NO_TILE else tile_keys(state.colours)[hand]
 
 
-def pawn_paths(state: LigrettoState, seat: int, pawn: int) -> list[Candidate]:
+def pawn_paths(state: LigrettoState, seat: int, pawn: int) -> list[Path]:
     """Where the turned tile of `seat` fits at `pawn`, jokers included while it has them;
     none while it owes a restart [D-9]."""
     key = hand_key(state, seat)
     player = state.players[seat]
     if key is None or player.duties:
         return []
-    at_pawn = fits(state).at_pawn
-    return [place for used in range(player.jokers + 1) for place in at_pawn(pawn, key, used)]
+    by_jokers = fits(state).at_pawn(pawn, key)
+    return [place for used in range(player.jokers + 1) for place in by_jokers[used]]
 
 
 def may_place(state: LigrettoState, seat: int, place: Candidate) -> bool:
@@ -215,7 +227,7 @@ def may_place(state: LigrettoState, seat: int, place: Candidate) -> bool:
         return False
     if len(jokers) > player.jokers or not 0 <= pawn < len(state.pawns):
         return False
-    return place in fits(state).at_pawn(pawn, key, len(jokers))
+    return place[1:] in fits(state).at_pawn(pawn, key)[len(jokers)]
 
 
 def placements_with(state: LigrettoState, seat: int, jokers: int) -> list[Candidate]:
@@ -245,8 +257,4 @@ def count_placements(state: LigrettoState, seat: int) -> int:
     player = state.players[seat]
     if key is None or player.duties:
         return restarts
-    at_pawn = fits(state).at_pawn
-    for pawn in range(len(state.pawns)):
-        for used in range(player.jokers + 1):
-            restarts += len(at_pawn(pawn, key, used))
-    return restarts
+    return restarts + fits(state).count(key, player.jokers)
