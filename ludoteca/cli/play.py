@@ -82,13 +82,20 @@ class Session:
     def human_turn(self) -> bool:
         game, state = self.game, self.match.state
         actions = game.legal_actions(state, self.seat)
+        # Where others may act too (simultaneous steps, real time, chat), the human may wait.
+        may_wait = bool(game.actors(state) - {self.seat})
         typer.echo(game.render(game.view(state, self.seat)))
+        if may_wait:
+            typer.echo("    0. wait for the others")
         for number, action in enumerate(actions, start=1):
             typer.echo(f"  {number:>3}. {game.describe_action(action)}")
+        lowest = 0 if may_wait else 1
         while True:
-            answer = typer.prompt(f"Your move (1-{len(actions)}, q to quit)").strip().lower()
+            answer = typer.prompt(f"Your move ({lowest}-{len(actions)}, q to quit)").strip().lower()
             if answer in ("q", "quit", "exit"):
                 return False
+            if may_wait and answer == "0":
+                return True
             if answer.isdigit() and 1 <= int(answer) <= len(actions):
                 try:
                     self.act(self.seat, actions[int(answer) - 1])
@@ -96,7 +103,7 @@ class Session:
                 except IllegalAction as exc:  # someone got there first (real time)
                     typer.echo(f"Not possible any more: {exc}")
                     return True
-            typer.echo(f"Please type a number from 1 to {len(actions)}, or q to quit.")
+            typer.echo(f"Please type a number from {lowest} to {len(actions)}, or q to quit.")
 
 
 def describe_event(event: Event) -> str:

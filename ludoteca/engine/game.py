@@ -60,7 +60,9 @@ class Game(ABC, Generic[S]):
     # --- play ---------------------------------------------------------------------------------
     @abstractmethod
     def actors(self, state: S) -> frozenset[int]:
-        """Seats that may act now; empty when the game is over."""
+        """Seats that may act now (exactly those with legal actions); empty when the game is
+        over. Where `legal_actions_complete` is False, `apply` may also accept an unlisted action
+        from another seat (a chat message posted at any time), which never makes it an actor."""
 
     @abstractmethod
     def legal_actions(self, state: S, seat: int) -> list[Action]:

@@ -269,7 +269,9 @@ class _Playout:
         seats = game.seats(state)
         for other in seats:
             if other not in legal:
-                attempts.append((other, listed[0], True))
+                # Where `legal_actions` is a subset, a non-actor may still have an unlisted
+                # legal action (Ciurme's chat); then only a clean rejection is required.
+                attempts.append((other, listed[0], game.legal_actions_complete))
                 break
         attempts.append((max(seats) + 1000, listed[0], True))
         for action in self.rng.sample(listed, min(3, len(listed))):

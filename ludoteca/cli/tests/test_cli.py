@@ -32,7 +32,7 @@ def test_games_lists_the_games(with_goofspiel: None) -> None:
 
 def test_play_to_the_end_and_save(with_goofspiel: None, tmp_path: Path) -> None:
     saved = tmp_path / "match.json"
-    moves = "oops\n0\n" + "1\n" * 5
+    moves = "oops\n9\n" + "1\n" * 5
     result = runner.invoke(
         app,
         ["play", "goofspiel", "--seed", "3", "--players", "3", "--save", str(saved)],
