@@ -26,6 +26,9 @@ def play(
     seed: int = typer.Option(1, "--seed", help="Seed of the match (same seed, same match)."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option, KEY=VALUE."),
     save: Path | None = typer.Option(None, "--save", help="Write the match log here at the end."),
+    watch: bool = typer.Option(
+        False, "--watch", help="Bots take every seat; watch as a spectator."
+    ),
 ) -> None:
     """Play GAME in the terminal against bots: pick actions by number, q to quit."""
     try:
@@ -38,7 +41,7 @@ def play(
     seats = game.seats(match.state)
     if seat not in seats:
         fail(f"seat {seat} does not exist; choose one of {seats}")
-    Session(game, match, seat).run()
+    Session(game, match, None if watch else seat).run()
     if save is not None:
         save.write_text(json.dumps(match.to_json(), indent=1))
         typer.echo(f"match saved to {save}")
@@ -47,7 +50,7 @@ def play(
 class Session:
     """One terminal player against bots."""
 
-    def __init__(self, game: Game[Any], match: Match, seat: int) -> None:
+    def __init__(self, game: Game[Any], match: Match, seat: int | None) -> None:
         self.game = game
         self.match = match
         self.seat = seat
@@ -66,9 +69,8 @@ class Session:
         typer.echo(game.render(game.view(state, self.seat)))
         typer.echo(f"Game over. Scores {list(result.scores)}, ranks {list(result.ranks)}.")
         winners = ", ".join(str(s) for s in result.winners)
-        typer.echo(
-            f"Winner(s): seat {winners}" + (" - that's you!" if self.seat in result.winners else "")
-        )
+        you = self.seat is not None and self.seat in result.winners
+        typer.echo(f"Winner(s): seat {winners}" + (" - that's you!" if you else ""))
 
     def bot_action(self, seat: int) -> Any:
         known = self.game.determinize(self.match.state, seat, self.rng.fork())
@@ -80,11 +82,12 @@ class Session:
             typer.echo(f"  seat {seat}: {describe_event(event)}")
 
     def human_turn(self) -> bool:
-        game, state = self.game, self.match.state
-        actions = game.legal_actions(state, self.seat)
+        game, state, seat = self.game, self.match.state, self.seat
+        assert seat is not None  # a spectator never takes a turn
+        actions = game.legal_actions(state, seat)
         # Where others may act too (simultaneous steps, real time, chat), the human may wait.
-        may_wait = bool(game.actors(state) - {self.seat})
-        typer.echo(game.render(game.view(state, self.seat)))
+        may_wait = bool(game.actors(state) - {seat})
+        typer.echo(game.render(game.view(state, seat)))
         if may_wait:
             typer.echo("    0. wait for the others")
         for number, action in enumerate(actions, start=1):
@@ -98,7 +101,7 @@ class Session:
                 return True
             if answer.isdigit() and 1 <= int(answer) <= len(actions):
                 try:
-                    self.act(self.seat, actions[int(answer) - 1])
+                    self.act(seat, actions[int(answer) - 1])
                     return True
                 except IllegalAction as exc:  # someone got there first (real time)
                     typer.echo(f"Not possible any more: {exc}")

@@ -84,3 +84,9 @@ def test_replay_refuses_a_bad_file(with_goofspiel: None, tmp_path: Path) -> None
     runner.invoke(app, ["play", "goofspiel", "--save", str(saved)], input="1\n" * 5)
     result = runner.invoke(app, ["replay", str(saved), "--step", "99"])
     assert result.exit_code == 2 and "--step must be between 0 and 10" in result.output
+
+
+def test_watch_bots_play_every_seat(with_goofspiel: None) -> None:
+    result = runner.invoke(app, ["play", "goofspiel", "--watch", "--players", "4"])
+    assert result.exit_code == 0, result.output
+    assert "Game over." in result.output and "Your move" not in result.output
