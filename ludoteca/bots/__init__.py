@@ -5,7 +5,7 @@ Every bot implements `Bot.choose(game, state, seat, rng)` and only reads the sta
 `play_out` plays a match to the end (real-time games on a simulated clock).
 """
 
-from ludoteca.bots.base import Bot, rank_rewards, resolve_game
+from ludoteca.bots.base import Bot, resolve_game, seat_rewards
 from ludoteca.bots.mcts import MctsBot
 from ludoteca.bots.playout import Playout, play_out
 from ludoteca.bots.realtime import RealTimeScheduler, reaction_seconds
@@ -24,8 +24,8 @@ __all__ = [
     "parse_bot",
     "parse_bots",
     "play_out",
-    "rank_rewards",
     "reaction_seconds",
     "resolve_game",
+    "seat_rewards",
     "split_specs",
 ]

@@ -12,7 +12,6 @@ from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.game import Game
-from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
 
 
@@ -43,19 +42,7 @@ def resolve_game(name_or_game: str | Game[Any]) -> Game[Any]:
     return load_game(name_or_game)
 
 
-def rank_rewards(result: Result, seats: int) -> list[float]:
-    """Every seat's reward in [0, 1]: the share of other players it beat (a tie counts half).
-
-    Seats beyond the players (a facilitator) get a neutral 0.5: their choices never win or lose.
-    """
-    ranks = result.ranks
-    players = len(ranks)
-    rewards = [0.5] * max(seats, players)
-    if players == 1:
-        rewards[0] = 1.0
-        return rewards
-    for seat, rank in enumerate(ranks):
-        beaten = sum(1 for other in ranks if other > rank)
-        tied = sum(1 for other in ranks if other == rank) - 1
-        rewards[seat] = (beaten + 0.5 * tied) / (players - 1)
-    return rewards
+def seat_rewards(rewards: list[float], seats: int) -> list[float]:
+    """The players' rewards, padded to every seat: seats beyond the players (a facilitator)
+    get a neutral 0.5, since their choices never win or lose."""
+    return rewards + [0.5] * (seats - len(rewards))

@@ -7,8 +7,15 @@ move, plays the rest out with a rollout policy and credits every move with the f
 the seat that made it. The true state is only ever passed to `determinize`, so the search cannot
 read what the seat may not know.
 
-A `horizon` cuts rollouts short and scores the state reached with `result` (the points so far):
-far cheaper iterations in long games, at the price of a myopic estimate.
+A `horizon` cuts rollouts short and scores the state reached with the game's `evaluate` (its
+judgement of each player's standing): far cheaper iterations in long games. With
+`rollout=heuristic` the playouts follow the game's heuristic bot, so the search weighs each move by
+how a sensible match would go on from it.
+
+Progressive bias (`bias=N`): the move the game's heuristic would play starts with N virtual visits
+at the root. The bot plays the most visited move, so with a small budget it plays the heuristic's
+move unless the search found, again and again, a move that does better: it is never worse than
+the heuristic for lack of time, and better where the search has evidence.
 
 Several actors at once (simultaneous bids, votes, real time): the tree branches on the move of
 one seat (the observer when it acts, else the lowest acting seat); the other actors' moves are
@@ -22,10 +29,9 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from ludoteca.bots.base import Bot, rank_rewards
+from ludoteca.bots.base import Bot, seat_rewards
 from ludoteca.engine.actions import Action
 from ludoteca.engine.game import Game
-from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
 
 ROLLOUTS = ("random", "heuristic")
@@ -34,13 +40,17 @@ ROLLOUTS = ("random", "heuristic")
 class _Node:
     """The statistics of the move that leads here, from the view of the seat that made it."""
 
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "children", "reward", "virtual", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.available = 0
+        self.virtual = 0  # progressive bias: visits granted to the heuristic's move
+
+    def mean(self) -> float:
+        return self.reward / self.visits if self.visits else 0.5
 
 
 class MctsBot(Bot):
@@ -53,6 +63,7 @@ class MctsBot(Bot):
         c: float = 0.7,
         rollout: str = "random",
         horizon: int | None = None,
+        bias: int = 0,
         level: str | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -61,6 +72,10 @@ class MctsBot(Bot):
             raise ValueError(f"mcts iterations must be at least 1, not {iterations}")
         if seconds is not None and seconds <= 0:
             raise ValueError(f"mcts seconds must be more than 0, not {seconds}")
+        if bias < 0:
+            raise ValueError(f"mcts bias must be 0 or more, not {bias}")
+        if horizon is not None and horizon < 0:
+            raise ValueError(f"mcts horizon must be 0 or more, not {horizon}")
         if rollout not in ROLLOUTS:
             raise ValueError(f"mcts rollout {rollout!r} is unknown; allowed: {', '.join(ROLLOUTS)}")
         self.iterations = iterations
@@ -68,11 +83,13 @@ class MctsBot(Bot):
         self.c = c
         self.rollout = rollout
         self.horizon = horizon
+        self.bias = bias
         self.level = level
         self.last_iterations = 0
         budget = f"iterations={iterations}" if seconds is None else f"seconds={seconds:g}"
         extra = "" if rollout == "random" else f":rollout={rollout}"
         extra += "" if horizon is None else f":horizon={horizon}"
+        extra += f":bias={bias}" if bias else ""
         self.name = f"mcts:{budget}{extra}"
 
     # --- the search ---------------------------------------------------------------------------
@@ -85,6 +102,10 @@ class MctsBot(Bot):
             self.last_iterations = 0
             return legal[0]
         root = _Node()
+        if self.bias:
+            favourite = root.children[game.heuristic_action(world, seat, rng)] = _Node()
+            favourite.virtual = self.bias
+            world = game.determinize(state, seat, rng)  # the heuristic may have used up rng draws
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -103,9 +124,9 @@ class MctsBot(Bot):
     def _best(self, root: _Node, legal: list[Action]) -> Action:
         def key(action: Action) -> tuple[int, float]:
             node = root.children.get(action)
-            if node is None or node.visits == 0:
+            if node is None:
                 return (0, 0.0)
-            return (node.visits, node.reward / node.visits)
+            return (node.visits + node.virtual, node.mean())
 
         return max(legal, key=key)
 
@@ -125,7 +146,7 @@ class MctsBot(Bot):
             node = child
             if expanded:
                 break
-        rewards = rank_rewards(self._roll_out(game, world, rng), len(game.seats(world)))
+        rewards = seat_rewards(self._roll_out(game, world, rng), len(game.seats(world)))
         root.visits += 1
         for visited, mover in path:
             visited.visits += 1
@@ -135,11 +156,12 @@ class MctsBot(Bot):
         """An untried move if there is one (expansion), else the best UCB move among those
         available in this world; every available move's availability count goes up."""
         children = node.children
-        untried = [a for a in legal if a not in children]
+        untried = [a for a in legal if a not in children or children[a].virtual and not
+                   children[a].visits]
         expanded = bool(untried)
         if expanded:
             action = rng.choice(untried)
-            children[action] = _Node()
+            children.setdefault(action, _Node())
         best: Action | None = None
         best_score = -math.inf
         for a in legal:
@@ -149,8 +171,8 @@ class MctsBot(Bot):
             child.available += 1
             if expanded or child.visits == 0:
                 continue
-            score = child.reward / child.visits + self.c * math.sqrt(
-                math.log(child.available) / child.visits
+            score = child.mean() + self.c * math.sqrt(
+                math.log(child.available) / (child.visits + child.virtual)
             )
             if score > best_score:
                 best, best_score = a, score
@@ -162,7 +184,7 @@ class MctsBot(Bot):
     # --- the rollout policy -------------------------------------------------------------------
     def _policy(self, game: Game[Any], world: Any, seat: int, rng: Rng) -> Action | None:
         if self.rollout == "heuristic":
-            if not game.legal_actions(world, seat):
+            if seat not in game.actors(world):
                 return None
             return game.heuristic_action(world, seat, rng)
         legal = game.legal_actions(world, seat)
@@ -175,18 +197,15 @@ class MctsBot(Bot):
             if action is not None:
                 game.apply(world, other, action)
 
-    def _roll_out(self, game: Game[Any], world: Any, rng: Rng) -> Result:
-        """Play on to the end, or for `horizon` steps and take the result so far (for games
-        whose `result` reads an unfinished state; where it cannot, play on to the end)."""
+    def _roll_out(self, game: Game[Any], world: Any, rng: Rng) -> list[float]:
+        """Every player's reward: play on to the end (the result's rewards), or for `horizon`
+        steps and take the game's `evaluate` of the position reached."""
         steps = 0
         while True:
             actors = game.actors(world)
             if not actors:
-                return game.result(world)
+                return game.result(world).rewards()
             if self.horizon is not None and steps >= self.horizon:
-                try:
-                    return game.result(world)
-                except Exception:  # noqa: BLE001  (a game may only score finished states)
-                    self.horizon = None
+                return game.evaluate(world)
             self._others_act(game, world, sorted(actors), rng)
             steps += 1

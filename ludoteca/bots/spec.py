@@ -28,6 +28,7 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
             "c": float,
             "rollout": str,
             "horizon": int,
+            "bias": int,
             "level": str,
         },
     ),

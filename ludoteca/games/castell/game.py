@@ -27,6 +27,7 @@ from ludoteca.games.castell.actions import (
     Train,
 )
 from ludoteca.games.castell.data import CALENDAR, ROUNDS
+from ludoteca.games.castell.evaluate import evaluate_position
 from ludoteca.games.castell.festivals import check_declaration, suggestion
 from ludoteca.games.castell.rounds import end_turn, festival_declared
 from ludoteca.games.castell.scoring import final_result
@@ -201,3 +202,6 @@ class Castell(Game[CastellState]):
 
     def heuristic_action(self, state: CastellState, seat: int, rng: Rng) -> Action:
         return bot.choose(self, state, seat, rng)
+
+    def evaluate(self, state: CastellState) -> list[float]:
+        return evaluate_position(state)
