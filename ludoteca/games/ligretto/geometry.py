@@ -39,6 +39,9 @@ class Geometry:
     # per square: the squares within two steps (as bits), all that decides a dead end there
     around: tuple[int, ...]
     steps: tuple[tuple[tuple[int, int], ...], ...]  # per square: (neighbour, colour pair key)
+    # per square: (squares as bits, colour pair key) of each tile laid next to a pawn there
+    # without jokers
+    plain_tiles: tuple[tuple[tuple[int, int], ...], ...]
     _from: dict[int, dict[int, Reachable]] = field(default_factory=dict)
 
     def placements_from(self, start: int) -> dict[int, Reachable]:
@@ -67,8 +70,14 @@ def geometry(players: int, colours: int) -> Geometry:
     )
     reach = tuple(bits(list(_within(nb, cell, SEARCH_STEPS))) for cell in range(len(nb)))
     around = tuple(bits(list(_within(nb, cell, 2))) for cell in range(len(nb)))
+    plain_tiles = tuple(
+        tuple((1 << near | 1 << far, key) for near in nb[cell] for far, key in steps[near]
+              if far != cell)
+        for cell in range(len(nb))
+    )
     return Geometry(
-        nb, {k: tuple(v) for k, v in pairs_by_key.items()}, ways_out, reach, around, steps
+        nb, {k: tuple(v) for k, v in pairs_by_key.items()}, ways_out, reach, around, steps,
+        plain_tiles,
     )
 
 

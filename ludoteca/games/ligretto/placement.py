@@ -45,6 +45,7 @@ class Fits:
         self._paths: list[dict[int, ByJokers]] = [{} for _ in self.pawns]
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
+        self._plain_keys: set[int] | None = None
         self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
         if before is None:
             self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
@@ -133,6 +134,15 @@ class Fits:
             ]
         return found
 
+    def plain_keys(self) -> set[int]:
+        """The colour pairs that fit next to some pawn without jokers."""
+        if self._plain_keys is None:
+            tiles, taken = self.geometry.plain_tiles, self.covered | self.pawn_squares
+            self._plain_keys = {
+                key for cell in self.pawns for used, key in tiles[cell] if not used & taken
+            }
+        return self._plain_keys
+
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
         """Whether a tile of `key` fits next to some pawn using at most `jokers` jokers."""
         pawns = range(len(self.pawns))
@@ -194,6 +204,8 @@ def nobody_can_place(state: LigrettoState) -> bool:
     restarts_open = bool(open_duties(state))
     for seat, player in enumerate(state.players):
         keys = holding_keys(state, seat)
+        if not player.duties and not f.plain_keys().isdisjoint(keys):
+            return False  # the usual answer, found without searching for joker placements
         if (player.duties or restarts_open) and any(f.free_pairs(k) for k in keys):
             return False
         if not player.duties and any(f.fits_at_pawns(k, player.jokers) for k in keys):
