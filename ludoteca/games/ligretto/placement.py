@@ -22,8 +22,6 @@ from ludoteca.games.ligretto.geometry import (
 )
 from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
 
-# Placements of one colour pair by jokers used (0-2).
-ByJokers = tuple[list[Path], list[Path], list[Path]]
 NOWHERE: tuple[list[tuple[int, Path]], ...] = ([], [], [])  # a colour pair not on the board
 
 
@@ -42,7 +40,7 @@ class Fits:
         self.pawn_squares = bits(self.pawns)
         # per pawn: colour pair key -> placements by jokers used (shared with the snapshot
         # before while the pawn's surroundings stay the same)
-        self._paths: list[dict[int, ByJokers]] = [{} for _ in self.pawns]
+        self._paths: list[dict[int, list[list[Path] | None]]] = [{} for _ in self.pawns]
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
         self._plain_keys: set[int] | None = None
@@ -67,20 +65,20 @@ class Fits:
             else:
                 self.stuck.append(is_dead_end(self.geometry, taken, cell))
 
-    def at_pawn(self, pawn: int, key: int) -> ByJokers:
-        """Placements of a `key` tile at `pawn` by jokers used (0-2): the squares must be free
-        and not under another pawn; the pawn's own square only counts as taken if a tile lies
-        there. The lists are shared: do not change them."""
-        found = self._paths[pawn].get(key)
+    def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Path]:
+        """Placements of a `key` tile at `pawn` with `jokers` jokers (each number searched on
+        first use, as bots mostly want none): the squares must be free and not under another
+        pawn; the pawn's own square only counts as taken if a tile lies there. The list is
+        shared: do not change it."""
+        by_jokers = self._paths[pawn].get(key)
+        if by_jokers is None:
+            by_jokers = self._paths[pawn][key] = [None, None, None]
+        found = by_jokers[jokers]
         if found is None:
             start = self.pawns[pawn]
             taken = self.covered | (self.pawn_squares & ~(1 << start))
-            reachable = self.geometry.placements_from(start).get(key, NOWHERE)
-            found = self._paths[pawn][key] = (
-                [place for used, place in reachable[0] if not used & taken],
-                [place for used, place in reachable[1] if not used & taken],
-                [place for used, place in reachable[2] if not used & taken],
-            )
+            reachable = self.geometry.placements_from(start).get(key, NOWHERE)[jokers]
+            found = by_jokers[jokers] = [path for used, path in reachable if not used & taken]
         return found
 
     def at_all_pawns(self, key: int, jokers: int) -> list[Candidate]:
@@ -90,7 +88,7 @@ class Fits:
             found = self._all_pawns[key, jokers] = [
                 (pawn, near, far, used)
                 for pawn in range(len(self.pawns))
-                for near, far, used in self.at_pawn(pawn, key)[jokers]
+                for near, far, used in self.at_pawn(pawn, key, jokers)
             ]
         return found
 
@@ -98,7 +96,8 @@ class Fits:
         """How many placements a `key` tile has at the pawns with up to `jokers` jokers."""
         total = 0
         for pawn in range(len(self.pawns)):
-            total += sum(map(len, self.at_pawn(pawn, key)[:jokers + 1]))
+            for used in range(jokers + 1):
+                total += len(self.at_pawn(pawn, key, used))
         return total
 
     def shuts_in(self, moved: int, to: int, covered: int) -> bool:
@@ -146,7 +145,7 @@ class Fits:
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
         """Whether a tile of `key` fits next to some pawn using at most `jokers` jokers."""
         pawns = range(len(self.pawns))
-        return any(self.at_pawn(p, key)[used] for used in range(jokers + 1) for p in pawns)
+        return any(self.at_pawn(p, key, used) for used in range(jokers + 1) for p in pawns)
 
 
 def fits(state: LigrettoState) -> Fits:
@@ -225,8 +224,8 @@ def pawn_paths(state: LigrettoState, seat: int, pawn: int) -> list[Path]:
     player = state.players[seat]
     if key is None or player.duties:
         return []
-    by_jokers = fits(state).at_pawn(pawn, key)
-    return [place for used in range(player.jokers + 1) for place in by_jokers[used]]
+    at_pawn = fits(state).at_pawn
+    return [path for used in range(player.jokers + 1) for path in at_pawn(pawn, key, used)]
 
 
 def may_place(state: LigrettoState, seat: int, place: Candidate) -> bool:
@@ -239,7 +238,7 @@ def may_place(state: LigrettoState, seat: int, place: Candidate) -> bool:
         return False
     if len(jokers) > player.jokers or not 0 <= pawn < len(state.pawns):
         return False
-    return place[1:] in fits(state).at_pawn(pawn, key)[len(jokers)]
+    return place[1:] in fits(state).at_pawn(pawn, key, len(jokers))
 
 
 def placements_with(state: LigrettoState, seat: int, jokers: int) -> list[Candidate]:

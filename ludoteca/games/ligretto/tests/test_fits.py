@@ -56,7 +56,7 @@ def assert_fits_match(state: LigrettoState) -> None:
         expected = plain_paths(state, pawn)
         for key in keys:
             for jokers in range(3):
-                assert cached.at_pawn(pawn, key)[jokers] == expected.get((key, jokers), [])
+                assert cached.at_pawn(pawn, key, jokers) == expected.get((key, jokers), [])
     assert cached.stuck == [plain_dead_end(state, cell) for cell in state.pawns]
     fresh = Fits(state)
     for key in keys:
