@@ -130,6 +130,11 @@ class Game(ABC, Generic[S]):
         args = ", ".join(f"{k}={v}" for k, v in fields.items())
         return f"{kind} {args}".strip()
 
+    def debrief(self, state: S) -> dict[str, Any]:
+        """Material for the discussion after a game (Ciurme's facilitator debrief): JSON-ready
+        tables, drawn by `ludoteca debrief` as tables and pictures. Empty: the game has none."""
+        return {}
+
     def evaluate(self, state: S) -> list[float]:
         """How well each player stands, in [0, 1] (1: sure to win), for search bots that stop a
         playout early. Default: `result(state).rewards()`, for games whose `result` can read an
