@@ -54,8 +54,15 @@ class Geometry:
         return found
 
 
-@cache
 def geometry(players: int, colours: int) -> Geometry:
+    """The tables of the board for a player count and a colour preset [D-1] [D-3]."""
+    return _geometry(data.layout_name(players), colours)
+
+
+@cache
+def _geometry(layout_name: str, colours: int) -> Geometry:
+    """One per board: 3 and 4 players share theirs."""
+    players = 2 if layout_name == data.layout_name(2) else 4
     layout = data.layout(players, colours)
     nb, col = layout.neighbours, layout.colours
     steps = tuple(tuple((b, data.pair_key(col[a], col[b])) for b in nb[a]) for a in range(len(nb)))
