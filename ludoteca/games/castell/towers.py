@@ -266,6 +266,8 @@ def _best_tower(
     for size in sizes:
         if size not in SIZES:
             raise ValueError(f"token sizes go from 1 to 10, not {size!r}")
+    if any(not counts[size - 1] for size in sizes):
+        return None  # a token size the team lacks: no tower can show it
     rank = dict(zip(SKILLS, ranks, strict=True))
     # Width uses are fixed for the whole tower, so search once per width limit; without a
     # Width/Base requirement the highest limit allows every tower the lower ones do.
@@ -319,6 +321,7 @@ class _TowerSearch:
         self.cap = max(min_levels, self.max_levels or 0)
         # By size s (index s): distinct sizes present among 1..s, matching castellers among
         # 1..s, and the widest level buildable from sizes 1..s (for the pruning bound).
+        self.is_match = [int(s in self.matching) for s in range(GROUND + 1)]
         self.distinct = [0] * 12
         self.matching_below = [0] * 12
         self.widest = [0] * 12
@@ -344,8 +347,11 @@ class _TowerSearch:
     ) -> tuple[tuple[int, int], Tower] | None:
         if not stre:
             cp = 0  # only Strength may reuse the size of the level below
-        pw = min(pw, self.widest[min(p, 10)] + 1)  # wider than anything buildable: no matter
-        key = (p, cp, pw, bal, stre, mix, base, need, missing, min(index, self.cap))
+        widest = self.widest[p if p < GROUND else 10] + 1
+        if pw > widest:
+            pw = widest  # wider than anything buildable: no matter how much
+        key = (p, cp, pw, bal, stre, mix, base, need, missing,
+               index if index < self.cap else self.cap)
         memo = self.memo
         if key in memo:
             return memo[key]
@@ -358,22 +364,27 @@ class _TowerSearch:
                 memo[key] = result
                 return result
         if self.max_levels is None or index < self.max_levels:
-            matching = self.matching
-            for level, width, low, left in self.levels(p, cp, pw, bal, stre, mix, base, index):
+            is_match = self.is_match
+            for level, width, low, left, matches in self.levels(
+                p, cp, pw, bal, stre, mix, base, index
+            ):
                 top = level[0]
                 use_bal = width == pw
                 use_str = top == p
                 use_mix = top != low
                 use_base = width > self.limit
-                matches = sum(1 for s in level if s in matching)
                 if result is not None:
-                    # Skip a level whose most optimistic tower cannot beat the best found.
-                    levels_up = min(
-                        self.distinct[low - 1] + (left > 0) + stre - use_str,
-                        width - 1 + bal - use_bal,
-                    )
-                    more = self.matching_below[low - 1] + (left if low in matching else 0)
-                    if (1 + matches + levels_up + more, matches + more) <= result[0]:
+                    # Skip a level whose most optimistic tower cannot beat the best found:
+                    # sizes shrink but for Strength uses (reusing `low` takes one too) and
+                    # widths narrow but for Balance uses.
+                    stre_left = stre - use_str
+                    by_size = self.distinct[low - 1] + stre_left
+                    by_width = width - 1 + bal - use_bal
+                    more = self.matching_below[low - 1]
+                    if stre_left:
+                        more += left * is_match[low]
+                    best_up = 1 + matches + more + (by_size if by_size < by_width else by_width)
+                    if (best_up, matches + more) <= result[0]:
                         continue
                 new_need = need
                 if need:
@@ -408,35 +419,36 @@ class _TowerSearch:
 
     def levels(
         self, p: int, cp: int, pw: int, bal: int, stre: int, mix: int, base: int, index: int
-    ) -> Iterable[tuple[tuple[int, ...], int, int, int]]:
+    ) -> Iterable[tuple[tuple[int, ...], int, int, int, int]]:
         """Every level that may go on the level below: (level, width, smallest size, how many
-        of the smallest size are left after it)."""
+        of the smallest size are left after it, castellers of a token size in it)."""
         top_width = pw if bal else pw - 1
+        if not base:
+            top_width = min(top_width, self.limit)
+        # Widest levels first: good towers found early make the bound prune more.
         if self.shape is not None:
             wanted = self.shape[index]
             widths: Sequence[int] = [wanted] if wanted <= top_width else []
         else:
-            widths = range(1, top_width + 1)
+            widths = range(top_width, 0, -1)
         counts = self.counts
         for low in range(min(p, 10), 0, -1):
             have_low = cp if low == p else counts[low]
             if low == p and not stre:
                 continue
+            low_match = self.is_match[low]
             for width in widths:
-                if width > self.limit and not base:
-                    break
                 if width <= have_low:
-                    yield (low,) * width, width, low, have_low - width
+                    yield (low,) * width, width, low, have_low - width, width * low_match
             high = low + 1
             if not mix or high > p or (high == p and not stre):
                 continue
             have_high = cp if high == p else counts[high]
             for width in widths:
-                if width > self.limit and not base:
-                    break
                 for n_low in range(max(1, width - have_high), min(have_low, width - 1) + 1):
                     level = (high,) * (width - n_low) + (low,) * n_low
-                    yield level, width, low, have_low - n_low
+                    matches = (width - n_low) * self.is_match[high] + n_low * low_match
+                    yield level, width, low, have_low - n_low, matches
 
 
 _BIT = {skill: 1 << i for i, skill in enumerate(SKILLS)}
