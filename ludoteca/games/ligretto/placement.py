@@ -38,9 +38,9 @@ class Fits:
         self.geometry: Geometry = geometry(len(state.players), state.colours)
         self.pawns = tuple(state.pawns)
         self.pawn_squares = bits(self.pawns)
-        # per pawn: colour pair key -> placements by jokers used (shared with the snapshot
-        # before while the pawn's surroundings stay the same)
-        self._paths: list[dict[int, list[list[Path] | None]]] = [{} for _ in self.pawns]
+        # per pawn: key * 4 + jokers used -> placements (shared with the snapshot before
+        # while the pawn's surroundings stay the same)
+        self._paths: list[dict[int, list[Path]]] = [{} for _ in self.pawns]
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
         self._plain_keys: set[int] | None = None
@@ -70,15 +70,14 @@ class Fits:
         first use, as bots mostly want none): the squares must be free and not under another
         pawn; the pawn's own square only counts as taken if a tile lies there. The list is
         shared: do not change it."""
-        by_jokers = self._paths[pawn].get(key)
-        if by_jokers is None:
-            by_jokers = self._paths[pawn][key] = [None, None, None]
-        found = by_jokers[jokers]
+        found = self._paths[pawn].get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
             start = self.pawns[pawn]
             taken = self.covered | (self.pawn_squares & ~(1 << start))
             reachable = self.geometry.placements_from(start).get(key, NOWHERE)[jokers]
-            found = by_jokers[jokers] = [path for used, path in reachable if not used & taken]
+            found = self._paths[pawn][key * 4 + jokers] = [
+                path for used, path in reachable if not used & taken
+            ]
         return found
 
     def at_all_pawns(self, key: int, jokers: int) -> list[Candidate]:
