@@ -1,7 +1,8 @@
 """Every action of a Ciurme session, by role.
 
-Phase-1 players: Stay, Move, Steer, Pass, Repair, Help. Voters: Agree (motions), Elect and
-Prefer (elections), Abstain. Crew members: Depose, Waive. Captains: Place. Everybody: Post.
+Players before phase 1: PickColour. Phase-1 players: Stay, Move, Steer, Pass, Repair, Help.
+Voters: Agree (motions), Elect and Prefer (elections), Abstain. Crew members: Depose, Waive.
+Captains: Place. Everybody: Post (listed only as the quartermaster's relay).
 The facilitator: FirstPlayer, StartPhase, ClosePhase1, Decide.
 """
 
@@ -13,6 +14,14 @@ from ludoteca.engine.actions import Action
 
 
 # --- phase 1 ------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class PickColour(Action):
+    """Before phase 1: take one of the crew's unused meeples ("sceglie un meeple")."""
+
+    kind = "pick_colour"
+    colour: str
+
+
 @dataclass(frozen=True)
 class Stay(Action):
     """End the turn where it began."""
@@ -157,6 +166,6 @@ class Decide(Action):
 
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
-    Stay, Move, Steer, Pass, Repair, Help, Agree, Elect, Prefer, Abstain,
+    PickColour, Stay, Move, Steer, Pass, Repair, Help, Agree, Elect, Prefer, Abstain,
     Depose, Waive, Place, Post, FirstPlayer, StartPhase, ClosePhase1, Decide,
 )

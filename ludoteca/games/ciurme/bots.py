@@ -60,9 +60,11 @@ def heuristic_action(state: CiurmeState, seat: int, legal: list[Action], rng: Rn
         return _ballot(state, crew, seat, legal)
     if "place" in kinds:
         return _stamp(state, crew, seat, legal, rng)
-    if "waive" in kinds:
-        return Waive()
-    return _post(state, seat, legal)
+    if "post" in kinds:  # the quartermaster's relay, the only listed message
+        return next(a for a in legal if isinstance(a, Post))
+    if "pick_colour" in kinds:
+        return legal[0]
+    return Waive() if "waive" in kinds else legal[0]
 
 
 # --- phase 1 ------------------------------------------------------------------------------------
@@ -170,15 +172,7 @@ def _stamp(state: CiurmeState, crew: Crew, seat: int, legal: list[Action], rng: 
     return action if action in legal else legal[0]
 
 
-# --- messages and the facilitator ---------------------------------------------------------------
-def _post(state: CiurmeState, seat: int, legal: list[Action]) -> Action:
-    posts = [a for a in legal if isinstance(a, Post)]
-    for post in posts:
-        if post.channel == DECK_CHANNEL and post.text.startswith("The crew wants"):
-            return post
-    return posts[0] if posts else legal[0]
-
-
+# --- the facilitator ---------------------------------------------------------------------------
 def _facilitator(state: CiurmeState, legal: list[Action]) -> Action:
     for action in legal:
         if isinstance(action, Decide):

@@ -6,6 +6,12 @@
 - all: the facilitator's broadcast.
 The facilitator reads every channel. Each seat may post `message_budget` messages per period
 (phase 1, the elections, each Assembly round), which bounds any session.
+
+Free talk is accepted from anyone entitled to the channel at any time, but it is never listed
+and never makes a seat an actor: nobody waits for a chat message. The one listed message is the
+quartermaster's relay of the crew's wishes to the captain, once per Assembly round, because it
+is a duty of the office ("avrà il compito di spiegare al capitano quali sono i desideri della
+ciurma") and the captain's bot reads it.
 """
 
 from __future__ import annotations
@@ -15,11 +21,9 @@ from ludoteca.engine.events import Event, private
 from ludoteca.games.ciurme.actions import Post
 from ludoteca.games.ciurme.data import (
     BROADCAST,
-    CANNED_MESSAGES,
     CHANNELS,
     CREW_CHANNEL,
     DECK_CHANNEL,
-    FACILITATOR_MESSAGES,
     MESSAGE_MAX_LENGTH,
     RELAY_TEMPLATE,
     SHIP_NAMES,
@@ -58,17 +62,24 @@ def open_channels(state: CiurmeState, seat: int) -> list[str]:
     return [c for c in CHANNELS if channel_audience(state, seat, c) is not None]
 
 
-def canned_posts(state: CiurmeState, seat: int) -> list[Post]:
-    """The short menu of messages; the quartermaster's relays the crew's wishes."""
-    posts: list[Post] = []
-    for channel in open_channels(state, seat):
-        texts = FACILITATOR_MESSAGES if channel == BROADCAST else CANNED_MESSAGES
-        posts += [Post(channel, t) for t in texts]
-        if channel == DECK_CHANNEL:
-            relay = relay_text(state, seat)
-            if relay:
-                posts.append(Post(channel, relay))
-    return posts
+def relay_due(state: CiurmeState, seat: int) -> bool:
+    """The quartermaster still owes the captain this round's relay of the crew's wishes."""
+    index = state.crew_of(seat)
+    if index is None or state.stage != ASSEMBLY or state.round == 0:
+        return False
+    crew = state.crews[index]
+    return (
+        seat == crew.quartermaster
+        and crew.relayed != state.period
+        and crew.second is not None
+        and DECK_CHANNEL in open_channels(state, seat)
+    )
+
+
+def relay_posts(state: CiurmeState, seat: int) -> list[Post]:
+    """The listed message: the quartermaster's relay, while it is due."""
+    text = relay_text(state, seat) if relay_due(state, seat) else None
+    return [Post(DECK_CHANNEL, text)] if text else []
 
 
 def relay_text(state: CiurmeState, seat: int) -> str | None:
@@ -81,25 +92,48 @@ def relay_text(state: CiurmeState, seat: int) -> str | None:
     )
 
 
+def _why_silent(state: CiurmeState, seat: int, channel: str) -> str:
+    if channel not in CHANNELS:
+        return f"there is no such channel (channels: {', '.join(CHANNELS)})"
+    if seat == state.facilitator:
+        return "the facilitator reads every channel and speaks to everybody on 'all'"
+    if channel == BROADCAST:
+        return "only the facilitator speaks to everybody"
+    if channel == TABLE_CHANNEL:
+        return "the captains' table is for captains, and only if the facilitator opens it [D-20]"
+    if channel == DECK_CHANNEL:
+        return (
+            "only the quartermaster speaks to the captain, in phase 2, and nobody does while the "
+            "crew has no quartermaster"
+        )
+    if state.stage == ASSEMBLY:
+        return "the captain sits at the central table and hears only the quartermaster"
+    return "the crew talks from the start of phase 1"
+
+
 def post(state: CiurmeState, seat: int, action: Post) -> list[Event]:
     hearers = channel_audience(state, seat, action.channel)
     if hearers is None:
         allowed = ", ".join(c for c in CHANNELS if channel_audience(state, seat, c) is not None)
         raise IllegalAction(
-            f"you may not speak on the {action.channel!r} channel now; only the quartermaster "
-            f"speaks to the captain. Your channels now: {allowed or 'none'}"
+            f"you may not speak on the {action.channel!r} channel now: "
+            f"{_why_silent(state, seat, action.channel)}. Your channels now: {allowed or 'none'}"
         )
     if state.spoken[seat] >= state.options.message_budget:
         raise IllegalAction(
             f"you have posted your {state.options.message_budget} messages for this period; "
-            "wait for the next round"
+            "you may speak again in the next one (the elections, or the next Assembly round)"
         )
     text = action.text.strip() if isinstance(action.text, str) else ""
     if not text or len(text) > MESSAGE_MAX_LENGTH:
         raise IllegalAction(f"a message is 1 to {MESSAGE_MAX_LENGTH} characters of text")
     state.spoken[seat] += 1
-    readers = sorted({*hearers, seat, state.facilitator})
     index = state.crew_of(seat)
+    if index is not None and action.channel == DECK_CHANNEL:
+        crew = state.crews[index]
+        if seat == crew.quartermaster:
+            crew.relayed = state.period  # whatever the words, the quartermaster has reported
+    readers = sorted({*hearers, seat, state.facilitator})
     state.messages.append(
         {
             "channel": action.channel,

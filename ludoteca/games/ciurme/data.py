@@ -1,4 +1,4 @@
-"""Ciurme's components as data: colours, places, wood, stamps, ships and the canned messages.
+"""Ciurme's components as data: colours, places, wood, stamps, ships and the relay message.
 
 Everything a facilitator might want to change for a variant lives here, nowhere else.
 """
@@ -51,7 +51,7 @@ TABLE_CHANNEL = "table"  # the captains ([D-20] option)
 BROADCAST = "all"  # the facilitator to everybody
 CHANNELS = (CREW_CHANNEL, DECK_CHANNEL, TABLE_CHANNEL, BROADCAST)
 MESSAGE_MAX_LENGTH = 280
-# The short list offered in the action menu; any other text is accepted too.
-CANNED_MESSAGES = ("Agreed.", "I disagree.", "Let's wait.")
-FACILITATOR_MESSAGES = ("Keep going!", "Time is running out.")
+# What a bot guesses was said in a message it could not read (determinize).
+GUESSED_MESSAGES = ("Agreed.", "I disagree.", "Let's wait.")
+# The one listed message: the quartermaster tells the captain the crew's wishes.
 RELAY_TEMPLATE = "The crew wants {favourite} first, then {second}."

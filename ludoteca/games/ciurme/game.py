@@ -28,6 +28,7 @@ from ludoteca.games.ciurme.actions import (
     Help,
     Move,
     Pass,
+    PickColour,
     Place,
     Post,
     Prefer,
@@ -47,6 +48,7 @@ from ludoteca.games.ciurme.data import (
     STAMP_VALUES,
     WOOD_PER_PLAYER,
 )
+from ludoteca.games.ciurme.debrief import debrief
 from ludoteca.games.ciurme.offices import start_offices
 from ludoteca.games.ciurme.options import CiurmeOptions
 from ludoteca.games.ciurme.state import (
@@ -92,8 +94,9 @@ class Ciurme(Game[CiurmeState]):
     max_players = 40
     Options = CiurmeOptions
     action_classes = ACTION_CLASSES
-    # `post` accepts any short text, the menu lists a few canned messages; the facilitator may
-    # close phase 1 at any time, the menu offers it once the race is decided (see close_listed).
+    # Chat (`post`) is accepted from any seat entitled to a channel but never listed, except the
+    # quartermaster's relay; the facilitator may close phase 1 at any time, the menu offers it
+    # once the race is decided (see close_listed). So `actors` are the seats with a real decision.
     legal_actions_complete = False
 
     # --- set-up -------------------------------------------------------------------------------
@@ -119,8 +122,8 @@ class Ciurme(Game[CiurmeState]):
         n = len(members)
         return Crew(
             members=list(members),
-            meeples=list(MEEPLE_COLOURS[:n]),  # colours in seat order: they only tell wood apart
-            automaton=MEEPLE_COLOURS[n] if n < len(MEEPLE_COLOURS) else None,
+            meeples=[UNPICKED] * n,  # each player picks a meeple in the briefing
+            automaton=None,  # the meeple nobody picks, known when phase 1 starts
             place=[PLACES[0]] * n,
             own_wood=[WOOD_PER_PLAYER] * n,
             light_blue=LIGHT_BLUE_SUPPLY,
@@ -139,7 +142,7 @@ class Ciurme(Game[CiurmeState]):
         opts: CiurmeOptions = self.options(options)
         crews = form_crews(players, opts.crews)
         k = len(crews)
-        total = k + 1  # briefing
+        total = players + k + 1  # briefing: colours, first players, start
         for members in crews:
             m = len(members)
             total += opts.phase1_max_rounds * m * (m + 1)  # move, steer/repair, lifeboat votes
@@ -159,10 +162,9 @@ class Ciurme(Game[CiurmeState]):
         if state.stage == OVER or not 0 <= seat <= state.players:
             return []
         if seat == state.facilitator:
-            acts = self._facilitator_actions(state)
-        else:
-            acts = self._player_actions(state, seat)
-        return acts + list(channels.canned_posts(state, seat))
+            return self._facilitator_actions(state)
+        # Free talk is never listed (see channels): only the quartermaster's relay is.
+        return self._player_actions(state, seat) + channels.relay_posts(state, seat)
 
     def _facilitator_actions(self, state: CiurmeState) -> list[Action]:
         if state.stage == BRIEFING:
@@ -172,7 +174,8 @@ class Ciurme(Game[CiurmeState]):
                 if not crew.first_chosen
                 for seat in crew.members
             ]
-            return [*choices, StartPhase(1)]
+            everyone_picked = all(UNPICKED not in crew.meeples for crew in state.crews)
+            return [*choices, StartPhase(1)] if everyone_picked else choices
         acts: list[Action] = [
             Decide(i, c)
             for i, crew in enumerate(state.crews)
@@ -191,6 +194,8 @@ class Ciurme(Game[CiurmeState]):
             return []
         crew = state.crews[index]
         acts: list[Action] = []
+        if state.stage == BRIEFING:
+            acts += [PickColour(c) for c in colour_choices(crew, seat)]
         if state.stage == PHASE1 and phase1.active_seat(crew) == seat:
             acts += phase1.turn_actions(state, crew)
         vote = crew.vote
@@ -225,7 +230,8 @@ class Ciurme(Game[CiurmeState]):
         if isinstance(action, (FirstPlayer, StartPhase, ClosePhase1, Decide)):
             if seat != state.facilitator:
                 raise IllegalAction(
-                    "only the facilitator starts phases, closes them and breaks ties"
+                    "only the facilitator names first players, starts phases, closes phase 1 "
+                    "and settles tied elections"
                 )
             return self._facilitate(state, action)
         index = state.crew_of(seat)
@@ -233,6 +239,8 @@ class Ciurme(Game[CiurmeState]):
             raise IllegalAction("the facilitator does not play: you may start phases, settle "
                                 "ties, close phase 1 and broadcast")
         crew = state.crews[index]
+        if isinstance(action, PickColour):
+            return self._pick_colour(state, crew, seat, action)
         if isinstance(action, TURN_ACTIONS):
             mine = phase1.active_seat(crew) == seat and phase1.playing(crew)
             if state.stage != PHASE1 or not mine:
@@ -274,8 +282,25 @@ class Ciurme(Game[CiurmeState]):
         crew.first_chosen = True
         return [public("first_player", crew=action.crew, seat=action.seat)]
 
+    def _pick_colour(
+        self, state: CiurmeState, crew: Crew, seat: int, action: PickColour
+    ) -> list[Event]:
+        if state.stage != BRIEFING:
+            raise IllegalAction("meeples are picked before phase 1 starts; yours is taken")
+        free = colour_choices(crew, seat)
+        if action.colour not in free:
+            mine = crew.meeples[crew.members.index(seat)]
+            raise IllegalAction(
+                f"you already play the {mine} meeple" if mine != UNPICKED else
+                f"the {action.colour!r} meeple is not free in your crew; free: {', '.join(free)}"
+            )
+        crew.meeples[crew.members.index(seat)] = action.colour
+        return [public("meeple", crew=state.crews.index(crew), seat=seat, colour=action.colour)]
+
     def _start(self, state: CiurmeState, phase: int) -> list[Event]:
         if phase == 1 and state.stage == BRIEFING:
+            for crew in state.crews:
+                assign_meeples(crew)
             state.stage = PHASE1
             assembly.begin_period(state)
             return [public("phase_started", phase=1)]
@@ -426,6 +451,9 @@ class Ciurme(Game[CiurmeState]):
     def result(self, state: CiurmeState) -> Result:
         return results.result(state)
 
+    def debrief(self, state: CiurmeState) -> dict[str, Any]:
+        return debrief(state)
+
     # --- views and secrets -----------------------------------------------------------------------
     def view(self, state: CiurmeState, seat: int | None) -> dict[str, Any]:
         return views.view(state, seat)
@@ -455,6 +483,26 @@ class Ciurme(Game[CiurmeState]):
 
     def heuristic_action(self, state: CiurmeState, seat: int, rng: Rng) -> Action:
         return bots.heuristic_action(state, seat, self.legal_actions(state, seat), rng)
+
+
+UNPICKED = ""  # a player who has not picked a meeple yet
+
+
+def colour_choices(crew: Crew, seat: int) -> list[str]:
+    """The meeples `seat` may still pick: none once it has one, else the unused ones."""
+    if crew.meeples[crew.members.index(seat)] != UNPICKED:
+        return []
+    return [c for c in MEEPLE_COLOURS if c not in crew.meeples]
+
+
+def assign_meeples(crew: Crew) -> None:
+    """At the start: whoever did not pick gets the first unused meeple, in seat order; in a crew
+    of 4 the meeple left over is the automaton."""
+    for i, colour in enumerate(crew.meeples):
+        if colour == UNPICKED:
+            crew.meeples[i] = next(c for c in MEEPLE_COLOURS if c not in crew.meeples)
+    left = [c for c in MEEPLE_COLOURS if c not in crew.meeples]
+    crew.automaton = left[0] if left else None
 
 
 def close_listed(state: CiurmeState) -> bool:

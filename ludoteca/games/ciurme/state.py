@@ -67,6 +67,7 @@ class Crew:
     second: int | None = None
     points: list[int] = field(default_factory=list)  # squares blackened per ship
     motions_used: list[int] = field(default_factory=list)  # members who used this round's motion
+    relayed: int = 0  # the period in which the quartermaster last spoke to the captain
 
 
 @dataclass

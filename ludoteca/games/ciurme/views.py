@@ -16,13 +16,20 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.assembly import objectives, owners, placer, preference_voters
 from ludoteca.games.ciurme.data import (
     AUTOMATON,
-    CANNED_MESSAGES,
     CREW_COLOURS,
+    GUESSED_MESSAGES,
     SHIP_NAMES,
 )
 from ludoteca.games.ciurme.phase1 import load, owed, repairs_by
 from ludoteca.games.ciurme.rules_text import OBJECTIVES, RULES_SUMMARY
-from ludoteca.games.ciurme.state import OVER, CiurmeState, Crew, clone_state
+from ludoteca.games.ciurme.state import (
+    BRIEFING,
+    OVER,
+    PHASE1,
+    CiurmeState,
+    Crew,
+    clone_state,
+)
 from ludoteca.games.ciurme.votes import ELECTIONS, FAVOURITE, NOT_CAST, SECOND
 
 
@@ -43,9 +50,17 @@ def knows_board(state: CiurmeState, seat: int | None, index: int) -> bool:
 
 
 def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
+    """The crew without its captain; also a quartermaster who became captain, who heard the
+    vote (its record stays in their view)."""
     if state.stage == OVER or seat == state.facilitator:
         return True
-    return seat is not None and seat in preference_voters(crew)
+    if seat is None:
+        return False
+    index = state.crews.index(crew)
+    return seat in preference_voters(crew) or any(
+        r["crew"] == index and r["topic"] in (FAVOURITE, SECOND) and seat in r["audience"]
+        for r in state.votes_log
+    )
 
 
 def knows_vote_ballots(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
@@ -226,9 +241,12 @@ def hidden(state: CiurmeState, seat: int | None) -> Any:
             and not knows_vote_ballots(state, seat, c)
         ],
         "messages": [m["text"] for m in state.messages if not reads(state, seat, m)],
-        # Other crews' boards are secret too, but only their progress could be inferred, so
-        # determinize keeps them as they are (see the rules page, "Bots").
-        "boards": [i for i in range(len(state.crews)) if not knows_board(state, seat, i)],
+        # Who is who on another crew's board: see _relabel_board.
+        "boards": [
+            {k: _copy_board(state.crews[i])[k] for k in BOARD_SECRETS}
+            for i in range(len(state.crews))
+            if not knows_board(state, seat, i)
+        ],
     }
     return out
 
@@ -238,7 +256,9 @@ def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
     if seat == state.facilitator:
         return copy
     _resample_stamps(copy, seat, rng)
-    for crew in copy.crews:
+    for index, crew in enumerate(copy.crews):
+        if not knows_board(copy, seat, index):
+            _relabel_board(copy, index, rng)
         if not knows_preferences(copy, seat, crew):
             _resample_preferences(copy, crew, rng)
         vote = crew.vote
@@ -248,10 +268,49 @@ def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
                 if ballot >= 0 and vote.voters[k] != seat:
                     vote.ballots[k] = rng.choice(vote.candidates)
     copy.messages = [
-        m if reads(copy, seat, m) else {**m, "text": rng.choice(CANNED_MESSAGES)}
+        m if reads(copy, seat, m) else {**m, "text": rng.choice(GUESSED_MESSAGES)}
         for m in copy.messages
     ]
     return copy
+
+
+# The per-member parts of a board, which another crew's seat cannot see.
+BOARD_SECRETS = ("meeples", "own_wood", "place_turns", "reached_at", "pieces")
+
+
+def _copy_board(crew: Crew) -> dict[str, Any]:
+    return {k: [list(v) if isinstance(v, list) else v for v in getattr(crew, k)]
+            for k in BOARD_SECRETS}
+
+
+def _relabel_board(state: CiurmeState, index: int, rng: Rng) -> None:
+    """Another crew's board as the seat may picture it: its progress is public, but not which
+    member holds which wood, made which repairs or spent which turns where. Members standing on
+    the same place swap all of that at random. Fixed: the active member (its step depends on its
+    load) and whoever was ever captain (the captain is public and follows from the repairs).
+    The crew-level layout (dock, piles, supplies) is kept: it follows the public progress closely
+    and no decision outside that crew depends on it."""
+    crew = state.crews[index]
+    fixed = {crew.captain, *(
+        s for d in state.depositions if d["crew"] == index for s in (d["deposed"], d["captain"])
+    )}
+    if state.stage in (BRIEFING, PHASE1):
+        fixed.add(crew.members[crew.active])
+    mapping = {m: m for m in crew.members}
+    for place in set(crew.place):
+        group = [m for m, p in zip(crew.members, crew.place, strict=True)
+                 if p == place and m not in fixed]
+        for old, new in zip(group, rng.sample(group, len(group)), strict=True):
+            mapping[old] = new
+    position = {m: i for i, m in enumerate(crew.members)}
+    before = _copy_board(crew)
+    for old, new in mapping.items():
+        i, j = position[old], position[new]
+        for key in ("meeples", "own_wood", "place_turns", "reached_at"):
+            getattr(crew, key)[j] = before[key][i]
+    crew.pieces = [
+        [mapping[by], colour, mapping.get(target, target)] for by, colour, target in crew.pieces
+    ]
 
 
 def _resample_stamps(state: CiurmeState, seat: int | None, rng: Rng) -> None:

@@ -80,7 +80,7 @@ def election_outcome(vote: Vote) -> tuple[str, list[int]]:
         return ELECTED, leaders
     if vote.runoff:
         return FACILITATOR, leaders
-    if len(leaders) == 1:
+    if len(leaders) == 1 and len(ordered) > 1:
         second = ordered[1]
         leaders += [c for c in vote.candidates if tally[c] == second]
     return RUNOFF, leaders

@@ -15,6 +15,7 @@ from ludoteca.games.ciurme.actions import (
     Help,
     Move,
     Pass,
+    PickColour,
     Repair,
     StartPhase,
     Stay,
@@ -49,7 +50,47 @@ def test_balanced_crews_and_explicit_crews() -> None:
 def test_facilitator_is_the_seat_after_the_last_player() -> None:
     state = GAME.setup(8, 0)
     assert GAME.seats(state) == list(range(9))
-    assert GAME.actors(state) == frozenset({8})
+    # the briefing: players pick meeples, the facilitator names first players
+    assert GAME.actors(state) == frozenset(range(9))
+    assert StartPhase(1) not in GAME.legal_actions(state, 8)
+
+
+def test_each_player_picks_an_unused_meeple_the_fifth_is_the_automaton() -> None:
+    # "Ogni giocatore sceglie un meeple tra quelli disponibili"; "nei gruppi da 4, un colore non
+    # verrà assegnato"
+    state = GAME.setup(9, 0)
+    act(state, 1, PickColour("red"))
+    assert PickColour("red") not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="not free in your crew; free: yellow, purple"):
+        act(state, 2, PickColour("red"))
+    with pytest.raises(IllegalAction, match="already play the red meeple"):
+        act(state, 1, PickColour("green"))
+    assert GAME.legal_actions(state, 1) == []
+    act(state, 4, PickColour("red"))  # another crew: its own set of meeples
+    act(state, 2, PickColour("green"))
+    for seat in (0, 3):
+        act(state, seat, GAME.legal_actions(state, seat)[0])  # the first free: yellow, purple
+    act(state, 9, FirstPlayer(0, 0))
+    for seat in range(5, 9):
+        act(state, seat, GAME.legal_actions(state, seat)[0])
+    assert StartPhase(1) in GAME.legal_actions(state, 9)
+    act(state, 9, StartPhase(1))
+    crew = state.crews[0]
+    assert crew.meeples == ["yellow", "red", "green", "purple"] and crew.automaton == "orange"
+    assert state.crews[1].automaton is None
+    act(state, 0, Stay())
+    assert crew.common_pile == ["yellow"]
+
+
+def test_the_facilitator_may_start_before_everyone_picked() -> None:
+    # unpicked players get the first free meeple in seat order
+    state = GAME.setup(8, 0)
+    act(state, 2, PickColour("yellow"))
+    act(state, 8, StartPhase(1))
+    assert state.crews[0].meeples == ["purple", "green", "yellow", "orange"]
+    assert state.crews[0].automaton == "red"
+    with pytest.raises(IllegalAction, match="before phase 1 starts"):
+        act(state, 0, PickColour("red"))
 
 
 def test_first_player_chosen_by_the_facilitator() -> None:
