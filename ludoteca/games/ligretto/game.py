@@ -27,6 +27,7 @@ from ludoteca.games.ligretto.actions import (
     TakeBack,
     TurnOver,
 )
+from ludoteca.games.ligretto.evaluate import evaluate_position
 from ludoteca.games.ligretto.placement import (
     count_placements,
     fits,
@@ -339,6 +340,9 @@ class Ligretto(Game[LigrettoState]):
     # --- bots ------------------------------------------------------------------------------------
     def heuristic_action(self, state: LigrettoState, seat: int, rng: Rng) -> Action:
         return bots.heuristic_action(self, state, seat, rng)
+
+    def evaluate(self, state: LigrettoState) -> list[float]:
+        return evaluate_position(state)
 
     def reaction_seconds(
         self, state: LigrettoState, seat: int, action: Action, level: str, rng: Rng
