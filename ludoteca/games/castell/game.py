@@ -129,8 +129,13 @@ class Castell(Game[CastellState]):
         if isinstance(action, EndTurn):
             turn.check_end_turn(state)
             return [public("end_turn", seat=seat), *end_turn(state)]
+        held = (
+            "no festival is being held: towers are declared at the festivals after the turns; "
+            if isinstance(action, Declare | Abstain)
+            else ""
+        )
         raise IllegalAction(
-            "on your turn you may move, recruit, train, take a special action "
+            f"{held}on your turn you may move, recruit, train, take a special action "
             "(special_recruit, special_move, perform) or end_turn"
         )
 

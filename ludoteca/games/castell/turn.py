@@ -115,16 +115,22 @@ def check_recruit(state: CastellState, seat: int, action: Recruit) -> None:
     region = pawn_region(state, seat, "recruiting")
     sizes = action.sizes
     if not isinstance(sizes, tuple) or not 1 <= len(sizes) <= RECRUIT_LIMIT:
-        raise IllegalAction(f"recruit 1 or {RECRUIT_LIMIT} castellers")
+        raise IllegalAction(
+            f"recruit 1 or {RECRUIT_LIMIT} castellers from {region}; "
+            f"it has {state.regions[region] or 'nobody'}"
+        )
     check_available(state.regions[region], sizes, region)
 
 
 def check_available(standing: list[int], sizes: tuple[int, ...], region: str) -> None:
-    for size in set(sizes):
-        if sizes.count(size) > standing.count(size):
+    for size in sorted(set(sizes), key=str):
+        wanted = sizes.count(size)
+        if wanted > standing.count(size):
+            asked = f"no casteller of size {size!r}" if wanted == 1 else (
+                f"fewer than {wanted} castellers of size {size}"
+            )
             raise IllegalAction(
-                f"{region} has no {sizes.count(size)} castellers of size {size!r}: "
-                f"it has {standing or 'nobody'}"
+                f"{region} has {asked} to recruit; it has {standing or 'nobody'}"
             )
 
 
