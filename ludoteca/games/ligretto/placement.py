@@ -43,7 +43,7 @@ class Fits:
         self._paths: list[dict[int, list[Path]]] = [{} for _ in self.pawns]
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
-        self._plain_keys: set[int] | None = None
+        self._plain_keys: list[set[int] | None] = [None] * len(self.pawns)  # per pawn
         self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
         if before is None:
             self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
@@ -61,6 +61,7 @@ class Fits:
         for pawn, cell in enumerate(self.pawns):
             if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
                 self._paths[pawn] = before._paths[pawn]
+                self._plain_keys[pawn] = before._plain_keys[pawn]
                 self.stuck.append(before.stuck[pawn])
             else:
                 self.stuck.append(is_dead_end(self.geometry, taken, cell))
@@ -134,12 +135,16 @@ class Fits:
 
     def plain_keys(self) -> set[int]:
         """The colour pairs that fit next to some pawn without jokers."""
-        if self._plain_keys is None:
-            tiles, taken = self.geometry.plain_tiles, self.covered | self.pawn_squares
-            self._plain_keys = {
-                key for cell in self.pawns for used, key in tiles[cell] if not used & taken
-            }
-        return self._plain_keys
+        out: set[int] = set()
+        for pawn, cell in enumerate(self.pawns):
+            keys = self._plain_keys[pawn]
+            if keys is None:
+                taken = self.covered | self.pawn_squares
+                keys = self._plain_keys[pawn] = {
+                    key for used, key in self.geometry.plain_tiles[cell] if not used & taken
+                }
+            out |= keys
+        return out
 
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
         """Whether a tile of `key` fits next to some pawn using at most `jokers` jokers."""

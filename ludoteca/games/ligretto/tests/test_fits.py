@@ -58,6 +58,10 @@ def assert_fits_match(state: LigrettoState) -> None:
             for jokers in range(3):
                 assert cached.at_pawn(pawn, key, jokers) == expected.get((key, jokers), [])
     assert cached.stuck == [plain_dead_end(state, cell) for cell in state.pawns]
+    assert cached.plain_keys() == {
+        key for pawn in range(len(state.pawns)) for (key, jokers) in plain_paths(state, pawn)
+        if jokers == 0
+    }
     fresh = Fits(state)
     for key in keys:
         assert cached.free_pairs(key) == fresh.free_pairs(key)
