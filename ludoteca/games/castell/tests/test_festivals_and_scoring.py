@@ -13,7 +13,7 @@ from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Abstain, Declare, EndTurn, Train
 from ludoteca.games.castell.data import REGION_SCORING
 from ludoteca.games.castell.scoring import categories, size_token_points
-from ludoteca.games.castell.state import CastellState
+from ludoteca.games.castell.state import CastellState, Festival
 from ludoteca.games.castell.tests.helpers import act, end_all_turns, fresh, stage_festival
 
 TALL = [9, 9, 9, 7, 7, 5, 3]
@@ -257,3 +257,47 @@ def test_render_and_describe() -> None:
     assert "Castell" in text and "Lleida" in text
     for action in GAME.legal_actions(state, state.current):
         assert GAME.describe_action(action)
+
+
+def test_d6_the_main_space_of_a_round_is_held_first() -> None:
+    # [D-6] "Within a round the main space is resolved first."
+    state = fresh(3)
+    state.round = 3
+    state.calendar = [Festival(3, "I", "Valls", [5]), Festival(3, "I", "Girona", [3])] + [
+        f for f in state.calendar if f.round > 3
+    ]
+    a, b, c = state.turn_order()
+    for seat, region in ((a, "Valls"), (b, "Girona"), (c, "Lleida")):
+        state.players[seat].pawn = region
+        state.players[seat].team = list(TALL)
+        state.players[seat].ranks.update(BAL1)
+    end_all_turns(state)
+    assert state.calendar[state.festival or 0].region == "Valls" and GAME.actors(state) == {a}
+    act(state, a, Declare(T4))
+    assert state.calendar[state.festival or 0].region == "Girona" and GAME.actors(state) == {b}
+    act(state, b, Declare(T4))
+    assert [h["region"] for h in state.history] == ["Valls", "Girona"]
+    assert state.round == 4 and state.phase == "turn"
+
+
+def test_d14_a_tie_on_castellers_goes_to_the_higher_tower_score() -> None:
+    # [D-14] "tie: higher tower score, then earlier in turn order from the first player"
+    state = festival_in_valls(2, [5])
+    for p in state.players:
+        p.team.append(2)
+    end_all_turns(state)
+    a, b = state.turn_order()
+    taller = ((9, 9, 9), (7, 7), (5,), (3,), (2,))
+    declare_all(state, {a: T4, b: taller})
+    assert state.history[-1]["scores"] == {str(a): 5, str(b): 6}
+    assert state.history[-1]["size_tokens"] == [[b, 5]]  # b plays after a, but scores more
+
+
+def test_d15_full_ties_are_shared() -> None:
+    state = fresh(2)
+    for _ in range(10):
+        end_all_turns(state)
+    for p in state.players:
+        p.best_score = 7
+        p.board["Valls"]["prizes"] = ["medal"]
+    assert GAME.result(state).ranks == (1, 1)

@@ -7,8 +7,10 @@ from collections import Counter
 import pytest
 
 from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.testing import check_game
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import (
+    Abstain,
     EndTurn,
     Move,
     Perform,
@@ -316,3 +318,53 @@ def test_no_pawn_no_recruit_train_or_perform() -> None:
     seat = state.current
     kinds = {type(a) for a in GAME.legal_actions(state, seat)}
     assert kinds == {Move, SpecialMove, EndTurn}
+
+
+def test_free_special_performance_collects_the_row_and_leaves_no_token() -> None:
+    # "non è necessario piazzare una pedina azione speciale" with a Special tile, and "raccogliere
+    # tutti i gettoni speciali che si trovano in quella regione" after a performance [D-20].
+    state, seat = setup_trainer()
+    state.wheel[1] = "special"
+    shape_321 = SHAPE_TILES.index(((3, 2, 1), 2))
+    state.rows["Lleida"] = [shape_321]
+    state.row_tokens["Lleida"] = [1 - seat]
+    state.players[seat].team = [9, 9, 9, 5, 5, 2]
+    act(state, seat, Train("region", "special"))
+    assert Perform(shape_321, ((9, 9, 9), (5, 5), (2,))) in GAME.legal_actions(state, seat)
+    act(state, seat, Perform(shape_321, ((9, 9, 9), (5, 5), (2,))))
+    assert state.players[seat].board["Lleida"]["collected"] == 1
+    assert state.row_tokens["Lleida"] == [] and state.players[seat].tokens == 7
+    assert "special" not in state.used  # the turn's own special action is still to come
+
+
+def test_the_turn_menu_lists_every_action_left() -> None:
+    # "Ci sono quattro diverse azioni che si possono compiere in ordine casuale."
+    state, seat = setup_trainer()  # moved to Lleida
+    kinds = {type(a) for a in GAME.legal_actions(state, seat)}
+    assert kinds == {Recruit, Train, SpecialMove, SpecialRecruit, EndTurn}
+    act(state, seat, Train("region", "balance"))
+    act(state, seat, Recruit((state.regions["Lleida"][0],)))
+    act(state, seat, SpecialMove("Valls"))
+    assert GAME.legal_actions(state, seat) == [EndTurn()]
+
+
+def test_bad_input_says_what_is_allowed() -> None:
+    state = fresh()
+    seat = state.current
+    with pytest.raises(IllegalAction, match="it is player .*'s turn"):
+        act(state, 1 - seat, EndTurn())
+    with pytest.raises(IllegalAction, match="no festival is being held.*you may move"):
+        act(state, seat, Abstain())
+    state.regions["Valls"] = [9, 2]
+    act(state, seat, Move("Valls"))
+    with pytest.raises(IllegalAction, match=r"fewer than 2 castellers of size 9.*\[9, 2\]"):
+        act(state, seat, Recruit((9, 9)))
+    with pytest.raises(IllegalAction, match="train from region or all_regions"):
+        act(state, seat, Train("Girona", "mix"))
+    with pytest.raises(IllegalAction, match="your team cannot build that tower"):
+        act(state, seat, Perform(state.rows["Valls"][0], ((10, 10, 10), (9, 9), (1,))))
+
+
+def test_options_keep_the_contract() -> None:
+    check_game(GAME, players=(3,), playouts=1, seed=5,
+               options={"advanced": True, "train_any_known_skill": True})

@@ -6,7 +6,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ludoteca.games.castell.data import LOCAL_TILE_IDS, SKILLS
+from ludoteca.games.castell.data import (
+    EXHIBITION_TILES,
+    LOCAL_TILE_IDS,
+    SHAPE_TILES,
+    SKILLS,
+    local_tile_points,
+)
 from ludoteca.games.castell.performances import tile_problem, tower_for_tile
 from ludoteca.games.castell.tests.brute import brute_best
 from ludoteca.games.castell.towers import (
@@ -76,3 +82,21 @@ def test_best_tower_respects_festival_requirements() -> None:
 def test_best_tower_none_when_impossible() -> None:
     assert best_tower([5, 4, 3], dict.fromkeys(SKILLS, 0), min_levels=4) is None
     assert best_tower([5, 4, 3, 2], dict.fromkeys(SKILLS, 0), sizes=(7,)) is None
+
+
+@pytest.mark.parametrize("shape,points", SHAPE_TILES)
+def test_d16_shape_points_are_levels_plus_fewest_uses_minus_one(
+    shape: tuple[int, ...], points: int
+) -> None:
+    # [D-16] "points = levels + fewest skill uses the shape needs - 1": one size per level,
+    # each smaller than the one below, so only Balance, Width and Base can be needed.
+    tower = [[10 - number] * width for number, width in enumerate(shape)]
+    check = check_tower(tower, dict.fromkeys(SKILLS, 3))
+    assert check.legal
+    assert points == len(shape) + sum(check.uses.values()) - 1
+
+
+@pytest.mark.parametrize("levels,skills", EXHIBITION_TILES)
+def test_d16_exhibition_points_are_its_levels(levels: int, skills: tuple[str, ...]) -> None:
+    tile = LOCAL_TILE_IDS[len(SHAPE_TILES) + EXHIBITION_TILES.index((levels, skills))]
+    assert local_tile_points(tile) == levels
