@@ -8,35 +8,33 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.games.ciurme.data import AUTOMATON, SHIP_NAMES
 
+STAGES = {
+    "briefing": "briefing: read the rules, pick your meeple",
+    "phase1": "phase 1, the wreck",
+    "offices": "crew offices: electing the quartermasters",
+    "assembly": "phase 2, the Pirate Assembly",
+    "over": "the session is over",
+}
+
 
 def render(view: Mapping[str, Any]) -> str:
-    lines = [f"Ciurme - {view['stage']} - you are seat {view['seat']} ({view['role']})"]
+    seat = view["seat"]
+    lines = [f"Ciurme - {STAGES.get(view['stage'], view['stage'])} - you are "
+             + ("a spectator" if seat is None else f"seat {seat} ({view['role']})")]
     for i, crew in enumerate(view["crews"]):
-        offices = f"captain {crew['captain']}, quartermaster {crew['quartermaster']}"
         state = "restored" if crew["finished"] else "stopped" if crew["stopped"] else "working"
-        points = sum(crew["points"])
+        mine = " <- your crew" if i == view["my_crew"] else ""
         lines.append(
             f"  crew {i} ({crew['colour']}) seats {crew['members']}: {crew['repairs']}/15 "
-            f"repairs, {state}; {offices}; {points} squares"
+            f"repairs, {state}; captain {_seat(crew['captain'])}, quartermaster "
+            f"{_seat(crew['quartermaster'])}; {sum(crew['points'])} squares{mine}"
         )
+    if view["phase1_ranking"]:
+        lines.append(f"  phase-1 ranking: crews {view['phase1_ranking']}")
     for key, board in view["boards"].items():
-        lines.append(f"  board of crew {key}: lifeboat docked at the {board['dock']}; "
-                     f"turn of seat {board['active']} ({board['step']})")
-        places = ", ".join(f"{s} {p}" for s, p in board["places"].items())
-        lines.append(f"    places: {places}")
-        lines.append(f"    common pile: {_pile(board['common_pile'])}; "
-                     f"on the wreck: {_pile(board['transported'])}")
-        loads = ", ".join(
-            f"{'automaton' if int(t) == AUTOMATON else t} {have}/{owe}"
-            for t, (have, owe) in board["loads"].items()
-        )
-        lines.append(f"    loads: {loads}")
-    if view["round"]:
-        lines.append(f"  Assembly round {view['round']} of {view['rounds']}; "
-                     f"crew placing: {view['placing']}")
-        for s in view["stamps"]:
-            value = "?" if s["value"] is None else s["value"]
-            lines.append(f"    stamp of crew {s['crew']} on {view['fleet'][s['ship']]}: {value}")
+        lines += _board(view, key, board)
+    if view["stage"] in ("assembly", "over") and view["round"]:
+        lines += _assembly(view)
     for key, hand in view["hands"].items():
         lines.append(f"  stamps in hand (crew {key}): {hand}")
     for key, (fav, sec) in view["preferences"].items():
@@ -44,15 +42,84 @@ def render(view: Mapping[str, Any]) -> str:
             second = "?" if sec is None else SHIP_NAMES[sec]
             lines.append(f"  crew {key} wants {SHIP_NAMES[fav]}, then {second}")
     for vote in view["votes"]:
-        lines.append(f"  open vote of crew {vote['crew']}: {vote['topic']} among "
-                     f"{vote['candidates']}{' (run-off)' if vote['runoff'] else ''}")
+        lines.append(_vote(view, vote))
     for message in view["messages"][-5:]:
         lines.append(f"  [{message['channel']}] seat {message['author']}: {message['text']}")
     if "outcome" in view:
         for i, outcome in enumerate(view["outcome"]):
-            lines.append(f"  crew {i}: personal {outcome['personal']}, command "
-                         f"{outcome['command']}, power {outcome['power']}")
+            ships = ", ".join(SHIP_NAMES[s] for s in outcome["ships"]) or "no ship"
+            lines.append(f"  crew {i}: {ships}; personal {outcome['personal']}, command "
+                         f"{'won' if outcome['command'] else 'no'}, power "
+                         f"{'won' if outcome['power'] else 'no'}")
     return "\n".join(lines)
+
+
+def _seat(seat: int | None) -> str:
+    return "-" if seat is None else str(seat)
+
+
+def _board(view: Mapping[str, Any], key: str, board: Mapping[str, Any]) -> list[str]:
+    meeples = board["meeples"]
+    if view["stage"] == "briefing":
+        picks = ", ".join(f"{s} {c or '(not picked)'}" for s, c in meeples.items())
+        return [f"  crew {key} meeples: {picks}"]
+    lines = [f"  board of crew {key}: lifeboat docked at the {board['dock']}"
+             + (f"; automaton: {board['automaton']}" if board["automaton"] else "")]
+    if view["stage"] == "phase1":
+        lines[0] += f"; turn of seat {board['active']} ({STEPS[board['step']]})"
+    places = ", ".join(f"{s} ({meeples[s]}) {p}" for s, p in board["places"].items())
+    lines.append(f"    places: {places}")
+    lines.append(f"    common pile: {_pile(board['common_pile'])}; "
+                 f"on the wreck: {_pile(board['transported'])}")
+    loads = ", ".join(
+        f"{'automaton' if int(t) == AUTOMATON else t} {have}/{owe}"
+        for t, (have, owe) in board["loads"].items()
+    )
+    lines.append(f"    loads: {loads}")
+    return lines
+
+
+STEPS = {"move": "stay or move", "steer": "may steer the lifeboat", "repair": "repairs"}
+
+
+def _assembly(view: Mapping[str, Any]) -> list[str]:
+    lines = []
+    if view["stage"] == "assembly":
+        placing = view["placing"]
+        who = "" if placing is None else (
+            f"; placing now: crew {placing} (captain seat "
+            f"{_seat(view['crews'][placing]['captain'])})"
+        )
+        lines.append(f"  Assembly round {view['round']} of {view['rounds']}{who}")
+    for ship, name in enumerate(view["fleet"]):
+        flag = " (flagship)" if ship == 0 else ""
+        squares = ", ".join(
+            f"crew {i} {crew['points'][ship]}" for i, crew in enumerate(view["crews"])
+        )
+        marks = ", ".join(
+            f"crew {s['crew']}:{'?' if s['value'] is None else s['value']}"
+            for s in view["stamps"] if s["ship"] == ship
+        )
+        lines.append(f"    ship {ship} {name}{flag}: squares {squares}"
+                     + (f"; stamps {marks}" if marks else ""))
+    if view["history"]:
+        last = view["history"][-1]
+        gains = ", ".join(
+            f"crew {c} +{p} on {view['fleet'][s]}" for c, s, p in last["points"]
+        ) or "nobody scored"
+        lines.append(f"  round {last['round']} revealed: {gains}")
+    return lines
+
+
+def _vote(view: Mapping[str, Any], vote: Mapping[str, Any]) -> str:
+    waiting = [v for v, done in zip(vote["voters"], vote["cast"], strict=True) if not done]
+    status = (
+        "waiting for the facilitator" if vote["awaiting_facilitator"]
+        else f"waiting for seats {waiting}"
+    )
+    among = "" if vote["topic"] in ("lifeboat", "deposition") else f" among {vote['candidates']}"
+    runoff = " (run-off)" if vote["runoff"] else ""
+    return f"  open vote of crew {vote['crew']}: {vote['topic']}{among}{runoff}; {status}"
 
 
 def _pile(wood: list[str]) -> str:
@@ -95,12 +162,14 @@ def describe_action(action: Action) -> str:
         return f"place your {fields['value']} stamp on {_ship(fields['ship'])}"
     if kind == "post":
         return f"say on {fields['channel']}: {fields['text']}"
+    if kind == "pick_colour":
+        return f"play the {fields['colour']} meeple"
     if kind == "first_player":
         return f"crew {fields['crew']} starts with seat {fields['seat']}"
     if kind == "start_phase":
         return f"start phase {fields['phase']}"
     if kind == "decide":
-        return f"decide for crew {fields['crew']}: {fields['choice']}"
+        return f"settle crew {fields['crew']}'s tied election: {fields['choice']}"
     return kind
 
 

@@ -1,0 +1,100 @@
+"""Channels and who acts: chat is accepted from whoever may speak, never listed, and never makes a
+seat an actor; the quartermaster's relay is the one listed message."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.rng import Rng
+from ludoteca.games.ciurme import GAME
+from ludoteca.games.ciurme.actions import Agree, ClosePhase1, Move, Place, Post, Steer, Waive
+from ludoteca.games.ciurme.data import DECK_CHANNEL, LIFEBOAT, SHIP_NAMES, WRECK
+from ludoteca.games.ciurme.tests.helpers import act, assembly, phase1
+
+
+def test_idle_seats_are_not_actors_but_may_still_talk() -> None:
+    state = phase1()
+    # crews play in parallel: the active player of each crew, nobody else
+    assert GAME.actors(state) == frozenset({0, 4})
+    assert all(a.kind != "post" for s in GAME.seats(state) for a in GAME.legal_actions(state, s))
+    events = act(state, 2, Post("crew", "Who goes to the lifeboat?"))
+    assert events[0].visible_to == frozenset({0, 1, 2, 3, 8})
+    assert GAME.actors(state) == frozenset({0, 4})
+
+
+def test_the_facilitator_broadcasts_to_everybody_unlisted() -> None:
+    # "The facilitator reads everything and may broadcast to all"
+    state = phase1()
+    events = act(state, 8, Post("all", "Ten minutes left"))
+    assert events[0].visible_to == frozenset(range(9))
+    with pytest.raises(IllegalAction, match="only the facilitator speaks to everybody"):
+        act(state, 1, Post("all", "Hello room"))
+    with pytest.raises(IllegalAction, match="no such channel"):
+        act(state, 1, Post("radio", "Hello"))
+
+
+def test_relay_is_listed_for_the_quartermaster_once_per_round() -> None:
+    # "Il quartiermastro ... avrà il compito di spiegare al capitano quali sono i desideri"
+    state = assembly(prefs=(1, 2))
+    crew = state.crews[0]
+    qm, captain = crew.quartermaster, crew.captain
+    assert qm is not None and captain is not None
+    relay = Post(DECK_CHANNEL, f"The crew wants {SHIP_NAMES[1]} first, then {SHIP_NAMES[2]}.")
+    assert relay in GAME.legal_actions(state, qm) and qm in GAME.actors(state)
+    member = next(m for m in crew.members if m not in (qm, captain))
+    assert not [a for a in GAME.legal_actions(state, member) if a.kind == "post"]
+    assert not [a for a in GAME.legal_actions(state, captain) if a.kind == "post"]
+    events = act(state, qm, relay)
+    assert events[0].visible_to == frozenset({qm, captain, 8})
+    assert relay not in GAME.legal_actions(state, qm)
+    act(state, qm, Waive())
+    assert qm not in GAME.actors(state)
+    # the next round the relay is due again
+    while state.round == 1:
+        index = state.order[state.placing % 2]
+        act(state, state.crews[index].captain, Place(max(state.hands[index]), 1 + index))
+    assert relay in GAME.legal_actions(state, qm)
+
+
+def test_any_deck_message_of_the_quartermaster_counts_as_the_relay() -> None:
+    state = assembly()
+    crew = state.crews[1]
+    assert crew.quartermaster is not None
+    act(state, crew.quartermaster, Post(DECK_CHANNEL, "Go for the Black Pearl"))
+    assert not [a for a in GAME.legal_actions(state, crew.quartermaster) if a.kind == "post"]
+
+
+def test_no_relay_without_budget() -> None:
+    state = assembly(message_budget=0)
+    qm = state.crews[0].quartermaster
+    assert qm is not None
+    assert not [a for a in GAME.legal_actions(state, qm) if a.kind == "post"]
+
+
+def test_bot_session_talks_only_to_relay() -> None:
+    state = GAME.setup(8, 5)
+    rng = Rng(5)
+    while not GAME.is_over(state):
+        seat = sorted(GAME.actors(state))[0]
+        known = GAME.determinize(state, seat, rng.fork())
+        act(state, seat, GAME.heuristic_action(known, seat, rng.fork()))
+    assert state.messages
+    for message in state.messages:
+        crew = state.crews[message["crew"]]
+        assert message["channel"] == DECK_CHANNEL and message["text"].startswith("The crew wants")
+        assert message["author"] in crew.members
+
+
+def test_unanswered_steering_vote_lapses_when_phase1_closes() -> None:
+    # "one 'no' keeps the boat where it is (so does a vote left unanswered ...)"
+    state = phase1()
+    crew = state.crews[0]
+    crew.place[1] = crew.place[2] = LIFEBOAT
+    act(state, 0, Move(LIFEBOAT))  # the third aboard: crossing
+    act(state, 0, Steer())
+    assert crew.vote is not None and crew.dock == WRECK
+    act(state, 1, Agree(True))
+    act(state, 8, ClosePhase1())
+    assert crew.dock == WRECK and crew.vote is not None and crew.vote.topic == "quartermaster"
+
