@@ -123,7 +123,13 @@ def check_recruit(state: CastellState, seat: int, action: Recruit) -> None:
 
 
 def check_available(standing: list[int], sizes: tuple[int, ...], region: str) -> None:
-    for size in sorted(set(sizes), key=str):
+    for size in sizes:
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise IllegalAction(
+                f"casteller sizes are whole numbers 1-10, not {size!r}; {region} has "
+                f"{standing or 'nobody'}"
+            )
+    for size in sorted(set(sizes)):
         wanted = sizes.count(size)
         if wanted > standing.count(size):
             asked = f"no casteller of size {size!r}" if wanted == 1 else (

@@ -359,6 +359,8 @@ def test_bad_input_says_what_is_allowed() -> None:
     act(state, seat, Move("Valls"))
     with pytest.raises(IllegalAction, match=r"fewer than 2 castellers of size 9.*\[9, 2\]"):
         act(state, seat, Recruit((9, 9)))
+    with pytest.raises(IllegalAction, match="whole numbers 1-10, not 9.0"):
+        act(state, seat, Recruit((9.0,)))  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="train from region or all_regions"):
         act(state, seat, Train("Girona", "mix"))
     with pytest.raises(IllegalAction, match="your team cannot build that tower"):
