@@ -363,6 +363,10 @@ def test_bad_input_says_what_is_allowed() -> None:
         act(state, seat, Recruit((9.0,)))  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="train from region or all_regions"):
         act(state, seat, Train("Girona", "mix"))
+    # "Gli spettacoli locali vengono organizzati nella regione indicata dalla riga"
+    elsewhere = state.rows["Girona"][0]
+    with pytest.raises(IllegalAction, match="is not in the Valls row; its tiles"):
+        act(state, seat, Perform(elsewhere, ((3, 3, 3), (2, 2), (1,))))
     with pytest.raises(IllegalAction, match="your team cannot build that tower"):
         act(state, seat, Perform(state.rows["Valls"][0], ((10, 10, 10), (9, 9), (1,))))
 

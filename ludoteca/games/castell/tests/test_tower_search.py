@@ -26,10 +26,10 @@ from ludoteca.games.castell.towers import (
 small_sizes = st.one_of(st.integers(1, 4), st.integers(1, 10))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     team=st.lists(small_sizes, min_size=1, max_size=6),
-    ranks=st.fixed_dictionaries({s: st.integers(0, 2) for s in SKILLS}),
+    ranks=st.fixed_dictionaries({s: st.integers(0, 3) for s in SKILLS}),
     sizes=st.lists(st.integers(1, 6), max_size=2, unique=True),
     min_levels=st.integers(1, 3),
     skills=st.lists(st.sampled_from(SKILLS), max_size=2, unique=True),
