@@ -242,9 +242,14 @@ class Ciurme(Game[CiurmeState]):
         if isinstance(action, PickColour):
             return self._pick_colour(state, crew, seat, action)
         if isinstance(action, TURN_ACTIONS):
-            mine = phase1.active_seat(crew) == seat and phase1.playing(crew)
-            if state.stage != PHASE1 or not mine:
-                raise IllegalAction("it is not your turn in phase 1 of your crew")
+            if state.stage != PHASE1:
+                raise IllegalAction(f"moves and repairs belong to phase 1; now: {state.stage}")
+            if not phase1.playing(crew):
+                raise IllegalAction("your crew's phase 1 is over: wait for the other crews")
+            if phase1.active_seat(crew) != seat:
+                raise IllegalAction(
+                    f"it is seat {phase1.active_seat(crew)}'s turn in your crew, not yours"
+                )
             events = phase1.apply_turn(state, crew, seat, action)
             return events + self._maybe_close(state)
         if isinstance(action, (Agree, Elect, Prefer, Abstain)):

@@ -132,6 +132,8 @@ def apply_turn(state: CiurmeState, crew: Crew, seat: int, action: Action) -> lis
 
 def _why_not(state: CiurmeState, crew: Crew, seat: int, action: Action, legal: list[Action]) -> str:
     allowed = ", ".join(sorted({a.kind for a in legal})) or "nothing"
+    if crew.vote is not None:
+        return "those aboard are voting on steering the lifeboat: wait for their answers"
     if isinstance(action, Move) and crew.step == MOVE:
         here = crew.place[crew.active]
         near = adjacent(crew, here) or ["none: stay"]

@@ -5,6 +5,7 @@ pages are rules.en.md and rules.it.md next to this module."""
 from __future__ import annotations
 
 RULES_SUMMARY = (
+    "Before phase 1 each player picks a free meeple: its colour is your wood's. "
     "Phase 1: on your turn stay, or move to an adjacent place (island-lifeboat when the boat is "
     "docked at the island, lifeboat-wreck when docked at the wreck). Island: add a wood of your "
     "colour to the common pile. Lifeboat: you may steer it to the other dock (all aboard must "

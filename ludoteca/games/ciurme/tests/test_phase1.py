@@ -183,6 +183,8 @@ def test_steering_with_others_aboard_needs_everybody_one_no_keeps_it() -> None:
     put(state, crew, s1=LIFEBOAT, s2=LIFEBOAT)
     act(state, 0, Move(LIFEBOAT))  # third aboard: crossing to the wreck
     act(state, 0, Steer())
+    with pytest.raises(IllegalAction, match="voting on steering the lifeboat"):
+        act(state, 0, Pass())
     with pytest.raises(IllegalAction, match="no vote open"):
         act(state, 3, Agree(True))  # not aboard: not entitled
     act(state, 1, Agree(True))
