@@ -49,6 +49,7 @@ from ludoteca.games.ciurme.data import (
     WOOD_PER_PLAYER,
 )
 from ludoteca.games.ciurme.debrief import debrief
+from ludoteca.games.ciurme.evaluate import evaluate_position
 from ludoteca.games.ciurme.offices import start_offices
 from ludoteca.games.ciurme.options import CiurmeOptions
 from ludoteca.games.ciurme.state import (
@@ -488,6 +489,9 @@ class Ciurme(Game[CiurmeState]):
 
     def heuristic_action(self, state: CiurmeState, seat: int, rng: Rng) -> Action:
         return bots.heuristic_action(state, seat, self.legal_actions(state, seat), rng)
+
+    def evaluate(self, state: CiurmeState) -> list[float]:
+        return evaluate_position(state)
 
 
 UNPICKED = ""  # a player who has not picked a meeple yet
