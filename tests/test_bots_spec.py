@@ -26,7 +26,7 @@ def test_a_list_of_specs_keeps_parameters_with_their_bot() -> None:
     ("spec", "words"),
     [
         ("alphazero", ["unknown bot 'alphazero'", "random", "heuristic", "mcts", "iterations"]),
-        ("mcts:depth=3", ["no parameter 'depth'", "c, rollout, horizon, bias, level"]),
+        ("mcts:depth=3", ["no parameter 'depth'", "c, rollout, horizon, bias, margin, level"]),
         ("mcts:iterations=many", ["'iterations' must be a whole number", "'many'"]),
         ("mcts:iterations", ["must look like key=value"]),
         ("mcts:rollout=smart", ["rollout 'smart'", "random, heuristic"]),

@@ -12,10 +12,11 @@ judgement of each player's standing): far cheaper iterations in long games. With
 `rollout=heuristic` the playouts follow the game's heuristic bot, so the search weighs each move by
 how a sensible match would go on from it.
 
-Progressive bias (`bias=N`): the move the game's heuristic would play starts with N virtual visits
-at the root. The bot plays the most visited move, so with a small budget it plays the heuristic's
-move unless the search found, again and again, a move that does better: it is never worse than
-the heuristic for lack of time, and better where the search has evidence.
+Progressive bias (`bias=N`): the move the game's heuristic would play is tried first and counts N
+virtual visits at the root. The bot plays the move with the best mean less a margin that shrinks
+with the visits, so with a small budget it plays the heuristic's move unless the search found a
+move that clearly does better: it is never worse than the heuristic for lack of time, and better
+where the search has evidence.
 
 Several actors at once (simultaneous bids, votes, real time): the tree branches on the move of
 one seat (the observer when it acts, else the lowest acting seat); the other actors' moves are
@@ -35,6 +36,8 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 
 ROLLOUTS = ("random", "heuristic")
+# How far a move's mean reward may fall short (over one visit) and still be thought the best.
+CHOICE_MARGIN = 0.1
 
 
 class _Node:
@@ -64,6 +67,7 @@ class MctsBot(Bot):
         rollout: str = "random",
         horizon: int | None = None,
         bias: int = 0,
+        margin: float = CHOICE_MARGIN,
         level: str | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -84,12 +88,14 @@ class MctsBot(Bot):
         self.rollout = rollout
         self.horizon = horizon
         self.bias = bias
+        self.margin = margin
         self.level = level
         self.last_iterations = 0
         budget = f"iterations={iterations}" if seconds is None else f"seconds={seconds:g}"
         extra = "" if rollout == "random" else f":rollout={rollout}"
         extra += "" if horizon is None else f":horizon={horizon}"
         extra += f":bias={bias}" if bias else ""
+        extra += "" if margin == CHOICE_MARGIN else f":margin={margin:g}"
         self.name = f"mcts:{budget}{extra}"
 
     # --- the search ---------------------------------------------------------------------------
@@ -122,11 +128,15 @@ class MctsBot(Bot):
         return self._best(root, legal)
 
     def _best(self, root: _Node, legal: list[Action]) -> Action:
-        def key(action: Action) -> tuple[int, float]:
+        """The move with the best pessimistic estimate (its mean, less a margin that shrinks
+        with its visits, virtual ones included): a move tried once must beat the heuristic's
+        move by a clear margin, one tried often by little. Untried moves come last."""
+
+        def key(action: Action) -> float:
             node = root.children.get(action)
-            if node is None:
-                return (0, 0.0)
-            return (node.visits + node.virtual, node.mean())
+            if node is None or not node.visits:
+                return -math.inf
+            return node.mean() - self.margin / math.sqrt(node.visits + node.virtual)
 
         return max(legal, key=key)
 
@@ -156,11 +166,11 @@ class MctsBot(Bot):
         """An untried move if there is one (expansion), else the best UCB move among those
         available in this world; every available move's availability count goes up."""
         children = node.children
-        untried = [a for a in legal if a not in children or children[a].virtual and not
-                   children[a].visits]
-        expanded = bool(untried)
+        untried = [a for a in legal if a not in children]
+        favourite = [a for a in children if children[a].virtual and not children[a].visits]
+        expanded = bool(untried or favourite)
         if expanded:
-            action = rng.choice(untried)
+            action = favourite[0] if favourite else rng.choice(untried)
             children.setdefault(action, _Node())
         best: Action | None = None
         best_score = -math.inf

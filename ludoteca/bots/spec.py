@@ -29,6 +29,7 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
             "rollout": str,
             "horizon": int,
             "bias": int,
+            "margin": float,
             "level": str,
         },
     ),
