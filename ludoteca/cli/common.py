@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
+
+from ludoteca.engine import Match
+from ludoteca.games import load_game
 
 
 def fail(message: str) -> NoReturn:
@@ -27,3 +31,12 @@ def parse_key_values(items: list[str]) -> dict[str, Any]:
         except json.JSONDecodeError:
             out[key] = raw
     return out
+
+
+def load_match(path: Path) -> Match:
+    """A match saved by `ludoteca play --save`, replayed; a clear error if it cannot be."""
+    try:
+        data = json.loads(path.read_text())
+        return Match.from_json(load_game(str(data.get("game"))), data)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        fail(f"cannot replay the match in {path}: {exc}")

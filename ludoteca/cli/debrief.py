@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
 
-from ludoteca.cli.common import fail
-from ludoteca.engine import Match
-from ludoteca.games import load_game
+from ludoteca.cli.common import fail, load_match
 from ludoteca.sim.debrief import write_debrief
 
 
@@ -18,12 +15,8 @@ def debrief(
     report: Path = typer.Option(..., "--report", help="Folder for index.html and debrief.json."),
 ) -> None:
     """Write the debrief of a saved match (tables and pictures, and the JSON to export)."""
-    try:
-        data = json.loads(path.read_text())
-        game = load_game(str(data.get("game")))
-        match = Match.from_json(game, data)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        fail(f"cannot read the match in {path}: {exc}")
+    match = load_match(path)
+    game = match.game
     tables = game.debrief(match.state)
     if not tables:
         fail(f"{game.title or game.name} has no debrief; Ciurme has one")

@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
 
-from ludoteca.cli.common import fail
-from ludoteca.engine import Match
-from ludoteca.games import load_game
+from ludoteca.cli.common import fail, load_match
 
 
 def replay(
@@ -20,12 +17,8 @@ def replay(
     ),
 ) -> None:
     """Replay a saved match exactly and show a seat's view at a step (default: the end)."""
-    try:
-        data = json.loads(path.read_text())
-        game = load_game(str(data.get("game")))
-        match = Match.from_json(game, data)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        fail(f"cannot replay {path}: {exc}")
+    match = load_match(path)
+    game = match.game
     total = len(match.log)
     if step is not None and not 0 <= step <= total:
         fail(f"--step must be between 0 and {total}, the number of actions in this match")

@@ -79,7 +79,7 @@ def test_replay_refuses_a_bad_file(with_goofspiel: None, tmp_path: Path) -> None
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     result = runner.invoke(app, ["replay", str(bad)])
-    assert result.exit_code == 2 and "cannot replay" in result.output
+    assert result.exit_code == 2 and "cannot replay the match" in result.output
     saved = tmp_path / "match.json"
     runner.invoke(app, ["play", "goofspiel", "--save", str(saved)], input="1\n" * 5)
     result = runner.invoke(app, ["replay", str(saved), "--step", "99"])
@@ -90,3 +90,22 @@ def test_watch_bots_play_every_seat(with_goofspiel: None) -> None:
     result = runner.invoke(app, ["play", "goofspiel", "--watch", "--players", "4"])
     assert result.exit_code == 0, result.output
     assert "Game over." in result.output and "Your move" not in result.output
+
+
+def test_debrief_of_a_ciurme_session(tmp_path: Path) -> None:
+    saved = tmp_path / "session.json"
+    result = runner.invoke(
+        app, ["play", "ciurme", "--players", "8", "--watch", "--save", str(saved)]
+    )
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["debrief", str(saved), "--report", str(tmp_path / "debrief")])
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "debrief" / "index.html").read_text()
+    assert "<img" in page and json.loads((tmp_path / "debrief" / "debrief.json").read_text())
+
+
+def test_a_game_without_debrief_says_so(with_goofspiel: None, tmp_path: Path) -> None:
+    saved = tmp_path / "match.json"
+    runner.invoke(app, ["play", "goofspiel", "--watch", "--save", str(saved)])
+    result = runner.invoke(app, ["debrief", str(saved), "--report", str(tmp_path / "d")])
+    assert result.exit_code == 2 and "Goofspiel has no debrief" in result.output
