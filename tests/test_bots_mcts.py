@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.bots import MctsBot, RandomBot, play_out
+from ludoteca.bots import MctsBot, RandomBot, play_out, seat_rewards
 from ludoteca.engine import Action, Event, Game, IllegalAction, Result, Rng, public
 from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.sim.tournament import run_tournament
@@ -112,3 +112,46 @@ def test_the_same_seed_gives_the_same_choice() -> None:
     state = GOOFSPIEL.setup(2, seed=5)
     choices = {MctsBot(iterations=80).choose(GOOFSPIEL, state, 0, Rng(9)) for _ in range(3)}
     assert len(choices) == 1
+
+
+def test_progressive_bias_plays_the_heuristic_move_on_a_tiny_budget() -> None:
+    """With one iteration, a biased search has only tried the heuristic's move: it plays it."""
+
+    class Picky(Nim):
+        def heuristic_action(self, state: NimState, seat: int, rng: Rng) -> Action:
+            return Take(1)  # a poor move from 10 stones (taking 2 wins)
+
+    picky = Picky()
+    state = NimState(10, 0)
+    for seed in range(5):
+        bot = MctsBot(iterations=1, bias=3)
+        assert bot.choose(picky, state, 0, Rng(seed)) == Take(1)
+
+
+def test_a_biased_search_overrules_the_heuristic_with_evidence() -> None:
+    class Picky(Nim):
+        def heuristic_action(self, state: NimState, seat: int, rng: Rng) -> Action:
+            return Take(1)
+
+    state = NimState(10, 0)
+    assert MctsBot(iterations=600, bias=3).choose(Picky(), state, 0, Rng(1)) == Take(2)
+
+
+def test_a_cut_playout_is_scored_by_the_games_evaluate() -> None:
+    """The horizon stops playouts early; the game's `evaluate` judges where they stop."""
+    seen: list[int] = []
+
+    class Judged(Nim):
+        def evaluate(self, state: NimState) -> list[float]:
+            seen.append(state.stones)
+            return [0.5, 0.5]
+
+    state = NimState(10, 0)
+    MctsBot(iterations=20, horizon=0).choose(Judged(), state, 0, Rng(1))
+    assert seen and all(stones > 0 for stones in seen)
+
+
+def test_seats_beyond_the_players_get_a_neutral_reward() -> None:
+    """A facilitator's choices never win or lose: its reward is 0.5."""
+    result = Result((3.0, 1.0), (1, 2))
+    assert seat_rewards(result.rewards(), 3) == [1.0, 0.0, 0.5]

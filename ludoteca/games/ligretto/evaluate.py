@@ -2,7 +2,8 @@
 
 A player's standing is its match points, plus, while a round runs, the round winner's points
 [D-14] weighted by its chance of going out first, which falls with the tiles it still holds
-compared with the others'. Standings become rewards in [0, 1] by comparing players pairwise.
+(less the jokers it kept) compared with the others'. Standings become rewards in [0, 1] by
+comparing players pairwise.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from ludoteca.engine.result import Result, competition_ranks
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.state import OVER, PLAY, LigrettoState
 
+# A joker kept is worth most of a tile: it places a tile that fits nowhere else, later [D-13].
+JOKER_TILES = 0.8
 # Tiles behind at which a player's chance to go out first drops by a factor e.
 TILES_SCALE = 2.0
 # Points ahead that make a player about three times as likely to win as to lose the match.
@@ -21,7 +24,9 @@ POINTS_SCALE = 1.0
 
 def round_chances(state: LigrettoState) -> list[float]:
     """Each player's chance of going out first in the running round (fewer tiles, better)."""
-    weights = [math.exp(-p.held() / TILES_SCALE) for p in state.players]
+    weights = [
+        math.exp(-(p.held() - JOKER_TILES * p.jokers) / TILES_SCALE) for p in state.players
+    ]
     total = sum(weights)
     return [w / total for w in weights]
 
