@@ -55,3 +55,5 @@ MESSAGE_MAX_LENGTH = 280
 GUESSED_MESSAGES = ("Agreed.", "I disagree.", "Let's wait.")
 # The one listed message: the quartermaster tells the captain the crew's wishes.
 RELAY_TEMPLATE = "The crew wants {favourite} first, then {second}."
+# What a captain says on the deck channel while waiting for that relay.
+CAPTAIN_ASKS = "Quartermaster, which ships does the crew want?"

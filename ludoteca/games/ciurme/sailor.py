@@ -1,0 +1,116 @@
+"""The phase-1 bot: a crew member on the island, the lifeboat and the wreck.
+
+Each decision starts from the sensible move and lets the bot's temperament bend it: how much
+wood it waits for before boarding, whether it helps a mate [D-14] and whom, which wood it picks,
+whether it agrees to steer the lifeboat (one "no" keeps the boat where it is [D-13]), and now and
+then a slip: another of the legal moves, as people make.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.rng import Rng
+from ludoteca.games.ciurme import phase1
+from ludoteca.games.ciurme.actions import Help, Move, Pass, Repair, Stay, Steer
+from ludoteca.games.ciurme.data import AUTOMATON, CROSSING_CREW, ISLAND, LIFEBOAT, WRECK
+from ludoteca.games.ciurme.state import MOVE, STEER, CiurmeState, Crew
+from ludoteca.games.ciurme.temperament import Temperament, temperament, weighted
+
+
+def turn(state: CiurmeState, crew: Crew, seat: int, legal: list[Action], rng: Rng) -> Action:
+    mood = temperament(state, seat)
+    if crew.step == MOVE:
+        return _slip(_move(crew, seat, state, mood), legal, mood, rng)
+    if crew.step == STEER:
+        sensible = boat_should_move(crew, has_work(state, crew, seat))
+        return _slip(Steer() if sensible else Pass(), legal, mood, rng)
+    return _repair(state, crew, seat, legal, mood, rng)
+
+
+def has_work(state: CiurmeState, crew: Crew, seat: int) -> bool:
+    """Wood on the wreck, and a load to finish or a mate to help."""
+    return bool(crew.transported) and (
+        not phase1.complete(state, crew, seat) or bool(phase1.helpable(state, crew, seat))
+    )
+
+
+def _slip(sensible: Action, legal: list[Action], mood: Temperament, rng: Rng) -> Action:
+    """The sensible action, or now and then another legal one."""
+    if sensible not in legal:
+        return legal[0]
+    others = [a for a in legal if a != sensible]
+    if others and rng.random() > mood.care:
+        return rng.choice(others)
+    return sensible
+
+
+def _move(crew: Crew, seat: int, state: CiurmeState, mood: Temperament) -> Action:
+    here = crew.place[crew.members.index(seat)]
+    work = has_work(state, crew, seat)
+    if here == WRECK and crew.dock == WRECK:
+        return Stay() if work else Move(LIFEBOAT)
+    if here == LIFEBOAT and crew.dock == WRECK:
+        return Move(WRECK) if work else Stay()
+    if here == LIFEBOAT:  # docked at the island: wait for the boarders who make the crossing
+        islanders = crew.place.count(ISLAND)
+        return Stay() if crew.common_pile and islanders else Move(ISLAND)
+    if crew.dock == ISLAND and _boards(crew, mood):
+        return Move(LIFEBOAT)
+    return Stay()
+
+
+def _boards(crew: Crew, mood: Temperament) -> bool:
+    """An eager player boards with little wood in the pile; a patient one produces more first.
+    The boarder who makes the crossing waits for one piece more than who just gets aboard."""
+    aboard = len(phase1.aboard(crew))
+    wanted = mood.boarding_pile + (1 if aboard + 1 >= CROSSING_CREW else 0)
+    return len(crew.common_pile) >= wanted
+
+
+def boat_should_move(crew: Crew, work: bool) -> bool:
+    """Back to the island when there is nothing to repair with; over to the wreck to fetch
+    mates stranded there when too few are left to make the crossing of three."""
+    if crew.dock == WRECK:
+        return not work
+    stranded = crew.place.count(WRECK)
+    return stranded > 0 and len(crew.members) - stranded < CROSSING_CREW
+
+
+def steering_answer(state: CiurmeState, crew: Crew, seat: int, rng: Rng) -> bool:
+    """Aboard when a mate proposes to steer: mostly the sensible answer, not always."""
+    sensible = boat_should_move(crew, bool(crew.transported))
+    if rng.random() < temperament(state, seat).agreeable:
+        return sensible
+    return not sensible
+
+
+def _repair(
+    state: CiurmeState, crew: Crew, seat: int, legal: list[Action], mood: Temperament, rng: Rng
+) -> Action:
+    colour = _wood(crew, seat, mood, rng)
+    if not phase1.complete(state, crew, seat):
+        return Repair(colour) if Repair(colour) in legal else legal[0]
+    mates = phase1.helpable(state, crew, seat)
+    if not mates or rng.random() > mood.helpfulness:
+        return Pass()
+    mate = weighted(rng, [(m, _need(state, crew, m)) for m in mates])
+    return Help(colour, mate) if Help(colour, mate) in legal else Pass()
+
+
+def _need(state: CiurmeState, crew: Crew, mate: int) -> float:
+    """How much a mate seems to need help: the automaton, which only help can fill [D-16], and
+    those furthest behind, most."""
+    missing = phase1.owed(state, crew, mate) - phase1.load(crew, mate)
+    return 1.0 + missing + (2.0 if mate == AUTOMATON else 0.0)
+
+
+def _wood(crew: Crew, seat: int, mood: Temperament, rng: Rng) -> str:
+    """Their own colour for some, the most plentiful wood for others, any piece at times."""
+    own = crew.meeples[crew.members.index(seat)]
+    if mood.own_wood_first and own in crew.transported:
+        return own
+    if rng.random() < mood.care:
+        return Counter(crew.transported).most_common(1)[0][0]
+    return rng.choice(sorted(set(crew.transported)))

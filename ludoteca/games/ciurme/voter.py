@@ -1,0 +1,107 @@
+"""The bot as a voter: the quartermaster election, the preferred ships, deposing the captain.
+
+- Quartermaster: the intended criterion is "who helped most"; most bots follow it, some vote
+  for the mate who helped them or for a friend, a few abstain.
+- Preferences [D-8]: each voter mixes the crew's shared talk with their own liking; a crew that
+  won phase 1 leans to the flagship, where it already has 2 squares.
+- Deposition [D-10]: rare, and only when the captain's play looks bad from what the crew sees
+  (the points of the revealed rounds, nothing on the crew's wished ships).
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.rng import Rng
+from ludoteca.games.ciurme.actions import Abstain, Depose, Elect, Prefer, Waive
+from ludoteca.games.ciurme.data import FLAGSHIP
+from ludoteca.games.ciurme.offices import help_given
+from ludoteca.games.ciurme.state import CiurmeState, Crew
+from ludoteca.games.ciurme.temperament import crew_tastes, temperament, weighted
+from ludoteca.games.ciurme.votes import QUARTERMASTER
+
+ABSTAIN_CHANCE = 0.03
+# Weight of the crew's talk against a voter's own liking of a ship, and the flagship's pull on
+# the crew that won phase 1.
+CREW_TALK, FLAGSHIP_PULL = 1.5, 1.0
+# Chance that a member who finds the captain's play bad moves to depose, or votes yes.
+MOVE_WHEN_BAD, YES_WHEN_BAD = 0.35, 0.9
+
+
+def quartermaster_pick(crew: Crew, candidates: list[int]) -> int:
+    """The intended criterion: who helped most; then the earliest seat (the facilitator's
+    tie-break for bots)."""
+    return min(candidates, key=lambda s: (-help_given(crew, s), s))
+
+
+def ballot(state: CiurmeState, crew: Crew, seat: int, legal: list[Action], rng: Rng) -> Action:
+    vote = crew.vote
+    assert vote is not None
+    if rng.random() < ABSTAIN_CHANCE and Abstain() in legal:
+        return Abstain()
+    if vote.topic == QUARTERMASTER:
+        return Elect(_quartermaster_vote(state, crew, seat, vote.candidates, rng))
+    ships = [s for s in vote.candidates if Prefer(s) in legal]
+    return Prefer(_ship_vote(state, crew, seat, ships, rng)) if ships else Abstain()
+
+
+def _quartermaster_vote(
+    state: CiurmeState, crew: Crew, seat: int, candidates: list[int], rng: Rng
+) -> int:
+    most = max(help_given(crew, c) for c in candidates)
+    if rng.random() < temperament(state, seat).by_the_book:
+        return rng.choice([c for c in candidates if help_given(crew, c) == most])
+
+    def liking(mate: int) -> float:
+        helped_me = any(by == mate and aimed == seat for by, _, aimed in crew.pieces)
+        return 1.0 + help_given(crew, mate) + (2.0 if helped_me else 0.0)
+
+    return weighted(rng, [(c, liking(c)) for c in candidates])
+
+
+def _ship_vote(state: CiurmeState, crew: Crew, seat: int, ships: list[int], rng: Rng) -> int:
+    index = state.crews.index(crew)
+    talk = crew_tastes(state, index)
+    own = temperament(state, seat).tastes
+    won_phase1 = bool(state.ranking) and state.ranking[0] == index
+
+    def liking(ship: int) -> float:
+        pull = FLAGSHIP_PULL if won_phase1 and ship == FLAGSHIP else 0.0
+        return CREW_TALK * talk[ship] + own[ship] + pull
+
+    ranked = sorted(ships, key=liking, reverse=True)
+    if len(ranked) > 1 and rng.random() > temperament(state, seat).by_the_book:
+        return ranked[1]
+    return ranked[0]
+
+
+# --- deposing the captain [D-10] ----------------------------------------------------------------
+def captain_looks_bad(state: CiurmeState, crew: Crew) -> bool:
+    """After a revealed round: the crew scored nothing on its wished ships and less than the
+    other crews on average."""
+    if not state.history:
+        return False
+    index = state.crews.index(crew)
+    gained = [0] * len(state.crews)
+    wished = 0
+    for revealed in state.history:
+        for c, ship, points in revealed["points"]:
+            gained[c] += points
+            if c == index and ship in (crew.favourite, crew.second):
+                wished += points
+    others = [g for c, g in enumerate(gained) if c != index]
+    return wished == 0 and gained[index] < sum(others) / max(1, len(others))
+
+
+def motion(state: CiurmeState, crew: Crew, seat: int, rng: Rng) -> Action:
+    """Once a round each member may move to depose; most keep the captain."""
+    if captain_looks_bad(state, crew):
+        chance = MOVE_WHEN_BAD * (1.0 - temperament(state, seat).loyalty)
+        if rng.random() < chance:
+            return Depose()
+    return Waive()
+
+
+def deposition_answer(state: CiurmeState, crew: Crew, seat: int, rng: Rng) -> bool:
+    if not captain_looks_bad(state, crew):
+        return False
+    return rng.random() < YES_WHEN_BAD * (1.0 - temperament(state, seat).loyalty / 2)
