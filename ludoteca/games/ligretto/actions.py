@@ -47,6 +47,14 @@ class Restart(Action):
 
 
 @dataclass(frozen=True)
+class PlacePawn(Action):
+    """The host puts the next pawn on `square` before a round (option pawns="host") [D-5]."""
+
+    kind = "place_pawn"
+    square: int
+
+
+@dataclass(frozen=True)
 class EndRound(Action):
     """The host ends a stalled round; it is scored as usual."""
 
@@ -69,4 +77,4 @@ class TakeBack(Action):
     tiles: tuple[int, ...]
 
 
-ACTION_CLASSES = (TurnOver, Discard, Place, Restart, EndRound, SetAside, TakeBack)
+ACTION_CLASSES = (TurnOver, Discard, Place, Restart, PlacePawn, EndRound, SetAside, TakeBack)

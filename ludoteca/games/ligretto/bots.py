@@ -17,6 +17,7 @@ from ludoteca.games.ligretto.actions import (
     Discard,
     EndRound,
     Place,
+    PlacePawn,
     Restart,
     SetAside,
     TakeBack,
@@ -29,7 +30,7 @@ from ludoteca.games.ligretto.placement import (
     restart_pairs,
     restart_pawns,
 )
-from ludoteca.games.ligretto.state import ASIDE, NO_TILE, PLAY, TAKE_BACK, LigrettoState
+from ludoteca.games.ligretto.state import ASIDE, NO_TILE, PAWNS, PLAY, TAKE_BACK, LigrettoState
 
 if TYPE_CHECKING:
     from ludoteca.games.ligretto.game import Ligretto
@@ -46,6 +47,8 @@ def heuristic_action(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) 
         return SetAside(rng.choice([c for c in choices if len(c) == most]))  # at random
     if state.phase == TAKE_BACK:
         return TakeBack(rng.choice(rounds.take_back_choices(state, seat)))
+    if state.phase == PAWNS:
+        return PlacePawn(spread_square(state, rng))
     if state.phase != PLAY:
         return rng.choice(game.legal_actions(state, seat))
     player = state.players[seat]
@@ -54,6 +57,21 @@ def heuristic_action(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) 
             return EndRound()
         return TurnOver()
     return best_placement(game, state, seat, rng) or Discard()
+
+
+def spread_square(state: LigrettoState, rng: Rng) -> int:
+    """The host bot puts pawn k on a random square of the k-th quarter of the board, as the
+    random spread does [D-5]."""
+    layout = state.layout
+    top = layout.height // 2 if len(state.pawns) >= 2 else 0
+    left = layout.width // 2 if len(state.pawns) % 2 else 0
+    squares = rounds.pawn_squares(state)
+    quarter = [
+        cell for cell in squares
+        if top <= cell // layout.width < top + layout.height // 2
+        and left <= cell % layout.width < left + layout.width // 2
+    ]
+    return rng.choice(quarter or squares)
 
 
 def stalled_for_good(state: LigrettoState) -> bool:

@@ -22,6 +22,7 @@ from ludoteca.games.ligretto.actions import (
     Discard,
     EndRound,
     Place,
+    PlacePawn,
     Restart,
     SetAside,
     TakeBack,
@@ -42,6 +43,7 @@ from ludoteca.games.ligretto.state import (
     JOKER,
     NO_TILE,
     OVER,
+    PAWNS,
     PLAY,
     TAKE_BACK,
     LigrettoState,
@@ -59,6 +61,11 @@ class LigrettoOptions:
     individual_boards: tuple = option_field(  # type: ignore[type-arg]
         (),
         "resume a match: per seat, the tile numbers (0-14) already on its individual board",
+    )
+    pawns: str = option_field(
+        "random",
+        "pawns of rounds 2+: spread at random, or put down one by one by the host (seat 0)",
+        ("random", "host"),
     )
 
 
@@ -80,6 +87,7 @@ class Ligretto(Game[LigrettoState]):
         state = LigrettoState(
             colours=opts.colours, rounds=opts.rounds, round=1, phase=PLAY, cover=[], pawns=[],
             players=[Player([], []) for _ in range(players)], rng=Rng(seed),
+            host_pawns=opts.pawns == "host",
         )
         for seat, tiles in enumerate(_individual_boards(opts.individual_boards, players)):
             state.players[seat].aside = tiles
@@ -92,18 +100,19 @@ class Ligretto(Game[LigrettoState]):
     def max_actions(self, players: int, options: Any = None) -> int:
         """Per round: at most every tile placed once; between two placements at most
         STALL_CYCLES x (tiles held) turn-overs, each followed by at most one discard; one host
-        ending; then one choice per seat to set aside and one to take back."""
+        ending; then one choice per seat to set aside and one to take back; and the host's
+        pawns of the next round."""
         opts: LigrettoOptions = self.options(options)
         tiles = data.TILES_PER_PLAYER * players
         between = 2 * data.STALL_CYCLES * tiles + 1
-        per_round = (tiles + 1) * between + tiles + 1 + 2 * players
+        per_round = (tiles + 1) * between + tiles + 1 + 2 * players + data.PAWNS
         return int(opts.rounds) * per_round
 
     # --- who acts, and what they may do ---------------------------------------------------------
     def actors(self, state: LigrettoState) -> frozenset[int]:
         if state.phase == PLAY:
             return frozenset(range(len(state.players)))
-        if state.phase in (ASIDE, TAKE_BACK):
+        if state.phase in (PAWNS, ASIDE, TAKE_BACK):
             return frozenset(state.pending)
         return frozenset()
 
@@ -118,6 +127,10 @@ class Ligretto(Game[LigrettoState]):
             if seat not in state.pending:
                 return []
             return [TakeBack(c) for c in rounds.take_back_choices(state, seat)]
+        if state.phase == PAWNS:
+            if seat not in state.pending:
+                return []
+            return [PlacePawn(c) for c in rounds.pawn_squares(state)]
         if state.phase != PLAY:
             return []
         out: list[Action] = []
@@ -148,6 +161,8 @@ class Ligretto(Game[LigrettoState]):
             raise IllegalAction(f"there is no seat {seat!r} at this table")
         if isinstance(action, SetAside | TakeBack):
             return self._choose_tiles(state, seat, action)
+        if isinstance(action, PlacePawn):
+            return self._place_pawn(state, seat, action)
         if state.phase != PLAY:
             raise IllegalAction(self._not_playing(state))
         if isinstance(action, TurnOver):
@@ -167,6 +182,11 @@ class Ligretto(Game[LigrettoState]):
     def _not_playing(self, state: LigrettoState) -> str:
         if state.phase == OVER:
             return "the match is over"
+        if state.phase == PAWNS:
+            return (
+                f"the round has not started: the host (seat {data.HOST_SEAT}) is putting the "
+                f"pawns on the board ({len(state.pawns)} of {data.PAWNS} so far)"
+            )
         return "the round is over: players now set tiles aside or take them back"
 
     def _turn_over(self, state: LigrettoState, seat: int) -> list[Event]:
@@ -183,10 +203,10 @@ class Ligretto(Game[LigrettoState]):
         events = [
             public("turned", seat=seat),
             private("your_tile", [seat], tile=player.hand,
-                    colours=list(state.tiles()[player.hand])),
+                    colours=views.colour_names(state.tiles()[player.hand])),
         ]
         if state.stall_turns >= data.STALL_CYCLES * rounds.stall_threshold(state):
-            events.append(public("round_over", **rounds.end_round(state, rounds.STALLED)))
+            events.extend(_round_over(state, rounds.STALLED))
         return events
 
     def _discard(self, state: LigrettoState, seat: int) -> list[Event]:
@@ -195,8 +215,10 @@ class Ligretto(Game[LigrettoState]):
             raise IllegalAction("you hold no turned tile to discard; turn one over first")
         player.pile.append(player.hand)
         player.hand = NO_TILE
-        return [public("discarded", seat=seat, tile=player.pile[-1],
-                       colours=list(state.tiles()[player.pile[-1]]))]
+        # others see a tile go onto the pile, not which: the pile is its owner's secret
+        return [public("discarded", seat=seat),
+                private("your_discard", [seat], tile=player.pile[-1],
+                        colours=views.colour_names(state.tiles()[player.pile[-1]]))]
 
     def _place(self, state: LigrettoState, seat: int, action: Place) -> list[Event]:
         reason = why_not_place(state, seat, action)
@@ -210,6 +232,7 @@ class Ligretto(Game[LigrettoState]):
         state.cover[action.near] = state.cover[action.far] = seat * 32 + tile
         state.pawns[action.pawn] = action.far
         event = public("placed", seat=seat, pawn=action.pawn, tile=tile,
+                       colours=views.colour_names(state.tiles()[tile]),
                        squares=[action.near, action.far], jokers=list(action.jokers))
         covered = (*action.jokers, action.near, action.far)
         return [event, *self._after_placement(state, seat, covered)]
@@ -225,6 +248,7 @@ class Ligretto(Game[LigrettoState]):
         state.cover[action.onto] = state.cover[action.other] = seat * 32 + tile
         state.pawns[action.pawn] = action.onto
         event = public("restarted", seat=seat, pawn=action.pawn, tile=tile,
+                       colours=views.colour_names(state.tiles()[tile]),
                        squares=[action.onto, action.other])
         return [event, *self._after_placement(state, seat, (action.onto, action.other))]
 
@@ -247,9 +271,9 @@ class Ligretto(Game[LigrettoState]):
         if shut_in:
             events.append(public("dead_end", seat=seat, pawns=shut_in))
         if player.held() == 0:
-            events.append(public("round_over", **rounds.end_round(state, rounds.LIGRETTO)))
+            events.extend(_round_over(state, rounds.LIGRETTO))
         elif nobody_can_place(state):
-            events.append(public("round_over", **rounds.end_round(state, rounds.STUCK)))
+            events.extend(_round_over(state, rounds.STUCK))
         return events
 
     def _end_round(self, state: LigrettoState, seat: int) -> list[Event]:
@@ -261,7 +285,28 @@ class Ligretto(Game[LigrettoState]):
                 "the round has not stalled: the host may end it after "
                 f"{need} more turned tiles without a placement"
             )
-        return [public("round_over", **rounds.end_round(state, rounds.HOST))]
+        return _round_over(state, rounds.HOST)
+
+    def _place_pawn(self, state: LigrettoState, seat: int, action: PlacePawn) -> list[Event]:
+        if state.phase != PAWNS or seat not in state.pending:
+            raise IllegalAction(
+                f"only the host (seat {data.HOST_SEAT}) puts pawns down, before a round "
+                "starts, when the match was set up with pawns=host"
+            )
+        squares = rounds.pawn_squares(state)
+        if action.square not in squares:
+            raise IllegalAction(
+                f"a pawn cannot go on square {action.square!r}: pick a square of the board "
+                f"(0 to {len(state.cover) - 1}) without a pawn, that leaves every pawn two "
+                "free neighbouring squares to build on"
+            )
+        state.pawns.append(action.square)
+        events = [public("pawn_placed", seat=seat, pawn=len(state.pawns) - 1,
+                         square=action.square)]
+        if len(state.pawns) == data.PAWNS:
+            rounds.begin_play(state)
+            events.append(public("round_started", round=state.round, pawns=list(state.pawns)))
+        return events
 
     def _choose_tiles(
         self, state: LigrettoState, seat: int, action: SetAside | TakeBack
@@ -300,8 +345,7 @@ class Ligretto(Game[LigrettoState]):
                 rounds.after_set_aside(state)
             else:
                 rounds.next_round(state)
-            if state.phase == PLAY:
-                events.append(public("round_started", round=state.round, pawns=state.pawns))
+            events.extend(_what_follows(state))
         return events
 
     # --- views, secrets, results ---------------------------------------------------------------
@@ -349,6 +393,22 @@ class Ligretto(Game[LigrettoState]):
     ) -> float:
         """Seconds a bot of `level` (a key of data.REACTION_SECONDS) takes before `action`."""
         return bots.reaction_seconds(state, seat, action, level, rng)
+
+
+def _round_over(state: LigrettoState, ending: str) -> list[Event]:
+    """Score the round, and say what comes next."""
+    return [public("round_over", **rounds.end_round(state, ending)), *_what_follows(state)]
+
+
+def _what_follows(state: LigrettoState) -> list[Event]:
+    """The event of a new round, when the step between rounds just ended."""
+    if state.phase == PLAY:
+        return [public("round_started", round=state.round, pawns=list(state.pawns))]
+    if state.phase == PAWNS:
+        return [public("pawns_wanted", round=state.round, host=data.HOST_SEAT)]
+    if state.phase == OVER:
+        return [public("match_over", scores=[p.score for p in state.players])]
+    return []
 
 
 def _individual_boards(boards: tuple, players: int) -> list[list[int]]:  # type: ignore[type-arg]

@@ -7,12 +7,14 @@ from itertools import combinations
 from typing import Any
 
 from ludoteca.games.ligretto import data
-from ludoteca.games.ligretto.placement import nobody_can_place
+from ludoteca.games.ligretto.geometry import bits, geometry
+from ludoteca.games.ligretto.placement import is_dead_end, nobody_can_place
 from ludoteca.games.ligretto.state import (
     ASIDE,
     FREE,
     NO_TILE,
     OVER,
+    PAWNS,
     PLAY,
     TAKE_BACK,
     LigrettoState,
@@ -27,7 +29,8 @@ STALLED = "stalled"  # no placement for STALL_CYCLES rounds of turn-overs (see d
 
 def start_round(state: LigrettoState) -> None:
     """Shuffle every player's tiles in play into a stack; pawns on the marked squares in the
-    first round, spread at random afterwards [D-5]; jokers given back [D-13]."""
+    first round, afterwards spread at random or placed by the host (option `pawns`) [D-5];
+    jokers given back [D-13]."""
     for player in state.players:
         player.stack = [t for t in range(data.TILES_PER_PLAYER) if t not in player.aside]
         state.rng.shuffle(player.stack)
@@ -36,13 +39,37 @@ def start_round(state: LigrettoState) -> None:
         player.turned = player.fits = 0
     layout = state.layout
     state.cover = [FREE] * (layout.width * layout.height)
-    state.pawns = list(layout.starts) if state.round == 1 else spread_pawns(state)
     state.stall_turns = 0
+    if state.round > 1 and state.host_pawns:
+        state.pawns, state.phase, state.pending = [], PAWNS, [data.HOST_SEAT]
+        state.board_changed()
+        return
+    state.pawns = list(layout.starts) if state.round == 1 else spread_pawns(state)
+    begin_play(state)
+
+
+def begin_play(state: LigrettoState) -> None:
+    """"Ligretto!": everybody plays at once."""
     state.phase = PLAY
     state.pending = []
     state.board_changed()
     if nobody_can_place(state):  # cannot happen on the shipped boards; exact all the same
         end_round(state, STUCK)
+
+
+def pawn_squares(state: LigrettoState) -> list[int]:
+    """Where the host may put the next pawn [D-5]: a square without a pawn that leaves no pawn
+    in a dead end (nobody would owe its restart [D-9])."""
+    geo = geometry(len(state.players), state.colours)
+    out = []
+    for cell in range(len(state.cover)):
+        if cell in state.pawns:
+            continue
+        pawns = [*state.pawns, cell]
+        taken = bits(pawns)
+        if not any(is_dead_end(geo, taken, at) for at in pawns):
+            out.append(cell)
+    return out
 
 
 def spread_pawns(state: LigrettoState) -> list[int]:
@@ -130,12 +157,9 @@ def max_set_aside(state: LigrettoState, seat: int) -> int:
 
 
 def set_aside_choices(state: LigrettoState, seat: int) -> list[tuple[int, ...]]:
-    """Every choice of tiles to set aside: none, one or two (the seed says "may")."""
-    tiles = in_play(state, seat)
-    out: list[tuple[int, ...]] = []
-    for size in range(max_set_aside(state, seat) + 1):
-        out.extend(combinations(tiles, size))
-    return out
+    """Nothing, or 2 tiles of the player's choice ("possono posare 2 delle loro tessere": the
+    seed says "may", and says 2); only 1 when a single other tile would stay in play [D-11]."""
+    return [(), *combinations(in_play(state, seat), max_set_aside(state, seat))]
 
 
 def take_back_choices(state: LigrettoState, seat: int) -> list[tuple[int, ...]]:

@@ -17,6 +17,7 @@ FREE = -1
 JOKER = 31
 NO_TILE = -1
 
+PAWNS = "pawns"  # the host puts the pawns on the board, one by one (option pawns="host") [D-5]
 PLAY = "play"  # the round runs: everybody acts at once
 ASIDE = "set_aside"  # scoreless players choose tiles for their individual boards
 TAKE_BACK = "take_back"  # every board holds tiles: everybody takes some back
@@ -78,6 +79,7 @@ class LigrettoState:
     stall_turns: int = 0  # tiles turned over since the last placement
     pending: list[int] = field(default_factory=list)  # seats still to choose between rounds
     history: list[dict[str, Any]] = field(default_factory=list)  # one record per scored round
+    host_pawns: bool = False  # the host places the pawns of rounds 2+ [D-5]
     # Derived from the board (placements per pawn...); rebuilt on demand, never saved.
     cache: Any = field(default=None, compare=False, repr=False)
 
@@ -95,7 +97,8 @@ class LigrettoState:
         return LigrettoState(
             self.colours, self.rounds, self.round, self.phase, list(self.cover),
             list(self.pawns), [p.copy() for p in self.players], self.rng.copy(),
-            self.stall_turns, list(self.pending), [dict(h) for h in self.history], self.cache,
+            self.stall_turns, list(self.pending), [dict(h) for h in self.history],
+            self.host_pawns, self.cache,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -104,7 +107,7 @@ class LigrettoState:
             "phase": self.phase, "cover": list(self.cover), "pawns": list(self.pawns),
             "players": [p.to_json() for p in self.players], "rng": self.rng.to_json(),
             "stall_turns": self.stall_turns, "pending": list(self.pending),
-            "history": [dict(h) for h in self.history],
+            "history": [dict(h) for h in self.history], "host_pawns": self.host_pawns,
         }
 
     @classmethod
@@ -113,5 +116,5 @@ class LigrettoState:
             int(d["colours"]), int(d["rounds"]), int(d["round"]), str(d["phase"]),
             list(d["cover"]), list(d["pawns"]), [Player.from_json(p) for p in d["players"]],
             Rng.from_json(d["rng"]), int(d["stall_turns"]), list(d["pending"]),
-            [dict(h) for h in d["history"]],
+            [dict(h) for h in d["history"]], bool(d.get("host_pawns", False)),
         )

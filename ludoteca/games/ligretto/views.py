@@ -19,13 +19,29 @@ from ludoteca.games.ligretto.actions import (
     Discard,
     EndRound,
     Place,
+    PlacePawn,
     Restart,
     SetAside,
     TakeBack,
     TurnOver,
 )
 from ludoteca.games.ligretto.placement import fits, open_duties
-from ludoteca.games.ligretto.state import FREE, JOKER, NO_TILE, PLAY, LigrettoState
+from ludoteca.games.ligretto.state import (
+    ASIDE,
+    FREE,
+    JOKER,
+    NO_TILE,
+    OVER,
+    PAWNS,
+    PLAY,
+    TAKE_BACK,
+    LigrettoState,
+)
+
+
+def colour_names(tile: tuple[int, int]) -> list[str]:
+    """A tile's two colours by name, for events and screens."""
+    return [data.COLOURS[c][0] for c in tile]
 
 
 def view(state: LigrettoState, seat: int | None) -> dict[str, Any]:
@@ -131,54 +147,120 @@ FRAME_MARKS = "|‖:."  # single, double, dashed, dotted
 
 def _tile_text(view: Mapping[str, Any], tile: int) -> str:
     a, b = view["tiles"][tile]
-    return str(data.COLOURS[a][1] + data.COLOURS[b][1])
+    return f"{data.COLOURS[a][1]}{data.COLOURS[b][1]} ({data.COLOURS[a][0]}-{data.COLOURS[b][0]})"
+
+
+def _partner_arrow(view: Mapping[str, Any], cell: int) -> str:
+    """Where the other square of the tile on `cell` lies, so two tiles side by side read
+    apart: a tile's two squares carry the same owner and point at each other."""
+    cover, width = view["cover"], view["width"]
+    r, c = divmod(cell, width)
+    for arrow, (rr, cc) in (("<", (r, c - 1)), (">", (r, c + 1)), ("^", (r - 1, c)),
+                            ("v", (r + 1, c))):
+        if 0 <= rr < view["height"] and 0 <= cc < width and cover[rr * width + cc] == cover[cell]:
+            return arrow
+    return " "
+
+
+def _square_text(view: Mapping[str, Any], cell: int, pawn_at: Mapping[int, int]) -> str:
+    cover = view["cover"][cell]
+    if cover == FREE:
+        text = str(view["squares"][cell]).lower() + " "
+    elif cover % 32 == JOKER:
+        text = "*" + FRAME_MARKS[cover // 32]
+    else:
+        text = str(view["squares"][cell]) + FRAME_MARKS[cover // 32]
+    if cell in pawn_at:
+        text = f"@{pawn_at[cell]}"
+    if cover == FREE or cover % 32 == JOKER:
+        return text + " "
+    return text + _partner_arrow(view, cell)
+
+
+def _legend(view: Mapping[str, Any]) -> str:
+    names = {name: (letter, glyph) for name, letter, glyph in data.COLOURS}
+    colours = ", ".join(
+        f"{names[n][0].lower()} {n} {names[n][1]}" for n in view["colours"]
+    )
+    marks = FRAME_MARKS[: len(view["players"])]
+    return (
+        f"free squares: {colours}\nUPPER CASE: a tile, its owner's mark ({marks}) and an arrow to "
+        "its other square; * a joker; @n pawn n"
+    )
+
+
+def _asked(view: Mapping[str, Any]) -> str:
+    """What the game waits for now."""
+    phase, pending = view["phase"], view["pending"]
+    if phase == PLAY:
+        text = "Everybody plays at once: turn a tile over, then place it or discard it."
+        if view["host_may_end"]:
+            text += f" The round has stalled: the host (seat {view['host']}) may end it."
+        return text
+    if phase == PAWNS:
+        return (
+            f"Before round {view['round']}: the host (seat {view['host']}) puts pawn "
+            f"{len(view['pawns'])} on the board."
+        )
+    if phase == ASIDE:
+        return f"Waiting for seat(s) {pending} to choose tiles to set aside (up to 2)."
+    if phase == TAKE_BACK:
+        return f"Every individual board holds tiles: seat(s) {pending} take 2 back into play."
+    if phase == OVER:
+        scores = [p["score"] for p in view["players"]]
+        best = max(scores)
+        winners = [s for s, score in enumerate(scores) if score == best]
+        return f"The match is over: seat(s) {winners} win with {best} points."
+    return ""
 
 
 def render(view: Mapping[str, Any]) -> str:
     """The board as a grid: a free square is its colour letter in lower case, a placed tile's
-    square its letter in upper case followed by its owner's frame mark, a joker `*`, a pawn
-    `@` with its number."""
-    width, squares = view["width"], view["squares"]
+    square its letter in upper case followed by its owner's frame mark and an arrow to the
+    tile's other square, a joker `*`, a pawn `@` with its number."""
+    width = view["width"]
     pawn_at = {cell: n for n, cell in enumerate(view["pawns"])}
-    lines = [f"Round {view['round']}/{view['rounds']}  ({view['phase']})"]
-    lines.append("    " + "".join(f"{c:<3}" for c in range(width)))
+    lines = [f"Round {view['round']}/{view['rounds']}. {_asked(view)}", _legend(view)]
+    lines.append("    " + "".join(f"{c:<4}" for c in range(width)))
     for r in range(view["height"]):
-        row = []
-        for c in range(width):
-            cell = r * width + c
-            cover = view["cover"][cell]
-            if cell in pawn_at:
-                text = f"@{pawn_at[cell]}"
-            elif cover == FREE:
-                text = squares[cell].lower() + " "
-            elif cover % 32 == JOKER:
-                text = "*" + FRAME_MARKS[cover // 32]
-            else:
-                text = squares[cell] + FRAME_MARKS[cover // 32]
-            row.append(text + " ")
-        lines.append(f"{r * width:>3} " + "".join(row))
+        row = "".join(_square_text(view, r * width + c, pawn_at) + " " for c in range(width))
+        lines.append(f"{r * width:>3} " + row.rstrip())
     for s, p in enumerate(view["players"]):
         mark = " (you)" if s == view.get("seat") else ""
-        duties = f" owes restart of pawn(s) {p['duties']}" if p["duties"] else ""
+        host = " host" if s == view["host"] else ""
+        duties = f"; owes a restart of pawn(s) {p['duties']}" if p["duties"] else ""
+        holding = " + 1 turned" if p["holds_tile"] else ""
         lines.append(
-            f"seat {s}{mark} [{FRAME_MARKS[s]} {p['frame']}]: {p['score']} pts, "
-            f"stack {p['stack']}, pile {p['pile']}, placed {p['placed']}, "
+            f"seat {s}{mark}{host} [{FRAME_MARKS[s]} {p['frame']}]: {p['score']} pts, "
+            f"stack {p['stack']}, pile {p['pile']}{holding}, placed {p['placed']}, "
             f"jokers {p['jokers']}, individual board {len(p['individual_board'])}{duties}"
         )
     if view.get("hand") is not None:
         lines.append(f"your turned tile: {_tile_text(view, view['hand'])}")
     if view.get("pile"):
-        lines.append(f"your pile (top last): {' '.join(_tile_text(view, t) for t in view['pile'])}")
+        tops = " ".join(_tile_text(view, t).split()[0] for t in view["pile"])
+        lines.append(f"your pile (top last): {tops}")
     stuck = [n for n, s in enumerate(view.get("stuck", [])) if s]
     if stuck:
         lines.append(f"pawns in a dead end: {stuck}")
+    if view.get("open_restarts"):
+        lines.append(f"anybody may restart pawn(s) {view['open_restarts']}")
     if view["phase"] != PLAY and view["history"]:
         last = view["history"][-1]
         lines.append(
-            f"round {last['round']} ended ({last['ending']}): winners {last['winners']}, "
-            f"points {last['points']}, tiles left {last['tiles_left']}"
+            f"round {last['round']} ended ({ENDINGS.get(last['ending'], last['ending'])}): "
+            f"winners {last['winners']}, points {last['points']}, "
+            f"tiles left {last['tiles_left']}"
         )
     return "\n".join(lines)
+
+
+ENDINGS = {
+    rounds.LIGRETTO: "Ligretto stop!",
+    rounds.STUCK: "nobody could place any more",
+    rounds.HOST: "ended by the host",
+    rounds.STALLED: "stalled, ended by itself",
+}
 
 
 def describe_action(action: Any) -> str:
@@ -199,6 +281,8 @@ def describe_action(action: Any) -> str:
             f"restart: tile on squares {action.onto}+{action.other}, "
             f"stuck pawn {action.pawn} to {action.onto}"
         )
+    if isinstance(action, PlacePawn):
+        return f"put the next pawn on square {action.square}"
     if isinstance(action, EndRound):
         return "end the stalled round (host)"
     if isinstance(action, SetAside):
