@@ -324,10 +324,11 @@ class Ligretto(Game[LigrettoState]):
         )
         if action.tiles not in choices:
             if setting:
+                most = rounds.max_set_aside(state, seat)
                 raise IllegalAction(
-                    "set aside up to "
-                    f"{rounds.max_set_aside(state, seat)} different tiles of yours still in play"
-                    f" ({rounds.in_play(state, seat)}), keeping at least one in play"
+                    f"set aside nothing or {most} different tiles of yours still in play "
+                    f"{rounds.in_play(state, seat)}"
+                    + (" (only 1: at least one tile stays in play)" if most < 2 else "")
                 )
             raise IllegalAction(
                 f"take back {len(choices[0])} different tiles, in increasing order, from your "

@@ -22,3 +22,8 @@ def test_conformance_with_the_heuristic_bot() -> None:
 
     check_game(GAME, players=(3,), playouts=1, seed=20, options={"rounds": 2, "colours": 4},
                view_every=5, policy=policy)
+
+
+def test_conformance_with_the_host_placing_pawns_d5() -> None:
+    check_game(GAME, players=(2, 4), playouts=1, seed=30, options={"rounds": 2, "pawns": "host"},
+               view_every=5)

@@ -13,6 +13,7 @@ from ludoteca.games.ligretto.actions import (
     Discard,
     EndRound,
     Place,
+    PlacePawn,
     Restart,
     SetAside,
     TakeBack,
@@ -24,6 +25,7 @@ from ludoteca.games.ligretto.state import (
     FREE,
     NO_TILE,
     OVER,
+    PAWNS,
     PLAY,
     TAKE_BACK,
     LigrettoState,
@@ -420,6 +422,28 @@ def test_host_ends_only_a_stalled_round() -> None:
     assert s.history[-1]["ending"] == rounds.HOST
 
 
+def test_turning_and_discarding_forever_ends_the_round_within_the_bound() -> None:
+    """Nobody places (a player may discard a tile that fits [D-6]): the host may end the round
+    once the players have turned over as many tiles as they hold, and it ends by itself after
+    STALL_CYCLES times that many; max_actions counts on it."""
+    s = fresh(players=2, rounds=1)
+    actions = 0
+    while s.phase == PLAY:
+        for seat in (0, 1):
+            if s.phase != PLAY:
+                break
+            player = s.players[seat]
+            GAME.apply(s, seat, TurnOver() if player.hand == NO_TILE else Discard())
+            actions += 1
+            host_may = EndRound() in GAME.legal_actions(s, 0)
+            assert host_may == (s.phase == PLAY and s.stall_turns >= 30)
+    assert s.history[-1]["ending"] == rounds.STALLED
+    assert s.history[-1]["points"] == [2, 2]  # nobody placed: both win [D-14]
+    assert data.STALL_CYCLES * 30 == 90
+    assert actions == 90 + 88  # STALL_CYCLES x 30 turn-overs, all but the last two discarded
+    assert GAME.max_actions(2, {"rounds": 1}) > actions
+
+
 def test_a_round_without_placements_ends_by_itself() -> None:
     s = fresh(players=2)
     s.stall_turns = data.STALL_CYCLES * rounds.stall_threshold(s) - 1
@@ -466,6 +490,23 @@ def test_two_players_both_winning_a_stuck_round_nobody_sets_aside() -> None:
     assert s.phase == PLAY and s.round == 2  # straight on to the next round
 
 
+def test_set_aside_is_nothing_or_two_tiles_of_ones_choice() -> None:
+    """'possono posare 2 delle loro tessere sulla propria plancia individuale': they may, and
+    it is 2 tiles, whichever they choose."""
+    s = fresh(players=3)
+    held(s, [0, 2, 5])
+    rounds.end_round(s, rounds.LIGRETTO)
+    assert s.pending == [2]
+    choices = [a.tiles for a in GAME.legal_actions(s, 2) if isinstance(a, SetAside)]
+    assert choices[0] == () and len(choices) == 1 + 15 * 14 // 2
+    assert all(len(c) == 2 for c in choices[1:])
+    with pytest.raises(IllegalAction, match="nothing or 2"):
+        GAME.apply(s, 2, SetAside((4,)))
+    GAME.apply(s, 2, SetAside((4, 9)))
+    assert s.players[2].aside == [4, 9] and s.round == 2
+    assert sorted(s.players[2].stack) == [t for t in range(15) if t not in (4, 9)]
+
+
 def test_set_aside_keeps_one_tile_in_play_d11_and_take_back() -> None:
     """'Se tutti i giocatori hanno delle tessere sulla plancia, ciascun giocatore riprende in
     mano 2 tessere'."""
@@ -478,6 +519,7 @@ def test_set_aside_keeps_one_tile_in_play_d11_and_take_back() -> None:
     assert all(len(getattr(a, "tiles", ())) <= 1 for a in GAME.legal_actions(s, 1))
     with pytest.raises(IllegalAction, match="at least one"):
         GAME.apply(s, 1, SetAside((0, 14)))
+    assert [a.tiles for a in GAME.legal_actions(s, 1)] == [(), (0,), (14,)]
     GAME.apply(s, 1, SetAside((14,)))
     assert s.players[1].aside == list(range(1, 15))
     # seat 0 has nothing aside, so nobody takes back
@@ -513,6 +555,54 @@ def test_first_round_on_the_marked_squares_then_spread_d5() -> None:
         seat = min(GAME.actors(s))
         GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
     assert s.pawns != list(s.layout.starts) and len(set(s.pawns)) == 4
+
+
+def finish_round_one(s: LigrettoState) -> None:
+    rounds.end_round(s, rounds.HOST)
+    while s.phase in (ASIDE, TAKE_BACK):
+        seat = min(GAME.actors(s))
+        GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
+
+
+def test_the_host_may_place_the_pawns_of_later_rounds_d5() -> None:
+    """[D-5] 'spread at random with the seed (or placed by the host)'; the seed: 'i giocatori
+    mettono le 4 pedine Ligretto su 4 caselle qualsiasi del tabellone'."""
+    s = fresh(players=3, pawns="host")
+    assert s.pawns == list(s.layout.starts) and s.phase == PLAY  # round 1: the marked squares
+    finish_round_one(s)
+    assert s.phase == PAWNS and s.round == 2 and s.pawns == []
+    assert GAME.actors(s) == {data.HOST_SEAT}
+    assert GAME.legal_actions(s, 1) == []
+    with pytest.raises(IllegalAction, match="only the host"):
+        GAME.apply(s, 1, PlacePawn(5))
+    with pytest.raises(IllegalAction, match="not started"):
+        GAME.apply(s, 1, TurnOver())
+    GAME.apply(s, 0, PlacePawn(1))
+    GAME.apply(s, 0, PlacePawn(W))
+    with pytest.raises(IllegalAction, match="pawn cannot go on square 1"):
+        GAME.apply(s, 0, PlacePawn(1))  # a pawn is there
+    # square 0 between two pawns in the corner would be a dead end from the start [D-9]
+    assert PlacePawn(0) not in GAME.legal_actions(s, 0)
+    with pytest.raises(IllegalAction, match="two free neighbouring squares"):
+        GAME.apply(s, 0, PlacePawn(0))
+    with pytest.raises(IllegalAction, match="0 to 323"):
+        GAME.apply(s, 0, PlacePawn(400))
+    assert s.pawns == [1, W]
+    GAME.apply(s, 0, PlacePawn(100))
+    events = GAME.apply(s, 0, PlacePawn(200))
+    assert s.phase == PLAY and s.pawns == [1, W, 100, 200]
+    assert events[-1].kind == "round_started"
+    assert GAME.actors(s) == {0, 1, 2}
+
+
+def test_the_host_bot_spreads_the_pawns_over_the_quarters_d5() -> None:
+    s = fresh(players=4, pawns="host")
+    finish_round_one(s)
+    rng = Rng(4)
+    while s.phase == PAWNS:
+        GAME.apply(s, 0, GAME.heuristic_action(s, 0, rng))
+    quarters = {(r >= 9, c >= 9) for r, c in map(s.layout.row_col, s.pawns)}
+    assert len(quarters) == 4 and s.phase == PLAY
 
 
 def test_options_colours_and_layouts_d1_d2() -> None:
@@ -553,6 +643,33 @@ def test_views_keep_hands_piles_and_stack_orders_secret() -> None:
     assert theirs["players"][1]["holds_tile"] and theirs["players"][1]["pile"] == 1
     variant = GAME.determinize(s, 0, Rng(3))
     assert GAME.view(variant, 0) == theirs
+
+
+def test_others_see_a_discard_but_not_the_tile() -> None:
+    """The pile is its owner's alone (the views and the events agree)."""
+    s = fresh(players=3)
+    GAME.apply(s, 1, TurnOver())
+    tile = s.players[1].hand
+    events = GAME.apply(s, 1, Discard())
+    public_data = [e.data for e in events if e.visible_to is None]
+    assert public_data == [{"seat": 1}]
+    mine = [e.data for e in events if e.visible_to == {1}]
+    assert mine and mine[0]["tile"] == tile
+
+
+def test_the_text_board_tells_two_tiles_apart() -> None:
+    s = fresh(players=2)
+    p = s.pawns[0]  # square 58; two tiles side by side in one row: 59-60 then 61-62
+    give_for(s, 0, p + 1, p + 2)
+    GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    give_for(s, 0, p + 3, p + 4)
+    GAME.apply(s, 0, Place(0, p + 3, p + 4))
+    text = GAME.render(GAME.view(s, 1))
+    row = next(line for line in text.splitlines() if line.startswith(f"{p - p % W:>3} "))
+    c = s.layout.colours
+    letters = [data.COLOURS[c[p + k]][1] for k in (1, 3)]
+    assert f"{letters[0]}|> " in row and f"{letters[1]}|> " in row and "@0<" in row
+    assert "everybody plays at once" in text.lower() and "red" in text
 
 
 def test_render_and_describe() -> None:
