@@ -51,11 +51,17 @@ TAKE_BACK = 2  # tiles everybody takes back when every individual board holds so
 DEFAULT_ROUNDS = 6
 
 # --- the host and stalled rounds ------------------------------------------------------------
-HOST_SEAT = 0  # the seat that may end a stalled round
+# The seat that may end a stalled round and, with option pawns="host", places the pawns of
+# rounds 2+ [D-5]. The spec also lets "the facilitator of a server match" end a stalled round;
+# Ligretto has no facilitator seat, so the host plays that part.
+HOST_SEAT = 0
 # A round has stalled when, since the last placement, the players together have turned over as
 # many tiles as they hold; the host may then end it. After STALL_CYCLES times that many
 # turn-overs without a placement the round ends by itself, as the host would end it: this keeps
-# every match finite under any play (a player may discard a tile that fits [D-6]).
+# every match finite under any play (a player may discard a tile that fits [D-6]). Deviation:
+# the spec leaves "stalled" to the host's judgement and has no automatic end; this is the
+# least the engine needs for `max_actions`, and a round that fires it is scored as the host's
+# ending would be (recorded as "stalled").
 STALL_CYCLES = 3
 
 # --- bots' reaction times, in seconds, by level ------------------------------------------------
