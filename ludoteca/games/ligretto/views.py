@@ -203,7 +203,7 @@ def _asked(view: Mapping[str, Any]) -> str:
             f"{len(view['pawns'])} on the board."
         )
     if phase == ASIDE:
-        return f"Waiting for seat(s) {pending} to choose tiles to set aside (up to 2)."
+        return f"Waiting for seat(s) {pending} to choose tiles to set aside (nothing or 2)."
     if phase == TAKE_BACK:
         return f"Every individual board holds tiles: seat(s) {pending} take 2 back into play."
     if phase == OVER:
@@ -240,6 +240,13 @@ def render(view: Mapping[str, Any]) -> str:
     if view.get("pile"):
         tops = " ".join(_tile_text(view, t).split()[0] for t in view["pile"])
         lines.append(f"your pile (top last): {tops}")
+    seat = view.get("seat")
+    if view["phase"] in (ASIDE, TAKE_BACK) and seat is not None:
+        aside = view["players"][seat]["individual_board"]
+        numbered = " ".join(
+            f"{t}:{_tile_text(view, t).split()[0]}" for t in range(len(view["tiles"]))
+        )
+        lines.append(f"your tiles by number: {numbered}; on your individual board: {aside}")
     stuck = [n for n, s in enumerate(view.get("stuck", [])) if s]
     if stuck:
         lines.append(f"pawns in a dead end: {stuck}")
