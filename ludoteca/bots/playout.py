@@ -1,8 +1,9 @@
 """Playing one match to the end with one bot per seat.
 
 Turn-based and simultaneous games: all current actors choose from the same state (so a seat never
-sees what another chose in the same step), then their actions are applied in seat order; an action
-that an earlier one made illegal is simply chosen again at the next step. Real-time games run on
+sees what another chose in the same step), then their actions are applied in a seeded random order
+(like arrivals at a server: no seat is always first, so parallel crews race fairly); an action that
+an earlier one made illegal is simply chosen again at the next step. Real-time games run on
 the simulated clock of `ludoteca.bots.realtime`.
 """
 
@@ -36,6 +37,7 @@ def seat_rngs(seats: list[int], seed: int) -> dict[int, Rng]:
 def play_out(game: Game[Any], state: Any, bots: Mapping[int, Bot], seed: int) -> Playout:
     """Play `state` to the end in place; `bots` maps every seat that may act to its bot."""
     rngs = seat_rngs(game.seats(state), seed)
+    arrivals = Rng(seed ^ 0xA771_0A15)
     if game.real_time:
         scheduler = RealTimeScheduler(game, state, bots, rngs)
         scheduler.run()
@@ -46,6 +48,7 @@ def play_out(game: Game[Any], state: Any, bots: Mapping[int, Bot], seed: int) ->
         if not actors:
             return Playout(actions)
         chosen = [(seat, bots[seat].choose(game, state, seat, rngs[seat])) for seat in actors]
+        arrivals.shuffle(chosen)
         for number, (seat, action) in enumerate(chosen):
             try:
                 game.apply(state, seat, action)
