@@ -6,7 +6,11 @@ Wilson intervals. Speed: MCTS iterations per second, as a ratio to the engine's 
 per second of the same game measured in the same run (one iteration is one determinization, a
 tree walk and one playout, so the ratio shows the search's overhead).
 
-Run: `python bench/bots.py [--games G] [--iterations N] [--workers W] [--seconds S]`.
+The MCTS of each game is the one that beats its heuristic at a small budget: rollouts that
+follow the game's heuristic for a few steps, the game's `evaluate` where they stop, and a
+progressive bias toward the heuristic's move (see `ludoteca.bots.mcts`).
+
+Run: `python bench/bots.py [--games G] [--mcts SPEC] [--workers W] [--seconds S] [--only G,G]`.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.bots import MctsBot, resolve_game
+from ludoteca.bots import MctsBot, parse_bot, resolve_game
 from ludoteca.bots.simple import HeuristicBot
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
@@ -39,13 +43,26 @@ def available_games() -> list[Game[Any]]:
     return games
 
 
+# Per game: the MCTS spec pitted against the heuristic, and the matches per pairing (enough for
+# a tight interval; Castell and Ciurme matches cost the most search).
+SEARCH = "rollout=heuristic:horizon=10:bias=2"
+MCTS_SPECS = {
+    "goofspiel": "mcts:iterations=100",
+    "castell": f"mcts:iterations=8:{SEARCH}",
+    "ligretto": f"mcts:iterations=8:{SEARCH}:margin=0.4",
+    "ciurme": f"mcts:iterations=8:{SEARCH}",
+}
+MATCHES = {"goofspiel": 40, "castell": 120, "ligretto": 60, "ciurme": 200}
+
+
 def smallest_table(game: Game[Any]) -> int:
     return game.min_players
 
 
-def mcts_speed(game: Game[Any], players: int, iterations: int, seconds: float) -> float:
+def mcts_speed(game: Game[Any], players: int, spec: str, seconds: float) -> float:
     """MCTS iterations per second, on the decisions of a heuristic match, for about `seconds`."""
-    bot = MctsBot(iterations=iterations)
+    bot = parse_bot(spec)
+    assert isinstance(bot, MctsBot)
     done, spent, seed = 0, 0.0, 0
     while spent < seconds:
         state = game.setup(players, seed)
@@ -75,36 +92,39 @@ def play_out_steps(game: Game[Any], state: Any, bot: HeuristicBot, rng: Rng, ste
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=40, help="matches per pairing")
-    parser.add_argument("--iterations", type=int, default=100, help="MCTS iterations per move")
     parser.add_argument(
-        "--mcts", default="", help="the MCTS spec to pit against the heuristic (default: plain)"
+        "--games", type=int, default=0, help="matches per pairing (default: per game)"
+    )
+    parser.add_argument(
+        "--mcts", default="", help="the MCTS spec to pit against the heuristic (default: per game)"
     )
     parser.add_argument("--workers", type=int, default=2, help="local processes")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per speed measurement")
     parser.add_argument("--only", default="", help="comma-separated game names to run")
     args = parser.parse_args()
-    mcts = args.mcts or f"mcts:iterations={args.iterations}"
-    pairings = [(mcts, "heuristic"), ("heuristic", "random")]
-    strength = Table(title=f"Strength: head to head, {args.games} matches per pairing")
-    for column in ("game", "players", "pairing", "win rate of the first", "95% interval", "Elo"):
+    strength = Table(title="Strength: head to head, seats rotated, same deals both ways")
+    for column in (
+        "game", "players", "pairing", "matches", "win rate of the first", "95% interval", "Elo"
+    ):
         strength.add_column(column, justify="left" if column in ("game", "pairing") else "right")
     speed = Table(title="MCTS speed (ratio to random playouts of the same game, same run)")
-    for column in ("game", "players", "iterations/s", "random playouts/s", "ratio"):
+    for column in ("game", "players", "mcts", "iterations/s", "random playouts/s", "ratio"):
         speed.add_column(column, justify="left" if column == "game" else "right")
     only = {n for n in args.only.split(",") if n}
-    console = Console(width=120)
+    console = Console(width=180)
     for game in available_games():
         if only and game.name not in only:
             continue
         players = smallest_table(game)
-        for first, second in pairings:
-            with progress_bar(f"{game.name}: {first} v {second}", args.games) as advance:
+        mcts = args.mcts or MCTS_SPECS.get(game.name, f"mcts:iterations=8:{SEARCH}")
+        matches = args.games or MATCHES.get(game.name, 40)
+        for first, second in [(mcts, "heuristic"), ("heuristic", "random")]:
+            with progress_bar(f"{game.name}: {first} v {second}", matches) as advance:
                 result = run_tournament(
                     game,
                     players,
                     [first, second],
-                    args.games,
+                    matches,
                     seed=1,
                     workers=args.workers,
                     advance=advance,
@@ -114,21 +134,23 @@ def main() -> None:
                 game.name,
                 str(players),
                 f"{a.name} v {b.name}",
+                str(matches),
                 f"{a.win_rate:.1%}",
                 f"{a.ci95[0]:.1%}–{a.ci95[1]:.1%}",
                 f"{a.elo - b.elo:+.0f}",
             )
         random_rate = measure(game, players, args.seconds)
         playouts_per_second = random_rate.playouts / max(args.seconds, 1e-9)
-        iterations_per_second = mcts_speed(game, players, args.iterations, args.seconds)
+        iterations_per_second = mcts_speed(game, players, mcts, args.seconds)
         speed.add_row(
             game.name,
             str(players),
+            mcts,
             f"{iterations_per_second:,.0f}",
             f"{playouts_per_second:,.0f}",
             f"{iterations_per_second / playouts_per_second:.2f}",
         )
-    console = Console(width=120)
+    console = Console(width=180)
     console.print(strength)
     console.print(speed)
 
