@@ -49,10 +49,10 @@ SEARCH = "rollout=heuristic:horizon=10:bias=2"
 MCTS_SPECS = {
     "goofspiel": "mcts:iterations=100",
     "castell": f"mcts:iterations=8:{SEARCH}",
-    "ligretto": f"mcts:iterations=8:{SEARCH}:margin=0.4",
+    "ligretto": "mcts:iterations=16:rollout=heuristic:horizon=4:bias=4:margin=0.3",
     "ciurme": f"mcts:iterations=8:{SEARCH}",
 }
-MATCHES = {"goofspiel": 40, "castell": 120, "ligretto": 60, "ciurme": 200}
+MATCHES = {"goofspiel": 40, "castell": 120, "ligretto": 160, "ciurme": 200}
 
 
 def smallest_table(game: Game[Any]) -> int:
