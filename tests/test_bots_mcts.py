@@ -155,3 +155,19 @@ def test_seats_beyond_the_players_get_a_neutral_reward() -> None:
     """A facilitator's choices never win or lose: its reward is 0.5."""
     result = Result((3.0, 1.0), (1, 2))
     assert seat_rewards(result.rewards(), 3) == [1.0, 0.0, 0.5]
+
+
+def test_a_real_time_race_search_picks_a_legal_move_reproducibly() -> None:
+    """`race=1`: in a real-time game each iteration is a race on the simulated clock."""
+    from ludoteca.games import load_game
+
+    game = load_game("ligretto")
+    state = game.setup(2, 3)
+    game.apply(state, 0, game.legal_actions(state, 0)[0])  # seat 0 turns a tile over
+    choices = []
+    for _ in range(2):
+        bot = MctsBot(iterations=12, rollout="heuristic", horizon=3, race=1)
+        choices.append(bot.choose(game, state, 0, Rng(5)))
+        assert bot.last_iterations in (0, 12)
+    assert choices[0] == choices[1]
+    assert choices[0] in game.legal_actions(state, 0)

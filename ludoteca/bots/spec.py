@@ -31,6 +31,7 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
             "bias": int,
             "margin": float,
             "level": str,
+            "race": int,
         },
     ),
 }
