@@ -98,7 +98,9 @@ class Game(ABC, Generic[S]):
         return None
 
     def determinize(self, state: S, seat: int | None, rng: Rng) -> S:
-        """A copy with what `seat` cannot know resampled consistently with what it knows."""
+        """A copy with what `seat` cannot know resampled consistently with what it knows. A game
+        that draws from its generator during play also reseeds the copy's generator from `rng`:
+        future chance is known to nobody, so a search must not foresee it."""
         return self.clone(state)
 
     # --- bookkeeping ------------------------------------------------------------------------------

@@ -102,8 +102,10 @@ def hidden(state: LigrettoState, seat: int | None) -> Any:
 
 def determinize(state: LigrettoState, seat: int | None, rng: Rng) -> LigrettoState:
     """Stacks reshuffled; another player's tiles in hand (stack, pile, turned tile) dealt
-    again at random into the same counts."""
+    again at random into the same counts; and the generator reseeded, since how the next
+    rounds will be shuffled is known to nobody."""
     copy = state.clone()
+    copy.rng = rng.fork()
     for s, p in enumerate(copy.players):
         if s == seat:
             rng.shuffle(p.stack)

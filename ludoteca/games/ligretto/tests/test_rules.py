@@ -683,3 +683,12 @@ def test_render_and_describe() -> None:
 
 def test_max_actions_bounds_every_round() -> None:
     assert GAME.max_actions(4, {"rounds": 6}) > GAME.max_actions(4, {"rounds": 1}) > 0
+
+
+def test_determinize_does_not_foresee_the_next_shuffles() -> None:
+    # The order of later rounds' stacks is chance to come: a bot's copy must not know it.
+    from ludoteca.engine.rng import Rng
+
+    state = GAME.setup(2, 5)
+    copies = {GAME.determinize(state, 0, Rng(n)).rng.state for n in range(5)}
+    assert state.rng.state not in copies and len(copies) == 5
