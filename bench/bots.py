@@ -49,10 +49,12 @@ SEARCH = "rollout=heuristic:horizon=10:bias=2"
 MCTS_SPECS = {
     "goofspiel": "mcts:iterations=100",
     "castell": f"mcts:iterations=8:{SEARCH}",
-    "ligretto": "mcts:iterations=16:rollout=heuristic:horizon=4:bias=4:margin=0.3",
+    # Ligretto: only where the turned tile goes is searched (focus=1, the game's
+    # `search_choices`), one step deep, judged by `evaluate` (tiles held that fit nowhere).
+    "ligretto": "mcts:iterations=32:rollout=heuristic:horizon=0:bias=1:margin=0.02:focus=1",
     "ciurme": f"mcts:iterations=8:{SEARCH}",
 }
-MATCHES = {"goofspiel": 40, "castell": 120, "ligretto": 160, "ciurme": 200}
+MATCHES = {"goofspiel": 40, "castell": 120, "ligretto": 400, "ciurme": 200}
 
 
 def smallest_table(game: Game[Any]) -> int:

@@ -18,6 +18,11 @@ with the visits, so with a small budget it plays the heuristic's move unless the
 move that clearly does better: it is never worse than the heuristic for lack of time, and better
 where the search has evidence.
 
+Focused search (`focus=1`): a game may say which moves are worth comparing with a hook
+`search_choices(world, seat, rng)` (the heuristic's move first); with one, the bot plays it
+without searching, else the search compares only those at the root. The search's budget goes
+to the few decisions where the heuristic can be wrong.
+
 Several actors at once (simultaneous bids, votes): the tree branches on the move of one seat
 (the observer when it acts, else the lowest acting seat); the other actors' moves are drawn from
 the rollout policy, like chance.
@@ -80,6 +85,7 @@ class MctsBot(Bot):
         margin: float = CHOICE_MARGIN,
         level: str | None = None,
         race: int = 0,
+        focus: int = 0,
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
@@ -102,13 +108,16 @@ class MctsBot(Bot):
         self.margin = margin
         self.level = level
         self.race = bool(race)
+        self.focus = bool(focus)
         self.last_iterations = 0
+        self._root_moves: set[Action] | None = None
         budget = f"iterations={iterations}" if seconds is None else f"seconds={seconds:g}"
         extra = "" if rollout == "random" else f":rollout={rollout}"
         extra += "" if horizon is None else f":horizon={horizon}"
         extra += f":bias={bias}" if bias else ""
         extra += "" if margin == CHOICE_MARGIN else f":margin={margin:g}"
         extra += ":race=1" if race else ""
+        extra += ":focus=1" if focus else ""
         self.name = f"mcts:{budget}{extra}"
 
     # --- the search ---------------------------------------------------------------------------
@@ -120,9 +129,18 @@ class MctsBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
+        hook = getattr(game, "search_choices", None) if self.focus else None
+        if hook is not None:
+            legal = list(hook(world, seat, rng))
+            if len(legal) == 1:
+                self.last_iterations = 0
+                return legal[0]
+            world = game.determinize(state, seat, rng)
+        self._root_moves = set(legal) if hook is not None else None
         root = _Node()
         if self.bias:
-            favourite = root.children[game.heuristic_action(world, seat, rng)] = _Node()
+            first = legal[0] if hook is not None else game.heuristic_action(world, seat, rng)
+            favourite = root.children[first] = _Node()
             favourite.virtual = self.bias
             world = game.determinize(state, seat, rng)  # the heuristic may have used up rng draws
         iterate = self._race if self.race and game.real_time else self._iterate
@@ -163,6 +181,8 @@ class MctsBot(Bot):
                 break
             mover = seat if seat in actors else min(actors)
             legal = game.legal_actions(world, mover)
+            if node is root and self._root_moves is not None:
+                legal = [a for a in legal if a in self._root_moves]
             child, action, expanded = self._select(node, legal, rng)
             game.apply(world, mover, action)
             self._others_act(game, world, sorted(actors - {mover}), rng)

@@ -32,6 +32,7 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
             "margin": float,
             "level": str,
             "race": int,
+            "focus": int,
         },
     ),
 }

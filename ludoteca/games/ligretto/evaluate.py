@@ -2,20 +2,34 @@
 
 A player's standing is its match points, plus, while a round runs, the round winner's points
 [D-14] weighted by its chance of going out first, which falls with the tiles it still holds
-(less the jokers it kept) compared with the others'. Standings become rewards in [0, 1] by
+(less the jokers it kept, plus a penalty for each tile that fits next to no pawn on the board as
+it stands) compared with the others'. Standings become rewards in [0, 1] by
 comparing players pairwise.
 """
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
+from ludoteca.engine.actions import Action
 from ludoteca.engine.result import Result, competition_ranks
-from ludoteca.games.ligretto import data
+from ludoteca.engine.rng import Rng
+from ludoteca.games.ligretto import bots, data
+from ludoteca.games.ligretto.actions import Place
+from ludoteca.games.ligretto.geometry import tile_keys
+from ludoteca.games.ligretto.placement import fits, placements_with
 from ludoteca.games.ligretto.state import OVER, PLAY, LigrettoState
+
+if TYPE_CHECKING:
+    from ludoteca.games.ligretto.game import Ligretto
 
 # A joker kept is worth most of a tile: it places a tile that fits nowhere else, later [D-13].
 JOKER_TILES = 0.8
+# A held tile that fits next to no pawn without jokers costs this much more than one that fits:
+# it waits for the board to change, or costs a joker or a discard. Boards that shut the other
+# players' tiles out are worth playing for.
+BLOCKED_TILES = 1.0
 # Tiles behind at which a player's chance to go out first drops by a factor e.
 TILES_SCALE = 2.0
 # Points ahead that make a player about three times as likely to win as to lose the match.
@@ -24,9 +38,13 @@ POINTS_SCALE = 1.0
 
 def round_chances(state: LigrettoState) -> list[float]:
     """Each player's chance of going out first in the running round (fewer tiles, better)."""
-    weights = [
-        math.exp(-(p.held() - JOKER_TILES * p.jokers) / TILES_SCALE) for p in state.players
-    ]
+    plain = fits(state).plain_keys()
+    keys = tile_keys(state.colours)
+    weights = []
+    for p in state.players:
+        blocked = sum(1 for tile in p.holding() if keys[tile] not in plain)
+        behind = p.held() + BLOCKED_TILES * blocked - JOKER_TILES * p.jokers
+        weights.append(math.exp(-behind / TILES_SCALE))
     total = sum(weights)
     return [w / total for w in weights]
 
@@ -54,3 +72,20 @@ def _pairwise(standing: list[float], scale: float) -> list[float]:
         / (n - 1)
         for seat, mine in enumerate(standing)
     ]
+
+
+
+def search_choices(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) -> list[Action]:
+    """The moves worth a search: the heuristic's move first and, when it places the tile
+    without jokers, every other plain placement that shuts no pawn in (where the tile goes
+    decides which tiles fit afterwards, the other players' included); elsewhere the
+    heuristic's move alone (its jokers and discards did as well as every rule tried)."""
+    move = bots.heuristic_action(game, state, seat, rng)
+    if not isinstance(move, Place) or move.jokers:
+        return [move]
+    others = [
+        Place(*candidate)
+        for candidate in placements_with(state, seat, 0)
+        if not bots.shuts_in(state, candidate)
+    ]
+    return [move, *(m for m in others if m != move)]

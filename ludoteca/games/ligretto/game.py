@@ -28,7 +28,7 @@ from ludoteca.games.ligretto.actions import (
     TakeBack,
     TurnOver,
 )
-from ludoteca.games.ligretto.evaluate import evaluate_position
+from ludoteca.games.ligretto.evaluate import evaluate_position, search_choices
 from ludoteca.games.ligretto.placement import (
     count_placements,
     fits,
@@ -388,6 +388,10 @@ class Ligretto(Game[LigrettoState]):
 
     def evaluate(self, state: LigrettoState) -> list[float]:
         return evaluate_position(state)
+
+    def search_choices(self, state: LigrettoState, seat: int, rng: Rng) -> list[Action]:
+        """The moves a focused search compares (the heuristic's first); one: no search."""
+        return search_choices(self, state, seat, rng)
 
     def reaction_seconds(
         self, state: LigrettoState, seat: int, action: Action, level: str, rng: Rng
