@@ -171,3 +171,21 @@ def test_a_real_time_race_search_picks_a_legal_move_reproducibly() -> None:
         assert bot.last_iterations in (0, 12)
     assert choices[0] == choices[1]
     assert choices[0] in game.legal_actions(state, 0)
+
+
+def test_a_focused_search_compares_only_the_games_search_choices() -> None:
+    """focus=1: one choice is played without a search; several: only they are compared."""
+
+    class Focused(Nim):
+        def __init__(self, choices: list[Action]) -> None:
+            self.choices = choices
+
+        def search_choices(self, state: NimState, seat: int, rng: Rng) -> list[Action]:
+            return list(self.choices)
+
+    state = NimState(10, 0)
+    bot = MctsBot(iterations=600, focus=1)
+    assert bot.choose(Focused([Take(1)]), state, 0, Rng(1)) == Take(1)
+    assert bot.last_iterations == 0
+    assert bot.choose(Focused([Take(1), Take(3)]), state, 0, Rng(1)) in (Take(1), Take(3))
+    assert bot.choose(Focused([Take(1), Take(2)]), state, 0, Rng(1)) == Take(2)
