@@ -18,8 +18,8 @@ with the visits, so with a small budget it plays the heuristic's move unless the
 move that clearly does better: it is never worse than the heuristic for lack of time, and better
 where the search has evidence.
 
-Focused search (`focus=1`): a game may say which moves are worth comparing with a hook
-`search_choices(world, seat, rng)` (the heuristic's move first); with one, the bot plays it
+Focused search (`focus=1`): the game says which moves are worth comparing with its hook
+`Game.search_choices(world, seat, rng)` (the heuristic's move first); with one, the bot plays it
 without searching, else the search compares only those at the root. The search's budget goes
 to the few decisions where the heuristic can be wrong.
 
@@ -129,7 +129,7 @@ class MctsBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        hook = getattr(game, "search_choices", None) if self.focus else None
+        hook = game.search_choices if self.focus else None
         if hook is not None:
             legal = list(hook(world, seat, rng))
             if len(legal) == 1:

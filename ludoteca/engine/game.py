@@ -143,6 +143,13 @@ class Game(ABC, Generic[S]):
         unfinished state; a game overrides it with its own judgement of the position."""
         return self.result(state).rewards()
 
+    def search_choices(self, state: S, seat: int, rng: Rng) -> list[Action]:
+        """The moves a search bot should compare for `seat`, the heuristic's move first (`state`
+        already determinized). Default: every legal action; a game narrows it to the decisions
+        where its heuristic can be wrong, so a small search budget goes where it matters."""
+        first = self.heuristic_action(state, seat, rng)
+        return [first, *(a for a in self.legal_actions(state, seat) if a != first)]
+
     def heuristic_action(self, state: S, seat: int, rng: Rng) -> Action:
         """The game's rule-of-thumb choice for `seat`. `state` is already determinized for that
         seat, so a heuristic never sees secrets. Default: a random legal action."""
