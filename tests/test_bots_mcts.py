@@ -157,8 +157,8 @@ def test_seats_beyond_the_players_get_a_neutral_reward() -> None:
     assert seat_rewards(result.rewards(), 3) == [1.0, 0.0, 0.5]
 
 
-def test_a_real_time_race_search_picks_a_legal_move_reproducibly() -> None:
-    """`race=1`: in a real-time game each iteration is a race on the simulated clock."""
+def test_a_real_time_search_picks_a_legal_move_reproducibly() -> None:
+    """In a real-time game every seat acts at once; the search still answers reproducibly."""
     from ludoteca.games import load_game
 
     game = load_game("ligretto")
@@ -166,7 +166,7 @@ def test_a_real_time_race_search_picks_a_legal_move_reproducibly() -> None:
     game.apply(state, 0, game.legal_actions(state, 0)[0])  # seat 0 turns a tile over
     choices = []
     for _ in range(2):
-        bot = MctsBot(iterations=12, rollout="heuristic", horizon=3, race=1)
+        bot = MctsBot(iterations=12, rollout="heuristic", horizon=3)
         choices.append(bot.choose(game, state, 0, Rng(5)))
         assert bot.last_iterations in (0, 12)
     assert choices[0] == choices[1]

@@ -26,15 +26,6 @@ to the few decisions where the heuristic can be wrong.
 Several actors at once (simultaneous bids, votes): the tree branches on the move of one seat
 (the observer when it acts, else the lowest acting seat); the other actors' moves are drawn from
 the rollout policy, like chance.
-
-Real-time games (`Game.real_time`) with `race=1`: who acts next depends on the clock, not on
-turns, so the search is flat: each iteration tries one of the observer's moves and plays a race
-on the simulated clock of `ludoteca.bots.realtime` (every seat's next action fires after its
-reaction time; a plan another seat made illegal is re-planned), the other seats having already
-spent a random part of their current reaction. A slow move (a joker, a discard) costs what it
-costs at the table, and a move likely to be beaten to its square is worth less. The horizon
-counts actions per acting seat. (Measured on Ligretto at 16 iterations it did worse than the
-turn-by-turn rollouts, so it is not the default.)
 """
 
 from __future__ import annotations
@@ -45,7 +36,6 @@ from collections.abc import Iterable
 from typing import Any
 
 from ludoteca.bots.base import Bot, seat_rewards
-from ludoteca.bots.realtime import Plan, RealTimeScheduler, reaction_seconds
 from ludoteca.engine.actions import Action
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
@@ -84,7 +74,6 @@ class MctsBot(Bot):
         bias: int = 0,
         margin: float = CHOICE_MARGIN,
         level: str | None = None,
-        race: int = 0,
         focus: int = 0,
     ) -> None:
         if iterations is None and seconds is None:
@@ -107,7 +96,6 @@ class MctsBot(Bot):
         self.bias = bias
         self.margin = margin
         self.level = level
-        self.race = bool(race)
         self.focus = bool(focus)
         self.last_iterations = 0
         self._root_moves: set[Action] | None = None
@@ -116,7 +104,6 @@ class MctsBot(Bot):
         extra += "" if horizon is None else f":horizon={horizon}"
         extra += f":bias={bias}" if bias else ""
         extra += "" if margin == CHOICE_MARGIN else f":margin={margin:g}"
-        extra += ":race=1" if race else ""
         extra += ":focus=1" if focus else ""
         self.name = f"mcts:{budget}{extra}"
 
@@ -143,7 +130,6 @@ class MctsBot(Bot):
             favourite = root.children[first] = _Node()
             favourite.virtual = self.bias
             world = game.determinize(state, seat, rng)  # the heuristic may have used up rng draws
-        iterate = self._race if self.race and game.real_time else self._iterate
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while True:
@@ -154,7 +140,7 @@ class MctsBot(Bot):
                 break
             if done > 0:
                 world = game.determinize(state, seat, rng)
-            iterate(game, world, seat, root, rng)
+            self._iterate(game, world, seat, root, rng)
             done += 1
         self.last_iterations = done
         return self._best(root, legal)
@@ -195,37 +181,6 @@ class MctsBot(Bot):
         for visited, mover in path:
             visited.visits += 1
             visited.reward += rewards[mover]
-
-    def _race(self, game: Game[Any], world: Any, seat: int, root: _Node, rng: Rng) -> None:
-        """One real-time iteration: a root move, then a race on the simulated clock."""
-        legal = game.legal_actions(world, seat)
-        child, action, _ = self._select(root, legal, rng)
-        actors = game.actors(world)
-        policy = _RolloutBot(self)
-        clock = RealTimeScheduler(
-            game, world, {s: policy for s in game.seats(world)}, _SameRng(rng)
-        )
-        clock.plans[seat] = Plan(action, self._delay(game, world, seat, action, rng))
-        for other in sorted(actors - {seat}):
-            move = self._policy(game, world, other, rng)
-            if move is not None:  # the other seat is already part-way through its reaction
-                clock.plans[other] = Plan(
-                    move, rng.random() * self._delay(game, world, other, move, rng)
-                )
-        limit = None if self.horizon is None else self.horizon * len(actors)
-        while (limit is None or clock.actions < limit) and clock.step():
-            pass
-        seats = len(game.seats(world))
-        if game.is_over(world):
-            rewards = seat_rewards(game.result(world).rewards(), seats)
-        else:
-            rewards = seat_rewards(game.evaluate(world), seats)
-        root.visits += 1
-        child.visits += 1
-        child.reward += rewards[seat]
-
-    def _delay(self, game: Game[Any], world: Any, seat: int, action: Action, rng: Rng) -> float:
-        return reaction_seconds(game, world, seat, action, self.level, rng)
 
     def _select(self, node: _Node, legal: list[Action], rng: Rng) -> tuple[_Node, Action, bool]:
         """An untried move if there is one (expansion), else the best UCB move among those
@@ -284,28 +239,3 @@ class MctsBot(Bot):
                 return game.evaluate(world)
             self._others_act(game, world, sorted(actors), rng)
             steps += 1
-
-
-class _RolloutBot(Bot):
-    """The rollout policy as a bot, for the races of real-time iterations (the world it is
-    given is already a determinization)."""
-
-    def __init__(self, search: MctsBot) -> None:
-        self.search = search
-        self.level = search.level
-
-    def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
-        action = self.search._policy(game, state, seat, rng)
-        assert action is not None, "the scheduler only asks seats that may act"
-        return action
-
-
-class _SameRng(dict[int, Rng]):
-    """Every seat draws from the search's one generator."""
-
-    def __init__(self, rng: Rng) -> None:
-        super().__init__()
-        self.rng = rng
-
-    def __getitem__(self, seat: int) -> Rng:
-        return self.rng

@@ -31,7 +31,6 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
             "bias": int,
             "margin": float,
             "level": str,
-            "race": int,
             "focus": int,
         },
     ),
