@@ -49,11 +49,11 @@ def checked_specs(text: str) -> list[str]:
 
 def results_table(result: TournamentResult) -> Table:
     table = Table(title=f"{result.game}, {result.players} players, {result.games} games")
-    for column in ("bot", "seats played", "wins", "win rate", "95% interval", "mean score", "Elo"):
-        if column == "bot":
-            table.add_column(column, no_wrap=True)
+    for column in ("bot", "games", "wins", "win rate", "95% interval", "mean score", "Elo"):
+        if column == "bot":  # long specs fold onto several lines; the numbers never do
+            table.add_column(column, overflow="fold", min_width=14)
         else:
-            table.add_column(column, justify="right")
+            table.add_column(column, justify="right", no_wrap=True)
     for s in sorted(result.bots, key=lambda s: -s.elo):
         table.add_row(
             s.name,
