@@ -114,6 +114,7 @@ class Ciurme(Game[CiurmeState]):
             options=opts,
             crews=crews,
             rng=Rng(seed),
+            seed=seed,
             fleet=fleet,
             spoken=[0] * (players + 1),
         )

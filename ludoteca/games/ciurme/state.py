@@ -76,6 +76,7 @@ class CiurmeState:
     options: CiurmeOptions
     crews: list[Crew]
     rng: Rng
+    seed: int = 0  # the session's seed: bots derive the temperament of each seat from it
     stage: str = BRIEFING
     tick: int = 0  # actions applied so far (who reached a count first)
     finish_order: list[int] = field(default_factory=list)

@@ -64,14 +64,13 @@ def _temperament(session: int, who: int) -> Temperament:
 
 
 def temperament(state: CiurmeState, seat: int) -> Temperament:
-    """The traits of the bot in `seat` for this session (the game never draws from the state's
-    generator, so its value is the session's seed)."""
-    return _temperament(state.rng.state, seat)
+    """The traits of the bot in `seat` for this session."""
+    return _temperament(state.seed, seat)
 
 
 def crew_tastes(state: CiurmeState, crew_index: int) -> tuple[float, ...]:
     """What a crew's talk settles on before its vote: a shared liking for each ship."""
-    return _temperament(state.rng.state, -2 - crew_index).tastes
+    return _temperament(state.seed, -2 - crew_index).tastes
 
 
 def weighted(rng: Rng, options: list[tuple[T, float]]) -> T:
