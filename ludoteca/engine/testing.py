@@ -101,23 +101,19 @@ class _Foreign(Action):
     kind = "not-an-action-of-this-game"
 
 
-def _fail(check: str, message: str) -> _Failed:
-    return _Failed(check, message)
-
-
 def _snapshot(game: Game[Any], state: Any) -> str:
     """The state as canonical JSON text (also proves it is JSON-ready)."""
     try:
         return json.dumps(game.to_json(state), sort_keys=True)
     except (TypeError, ValueError) as exc:
-        raise _fail("json_round_trip", f"to_json is not JSON-ready: {exc}") from exc
+        raise _Failed("json_round_trip", f"to_json is not JSON-ready: {exc}") from exc
 
 
 def _json_text(what: str, value: Any, check: str) -> str:
     try:
         return json.dumps(value, sort_keys=True)
     except (TypeError, ValueError) as exc:
-        raise _fail(check, f"{what} is not JSON-ready: {exc}") from exc
+        raise _Failed(check, f"{what} is not JSON-ready: {exc}") from exc
 
 
 def _mutations(action: Action) -> Iterable[Action]:
@@ -177,7 +173,7 @@ class _Playout:
         limit = game.max_actions(self.players, self.options)
         while not game.is_over(state):
             if self.step >= limit:
-                raise _fail(
+                raise _Failed(
                     "terminates",
                     f"not over after max_actions={limit} actions",
                 )
@@ -214,7 +210,7 @@ class _Playout:
         game = self.game
         again = game.from_json(json.loads(text))
         if _snapshot(game, again) != text:
-            raise _fail("json_round_trip", "from_json(to_json(state)) differs from the state")
+            raise _Failed("json_round_trip", "from_json(to_json(state)) differs from the state")
 
     def check_actors(self, state: Any) -> dict[int, list[Action]]:
         game = self.game
@@ -222,12 +218,12 @@ class _Playout:
         legal = {seat: game.legal_actions(state, seat) for seat in game.seats(state)}
         with_actions = {seat for seat, acts in legal.items() if acts}
         if set(actors) != with_actions:
-            raise _fail(
+            raise _Failed(
                 "actors_match_legal_actions",
                 f"actors {sorted(actors)} but seats with legal actions {sorted(with_actions)}",
             )
         if not actors:
-            raise _fail("actors_match_legal_actions", "the game is not over but nobody may act")
+            raise _Failed("actors_match_legal_actions", "the game is not over but nobody may act")
         return {seat: legal[seat] for seat in actors}
 
     def check_codec(self, actions: list[Action]) -> None:
@@ -239,11 +235,11 @@ class _Playout:
             try:
                 back = game.decode_action(json.loads(text))
             except IllegalAction as exc:
-                raise _fail(
+                raise _Failed(
                     "action_codec_round_trip", f"{action!r} does not decode: {exc}"
                 ) from exc
             if back != action:
-                raise _fail("action_codec_round_trip", f"{action!r} decodes as {back!r}")
+                raise _Failed("action_codec_round_trip", f"{action!r} decodes as {back!r}")
 
     def check_listed_apply(self, state: Any, seat: int, actions: list[Action], text: str) -> None:
         game = self.game
@@ -255,7 +251,7 @@ class _Playout:
             try:
                 game.apply(copy, seat, action)
             except Exception as exc:
-                raise _fail(
+                raise _Failed(
                     "listed_actions_apply",
                     f"seat {seat}: listed action {action!r} raised {type(exc).__name__}: {exc}",
                 ) from exc
@@ -288,23 +284,23 @@ class _Playout:
             game.apply(copy, seat, action)
         except IllegalAction as exc:
             if not str(exc).strip():
-                raise _fail(
+                raise _Failed(
                     "illegal_actions_rejected", f"IllegalAction without a reason for {action!r}"
                 ) from exc
             if _snapshot(game, copy) != text:
-                raise _fail(
+                raise _Failed(
                     "state_unchanged_on_illegal",
                     f"seat {seat}: {action!r} was rejected ({exc}) but changed the state",
                 ) from exc
             return
         except Exception as exc:
-            raise _fail(
+            raise _Failed(
                 "illegal_actions_rejected",
                 f"seat {seat}: {action!r} raised {type(exc).__name__}: {exc} "
                 "instead of IllegalAction",
             ) from exc
         if must_fail:
-            raise _fail(
+            raise _Failed(
                 "illegal_actions_rejected", f"seat {seat}: unlisted {action!r} was accepted"
             )
 
@@ -313,11 +309,13 @@ class _Playout:
         clone = game.clone(state)
         game.apply(clone, seat, action)
         if _snapshot(game, state) != text:
-            raise _fail("clone_independent", f"applying {action!r} to a clone changed the original")
+            raise _Failed(
+                "clone_independent", f"applying {action!r} to a clone changed the original"
+            )
         twin = game.from_json(json.loads(text))
         game.apply(twin, seat, action)
         if _snapshot(game, twin) != _snapshot(game, clone):
-            raise _fail(
+            raise _Failed(
                 "replay_deterministic",
                 f"{action!r} applied to two equal states gave different states: "
                 "randomness outside the state?",
@@ -326,7 +324,7 @@ class _Playout:
     def check_kept_clones(self) -> None:
         for clone, text in self.kept:
             if _snapshot(self.game, clone) != text:
-                raise _fail(
+                raise _Failed(
                     "clone_independent",
                     "a clone kept from an earlier step changed while the original played on",
                 )
@@ -339,15 +337,15 @@ class _Playout:
             legal = game.legal_actions(state, seat) if seat is not None else []
             variant = game.determinize(state, seat, self.rng.fork())
             if _snapshot(game, state) != text:
-                raise _fail("view_secrecy", f"determinize for seat {seat} changed the original")
+                raise _Failed("view_secrecy", f"determinize for seat {seat} changed the original")
             if json.dumps(game.view(variant, seat), sort_keys=True) != view:
-                raise _fail(
+                raise _Failed(
                     "view_secrecy",
                     f"the view of seat {seat} changes when hidden information is resampled: "
                     "it shows something that seat may not know",
                 )
             if seat is not None and game.legal_actions(variant, seat) != legal:
-                raise _fail(
+                raise _Failed(
                     "view_secrecy",
                     f"the legal actions of seat {seat} depend on what it may not know",
                 )
@@ -361,17 +359,17 @@ class _Playout:
         game = self.game
         final = _snapshot(game, state)
         if game.actors(state):
-            raise _fail("actors_match_legal_actions", "the game is over but somebody may act")
+            raise _Failed("actors_match_legal_actions", "the game is over but somebody may act")
         self.check_result(state)
         replayed = game.setup(self.players, self.seed, self.options)
         for seat, action in self.log:
             game.apply(replayed, seat, action)
         if _snapshot(game, replayed) != final:
-            raise _fail(
+            raise _Failed(
                 "replay_deterministic", "replaying the log from the seed gives another state"
             )
         if self.hidden_seen >= 5 and self.hidden_resampled == 0:
-            raise _fail(
+            raise _Failed(
                 "view_secrecy",
                 "determinize never resampled what `hidden` declares secret: secrecy is untested",
             )
@@ -381,14 +379,14 @@ class _Playout:
         _json_text("result", result.to_json(), "result_consistent")
         n = self.players
         if len(result.scores) != n or len(result.ranks) != n:
-            raise _fail(
+            raise _Failed(
                 "result_consistent",
                 f"result has {len(result.scores)} scores and {len(result.ranks)} ranks "
                 f"for {n} players",
             )
         for rank in result.ranks:
             if rank != 1 + sum(1 for other in result.ranks if other < rank):
-                raise _fail(
+                raise _Failed(
                     "result_consistent", f"ranks {list(result.ranks)} are not competition ranks"
                 )
 
