@@ -1,8 +1,7 @@
 """`ludoteca play GAME`: play in the terminal against bots.
 
 The human's seat sees only its own view; every other seat (a facilitator role included) is
-played by the game's heuristic bot, which receives a state determinized for its seat, so it
-never reads secrets either.
+played by `HeuristicBot`, which only ever reads a state determinized for its seat.
 """
 
 from __future__ import annotations
@@ -13,6 +12,7 @@ from typing import Any
 
 import typer
 
+from ludoteca.bots.simple import HeuristicBot
 from ludoteca.cli.common import fail, parse_key_values
 from ludoteca.engine import Event, IllegalAction, Match, Rng, visible_events
 from ludoteca.engine.game import Game
@@ -55,6 +55,7 @@ class Session:
         self.match = match
         self.seat = seat
         self.rng = Rng(match.seed ^ 0x5EED)
+        self.bot = HeuristicBot()
 
     def run(self) -> None:
         game, state = self.game, self.match.state
@@ -73,8 +74,7 @@ class Session:
         typer.echo(f"Winner(s): seat {winners}" + (" - that's you!" if you else ""))
 
     def bot_action(self, seat: int) -> Any:
-        known = self.game.determinize(self.match.state, seat, self.rng.fork())
-        return self.game.heuristic_action(known, seat, self.rng.fork())
+        return self.bot.choose(self.game, self.match.state, seat, self.rng.fork())
 
     def act(self, seat: int, action: Any) -> None:
         events = self.match.apply(seat, action)
