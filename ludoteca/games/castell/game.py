@@ -14,22 +14,11 @@ from ludoteca.engine.options import option_field
 from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import bot, render, turn
-from ludoteca.games.castell.actions import (
-    ACTION_CLASSES,
-    Abstain,
-    Declare,
-    EndTurn,
-    Move,
-    Perform,
-    Recruit,
-    SpecialMove,
-    SpecialRecruit,
-    Train,
-)
+from ludoteca.games.castell.actions import ACTION_CLASSES, Abstain, Declare
 from ludoteca.games.castell.data import CALENDAR, ROUNDS
 from ludoteca.games.castell.evaluate import evaluate_position
 from ludoteca.games.castell.festivals import check_declaration, suggestion
-from ludoteca.games.castell.rounds import end_turn, festival_declared
+from ludoteca.games.castell.rounds import festival_declared
 from ludoteca.games.castell.scoring import final_result
 from ludoteca.games.castell.start import new_game
 from ludoteca.games.castell.state import FESTIVAL, OVER, TURN, CastellState
@@ -108,27 +97,10 @@ class Castell(Game[CastellState]):
         return events
 
     def apply_turn(self, state: CastellState, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, Move):
-            turn.check_move(state, seat, action)
-            return turn.do_move(state, seat, action)
-        if isinstance(action, Recruit):
-            turn.check_recruit(state, seat, action)
-            return turn.do_recruit(state, seat, action)
-        if isinstance(action, Train):
-            turn.check_train(state, seat, action)
-            return turn.do_train(state, seat, action)
-        if isinstance(action, SpecialRecruit):
-            turn.check_special_recruit(state, seat, action)
-            return turn.do_special(state, seat, action)
-        if isinstance(action, SpecialMove):
-            turn.check_special_move(state, seat, action)
-            return turn.do_special(state, seat, action)
-        if isinstance(action, Perform):
-            tower = turn.check_perform(state, seat, action)
-            return turn.do_special(state, seat, Perform(action.tile, tower))
-        if isinstance(action, EndTurn):
-            turn.check_end_turn(state)
-            return [public("end_turn", seat=seat), *end_turn(state)]
+        rule = turn.TURN_ACTIONS.get(type(action))
+        if rule is not None:
+            check, do = rule
+            return do(state, seat, check(state, seat, action))
         held = (
             "no festival is being held: towers are declared at the festivals after the turns; "
             if isinstance(action, Declare | Abstain)

@@ -1,10 +1,13 @@
 """A player's turn: move, recruit, train and a special action, each at most once and in any
-order, then end the turn. Every `check_*` raises IllegalAction before anything changes;
-every `do_*` then applies the action."""
+order, then end the turn. Every `check_*` raises IllegalAction before anything changes and
+returns the action to apply (a Perform with its tower normalised); every `do_*` then applies it.
+TURN_ACTIONS pairs them by action class."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
+from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.errors import IllegalAction
@@ -27,6 +30,7 @@ from ludoteca.games.castell.data import (
     local_tile_points,
 )
 from ludoteca.games.castell.performances import tile_problem, tower_for_tile
+from ludoteca.games.castell.rounds import end_turn
 from ludoteca.games.castell.state import CastellState
 from ludoteca.games.castell.towers import Tower, normalize_tower, tower_fits_team
 from ludoteca.games.castell.wheel import ALL_REGIONS, REGION, tile_at
@@ -98,9 +102,10 @@ def check_special(state: CastellState, seat: int) -> None:
 
 
 # --- move ---------------------------------------------------------------------------------------
-def check_move(state: CastellState, seat: int, action: Move) -> None:
+def check_move(state: CastellState, seat: int, action: Move) -> Move:
     check_turn_action(state, "move")
     check_destination(state, seat, action.region)
+    return action
 
 
 def do_move(state: CastellState, seat: int, action: Move) -> list[Event]:
@@ -110,7 +115,7 @@ def do_move(state: CastellState, seat: int, action: Move) -> list[Event]:
 
 
 # --- recruit ------------------------------------------------------------------------------------
-def check_recruit(state: CastellState, seat: int, action: Recruit) -> None:
+def check_recruit(state: CastellState, seat: int, action: Recruit) -> Recruit:
     check_turn_action(state, "recruit")
     region = pawn_region(state, seat, "recruiting")
     sizes = action.sizes
@@ -120,6 +125,7 @@ def check_recruit(state: CastellState, seat: int, action: Recruit) -> None:
             f"it has {state.regions[region] or 'nobody'}"
         )
     check_available(state.regions[region], sizes, region)
+    return action
 
 
 def check_available(standing: list[int], sizes: tuple[int, ...], region: str) -> None:
@@ -181,7 +187,7 @@ def trainable(state: CastellState, seat: int, tile: str) -> list[str]:
     return out
 
 
-def check_train(state: CastellState, seat: int, action: Train) -> None:
+def check_train(state: CastellState, seat: int, action: Train) -> Train:
     check_turn_action(state, "train")
     pawn_region(state, seat, "training")
     tile = tile_at(state, seat, action.source)
@@ -194,6 +200,7 @@ def check_train(state: CastellState, seat: int, action: Train) -> None:
             f"the tile there is {tile}: you may train {', '.join(choices) or 'nothing'} "
             f"(skills top out at rank {MAX_RANK})"
         )
+    return action
 
 
 def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
@@ -218,18 +225,22 @@ def train_choices(state: CastellState, seat: int) -> list[Action]:
 
 
 # --- special actions ----------------------------------------------------------------------------
-def check_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -> None:
+def check_special_recruit(
+    state: CastellState, seat: int, action: SpecialRecruit
+) -> SpecialRecruit:
     check_special(state, seat)
     region = pawn_region(state, seat, "recruiting")
     check_available(state.regions[region], (action.size,), region)
+    return action
 
 
-def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> None:
+def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> SpecialMove:
     check_special(state, seat)
     check_destination(state, seat, action.region)
+    return action
 
 
-def check_perform(state: CastellState, seat: int, action: Perform) -> Tower:
+def check_perform(state: CastellState, seat: int, action: Perform) -> Perform:
     check_special(state, seat)
     region = pawn_region(state, seat, "performing")
     row = state.rows[region]
@@ -241,7 +252,7 @@ def check_perform(state: CastellState, seat: int, action: Perform) -> Tower:
     problem = tile_problem(action.tile, tower, state.players[seat].ranks)
     if problem:
         raise IllegalAction(problem)
-    return tower
+    return Perform(action.tile, tower)
 
 
 def do_special(state: CastellState, seat: int, action: Action) -> list[Event]:
@@ -316,6 +327,25 @@ def turn_choices(state: CastellState, seat: int) -> list[Action]:
     return out
 
 
-def check_end_turn(state: CastellState) -> None:
+def check_end_turn(state: CastellState, seat: int, action: EndTurn) -> EndTurn:
     if state.free_special:
         raise IllegalAction("perform the free special action of the Special tile before ending")
+    return action
+
+
+def do_end_turn(state: CastellState, seat: int, action: EndTurn) -> list[Event]:
+    return [public("end_turn", seat=seat), *end_turn(state)]
+
+
+# --- dispatch -----------------------------------------------------------------------------------
+Check = Callable[[CastellState, int, Any], Action]
+Do = Callable[[CastellState, int, Any], list[Event]]
+TURN_ACTIONS: dict[type[Action], tuple[Check, Do]] = {
+    Move: (check_move, do_move),
+    Recruit: (check_recruit, do_recruit),
+    Train: (check_train, do_train),
+    SpecialRecruit: (check_special_recruit, do_special),
+    SpecialMove: (check_special_move, do_special),
+    Perform: (check_perform, do_special),
+    EndTurn: (check_end_turn, do_end_turn),
+}
