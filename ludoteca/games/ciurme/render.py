@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -131,46 +131,36 @@ def _pile(wood: list[str]) -> str:
     return ", ".join(f"{n} {c}" for c, n in counts.items())
 
 
+# One line per action kind, from the action's fields.
+DESCRIPTIONS: dict[str, Callable[[Any], str]] = {
+    "stay": lambda a: "stay where you are",
+    "move": lambda a: f"move to the {a.place}",
+    "steer": lambda a: "steer the lifeboat to the other dock",
+    "pass": lambda a: "end your turn",
+    "repair": lambda a: f"repair with {a.colour} wood",
+    "help": lambda a: (
+        f"help {'the automaton' if a.mate == AUTOMATON else f'seat {a.mate}'} "
+        f"with {a.colour} wood"
+    ),
+    "agree": lambda a: "vote yes" if a.yes else "vote no",
+    "elect": lambda a: f"vote seat {a.seat} as quartermaster",
+    "prefer": lambda a: f"vote for the ship {_ship(a.ship)}",
+    "abstain": lambda a: "abstain",
+    "depose": lambda a: "propose to depose the captain",
+    "waive": lambda a: "keep the captain this round",
+    "place": lambda a: f"place your {a.value} stamp on {_ship(a.ship)}",
+    "post": lambda a: f"say on {a.channel}: {a.text}",
+    "pick_colour": lambda a: f"play the {a.colour} meeple",
+    "first_player": lambda a: f"crew {a.crew} starts with seat {a.seat}",
+    "start_phase": lambda a: f"start phase {a.phase}",
+    "close_phase1": lambda a: "close phase 1",
+    "decide": lambda a: f"settle crew {a.crew}'s tied election: {a.choice}",
+}
+
+
 def describe_action(action: Action) -> str:
-    fields = {k: v for k, v in vars(action).items()}
-    kind = action.kind
-    texts = {
-        "stay": "stay where you are",
-        "steer": "steer the lifeboat to the other dock",
-        "pass": "end your turn",
-        "abstain": "abstain",
-        "depose": "propose to depose the captain",
-        "waive": "keep the captain this round",
-        "close_phase1": "close phase 1",
-    }
-    if kind in texts:
-        return texts[kind]
-    if kind == "move":
-        return f"move to the {fields['place']}"
-    if kind == "repair":
-        return f"repair with {fields['colour']} wood"
-    if kind == "help":
-        mate = "the automaton" if fields["mate"] == AUTOMATON else f"seat {fields['mate']}"
-        return f"help {mate} with {fields['colour']} wood"
-    if kind == "agree":
-        return "vote yes" if fields["yes"] else "vote no"
-    if kind == "elect":
-        return f"vote seat {fields['seat']} as quartermaster"
-    if kind == "prefer":
-        return f"vote for the ship {_ship(fields['ship'])}"
-    if kind == "place":
-        return f"place your {fields['value']} stamp on {_ship(fields['ship'])}"
-    if kind == "post":
-        return f"say on {fields['channel']}: {fields['text']}"
-    if kind == "pick_colour":
-        return f"play the {fields['colour']} meeple"
-    if kind == "first_player":
-        return f"crew {fields['crew']} starts with seat {fields['seat']}"
-    if kind == "start_phase":
-        return f"start phase {fields['phase']}"
-    if kind == "decide":
-        return f"settle crew {fields['crew']}'s tied election: {fields['choice']}"
-    return kind
+    describe = DESCRIPTIONS.get(action.kind)
+    return describe(action) if describe else action.kind
 
 
 def _ship(index: int) -> str:

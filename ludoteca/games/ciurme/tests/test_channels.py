@@ -8,8 +8,18 @@ import pytest
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
-from ludoteca.games.ciurme.actions import Agree, ClosePhase1, Move, Place, Post, Steer, Waive
+from ludoteca.games.ciurme.actions import (
+    ACTION_CLASSES,
+    Agree,
+    ClosePhase1,
+    Move,
+    Place,
+    Post,
+    Steer,
+    Waive,
+)
 from ludoteca.games.ciurme.data import CAPTAIN_ASKS, DECK_CHANNEL, LIFEBOAT, SHIP_NAMES, WRECK
+from ludoteca.games.ciurme.render import DESCRIPTIONS
 from ludoteca.games.ciurme.tests.helpers import act, assembly, phase1
 
 
@@ -99,3 +109,8 @@ def test_unanswered_steering_vote_lapses_when_phase1_closes() -> None:
     act(state, 8, ClosePhase1())
     assert crew.dock == WRECK and crew.vote is not None and crew.vote.topic == "quartermaster"
 
+
+
+def test_every_action_kind_has_its_own_description() -> None:
+    assert {cls.kind for cls in ACTION_CLASSES} == set(DESCRIPTIONS)
+    assert GAME.describe_action(Place(4, 0)) == f"place your 4 stamp on {SHIP_NAMES[0]}"
