@@ -108,16 +108,12 @@ class Fits:
         old, pawns[moved] = pawns[moved], to
         taken = self.covered | covered | bits(pawns)
         changed = covered | 1 << to | 1 << old
-        around, ways_out = self.geometry.around, self.geometry.ways_out
+        around = self.geometry.around
         for pawn, cell in enumerate(pawns):
             if pawn != moved and not around[cell] & changed:
                 if self.stuck[pawn]:
                     return True
-                continue
-            for pair in ways_out[cell]:
-                if not pair & taken:
-                    break
-            else:
+            elif is_dead_end(self.geometry, taken, cell):
                 return True
         return False
 
@@ -204,10 +200,11 @@ def nobody_can_place(state: LigrettoState) -> bool:
     """[D-10]: no tile in any player's stack, pile or hand fits anywhere it may be placed,
     jokers included."""
     f = fits(state)
+    plain = f.plain_keys()
     restarts_open = bool(open_duties(state))
     for seat, player in enumerate(state.players):
         keys = holding_keys(state, seat)
-        if not player.duties and not f.plain_keys().isdisjoint(keys):
+        if not player.duties and not plain.isdisjoint(keys):
             return False  # the usual answer, found without searching for joker placements
         if (player.duties or restarts_open) and any(f.free_pairs(k) for k in keys):
             return False

@@ -1,14 +1,18 @@
 """The cached placement search (lookup tables, bit sets, pawns kept between placements) against
 a plain search of the board written straight from [D-8] and [D-9], after every placement of
-seeded bot rounds; and clones never see each other's board through the shared cache."""
+seeded bot rounds (whether a placement would shut a pawn in included); and clones never see
+each other's board through the shared cache."""
 
 from __future__ import annotations
+
+from itertools import product
 
 import pytest
 
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ligretto import GAME, data
 from ludoteca.games.ligretto.actions import Place, Restart
+from ludoteca.games.ligretto.geometry import bits
 from ludoteca.games.ligretto.placement import Fits, fits
 from ludoteca.games.ligretto.state import FREE, PLAY, LigrettoState
 
@@ -49,6 +53,15 @@ def plain_dead_end(state: LigrettoState, cell: int) -> bool:
                    for far in nb[near])
 
 
+def plain_shuts_in(state: LigrettoState, pawn: int, to: int, covered: list[int]) -> bool:
+    """[D-9]: after covering `covered` and moving `pawn` to `to`, some pawn is in a dead end."""
+    after = state.clone()
+    for cell in covered:
+        after.cover[cell] = 0  # any tile
+    after.pawns[pawn] = to
+    return any(plain_dead_end(after, cell) for cell in after.pawns)
+
+
 def assert_fits_match(state: LigrettoState) -> None:
     cached = fits(state)
     keys = {data.pair_key(a, b) for a, b in data.TILE_SETS[state.colours]}
@@ -62,6 +75,11 @@ def assert_fits_match(state: LigrettoState) -> None:
         key for pawn in range(len(state.pawns)) for (key, jokers) in plain_paths(state, pawn)
         if jokers == 0
     }
+    for pawn, key, jokers in product(range(len(state.pawns)), keys, (0, 1)):
+        for near, far, used in cached.at_pawn(pawn, key, jokers):
+            assert cached.shuts_in(pawn, far, bits([near, *used])) == plain_shuts_in(
+                state, pawn, far, [near, far, *used]
+            )
     fresh = Fits(state)
     for key in keys:
         assert cached.free_pairs(key) == fresh.free_pairs(key)
