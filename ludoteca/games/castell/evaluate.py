@@ -11,10 +11,11 @@ from __future__ import annotations
 import math
 
 from ludoteca.games.castell.bot import target_festival
-from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_POINTS
+from ludoteca.games.castell.data import PRIZE_POINTS
+from ludoteca.games.castell.festivals import suggestion
 from ludoteca.games.castell.scoring import categories, final_result
 from ludoteca.games.castell.state import OVER, CastellState
-from ludoteca.games.castell.towers import best_tower, tower_score
+from ludoteca.games.castell.towers import tower_score
 
 # The share of a reachable festival's gain counted now (the pawn may still be beaten to it).
 FESTIVAL_SHARE = 0.6
@@ -31,9 +32,7 @@ def festival_prospect(state: CastellState, seat: int) -> float:
     if festival is None:
         return 0.0
     player = state.players[seat]
-    tower = best_tower(
-        player.team, player.ranks, sizes=festival.tokens, min_levels=MIN_FESTIVAL_LEVELS
-    )
+    tower = suggestion(player, festival)
     if tower is None:
         return 0.0
     better = max(0, tower_score(tower, festival.tokens) - player.best_score)
