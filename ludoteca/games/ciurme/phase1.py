@@ -84,6 +84,14 @@ def helpable(state: CiurmeState, crew: Crew, seat: int) -> list[int]:
     ]
 
 
+def has_work(state: CiurmeState, crew: Crew, seat: int) -> bool:
+    """On the wreck `seat` has something to do: wood there, and a load to finish or a mate to
+    help."""
+    return bool(crew.transported) and (
+        not complete(state, crew, seat) or bool(helpable(state, crew, seat))
+    )
+
+
 def restored(state: CiurmeState, crew: Crew) -> bool:
     """Every load complete: 15 repairs with 4 players as with 5 [D-16]."""
     targets = [*crew.members, AUTOMATON]
@@ -176,7 +184,7 @@ def _end_move(state: CiurmeState, crew: Crew, action: Stay | Move) -> list[Event
             events += _cross(state, crew)
         crew.step = STEER
         return events
-    if crew.transported and (not complete(state, crew, seat) or helpable(state, crew, seat)):
+    if has_work(state, crew, seat):
         crew.step = REPAIR
         return events
     return events + end_turn(state, crew)

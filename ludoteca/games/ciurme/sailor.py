@@ -24,16 +24,9 @@ def turn(state: CiurmeState, crew: Crew, seat: int, legal: list[Action], rng: Rn
     if crew.step == MOVE:
         return _slip(_move(crew, seat, state, mood), legal, mood, rng)
     if crew.step == STEER:
-        sensible = boat_should_move(crew, has_work(state, crew, seat))
+        sensible = boat_should_move(crew, phase1.has_work(state, crew, seat))
         return _slip(Steer() if sensible else Pass(), legal, mood, rng)
     return _repair(state, crew, seat, legal, mood, rng)
-
-
-def has_work(state: CiurmeState, crew: Crew, seat: int) -> bool:
-    """Wood on the wreck, and a load to finish or a mate to help."""
-    return bool(crew.transported) and (
-        not phase1.complete(state, crew, seat) or bool(phase1.helpable(state, crew, seat))
-    )
 
 
 def _slip(sensible: Action, legal: list[Action], mood: Temperament, rng: Rng) -> Action:
@@ -48,7 +41,7 @@ def _slip(sensible: Action, legal: list[Action], mood: Temperament, rng: Rng) ->
 
 def _move(crew: Crew, seat: int, state: CiurmeState, mood: Temperament) -> Action:
     here = crew.place[crew.members.index(seat)]
-    work = has_work(state, crew, seat)
+    work = phase1.has_work(state, crew, seat)
     if here == WRECK and crew.dock == WRECK:
         return Stay() if work else Move(LIFEBOAT)
     if here == LIFEBOAT and crew.dock == WRECK:
