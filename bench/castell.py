@@ -1,5 +1,6 @@
 """Castell benchmarks: the tower search on teams of 10, 20 and 40 castellers at ranks 3, and
-random playouts in actions per second, as a ratio to Goofspiel measured in the same run.
+random playouts (actions/s) and clones (clones/s), as ratios to Goofspiel measured in the same
+run.
 
 Run: python bench/castell.py
 """
@@ -7,11 +8,10 @@ Run: python bench/castell.py
 from __future__ import annotations
 
 import time
-from typing import Any
 
-from ludoteca.engine.game import Game
 from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.engine.rng import Rng
+from ludoteca.engine.speed import measure
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.data import SKILLS
 from ludoteca.games.castell.towers import _best_tower, best_tower
@@ -41,22 +41,6 @@ def time_best_tower(size: int, rng: Rng) -> tuple[float, float]:
     return times[len(times) // 2], times[-1]
 
 
-def playout_rate(game: Game[Any], players: int, seconds: float) -> float:
-    """Random playouts for about `seconds`: actions per second."""
-    rng = Rng(1)
-    actions = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = game.setup(players, seed)
-        seed += 1
-        while not game.is_over(state):
-            seat = rng.choice(sorted(game.actors(state)))
-            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-            actions += 1
-    return actions / (time.perf_counter() - start)
-
-
 def main() -> None:
     rng = Rng(2024)
     print("best_tower at ranks 3 (two token sizes the team holds, 4+ levels), cache cleared")
@@ -65,12 +49,17 @@ def main() -> None:
         median, worst = time_best_tower(size, rng)
         print(f"{size:>6} {median:>10.2f} {worst:>10.2f}")
     print()
-    print("random playouts, 4 players")
-    baseline = playout_rate(GOOFSPIEL, 4, 2.0)
-    castell = playout_rate(GAME, 4, 4.0)
-    print(f"{'game':>10} {'actions/s':>12} {'ratio':>8}")
-    print(f"{'goofspiel':>10} {baseline:>12.0f} {1.0:>8.2f}")
-    print(f"{'castell':>10} {castell:>12.0f} {castell / baseline:>8.3f}")
+    print("random playouts and clones, 4 players")
+    baseline = measure(GOOFSPIEL, 4, 2.0)
+    castell = measure(GAME, 4, 4.0)
+    print(f"{'game':>10} {'actions/s':>12} {'ratio':>8} {'clones/s':>12} {'ratio':>8}")
+    for name, t in (("goofspiel", baseline), ("castell", castell)):
+        print(
+            f"{name:>10} {t.actions_per_second:>12.0f} "
+            f"{t.actions_per_second / baseline.actions_per_second:>8.3f} "
+            f"{t.clones_per_second:>12.0f} "
+            f"{t.clones_per_second / baseline.clones_per_second:>8.3f}"
+        )
 
 
 if __name__ == "__main__":
