@@ -24,12 +24,7 @@ from ludoteca.games.ligretto.actions import (
     TurnOver,
 )
 from ludoteca.games.ligretto.geometry import Candidate, bits
-from ludoteca.games.ligretto.placement import (
-    fits,
-    placements_with,
-    restart_pairs,
-    restart_pawns,
-)
+from ludoteca.games.ligretto.placement import fits, placements_with, restarts
 from ludoteca.games.ligretto.state import ASIDE, NO_TILE, PAWNS, PLAY, TAKE_BACK, LigrettoState
 
 if TYPE_CHECKING:
@@ -83,13 +78,7 @@ def best_placement(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) ->
     """Plain placements first, those that shut no pawn in preferred; jokers near the end.
     Placements stay plain tuples until one is chosen; restarts come first, as in the game's
     `placements`."""
-    restarts = [
-        Restart(pawn, a, b)
-        for pawn in restart_pawns(state, seat)
-        for pair in restart_pairs(state, seat)
-        for a, b in (pair, pair[::-1])
-    ]
-    pool: Sequence[Candidate | Restart] = [*restarts, *placements_with(state, seat, 0)]
+    pool: Sequence[Candidate | Restart] = [*restarts(state, seat), *placements_with(state, seat, 0)]
     held = state.players[seat].held()
     if not pool and held <= ONE_JOKER_WHEN_HELD:
         pool = placements_with(state, seat, 1)

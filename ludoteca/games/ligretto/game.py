@@ -34,8 +34,7 @@ from ludoteca.games.ligretto.placement import (
     fits,
     nobody_can_place,
     pawn_paths,
-    restart_pairs,
-    restart_pawns,
+    restarts,
     squares_covered,
 )
 from ludoteca.games.ligretto.state import (
@@ -146,11 +145,7 @@ class Ligretto(Game[LigrettoState]):
     def placements(self, state: LigrettoState, seat: int) -> list[Action]:
         """Every distinct placement of the turned tile: at each pawn (jokers included), and
         the restarts the seat may make [D-8] [D-9]."""
-        out: list[Action] = []
-        for pawn in restart_pawns(state, seat):
-            for a, b in restart_pairs(state, seat):
-                out.append(Restart(pawn, a, b))
-                out.append(Restart(pawn, b, a))
+        out: list[Action] = [*restarts(state, seat)]
         for pawn in range(len(state.pawns)):
             out.extend(Place(pawn, *path) for path in pawn_paths(state, seat, pawn))
         return out
