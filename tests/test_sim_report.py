@@ -81,7 +81,7 @@ def test_a_bad_option_is_a_clear_error(tmp_path: Path) -> None:
             app, ["simulate", "goofspiel", "--games", "2", "--report", str(tmp_path / "x"), *args]
         )
         assert run.exit_code == 2, args
-        assert "error:" in run.output and "Traceback" not in run.output
+        assert "Error:" in run.output and "Traceback" not in run.output
     run = runner.invoke(
         app,
         [

@@ -77,7 +77,7 @@ def test_the_command_writes_a_table_json_and_csv(tmp_path: Path) -> None:
 def test_unknown_bot_is_a_clear_error() -> None:
     run = runner.invoke(app, ["tournament", "goofspiel", "--bots", "random,genius"])
     assert run.exit_code == 2
-    assert "unknown bot 'genius'" in run.output and "mcts" in run.output
+    assert "Error: unknown bot 'genius'" in run.output and "mcts" in run.output
     assert "Traceback" not in run.output
 
 

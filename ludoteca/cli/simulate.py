@@ -7,8 +7,9 @@ from pathlib import Path
 import typer
 from rich.console import Console
 
-from ludoteca.cli.tournament import checked_game, checked_specs, fail
-from ludoteca.sim.options import option_sets, parse_pairs, parse_sweep
+from ludoteca.cli.common import fail, parse_key_values
+from ludoteca.cli.tournament import checked_game, checked_specs
+from ludoteca.sim.options import option_sets, parse_sweep
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.report import write_report
 from ludoteca.sim.study import run_study
@@ -35,7 +36,7 @@ def simulate(
     count = players if players is not None else resolved.min_players
     specs = checked_specs(bots)
     try:
-        configs = option_sets(parse_pairs(option), parse_sweep(sweep) if sweep else None)
+        configs = option_sets(parse_key_values(option), parse_sweep(sweep) if sweep else None)
         for _, options in configs:
             resolved.options(options)
     except ValueError as exc:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -14,16 +14,10 @@ from rich.table import Table
 from ludoteca.bots.base import resolve_game
 from ludoteca.bots.spec import BotSpecError, split_specs
 from ludoteca.bots.spec import parse_bot as check_spec
+from ludoteca.cli.common import fail, parse_key_values
 from ludoteca.engine.game import Game
-from ludoteca.sim.options import parse_pairs
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.tournament import TournamentResult, run_tournament
-
-
-def fail(message: str) -> NoReturn:
-    """A user error: one clear line on stderr, exit code 2, no traceback."""
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
 
 
 def checked_game(name: str, players: int | None, options: list[str]) -> tuple[Game[Any], Any]:
@@ -32,7 +26,7 @@ def checked_game(name: str, players: int | None, options: list[str]) -> tuple[Ga
         game = resolve_game(name)
         if players is not None:
             game.check_players(players)
-        return game, game.options(parse_pairs(options))
+        return game, game.options(parse_key_values(options))
     except ValueError as exc:
         fail(str(exc))
 

@@ -1,24 +1,13 @@
-"""Game options from the command line: `--option KEY=VALUE` and `--sweep KEY=V1,V2,...`.
+"""The option sets a study compares: `--sweep KEY=V1,V2,...` over the `--option KEY=VALUE` base
+(read by `ludoteca.cli.common.parse_key_values`, as every command reads them).
 
-Values stay text here; the game's own `Game.options(dict)` converts and checks them and says what
-is allowed.
+Sweep values stay text here; the game's own `Game.options(dict)` converts and checks them and says
+what is allowed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
-
-
-def parse_pairs(pairs: Sequence[str]) -> dict[str, str]:
-    """`["cards=5", "x=y"]` as a dict; a ValueError says which item is malformed."""
-    options: dict[str, str] = {}
-    for pair in pairs:
-        key, eq, value = pair.partition("=")
-        if not eq or not key.strip():
-            raise ValueError(f"option {pair!r} must look like KEY=VALUE")
-        options[key.strip()] = value.strip()
-    return options
 
 
 def parse_sweep(text: str) -> tuple[str, list[str]]:
@@ -31,7 +20,7 @@ def parse_sweep(text: str) -> tuple[str, list[str]]:
 
 
 def option_sets(
-    base: dict[str, str], sweep: tuple[str, list[str]] | None
+    base: dict[str, Any], sweep: tuple[str, list[str]] | None
 ) -> list[tuple[str, dict[str, Any]]]:
     """The (label, options) of every configuration a study compares."""
     if sweep is None:
