@@ -29,8 +29,8 @@ def declaring_seats(state: CastellState, festival: Festival) -> list[int]:
 
 
 def check_declaration(state: CastellState, seat: int, tower: Tower) -> None:
-    festival = state.calendar[state.festival] if state.festival is not None else None
-    assert festival is not None
+    assert state.festival is not None
+    festival = state.calendar[state.festival]
     if len(tower) < MIN_FESTIVAL_LEVELS:
         raise IllegalAction(
             f"a festival tower needs at least {MIN_FESTIVAL_LEVELS} levels; yours has {len(tower)}"
