@@ -243,7 +243,7 @@ def hidden(state: CiurmeState, seat: int | None) -> Any:
         "messages": [m["text"] for m in state.messages if not reads(state, seat, m)],
         # Who is who on another crew's board: see _relabel_board.
         "boards": [
-            {k: _copy_board(state.crews[i])[k] for k in BOARD_SECRETS}
+            _copy_board(state.crews[i])
             for i in range(len(state.crews))
             if not knows_board(state, seat, i)
         ],
