@@ -136,3 +136,9 @@ def layout(players: int, colours: int) -> Layout:
 def pair_key(a: int, b: int) -> int:
     """One number per unordered colour pair, so a tile fits squares when the keys match [D-7]."""
     return a * 8 + b if a < b else b * 8 + a
+
+
+def pair_colours(key: int) -> tuple[int, int]:
+    """The two colours of a `pair_key`, the lower index first."""
+    low, high = divmod(key, 8)
+    return low, high

@@ -6,27 +6,23 @@ is refused here with the reason, and the tile stays turned over in the player's 
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Place, Restart
-from ludoteca.games.ligretto.placement import (
-    fits,
-    hand_key,
-    may_place,
-    restart_pairs,
-    restart_pawns,
-)
+from ludoteca.games.ligretto.placement import hand_key, may_place, restart_pairs, restart_pawns
 from ludoteca.games.ligretto.state import FREE, LigrettoState
 
 KEEP = " Your tile stays in your hand."
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _square_problem(state: LigrettoState, cell: object, what: str) -> str:
     size = len(state.cover)
-    if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < size:
+    if not _is_int(cell) or not 0 <= cell < size:
         return f"{what} {cell!r} is not a square of the board (0 to {size - 1})."
     if state.cover[cell] != FREE:
         return f"{what} {cell} is already covered by a tile or a joker."
@@ -35,9 +31,8 @@ def _square_problem(state: LigrettoState, cell: object, what: str) -> str:
     return ""
 
 
-def _colour_names(state: LigrettoState, key: int) -> str:
-    a, b = divmod(key, 8)
-    return f"{data.COLOURS[a][0]}-{data.COLOURS[b][0]}"
+def _colour_names(key: int) -> str:
+    return "-".join(data.COLOURS[c][0] for c in data.pair_colours(key))
 
 
 def why_not_place(state: LigrettoState, seat: int, action: Place) -> str:
@@ -71,8 +66,8 @@ def why_not_place(state: LigrettoState, seat: int, action: Place) -> str:
                 + KEEP
             )
         at = joker
-    for cell, name in ((action.near, "Square"), (action.far, "Square")):
-        problem = _square_problem(state, cell, name)
+    for cell in (action.near, action.far):
+        problem = _square_problem(state, cell, "Square")
         if problem and cell != state.pawns[action.pawn]:
             return (
                 problem + " That place may have been taken a moment ago." + KEEP
@@ -88,8 +83,8 @@ def why_not_place(state: LigrettoState, seat: int, action: Place) -> str:
     squares = data.pair_key(layout.colours[action.near], layout.colours[action.far])
     if squares != key:
         return (
-            f"Your {_colour_names(state, key)} tile does not match those "
-            f"{_colour_names(state, squares)} squares." + KEEP
+            f"Your {_colour_names(key)} tile does not match those "
+            f"{_colour_names(squares)} squares." + KEEP
         )
     return "That placement is not possible on the board as it is now." + KEEP
 
@@ -103,10 +98,8 @@ def why_not_restart(state: LigrettoState, seat: int, action: Restart) -> str:
         if not pawns:
             return "No pawn waits for a restart from you; place your tile next to a pawn."
         return f"You may restart pawn(s) {pawns} only." + KEEP
-    if (action.onto, action.other) in restart_pairs(state, seat) or (
-        action.other,
-        action.onto,
-    ) in restart_pairs(state, seat):
+    pairs = restart_pairs(state, seat)
+    if (action.onto, action.other) in pairs or (action.other, action.onto) in pairs:
         return ""
     for cell in (action.onto, action.other):
         problem = _square_problem(state, cell, "Square")
@@ -114,6 +107,6 @@ def why_not_restart(state: LigrettoState, seat: int, action: Restart) -> str:
             return problem + KEEP
     if action.other not in state.layout.neighbours[action.onto]:
         return "A tile covers two squares that share a side." + KEEP
-    if not fits(state).free_pairs(key):
+    if not pairs:
         return "Your tile matches no free pair of squares on the board." + KEEP
-    return f"Those squares do not match your {_colour_names(state, key)} tile." + KEEP
+    return f"Those squares do not match your {_colour_names(key)} tile." + KEEP
