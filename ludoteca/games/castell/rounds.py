@@ -5,7 +5,7 @@ from __future__ import annotations
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.data import REFILL_ROUNDS, REGION_CASTELLERS, REGIONS, ROUNDS
 from ludoteca.games.castell.festivals import declaring_seats, resolve
-from ludoteca.games.castell.state import FESTIVAL, OVER, TURN, CastellState
+from ludoteca.games.castell.state import FESTIVAL, OVER, TURN, CastellState, Festival
 
 
 def end_turn(state: CastellState) -> list[Event]:
@@ -34,23 +34,26 @@ def next_festival(state: CastellState) -> list[Event]:
             events.append(public("festival", region=festival.region, seats=seats,
                                  tokens=list(festival.tokens)))
             return events
-        outcome = resolve(state, festival)
-        state.history.append(outcome)
-        events.append(public("festival_result", **outcome))
+        events.append(hold(state, festival))
     return events + end_round(state)
+
+
+def hold(state: CastellState, festival: Festival) -> Event:
+    """Resolve the festival, record its outcome in the public history and announce it."""
+    outcome = resolve(state, festival)
+    state.history.append(outcome)
+    return public("festival_result", **outcome)
 
 
 def festival_declared(state: CastellState) -> list[Event]:
     """Everybody declared: reveal, resolve, and go on."""
     assert state.festival is not None
-    festival = state.calendar[state.festival]
-    outcome = resolve(state, festival)
-    state.history.append(outcome)
+    result = hold(state, state.calendar[state.festival])
     state.festival = None
     state.to_declare = []
     state.declarations = {}
     state.phase = TURN
-    return [public("festival_result", **outcome), *next_festival(state)]
+    return [result, *next_festival(state)]
 
 
 def end_round(state: CastellState) -> list[Event]:
