@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ludoteca.sim.plots import grouped_bars, histograms
-from ludoteca.sim.sections import Section, by_key, numbers, sections_for
+from ludoteca.sim.sections import Section, grouped, pooled, sections_for
 from ludoteca.sim.study import Study
 
 
@@ -57,20 +57,13 @@ def _general_plots(study: Study, out: Path) -> list[tuple[str, str]]:
     ]
 
 
-def _section_plot(study: Study, section: Section, out: Path) -> str | None:
-    """Draw one game section; None when no match reports it."""
-    values = {c.label: c.section_values(study.game)[section.title] for c in study.configs}
+def _section_plot(section: Section, values: dict[str, list[Any]], out: Path) -> str | None:
+    """Draw one game section from its values per option set; None when no match reports it."""
     if not any(values.values()):
         return None
     name = f"section-{_slug(section.title)}.png"
     if section.plot == "bars":
-        groups: dict[str, dict[str, list[float]]] = {}
-        for label, found in values.items():
-            merged: dict[str, list[float]] = {}
-            for value in found:
-                for key, nums in by_key(value).items():
-                    merged.setdefault(key, []).extend(nums)
-            groups[label] = merged
+        groups = {label: grouped(found) for label, found in values.items()}
         keys = sorted({k for g in groups.values() for k in g}, key=_natural)
         if not keys:
             return None
@@ -80,11 +73,11 @@ def _section_plot(study: Study, section: Section, out: Path) -> str | None:
         }
         grouped_bars(out / name, section.title, keys, series, ylabel="mean")
     else:
-        pooled = {label: [n for v in found for n in numbers(v)] for label, found in values.items()}
-        pooled = {label: nums for label, nums in pooled.items() if nums}
-        if not pooled:
+        numbers = {label: pooled(found) for label, found in values.items()}
+        numbers = {label: nums for label, nums in numbers.items() if nums}
+        if not numbers:
             return None
-        histograms(out / name, section.title, pooled)
+        histograms(out / name, section.title, numbers)
     return name
 
 
@@ -120,8 +113,10 @@ def write_report(study: Study, out: Path) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     figures = _general_plots(study, out)
     missing: list[str] = []
+    section_values = {c.label: c.section_values(study.game) for c in study.configs}
     for section in sections_for(study.game):
-        name = _section_plot(study, section, out)
+        values = {label: found[section.title] for label, found in section_values.items()}
+        name = _section_plot(section, values, out)
         if name is None:
             missing.append(section.title)
         else:

@@ -10,7 +10,7 @@ from ludoteca.bots.base import resolve_game
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
 from ludoteca.sim.runner import Task, match_seed, run_tasks
-from ludoteca.sim.sections import by_key, numbers, sections_for
+from ludoteca.sim.sections import grouped, pooled, sections_for
 from ludoteca.sim.stats import wilson_interval
 from ludoteca.sim.teams import team_outcome
 from ludoteca.sim.tournament import game_ref, schedule
@@ -62,23 +62,20 @@ class Config:
         rates = self.seat_win_rates()
         lengths = self.lengths()
         sections: dict[str, Any] = {}
+        section_values = self.section_values(game)
         for section in sections_for(game):
-            values = self.section_values(game)[section.title]
+            values = section_values[section.title]
             if not values:
                 continue
             if section.plot == "bars":
-                groups: dict[str, list[float]] = {}
-                for value in values:
-                    for key, found in by_key(value).items():
-                        groups.setdefault(key, []).extend(found)
-                sections[section.title] = {k: _mean(v) for k, v in groups.items()}
+                sections[section.title] = {k: _mean(v) for k, v in grouped(values).items()}
             else:
-                pooled = [n for v in values for n in numbers(v)]
+                found = pooled(values)
                 sections[section.title] = {
-                    "mean": _mean(pooled),
-                    "min": min(pooled, default=0.0),
-                    "max": max(pooled, default=0.0),
-                    "count": len(pooled),
+                    "mean": _mean(found),
+                    "min": min(found, default=0.0),
+                    "max": max(found, default=0.0),
+                    "count": len(found),
                 }
         return {
             "label": self.label,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,4 +81,19 @@ def by_key(value: Any) -> dict[str, list[float]]:
         else:
             for position, item in enumerate(value, start=1):
                 groups.setdefault(str(position), []).extend(numbers(item))
+    return groups
+
+
+def pooled(values: Iterable[Any]) -> list[float]:
+    """Every number of every match's value, in one list: what a `hist` section shows."""
+    return [n for value in values for n in numbers(value)]
+
+
+def grouped(values: Iterable[Any]) -> dict[str, list[float]]:
+    """Every match's numbers grouped by key (`by_key`), merged over the matches: what a `bars`
+    section shows, as means."""
+    groups: dict[str, list[float]] = {}
+    for value in values:
+        for key, found in by_key(value).items():
+            groups.setdefault(key, []).extend(found)
     return groups
