@@ -15,6 +15,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.actions import Abstain, Depose, Elect, Prefer, Waive
 from ludoteca.games.ciurme.data import FLAGSHIP
 from ludoteca.games.ciurme.offices import help_given
+from ludoteca.games.ciurme.phase1 import helped
 from ludoteca.games.ciurme.state import CiurmeState, Crew
 from ludoteca.games.ciurme.temperament import crew_tastes, temperament, weighted
 from ludoteca.games.ciurme.votes import QUARTERMASTER
@@ -52,7 +53,7 @@ def _quartermaster_vote(
         return rng.choice([c for c in candidates if help_given(crew, c) == most])
 
     def liking(mate: int) -> float:
-        helped_me = any(by == mate and aimed == seat for by, _, aimed in crew.pieces)
+        helped_me = helped(crew, mate, seat)
         return 1.0 + help_given(crew, mate) + (2.0 if helped_me else 0.0)
 
     return weighted(rng, [(c, liking(c)) for c in candidates])
