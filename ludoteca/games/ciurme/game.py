@@ -76,6 +76,7 @@ from ludoteca.games.ciurme.votes import (
     PENDING,
     QUARTERMASTER,
     RUNOFF,
+    SECOND,
     YES,
     cast,
     election_outcome,
@@ -385,7 +386,7 @@ class Ciurme(Game[CiurmeState]):
         return int(choice)
 
     def _vote_audience(self, state: CiurmeState, crew: Crew, topic: str) -> list[int]:
-        if topic in (FAVOURITE, "second", DEPOSITION):
+        if topic in (FAVOURITE, SECOND, DEPOSITION):
             return assembly.crew_audience(state, crew)
         return phase1.audience(state, crew)
 
