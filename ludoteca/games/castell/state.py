@@ -20,6 +20,18 @@ def empty_board() -> dict[str, dict[str, Any]]:
     }
 
 
+def copy_board(board: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {
+        region: {
+            "prizes": list(spot["prizes"]),
+            "size_tokens": list(spot["size_tokens"]),
+            "tiles": list(spot["tiles"]),
+            "collected": spot["collected"],
+        }
+        for region, spot in board.items()
+    }
+
+
 @dataclass
 class Player:
     team: list[int]  # casteller sizes, biggest first
@@ -36,15 +48,7 @@ class Player:
             self.pawn,
             dict(self.ranks),
             self.tokens,
-            {
-                region: {
-                    "prizes": list(spot["prizes"]),
-                    "size_tokens": list(spot["size_tokens"]),
-                    "tiles": list(spot["tiles"]),
-                    "collected": spot["collected"],
-                }
-                for region, spot in self.board.items()
-            },
+            copy_board(self.board),
             self.best_score,
             self.festivals_entered,
         )
@@ -55,7 +59,7 @@ class Player:
             "pawn": self.pawn,
             "ranks": dict(self.ranks),
             "tokens": self.tokens,
-            "board": self.clone().board,
+            "board": copy_board(self.board),
             "best_score": self.best_score,
             "festivals_entered": self.festivals_entered,
         }
