@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ludoteca.bots.base import resolve_game
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
-from ludoteca.sim.runner import Task, match_seed, run_tasks
+from ludoteca.sim.runner import match_seed, run_tasks
 from ludoteca.sim.sections import grouped, pooled, sections_for
 from ludoteca.sim.stats import wilson_interval
 from ludoteca.sim.teams import team_outcome
-from ludoteca.sim.tournament import game_ref, schedule
+from ludoteca.sim.tournament import schedule
 
 
 @dataclass
@@ -127,20 +127,13 @@ def run_study(
     so a sweep compares options on equal deals as far as the options allow."""
     resolved = resolve_game(game)
     parsed = [(label, resolved.options(options)) for label, options in configs]
-    tasks: list[Task] = []
-    for number, (_, options) in enumerate(parsed):
-        for task in schedule(resolved, players, specs, games, seed, options):
-            tasks.append(
-                Task(
-                    game_ref(resolved),
-                    players,
-                    options,
-                    match_seed(seed, task.number),
-                    task.specs,
-                    task.number,
-                    {**task.extra, "config": number},
-                )
-            )
+    # The tournament's rotation of bots over seats, but every match of an option set on its own
+    # seed (a tournament replays one seed per rotation block).
+    tasks = [
+        replace(task, seed=match_seed(seed, task.number), extra={**task.extra, "config": number})
+        for number, (_, options) in enumerate(parsed)
+        for task in schedule(resolved, players, specs, games, seed, options)
+    ]
     records = run_tasks(tasks, workers, advance)
     return Study(
         resolved.name,
