@@ -22,6 +22,7 @@ COLOURS: tuple[tuple[str, str, str], ...] = (
     ("purple", "P", "♠"),
     ("orange", "O", "★"),
 )
+LETTERS = "".join(letter for _, letter, _ in COLOURS)  # colour index -> letter
 COLOUR_PRESETS = (4, 5, 6)
 DEFAULT_COLOURS = 5
 
@@ -115,13 +116,12 @@ def layout(players: int, colours: int) -> Layout:
     spec = data["layouts"][name]
     pieces = data["colourings"][str(colours)]
     size = int(data["piece_size"])
-    letters = "".join(letter for _, letter, _ in COLOURS)
     rows: list[str] = []
     for piece_row in spec["pieces"]:
         for r in range(size):
             rows.append("".join(pieces[str(p)][r] for p in piece_row))
     width, height = len(rows[0]), len(rows)
-    cell_colours = tuple(letters.index(ch) for row in rows for ch in row)
+    cell_colours = tuple(LETTERS.index(ch) for row in rows for ch in row)
     neighbours = []
     for cell in range(width * height):
         r, c = divmod(cell, width)

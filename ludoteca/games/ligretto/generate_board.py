@@ -18,20 +18,18 @@ import itertools
 import json
 import math
 import sys
-from pathlib import Path
 
 from ludoteca.engine.rng import Rng
+from ludoteca.games.ligretto import data
 
 PIECE = 6
 GRID = 3
 SIDE = PIECE * GRID  # 18
 TWO_PLAYER_ROWS = 2 * PIECE  # 12: the top two rows of pieces [D-1]
-LETTERS = "RYGBPO"  # red, yellow, green, blue, purple, orange (the data module names them)
-PRESETS = (4, 5, 6)
 SEED = 20240611
 STEPS = 400_000
 PAIR_RATIO = 1.1
-BOARD_FILE = Path(__file__).with_name("board.json")
+BOARD_FILE = data.BOARD_FILE
 
 
 def _edges(rows: int) -> list[tuple[int, int]]:
@@ -182,7 +180,7 @@ def pieces_of(colours: list[int]) -> dict[str, list[str]]:
         rows = []
         for r in range(PIECE):
             cells = ((pr * PIECE + r) * SIDE + pc * PIECE + c for c in range(PIECE))
-            rows.append("".join(LETTERS[colours[cell]] for cell in cells))
+            rows.append("".join(data.LETTERS[colours[cell]] for cell in cells))
         out[str(number)] = rows
     return out
 
@@ -196,7 +194,7 @@ def build() -> dict[str, object]:
             "2": {"pieces": [[1, 2, 3], [4, 5, 6]], "starts": spread_starts(TWO_PLAYER_ROWS)},
             "3-4": {"pieces": [[1, 2, 3], [4, 5, 6], [7, 8, 9]], "starts": spread_starts(SIDE)},
         },
-        "colourings": {str(k): pieces_of(colouring(k)) for k in PRESETS},
+        "colourings": {str(k): pieces_of(colouring(k)) for k in data.COLOUR_PRESETS},
     }
 
 

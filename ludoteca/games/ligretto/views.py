@@ -46,7 +46,6 @@ def colour_names(tile: tuple[int, int]) -> list[str]:
 
 def view(state: LigrettoState, seat: int | None) -> dict[str, Any]:
     layout = state.layout
-    letters = "".join(letter for _, letter, _ in data.COLOURS)
     tiles = state.tiles()
     out: dict[str, Any] = {
         "round": state.round,
@@ -55,7 +54,7 @@ def view(state: LigrettoState, seat: int | None) -> dict[str, Any]:
         "colours": [data.COLOURS[c][0] for c in range(state.colours)],
         "width": layout.width,
         "height": layout.height,
-        "squares": "".join(letters[c] for c in layout.colours),
+        "squares": "".join(data.LETTERS[c] for c in layout.colours),
         "cover": list(state.cover),  # FREE, or seat * 32 + tile (JOKER for a joker)
         "pawns": list(state.pawns),
         "stuck": list(fits(state).stuck) if state.phase == PLAY else [],
