@@ -176,7 +176,7 @@ def _end_move(state: CiurmeState, crew: Crew, action: Stay | Move) -> list[Event
     seat = crew.members[i]
     events = [private("moved", audience(state, crew), seat=seat, start=start, end=here)]
     if here == ISLAND:
-        events += produce(state, crew, crew.meeples[i], member=i)
+        events += produce(state, crew, member=i)
         return events + end_turn(state, crew)
     if here == LIFEBOAT:
         boarded = start == ISLAND
@@ -190,15 +190,16 @@ def _end_move(state: CiurmeState, crew: Crew, action: Stay | Move) -> list[Event
     return events + end_turn(state, crew)
 
 
-def produce(state: CiurmeState, crew: Crew, colour: str, member: int | None) -> list[Event]:
-    """Island: one wood of the producer's colour to the common pile; out of it, a neutral one;
-    [D-2] with the neutral supply empty too, nothing. The automaton's colour is light blue, then
-    neutral [D-15]."""
+def produce(state: CiurmeState, crew: Crew, member: int | None) -> list[Event]:
+    """Island: one wood of the producer's colour (its meeple's) to the common pile; out of it, a
+    neutral one; [D-2] with the neutral supply empty too, nothing. The automaton (`member`
+    None) produces light blue, then neutral [D-15]."""
     if member is None:
         wood = LIGHT_BLUE if crew.light_blue else (NEUTRAL if crew.neutral else None)
         if wood == LIGHT_BLUE:
             crew.light_blue -= 1
     else:
+        colour = crew.meeples[member]
         wood = colour if crew.own_wood[member] else (NEUTRAL if crew.neutral else None)
         if wood == colour:
             crew.own_wood[member] -= 1
@@ -263,7 +264,7 @@ def end_turn(state: CiurmeState, crew: Crew) -> list[Event]:
     events: list[Event] = []
     if crew.active == crew.first:
         if crew.automaton:  # it plays "as if it were a player", always on the island
-            events += produce(state, crew, LIGHT_BLUE, member=None)
+            events += produce(state, crew, member=None)
         crew.rounds += 1
         if crew.rounds >= state.options.phase1_max_rounds:
             crew.stopped = True
