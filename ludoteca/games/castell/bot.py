@@ -20,7 +20,12 @@ from ludoteca.games.castell.actions import (
     SpecialRecruit,
     Train,
 )
-from ludoteca.games.castell.data import ADJACENCY, MIN_FESTIVAL_LEVELS, local_tile_points
+from ludoteca.games.castell.data import (
+    ADJACENCY,
+    MIN_FESTIVAL_LEVELS,
+    SPECIAL_TILE,
+    local_tile_points,
+)
 from ludoteca.games.castell.state import FESTIVAL, CastellState, Festival
 from ludoteca.games.castell.towers import best_tower, tower_score
 
@@ -100,9 +105,7 @@ def choose(game: Any, state: CastellState, seat: int, rng: Rng) -> Action:
         return best_recruit(player.team, player.ranks, festival, plain or recruits)
     trains = [a for a in actions if isinstance(a, Train)]
     if trains:
-        choice = best_train(player.team, player.ranks, festival, trains)
-        if choice is not None:
-            return choice
+        return best_train(player.team, player.ranks, festival, trains)
     specials = [a for a in actions if isinstance(a, SpecialMove)]
     if goal and specials and (state.free_special or player.tokens > 3):
         step = step_toward(state, seat, goal, specials)
@@ -128,18 +131,15 @@ def best_recruit(
 
 def best_train(
     team: list[int], ranks: dict[str, int], festival: Festival | None, options: list[Train]
-) -> Train | None:
-    """The skill whose next rank improves the festival tower most; else the least trained."""
+) -> Train:
+    """The skill whose next rank improves the festival tower most; else the least trained (a
+    Special tile counts as no gain at rank 1)."""
     now = festival_value(team, ranks, festival)
-    scored = []
-    for action in options:
-        if action.skill == "special":
-            scored.append((0, -1, action))
-            continue
+
+    def value(action: Train) -> tuple[int, int]:
+        if action.skill == SPECIAL_TILE:
+            return 0, -1
         raised = {**ranks, action.skill: ranks[action.skill] + 1}
-        gain = festival_value(team, raised, festival) - now
-        scored.append((gain, -ranks[action.skill], action))
-    if not scored:
-        return None
-    gain, _, action = max(scored, key=lambda item: (item[0], item[1]))
-    return action
+        return festival_value(team, raised, festival) - now, -ranks[action.skill]
+
+    return max(options, key=value)  # max keeps the first of equals, as the menu lists them
