@@ -98,9 +98,14 @@ def begin_period(state: CiurmeState) -> None:
         crew.motions_used = []
 
 
+def stamps_per_round(state: CiurmeState) -> int:
+    """Every captain places all four stamps each round ("finchè tutti i timbri sono terminati")."""
+    return len(STAMP_VALUES) * len(state.crews)
+
+
 def placer(state: CiurmeState) -> int | None:
     """The crew whose captain places the next stamp, if a round is running."""
-    if state.stage != ASSEMBLY or state.round == 0 or state.placing >= 4 * len(state.crews):
+    if state.stage != ASSEMBLY or state.round == 0 or state.placing >= stamps_per_round(state):
         return None
     return state.order[state.placing % len(state.order)]
 
@@ -114,7 +119,7 @@ def place(state: CiurmeState, crew_index: int, value: int, ship: int, seat: int)
         public("stamp", crew=crew_index, ship=ship),
         private("stamp_value", knowers, crew=crew_index, ship=ship, value=value),  # [D-19]
     ]
-    if state.placing == len(STAMP_VALUES) * len(state.crews):
+    if state.placing == stamps_per_round(state):
         events += reveal(state)
     return events
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.actions import Place, Post
+from ludoteca.games.ciurme.assembly import stamps_per_round
 from ludoteca.games.ciurme.channels import open_channels
 from ludoteca.games.ciurme.data import (
     CAPTAIN_ASKS,
     DECK_CHANNEL,
     FLAGSHIP,
     SHIP_NAMES,
-    STAMP_VALUES,
 )
 from ludoteca.games.ciurme.state import CiurmeState
 from ludoteca.games.ciurme.temperament import (
@@ -91,7 +91,7 @@ def _ship(
 ) -> int:
     rivals = _rival_stamps(state, index)
     empty = [s for s in range(state.fleet) if not any(st[2] == s for st in state.stamps)]
-    last_stamp_of_round = state.placing == len(STAMP_VALUES) * len(state.crews) - 1
+    last_stamp_of_round = state.placing == stamps_per_round(state) - 1
     if last_stamp_of_round and empty:
         return rng.choice(empty)  # alone on a ship: 2 points, nobody can answer
     third = next(s for s in (FLAGSHIP, *range(state.fleet)) if s not in (favourite, second))
