@@ -57,15 +57,10 @@ def heuristic_action(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) 
 def spread_square(state: LigrettoState, rng: Rng) -> int:
     """The host bot puts pawn k on a random square of the k-th quarter of the board, as the
     random spread does [D-5]."""
-    layout = state.layout
-    top = layout.height // 2 if len(state.pawns) >= 2 else 0
-    left = layout.width // 2 if len(state.pawns) % 2 else 0
+    width = state.layout.width
+    rows, cols = rounds.quarter(state.layout, len(state.pawns))
     squares = rounds.pawn_squares(state)
-    quarter = [
-        cell for cell in squares
-        if top <= cell // layout.width < top + layout.height // 2
-        and left <= cell % layout.width < left + layout.width // 2
-    ]
+    quarter = [cell for cell in squares if cell // width in rows and cell % width in cols]
     return rng.choice(quarter or squares)
 
 

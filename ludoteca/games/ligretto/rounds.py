@@ -31,8 +31,8 @@ def start_round(state: LigrettoState) -> None:
     """Shuffle every player's tiles in play into a stack; pawns on the marked squares in the
     first round, afterwards spread at random or placed by the host (option `pawns`) [D-5];
     jokers given back [D-13]."""
-    for player in state.players:
-        player.stack = [t for t in range(data.TILES_PER_PLAYER) if t not in player.aside]
+    for seat, player in enumerate(state.players):
+        player.stack = in_play(state, seat)
         state.rng.shuffle(player.stack)
         player.pile, player.hand = [], NO_TILE
         player.placed, player.jokers, player.duties = 0, data.JOKERS_PER_PLAYER, []
@@ -72,15 +72,19 @@ def pawn_squares(state: LigrettoState) -> list[int]:
     return out
 
 
+def quarter(layout: data.Layout, k: int) -> tuple[range, range]:
+    """The rows and columns of the board's quarter `k` (0-3, row by row): pawn k's [D-5]."""
+    half_h, half_w = layout.height // 2, layout.width // 2
+    top, left = half_h * (k // 2), half_w * (k % 2)
+    return range(top, top + half_h), range(left, left + half_w)
+
+
 def spread_pawns(state: LigrettoState) -> list[int]:
     """One random square in each quarter of the board [D-5]."""
-    layout = state.layout
-    half_w, half_h = layout.width // 2, layout.height // 2
     cells = []
-    for top, left in ((0, 0), (0, half_w), (half_h, 0), (half_h, half_w)):
-        r = top + state.rng.randrange(half_h)
-        c = left + state.rng.randrange(half_w)
-        cells.append(layout.cell(r, c))
+    for k in range(data.PAWNS):
+        rows, cols = quarter(state.layout, k)
+        cells.append(state.layout.cell(state.rng.choice(rows), state.rng.choice(cols)))
     return cells
 
 
