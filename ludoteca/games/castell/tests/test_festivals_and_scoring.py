@@ -10,7 +10,18 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.testing import check_game
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import Abstain, Declare, EndTurn, Train
+from ludoteca.games.castell.actions import (
+    ACTION_CLASSES,
+    Abstain,
+    Declare,
+    EndTurn,
+    Move,
+    Perform,
+    Recruit,
+    SpecialMove,
+    SpecialRecruit,
+    Train,
+)
 from ludoteca.games.castell.data import REGION_SCORING
 from ludoteca.games.castell.scoring import categories, size_token_points
 from ludoteca.games.castell.state import CastellState, Festival
@@ -202,11 +213,13 @@ def test_d15_ties_best_tower_then_prizes_then_shared() -> None:
     assert set(result.details) >= {"categories", "skill_ranks", "festivals_entered", "actions"}
 
 
-def test_end_turn_is_the_only_thing_after_the_four_actions() -> None:
+def test_ending_the_turn_passes_clockwise_with_every_action_open_again() -> None:
+    # "Il giocatore con il primo segnalino inizia la partita e il gioco prosegue in senso orario"
     state = fresh(2)
     seat = state.current
+    act(state, seat, Move("Valls"))
     act(state, seat, EndTurn())
-    assert state.current != seat
+    assert state.current == (seat + 1) % 2 and state.used == []
 
 
 def test_bag_order_is_the_only_other_secret() -> None:
@@ -255,8 +268,16 @@ def test_render_and_describe() -> None:
     state = fresh(2)
     text = GAME.render(GAME.view(state, 0))
     assert "Castell" in text and "Lleida" in text
-    for action in GAME.legal_actions(state, state.current):
-        assert GAME.describe_action(action)
+    tower = ((9, 9, 9), (7, 7), (5,), (3,))
+    every_kind = [
+        Move("Valls"), Recruit((9, 7)), Train("region", "mix"), Train("all_regions", "special"),
+        SpecialRecruit(5), SpecialMove("Valls"), Perform(0, tower), EndTurn(), Declare(tower),
+        Abstain(),
+    ]
+    assert {type(a) for a in every_kind} == set(ACTION_CLASSES)
+    for action in [*every_kind, *GAME.legal_actions(state, state.current)]:
+        text = GAME.describe_action(action)
+        assert text and text != repr(action)  # a line of its own, not the fallback
 
 
 def test_d6_the_main_space_of_a_round_is_held_first() -> None:
