@@ -22,26 +22,15 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.bots import MctsBot, parse_bot, resolve_game
+from ludoteca.bots import MctsBot, parse_bot
 from ludoteca.bots.simple import HeuristicBot
 from ludoteca.engine.game import Game
+from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.speed import measure
 from ludoteca.games import game_names, load_game
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.tournament import run_tournament
-
-
-def available_games() -> list[Game[Any]]:
-    """The reference game and every room game that loads."""
-    games = [resolve_game("goofspiel")]
-    for name in game_names():
-        try:
-            games.append(load_game(name))
-        except (AttributeError, ImportError, ValueError):
-            continue  # a game still being written
-    return games
-
 
 # Per game: the MCTS spec pitted against the heuristic, and the matches per pairing (enough for
 # a tight interval; Castell and Ciurme matches cost the most search).
@@ -55,10 +44,6 @@ MCTS_SPECS = {
     "ciurme": f"mcts:iterations=8:{SEARCH}",
 }
 MATCHES = {"goofspiel": 40, "castell": 120, "ligretto": 400, "ciurme": 200}
-
-
-def smallest_table(game: Game[Any]) -> int:
-    return game.min_players
 
 
 def mcts_speed(game: Game[Any], players: int, spec: str, seconds: float) -> float:
@@ -113,11 +98,10 @@ def main() -> None:
     for column in ("game", "players", "mcts", "iterations/s", "random playouts/s", "ratio"):
         speed.add_column(column, justify="left" if column == "game" else "right")
     only = {n for n in args.only.split(",") if n}
-    console = Console(width=180)
-    for game in available_games():
+    for game in [GOOFSPIEL, *map(load_game, game_names())]:  # the reference game, then the room
         if only and game.name not in only:
             continue
-        players = smallest_table(game)
+        players = game.min_players  # the smallest table
         mcts = args.mcts or MCTS_SPECS.get(game.name, f"mcts:iterations=8:{SEARCH}")
         matches = args.games or MATCHES.get(game.name, 40)
         for first, second in [(mcts, "heuristic"), ("heuristic", "random")]:
