@@ -79,8 +79,7 @@ def batch(
     players: int, matches: int, seed: int = 0, options: Any = None
 ) -> dict[str, Any]:
     """Many matches; the figures a balance report reads."""
-    rounds = wins = 0
-    stuck = 0
+    rounds = stuck = 0
     seat_wins = [0] * players
     loser_tiles: list[int] = []
     fits: list[float] = []
@@ -91,12 +90,11 @@ def batch(
         refused += run.refused
         actions += run.actions
         fits.append(details["fits_per_turned_tile"])
+        rounds += details["rounds_played"]
+        stuck += details["stuck_rounds"]
         for record in details["rounds"]:
-            rounds += 1
-            stuck += record["ending"] == "stuck"
             for w in record["winners"]:
                 seat_wins[w] += 1
-                wins += 1
             loser_tiles.extend(
                 t for s, t in enumerate(record["tiles_left"]) if s not in record["winners"]
             )
