@@ -165,6 +165,9 @@ class Decide(Action):
     choice: int
 
 
+# A phase-1 player's turn: the move, then steering or repairing.
+TURN_ACTIONS: tuple[type[Action], ...] = (Stay, Move, Steer, Pass, Repair, Help)
+
 ACTION_CLASSES: tuple[type[Action], ...] = (
     PickColour, Stay, Move, Steer, Pass, Repair, Help, Agree, Elect, Prefer, Abstain,
     Depose, Waive, Place, Post, FirstPlayer, StartPhase, ClosePhase1, Decide,

@@ -13,6 +13,7 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import captain, sailor, voter
 from ludoteca.games.ciurme.actions import (
+    TURN_ACTIONS,
     Agree,
     ClosePhase1,
     Decide,
@@ -24,7 +25,7 @@ from ludoteca.games.ciurme.state import CiurmeState
 from ludoteca.games.ciurme.votes import LIFEBOAT as LIFEBOAT_VOTE
 from ludoteca.games.ciurme.votes import QUARTERMASTER
 
-TURN_KINDS = {"stay", "move", "steer", "pass", "repair", "help"}
+TURN_KINDS = {cls.kind for cls in TURN_ACTIONS}
 
 
 def heuristic_action(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:

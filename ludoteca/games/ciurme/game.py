@@ -18,6 +18,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import assembly, bots, channels, phase1, render, results, views
 from ludoteca.games.ciurme.actions import (
     ACTION_CLASSES,
+    TURN_ACTIONS,
     Abstain,
     Agree,
     ClosePhase1,
@@ -25,17 +26,11 @@ from ludoteca.games.ciurme.actions import (
     Depose,
     Elect,
     FirstPlayer,
-    Help,
-    Move,
-    Pass,
     PickColour,
     Place,
     Post,
     Prefer,
-    Repair,
     StartPhase,
-    Stay,
-    Steer,
     Waive,
 )
 from ludoteca.games.ciurme.crews import form_crews
@@ -85,8 +80,6 @@ from ludoteca.games.ciurme.votes import (
     open_vote,
     record,
 )
-
-TURN_ACTIONS = (Stay, Move, Steer, Pass, Repair, Help)
 
 
 class Ciurme(Game[CiurmeState]):
