@@ -31,7 +31,12 @@ def test_simulated_match_details_for_balance_reports() -> None:
     details = run.details
     assert GAME.is_over(run.state) and run.seconds > 0
     assert details["colours"] == 5 and details["rounds_played"] == 2
-    for key in ("tiles_left", "jokers_used", "round_winners"):
-        assert len(details[key]) == 2 and all(len(r) in (4, 1, 2, 3) for r in details[key])
+    for key in ("tiles_left", "jokers_used"):
+        assert len(details[key]) == 2 and all(len(r) == 4 for r in details[key])
+    assert len(details["round_winners"]) == 2
+    for winners in details["round_winners"]:
+        assert winners and len(set(winners)) == len(winners) and set(winners) <= {0, 1, 2, 3}
+    assert all(0 <= used <= 2 for r in details["jokers_used"] for used in r)
     assert details["fits_per_turned_tile"] > 0
-    assert isinstance(details["stuck_rounds"], int)
+    assert sum(details["endings"].values()) == 2
+    assert details["stuck_rounds"] == details["endings"]["stuck"]

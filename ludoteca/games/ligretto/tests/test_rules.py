@@ -104,9 +104,13 @@ def test_any_player_builds_at_any_pawn() -> None:
 def test_a_tile_fits_either_way_round_d7() -> None:
     s = fresh()
     p = s.pawns[0]
-    give_for(s, 0, p + 1, p + 2)
+    tile = give_for(s, 0, p + 1, p + 2)
     legal = GAME.legal_actions(s, 0)
     assert Place(0, p + 1, p + 2) in legal
+    # plain placements lay it both ways round: near square of either colour
+    orders = {(colour(s, a.near), colour(s, a.far))
+              for a in legal if isinstance(a, Place) and not a.jokers}
+    assert orders == {s.tiles()[tile], s.tiles()[tile][::-1]}
     # the same tile across the other way: near p+1, far below it, if the colours allow
     assert all(
         data.pair_key(colour(s, a.near), colour(s, a.far)) == data.pair_key(
@@ -676,9 +680,20 @@ def test_render_and_describe() -> None:
     s = fresh(players=2)
     text = GAME.render(GAME.view(s, 0))
     assert "@0" in text and "seat 1" in text
-    for action in [TurnOver(), Discard(), Place(0, 1, 2, (3,)), Restart(1, 4, 5), EndRound(),
-                   SetAside((1, 2)), TakeBack((3,))]:
-        assert GAME.describe_action(action)
+    said = {
+        TurnOver(): "turn over",
+        Discard(): "discard",
+        Place(0, 1, 2, (3,)): "pawn 0: after joker(s) on 3, tile on squares 1+2, pawn to 2",
+        Place(2, 5, 6): "pawn 2: tile on squares 5+6, pawn to 6",
+        Restart(1, 4, 5): "tile on squares 4+5, stuck pawn 1 to 4",
+        PlacePawn(7): "square 7",
+        EndRound(): "end the stalled round",
+        SetAside((1, 2)): "set aside tiles [1, 2]",
+        SetAside(()): "set nothing aside",
+        TakeBack((3,)): "take back tiles [3]",
+    }
+    for action, words in said.items():
+        assert words in GAME.describe_action(action)
 
 
 def test_max_actions_bounds_every_round() -> None:
@@ -687,8 +702,6 @@ def test_max_actions_bounds_every_round() -> None:
 
 def test_determinize_does_not_foresee_the_next_shuffles() -> None:
     # The order of later rounds' stacks is chance to come: a bot's copy must not know it.
-    from ludoteca.engine.rng import Rng
-
     state = GAME.setup(2, 5)
     copies = {GAME.determinize(state, 0, Rng(n)).rng.state for n in range(5)}
     assert state.rng.state not in copies and len(copies) == 5
