@@ -98,7 +98,6 @@ class MctsBot(Bot):
         self.level = level
         self.focus = bool(focus)
         self.last_iterations = 0
-        self._root_moves: set[Action] | None = None
         budget = f"iterations={iterations}" if seconds is None else f"seconds={seconds:g}"
         extra = "" if rollout == "random" else f":rollout={rollout}"
         extra += "" if horizon is None else f":horizon={horizon}"
@@ -116,17 +115,16 @@ class MctsBot(Bot):
         if len(legal) == 1:
             self.last_iterations = 0
             return legal[0]
-        hook = game.search_choices if self.focus else None
-        if hook is not None:
-            legal = list(hook(world, seat, rng))
+        if self.focus:
+            legal = list(game.search_choices(world, seat, rng))
             if len(legal) == 1:
                 self.last_iterations = 0
                 return legal[0]
             world = game.determinize(state, seat, rng)
-        self._root_moves = set(legal) if hook is not None else None
+        root_moves = set(legal) if self.focus else None  # the root compares only these
         root = _Node()
         if self.bias:
-            first = legal[0] if hook is not None else game.heuristic_action(world, seat, rng)
+            first = legal[0] if self.focus else game.heuristic_action(world, seat, rng)
             favourite = root.children[first] = _Node()
             favourite.virtual = self.bias
             world = game.determinize(state, seat, rng)  # the heuristic may have used up rng draws
@@ -140,7 +138,7 @@ class MctsBot(Bot):
                 break
             if done > 0:
                 world = game.determinize(state, seat, rng)
-            self._iterate(game, world, seat, root, rng)
+            self._iterate(game, world, seat, root, root_moves, rng)
             done += 1
         self.last_iterations = done
         return self._best(root, legal)
@@ -158,7 +156,15 @@ class MctsBot(Bot):
 
         return max(legal, key=key)
 
-    def _iterate(self, game: Game[Any], world: Any, seat: int, root: _Node, rng: Rng) -> None:
+    def _iterate(
+        self,
+        game: Game[Any],
+        world: Any,
+        seat: int,
+        root: _Node,
+        root_moves: set[Action] | None,
+        rng: Rng,
+    ) -> None:
         node = root
         path: list[tuple[_Node, int]] = []
         while True:
@@ -167,8 +173,8 @@ class MctsBot(Bot):
                 break
             mover = seat if seat in actors else min(actors)
             legal = game.legal_actions(world, mover)
-            if node is root and self._root_moves is not None:
-                legal = [a for a in legal if a in self._root_moves]
+            if node is root and root_moves is not None:
+                legal = [a for a in legal if a in root_moves]
             child, action, expanded = self._select(node, legal, rng)
             game.apply(world, mover, action)
             self._others_act(game, world, sorted(actors - {mover}), rng)
