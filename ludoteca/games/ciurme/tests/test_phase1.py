@@ -98,7 +98,8 @@ def test_first_player_chosen_by_the_facilitator() -> None:
     state = GAME.setup(8, 0)
     act(state, 8, FirstPlayer(1, 6))
     act(state, 8, StartPhase(1))
-    assert GAME.legal_actions(state, 6) and not GAME.legal_actions(state, 4)[:1] == [Stay()]
+    assert GAME.legal_actions(state, 6) and GAME.legal_actions(state, 4) == []
+    assert GAME.actors(state) == frozenset({0, 6})
     assert state.crews[0].members[state.crews[0].active] == 0  # default: the first seat
 
 
@@ -323,7 +324,9 @@ def test_finishing_order_ranks_crews_and_all_done_closes_phase1() -> None:
     state = phase1()
     finish(state, 1)
     assert state.finish_order == [1] and state.stage == "phase1"
-    assert GAME.legal_actions(state, 4) == [] or state.crews[1].finished_turns is not None
+    # the finished crew waits: none of its members has anything to do
+    assert state.crews[1].finished_turns is not None
+    assert all(GAME.legal_actions(state, s) == [] for s in state.crews[1].members)
     finish(state, 0)
     assert state.stage == "offices" and state.ranking == [1, 0]
     assert state.closed_by == "restored"

@@ -35,13 +35,17 @@ def test_captain_keeps_their_board_in_a_determinized_state() -> None:
     state = offices()
     captain = state.crews[1].captain
     assert captain is not None
+    # distinct ticks, so a relabelled board would show
+    state.crews[1].reached_at = [10, 20, 30, 40]
+    mine = state.crews[1].reached_at[state.crews[1].members.index(captain)]
+    others = set()
     for k in range(5):
         variant = GAME.determinize(state, 0, Rng(k))
         crew = variant.crews[1]
         assert crew.captain == captain
-        assert crew.reached_at[crew.members.index(captain)] == (
-            state.crews[1].reached_at[crew.members.index(captain)]
-        )
+        assert crew.reached_at[crew.members.index(captain)] == mine
+        others.add(tuple(crew.reached_at))
+    assert len(others) > 1  # the mates on the same place were relabelled
 
 
 def test_preferences_are_public_at_the_end_and_known_to_a_promoted_quartermaster() -> None:
