@@ -9,7 +9,7 @@ from __future__ import annotations
 # --- castellers [D-1] ---------------------------------------------------------------------------
 SIZES = tuple(range(1, 11))  # 10 is the biggest (bottom of towers)
 CASTELLERS_PER_SIZE = 15  # 150 castellers in the bag
-TEAM_AT_START = 7
+TEAM_AT_START = 7  # "Ogni giocatore pesca quindi sette Castelleri"
 
 # --- regions, in wheel-sector order [D-2] [D-3] -------------------------------------------------
 REGIONS = ("Lleida", "Valls", "Tarragona", "Vilanova", "Vilafranca", "Barcelona", "Girona")
@@ -25,7 +25,9 @@ ADJACENCY: dict[str, tuple[str, ...]] = {
     "Girona": ("Barcelona", "Lleida"),
 }
 
-# Castellers drawn into every region at set-up (and refilled up to) by player count.
+# Castellers drawn into every region at set-up (and refilled up to) by player count: "Per
+# quattro giocatori, mettete cinque Castelleri per regione, per tre giocatori servono quattro
+# Castelleri e per due giocatori tre Castelleri."
 REGION_CASTELLERS = {2: 3, 3: 4, 4: 5}
 REFILL_ROUNDS = (3, 5, 7, 9)  # [D-10]
 
@@ -39,8 +41,8 @@ BOARD_SKILL_TILES = (*SKILLS, SPECIAL_TILE, SPECIAL_TILE, SPECIAL_TILE)
 MAX_RANK = 3  # [D-12]
 
 # --- per player ----------------------------------------------------------------------------------
-SPECIAL_TOKENS = 7
-ROUNDS = 10
+SPECIAL_TOKENS = 7  # "sette gettoni azione speciale"
+ROUNDS = 10  # "il punteggio più alto alla fine dei dieci round"
 
 # --- festivals [D-5] [D-6] [D-7] -----------------------------------------------------------------
 FESTIVAL_TYPES = {"I": 1, "II": 2}  # size tokens on a space of each type
@@ -65,6 +67,7 @@ SIZE_TOKENS_PER_SIZE = 3  # 30 tokens [D-7]
 MIN_FESTIVAL_LEVELS = 4  # [D-23]
 
 # --- prizes [D-8] [D-13] -------------------------------------------------------------------------
+# "ogni trofeo vinto vale cinque punti, ogni metallo vale tre punti e ogni nastro vale un punto"
 PRIZE_POINTS = {"trophy": 5, "medal": 3, "ribbon": 1}
 PRIZE_PILES = {"trophy": 14, "medal": 13, "ribbon": 13}
 # Prize by rank among a festival's participants, by player count.
@@ -75,13 +78,16 @@ PRIZE_TABLE = {
 }
 
 # --- end of game scoring -------------------------------------------------------------------------
-# Points by the number of regions in which a player earned something (index = regions).
+# Points by the number of regions in which a player earned something (index = regions): "una
+# regione fa guadagnare zero punti, due fanno guadagnare un punto, tre fanno guadagnare tre
+# punti, quattro ... cinque punti, cinque ... sette punti, sei ... dieci punti e sette ...
+# quattordici punti."
 REGION_SCORING = (0, 0, 1, 3, 5, 7, 10, 14)
 SIZE_TOKEN_UNIQUE = 2  # [D-24] a token whose size no other token of the player has
 SIZE_TOKEN_REPEATED = 1  # [D-24] each token of a size held more than once
 
 # --- local performance tiles [D-16] --------------------------------------------------------------
-LOCAL_TILES_PER_REGION = 2
+LOCAL_TILES_PER_REGION = 2  # "distribuirne due rivolte verso l'alto su ogni fila"
 # Tower shapes: widths bottom -> top, and points.
 SHAPE_TILES: tuple[tuple[tuple[int, ...], int], ...] = (
     ((3, 2, 1), 2),

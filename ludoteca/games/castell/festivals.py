@@ -19,8 +19,9 @@ def suggestion(player: Player, festival: Festival) -> Tower | None:
 
 
 def declaring_seats(state: CastellState, festival: Festival) -> list[int]:
-    """Players whose pawn is in the festival's region and who can build a qualifying tower, in
-    turn order; each of them declares a tower or abstains (taking part is optional)."""
+    """Players whose pawn is in the festival's region ("la pedina deve trovarsi nella stessa
+    regione del festival") and who can build a qualifying tower, in turn order; each of them
+    declares a tower or abstains (taking part is optional)."""
     return [
         seat for seat in state.turn_order()
         if state.players[seat].pawn == festival.region
@@ -57,6 +58,7 @@ def resolve(state: CastellState, festival: Festival) -> dict[str, object]:
     scores = {seat: tower_score(entries[seat], festival.tokens) for seat in seats}
     for seat in seats:
         player = state.players[seat]
+        # "Se questo è il vostro miglior punteggio della torre, spostate il segnalino"
         player.best_score = max(player.best_score, scores[seat])
         player.festivals_entered += 1
     prizes = award_prizes(state, festival, seats, scores)

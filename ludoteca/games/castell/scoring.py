@@ -38,7 +38,8 @@ def size_token_points(player: Player) -> int:
 
 
 def local_points(player: Player) -> int:
-    """Local tile points, plus one per special token collected at local performances."""
+    """Local tile points, plus one per special token collected at local performances: "Si
+    ottiene un punto per ogni gettone azione speciale raccolto durante le esibizioni locali."."""
     spots = player.board.values()
     tiles = sum(local_tile_points(t) for s in spots for t in s["tiles"])
     return tiles + sum(int(s["collected"]) for s in spots)

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from ludoteca.games.castell.data import SIZES, SKILLS
 
-BASE_WIDTH_LIMIT = 3
+BASE_WIDTH_LIMIT = 3  # "Il massimo di castellani che si possono avere su un livello è tre."
 GROUND = 11  # a "size" above every casteller: the ground under the bottom level
 Tower = tuple[tuple[int, ...], ...]
 
@@ -182,7 +182,9 @@ def _too_wide(widths: Sequence[int], width_rank: int, base_rank: int) -> str:
 
 
 def tower_score(tower: Sequence[Sequence[int]], sizes: Iterable[int] = ()) -> int:
-    """Festival score: a point per level and per casteller of one of the token `sizes`."""
+    """Festival score: a point per level and per casteller of one of the token `sizes` ("un punto
+    per ogni livello della vostra torre e un punto per ogni Casteller che corrisponde a un gettone
+    di dimensione del festival")."""
     wanted = set(sizes)
     return len(tower) + sum(1 for level in tower for size in level if size in wanted)
 

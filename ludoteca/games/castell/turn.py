@@ -35,12 +35,14 @@ from ludoteca.games.castell.state import CastellState
 from ludoteca.games.castell.towers import Tower, normalize_tower, tower_fits_team
 from ludoteca.games.castell.wheel import ALL_REGIONS, REGION, tile_at
 
+# "reclutare fino a due Castelleri dalla regione in cui si trova la vostra pedina"
 RECRUIT_LIMIT = 2
 
 
 # --- shared checks ------------------------------------------------------------------------------
 def destinations(state: CastellState, seat: int) -> tuple[str, ...]:
-    """Where the pawn may move: an adjacent region, or anywhere from off the board."""
+    """Where the pawn may move: an adjacent region, or anywhere from off the board ("Alla prima
+    mossa, si aggiunge la pedina al tabellone di gioco in una regione a scelta.")."""
     pawn = state.players[seat].pawn
     return REGIONS if pawn is None else ADJACENCY[pawn]
 
@@ -78,6 +80,7 @@ def team_tower(state: CastellState, seat: int, raw: object) -> Tower:
 
 
 def check_unused(state: CastellState, action: str) -> None:
+    # "Le azioni possono essere completate una sola volta per turno."
     if action in state.used:
         raise IllegalAction(f"you already used your {action} action this turn")
 
@@ -97,6 +100,7 @@ def check_special(state: CastellState, seat: int) -> None:
     if state.free_special:
         return
     check_unused(state, "special")
+    # "per farlo dovete avere a disposizione un gettone azione speciale"
     if state.players[seat].tokens <= 0:
         raise IllegalAction("you have no special action token left")
 
@@ -206,7 +210,9 @@ def check_train(state: CastellState, seat: int, action: Train) -> Train:
 def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
     state.used.append("train")
     if action.skill == SPECIAL_TILE:
-        state.free_special = True  # no token spent or placed
+        # "è necessario eseguire immediatamente un'azione speciale, ma non è necessario
+        # piazzare una pedina azione speciale": no token spent or placed.
+        state.free_special = True
         return [public("trained_special", seat=seat)]
     state.players[seat].ranks[action.skill] += 1
     rank = state.players[seat].ranks[action.skill]
@@ -280,7 +286,9 @@ def do_special(state: CastellState, seat: int, action: Action) -> list[Event]:
 
 
 def do_perform(state: CastellState, seat: int, action: Perform) -> list[Event]:
-    """The player takes the tile and every token lying in the row, whoever's."""
+    """The player takes the tile and every token lying in the row, whoever's: "raccogliere la
+    tessera esibizione locale ... raccogliere tutti i gettoni speciali che si trovano in quella
+    regione del tabellone"."""
     player = state.players[seat]
     region = player.pawn
     assert region is not None

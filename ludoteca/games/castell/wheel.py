@@ -21,7 +21,8 @@ def region_sector(region: str) -> int:
 
 def tile_at(state: CastellState, seat: int, source: str) -> str | None:
     """The tile a player may train from `source`, or None if that source is not open to them:
-    the pawn's region, or the All Regions sector on the standard side only."""
+    the pawn's region, or the All Regions sector on the standard side only ("in una partita
+    avanzata, si può scegliere solo la regione della propria pedina")."""
     if source == REGION:
         pawn = state.players[seat].pawn
         return None if pawn is None else tile_facing(state, region_sector(pawn))
