@@ -10,7 +10,7 @@ from ludoteca.bots.mcts import MctsBot
 from ludoteca.bots.playout import Playout, play_out
 from ludoteca.bots.realtime import RealTimeScheduler, reaction_seconds
 from ludoteca.bots.simple import HeuristicBot, RandomBot
-from ludoteca.bots.spec import BOTS, BotSpecError, parse_bot, parse_bots, split_specs
+from ludoteca.bots.spec import BOTS, BotSpecError, parse_bot, split_specs
 
 __all__ = [
     "BOTS",
@@ -22,7 +22,6 @@ __all__ = [
     "RandomBot",
     "RealTimeScheduler",
     "parse_bot",
-    "parse_bots",
     "play_out",
     "reaction_seconds",
     "resolve_game",

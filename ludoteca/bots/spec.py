@@ -88,8 +88,3 @@ def split_specs(text: str) -> list[str]:
         else:
             specs.append(part)
     return specs
-
-
-def parse_bots(text: str) -> list[Bot]:
-    """Every bot of a comma-separated list, checked."""
-    return [parse_bot(spec) for spec in split_specs(text)]
