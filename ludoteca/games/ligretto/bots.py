@@ -30,7 +30,8 @@ from ludoteca.games.ligretto.state import ASIDE, NO_TILE, PAWNS, PLAY, TAKE_BACK
 if TYPE_CHECKING:
     from ludoteca.games.ligretto.game import Ligretto
 
-# A joker is worth spending when few tiles remain (the seed advises using them sparingly).
+# A joker is worth spending when few tiles remain ("è sempre consigliabile usare i jolly con
+# parsimonia").
 ONE_JOKER_WHEN_HELD = 8
 TWO_JOKERS_WHEN_HELD = 4
 

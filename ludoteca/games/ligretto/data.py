@@ -39,17 +39,22 @@ TILE_SETS: dict[int, tuple[tuple[int, int], ...]] = {
     5: tuple(_all_pairs(5) + [(_R, _Y), (_Y, _G), (_G, _B), (_B, _P), (_R, _P)]),
     6: tuple(_all_pairs(6)),
 }
-TILES_PER_PLAYER = 15
-JOKERS_PER_PLAYER = 2  # given back at the start of every round [D-13]
-PAWNS = 4
-FRAMES = ("single", "double", "dashed", "dotted")  # one per seat; shown on the text board
+TILES_PER_PLAYER = 15  # "Ciascun giocatore riceve 15 tessere con la stessa cornice"
+JOKERS_PER_PLAYER = 2  # "e 2 tessere jolly"; given back at the start of every round [D-13]
+PAWNS = 4  # "4 pedine Ligretto"
+# one per seat, shown on the text board: "(singola, doppia, tratteggiata o a quadratini)"
+FRAMES = ("single", "double", "dashed", "dotted")
 
 # --- scoring -----------------------------------------------------------------------------------
-WINNER_POINTS = 2
-FEWEST_POINTS = 1
-SET_ASIDE = 2  # tiles a scoreless player may lay on their individual board
-TAKE_BACK = 2  # tiles everybody takes back when every individual board holds some
-DEFAULT_ROUNDS = 6
+WINNER_POINTS = 2  # "Il giocatore che ha posizionato tutte le tessere riceve un gettone da 2 punti"
+FEWEST_POINTS = 1  # "Il giocatore con meno tessere in mano prende un gettone da 1 punto"
+# tiles a scoreless player may lay on their individual board: "possono posare 2 delle loro
+# tessere sulla propria plancia individuale"
+SET_ASIDE = 2
+# tiles everybody takes back when every individual board holds some: "ciascun giocatore
+# riprende in mano 2 tessere dalla propria plancia"
+TAKE_BACK = 2
+DEFAULT_ROUNDS = 6  # "Per le prime partite si consiglia di giocare 6 round"
 
 # --- the host and stalled rounds ------------------------------------------------------------
 # The seat that may end a stalled round and, with option pawns="host", places the pawns of

@@ -188,7 +188,9 @@ class Ligretto(Game[LigrettoState]):
         player = state.players[seat]
         if player.hand != NO_TILE:
             raise IllegalAction("you already hold a turned tile: place it or discard it first")
-        if not player.stack:  # the pile, turned over unshuffled, is the new stack
+        # the pile, turned over unshuffled, is the new stack: "Se un giocatore scarta davanti
+        # a sé tutte le sue tessere, capovolge il mazzo e lo prende in mano"
+        if not player.stack:
             player.stack = player.pile[::-1]
             player.pile = []
         player.hand = player.stack.pop()
@@ -225,6 +227,7 @@ class Ligretto(Game[LigrettoState]):
         player.jokers -= len(action.jokers)
         tile = player.hand
         state.cover[action.near] = state.cover[action.far] = seat * 32 + tile
+        # "La pedina Ligretto va spostata sempre sulla casella più distante"
         state.pawns[action.pawn] = action.far
         event = public("placed", seat=seat, pawn=action.pawn, tile=tile,
                        colours=views.colour_names(state.tiles()[tile]),
@@ -241,6 +244,7 @@ class Ligretto(Game[LigrettoState]):
                 player.duties.remove(action.pawn)
         tile = state.players[seat].hand
         state.cover[action.onto] = state.cover[action.other] = seat * 32 + tile
+        # "Deve quindi spostare subito su una delle due caselle la pedina Ligretto bloccata" [D-9]
         state.pawns[action.pawn] = action.onto
         event = public("restarted", seat=seat, pawn=action.pawn, tile=tile,
                        colours=views.colour_names(state.tiles()[tile]),
@@ -265,7 +269,7 @@ class Ligretto(Game[LigrettoState]):
         events = []
         if shut_in:
             events.append(public("dead_end", seat=seat, pawns=shut_in))
-        if player.held() == 0:
+        if player.held() == 0:  # "dice “Ligretto stop!” e il round si conclude"
             events.extend(_round_over(state, rounds.LIGRETTO))
         elif nobody_can_place(state):
             events.extend(_round_over(state, rounds.STUCK))

@@ -98,9 +98,11 @@ def _within(nb: tuple[tuple[int, ...], ...], start: int, steps: int) -> frozense
 
 
 def _placements_from(geo: Geometry, start: int) -> dict[int, Reachable]:
-    """A joker covers a square and the pawn steps onto it, so the tile is laid from there;
-    neither the tile nor a second joker goes back onto a joker, and the tile does not cover
-    the pawn's own square unless a joker moved the pawn off it [D-8]."""
+    """The tile's near square shares a side with the pawn's ("deve avere sempre almeno un lato
+    in comune con la casella su cui si trova la pedina"; a corner does not count). A joker
+    covers a square and the pawn steps onto it, so the tile is laid from there; neither the
+    tile nor a second joker goes back onto a joker, and the tile does not cover the pawn's own
+    square unless a joker moved the pawn off it [D-8]."""
     nb, steps = geo.neighbours, geo.steps
     table: dict[int, Reachable] = {}
 

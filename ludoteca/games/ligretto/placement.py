@@ -69,9 +69,10 @@ class Fits:
 
     def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Path]:
         """Placements of a `key` tile at `pawn` with `jokers` jokers (each number searched on
-        first use, as bots mostly want none): the squares must be free and not under another
-        pawn; the pawn's own square only counts as taken if a tile lies there. The list is
-        shared: do not change it."""
+        first use, as bots mostly want none): the squares must be free ("Non è consentito
+        posizionare una tessera sopra una tessera già presente") and not under another pawn;
+        the pawn's own square only counts as taken if a tile lies there. The list is shared:
+        do not change it."""
         found = self._paths[pawn].get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
             start = self.pawns[pawn]

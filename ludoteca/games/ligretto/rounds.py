@@ -28,9 +28,9 @@ STALLED = "stalled"  # no placement for STALL_CYCLES rounds of turn-overs (see d
 
 
 def start_round(state: LigrettoState) -> None:
-    """Shuffle every player's tiles in play into a stack; pawns on the marked squares in the
-    first round, afterwards spread at random or placed by the host (option `pawns`) [D-5];
-    jokers given back [D-13]."""
+    """Shuffle every player's tiles in play into a stack ("Ciascun giocatore mischia le sue 15
+    tessere e forma un mazzo"); pawns on the marked squares in the first round, afterwards
+    spread at random or placed by the host (option `pawns`) [D-5]; jokers given back [D-13]."""
     for seat, player in enumerate(state.players):
         player.stack = in_play(state, seat)
         state.rng.shuffle(player.stack)
@@ -99,7 +99,10 @@ def host_may_end(state: LigrettoState) -> bool:
 
 
 def round_winners(state: LigrettoState, ending: str) -> list[int]:
-    """The player who went out, or those who placed most tiles (jokers not counted) [D-14]."""
+    """The player who went out ("Il primo giocatore che posiziona correttamente sul tabellone
+    tutte le sue tessere ... vince il round"), or those who placed most tiles, jokers not
+    counted ("vince il round il giocatore che è riuscito a posizionare il maggior numero di
+    tessere") [D-10] [D-14]."""
     players = state.players
     if ending == LIGRETTO:
         return [s for s, p in enumerate(players) if p.held() == 0]
@@ -108,7 +111,10 @@ def round_winners(state: LigrettoState, ending: str) -> list[int]:
 
 
 def score_round(state: LigrettoState, ending: str) -> tuple[list[int], list[int], list[int]]:
-    """Points of the round, its winners, and the seats that may set tiles aside."""
+    """Points of the round, its winners, and the seats that may set tiles aside: the winners
+    get 2, the fewest tiles held among the others 1 ("In caso di pareggio tutto i giocatori
+    che hanno pareggiato prendono un gettone da 1 punto"), the rest may set tiles aside;
+    "se si gioca in due, solo il giocatore che ha chiuso il round riceve i punti"."""
     n = len(state.players)
     winners = round_winners(state, ending)
     points = [data.WINNER_POINTS if s in winners else 0 for s in range(n)]
@@ -172,7 +178,10 @@ def take_back_choices(state: LigrettoState, seat: int) -> list[tuple[int, ...]]:
 
 
 def after_set_aside(state: LigrettoState) -> None:
-    """When every individual board holds tiles, everybody takes up to 2 back; otherwise on."""
+    """When every individual board holds tiles, everybody takes up to 2 back ("Se tutti i
+    giocatori hanno delle tessere sulla plancia, ciascun giocatore riprende in mano 2
+    tessere"); otherwise on ("In questo caso nessun giocatore riprende in mano le 2
+    tessere")."""
     if all(p.aside for p in state.players):
         state.phase = TAKE_BACK
         state.pending = list(range(len(state.players)))
@@ -181,6 +190,8 @@ def after_set_aside(state: LigrettoState) -> None:
 
 
 def next_round(state: LigrettoState) -> None:
+    """The match ends after the rounds agreed ("Prima di iniziare una partita i giocatori
+    decidono il numero di round da giocare")."""
     state.pending = []
     if state.round >= state.rounds:
         state.phase = OVER

@@ -1,7 +1,9 @@
 """Why a placement is refused, in a player's words (empty string: it is legal).
 
-Actions arrive in the order the server receives them; a placement that another tile overtook
-is refused here with the reason, and the tile stays turned over in the player's hand.
+Actions arrive in the order the server receives them ("chi tardi arriva, male alloggia.
+Rimane quindi sul tabellone la tessera che è stata posizionata per prima"); a placement that
+another tile overtook is refused here with the reason, and the tile stays turned over in the
+player's hand.
 """
 
 from __future__ import annotations
