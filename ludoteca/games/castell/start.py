@@ -27,9 +27,9 @@ def new_game(players: int, seed: int, advanced: bool, train_any_known_skill: boo
     bag = [size for size in SIZES for _ in range(CASTELLERS_PER_SIZE)]  # [D-1]
     rng.shuffle(bag)
     per_region = REGION_CASTELLERS[players]
-    regions: dict[str, list[int]] = {region: [] for region in REGIONS}
-    for region in REGIONS:
-        regions[region] = sorted((bag.pop() for _ in range(per_region)), reverse=True)
+    regions = {
+        region: sorted((bag.pop() for _ in range(per_region)), reverse=True) for region in REGIONS
+    }
     wheel = list(BOARD_SKILL_TILES)  # [D-4]
     rng.shuffle(wheel)
     calendar = deal_calendar(players, rng)
