@@ -68,8 +68,10 @@ def set_preference(state: CiurmeState, crew: Crew, topic: str, ship: int) -> lis
 # --- rounds -------------------------------------------------------------------------------------
 def placing_order(state: CiurmeState) -> list[int]:
     """Clockwise at the table goes from rank k to rank k-1. Round 1 opens with the last-ranked
-    captain; later rounds with the captain on the left of the crew with the fewest points
-    (a tie: the crew ranked lower in phase 1 has fewer), so that crew places last."""
+    captain ("A cominciare dal capitano dell'ultima ciurma della prima fase"); later rounds with
+    the captain on the left of the crew with the fewest points (a tie: the crew ranked lower in
+    phase 1 has fewer), so that crew places last ("A partire dal secondo giro, comincia a
+    mettere i timbri il capitano alla sinistra del capitano della ciurma con meno punti")."""
     ranks = state.ranking
     k = len(ranks)
     if state.round == 1:
@@ -160,7 +162,7 @@ def reveal(state: CiurmeState) -> list[Event]:
         public("reveal", round=state.round, stamps=[list(s) for s in state.stamps], points=points)
     ]
     state.stamps = []
-    if state.round == len(state.crews):
+    if state.round == len(state.crews):  # "un numero di giri pari al numero di ciurme"
         state.stage = OVER
         events.append(public("session_over"))
     else:
@@ -201,8 +203,10 @@ PERSONAL_LEVELS = ("none", "secondary", "primary", "maximal")
 
 
 def objectives(state: CiurmeState) -> list[dict[str, Any]]:
-    """Per crew: the personal objective's level, command (the flagship), power (most ships;
-    [D-12] ties share it, and a crew with no ship cannot win it)."""
+    """Per crew: the personal objective's level ("massimale, se si vincono entrambe le navi;
+    primario se si vince la nave preferita; secondario se si vince la nave secondaria"), command
+    (the flagship), power (most ships; [D-12] ties share it, and a crew with no ship cannot win
+    it)."""
     owned = owners(state)
     ships = [owned.count(i) for i in range(len(state.crews))]
     most = max(ships)

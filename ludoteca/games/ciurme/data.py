@@ -16,14 +16,18 @@ ISLAND, LIFEBOAT, WRECK = "island", "lifeboat", "wreck"
 PLACES = (ISLAND, LIFEBOAT, WRECK)
 MEEPLE_COLOURS = ("yellow", "purple", "green", "orange", "red")
 LIGHT_BLUE, NEUTRAL = "light-blue", "neutral"
+# "Ad ogni giocatore vengono dati 6 legni del colore del proprio meeple"; "6 legni azzurri ed i
+# 30 legni incolore vengono messi sul tavolo".
 WOOD_PER_PLAYER = 6
 LIGHT_BLUE_SUPPLY = 6
 NEUTRAL_SUPPLY = 30
+# "Ogni giocatore ha il carico personale di lavoro equivalente ad aggiustare la nave tre volte".
 LOAD = 3  # repairs each player owes
 CROSSING_CREW = 3  # [D-3] the boarder who makes three or more aboard triggers the crossing
 AUTOMATON = -1  # the target id of the automaton when a player helps it
 
 # --- phase 2: the Pirate Assembly ---------------------------------------------------------------
+# "un set di timbri comprendente i timbri con il valore 0, 1, 2 e 4 di un unico colore".
 STAMP_VALUES = (0, 1, 2, 4)
 FLAGSHIP = 0  # index of the flagship in the fleet chart
 # [D-18] ship names, the flagship first; the fleet takes the first `fleet_size` of them.
@@ -41,6 +45,8 @@ SHIP_NAMES = (
     "Night Heron",
     "Silver Gull",
 )
+# "La ciurma che ha finito per prima la prima fase del gioco avrà un vantaggio di due quadratini
+# neri sull'Ammiraglia".
 FLAGSHIP_BONUS = 2  # squares the first crew of phase 1 blackens on the flagship
 SCORE_ALONE, SCORE_HIGHEST, SCORE_TIED = 2, 3, 1
 

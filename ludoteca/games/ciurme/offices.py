@@ -16,7 +16,8 @@ def turn_order(crew: Crew) -> list[int]:
 
 def choose_captain(crew: Crew) -> int:
     """Most repairs (horizontal and help, at most 7); a tie goes to who reached that number
-    first; [D-17] with no repairs at all, to the earliest in turn order."""
+    first ("massimo 7, se più di un giocatore ha aggiustato 7 volte, il primo che lo fa");
+    [D-17] with no repairs at all, to the earliest in turn order."""
     order = turn_order(crew)
 
     def key(seat: int) -> tuple[int, int, int]:

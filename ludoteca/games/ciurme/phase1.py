@@ -35,7 +35,8 @@ def audience(state: CiurmeState, crew: Crew) -> list[int]:
 # --- places -------------------------------------------------------------------------------------
 def adjacent(crew: Crew, place: str) -> list[str]:
     """Island-lifeboat while docked at the island, lifeboat-wreck while docked at the wreck;
-    island and wreck never."""
+    island and wreck never ("L'isola e la nave relitto non sono limitrofe, ma la scialuppa può
+    essere attraccata vicino all'isola o vicino alla nave")."""
     if place == LIFEBOAT:
         return [crew.dock]
     return [LIFEBOAT] if crew.dock == place else []
@@ -47,7 +48,8 @@ def aboard(crew: Crew) -> list[int]:
 
 # --- loads --------------------------------------------------------------------------------------
 def load(crew: Crew, target: int) -> int:
-    """Own horizontal pieces plus every piece pointing at `target` (AUTOMATON included)."""
+    """Own horizontal pieces plus every piece pointing at `target` (AUTOMATON included): "ogni
+    giocatore deve contare non solo i propri legni, ma anche quelli che lo puntano"."""
     return sum(1 for _, _, aimed in crew.pieces if aimed == target)
 
 

@@ -41,8 +41,9 @@ def cast(vote: Vote, seat: int, ballot: int) -> None:
 
 
 def motion_outcome(vote: Vote) -> str:
-    """'yes', 'no' or PENDING. The lifeboat needs everybody aboard; a deposition a strict
-    majority of the electorate [D-10]."""
+    """'yes', 'no' or PENDING. The lifeboat needs everybody aboard ("Se non è da solo, tutti i
+    giocatori presenti devono essere d'accordo"); a deposition a strict majority of the
+    electorate [D-10]."""
     yes = vote.ballots.count(YES)
     no = vote.ballots.count(NO)
     if vote.topic == LIFEBOAT:
