@@ -42,3 +42,5 @@ def test_a_tiny_report_has_the_game_sections(name: str, tmp_path: Path) -> None:
     data = json.loads((tmp_path / "results.json").read_text())
     assert data["omitted_sections"] == []
     assert data["configs"][0]["sections"]
+    page = (tmp_path / "index.html").read_text()  # Ciurme's bots play whole crews
+    assert ("Win rate by crew" in page) == (name == "ciurme")

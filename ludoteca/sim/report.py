@@ -23,7 +23,9 @@ def _slug(title: str) -> str:
 
 
 def _seat_label(study: Study) -> str:
-    return "crew" if study.game == "ciurme" else "seat"
+    """What a team is called: a crew when teams have several seats (`ludoteca.sim.teams`)."""
+    records = (r for c in study.configs for r in c.records)
+    return "crew" if any(len(seats) > 1 for r in records for seats in r["teams"]) else "seat"
 
 
 def _general_plots(study: Study, out: Path) -> list[tuple[str, str]]:
