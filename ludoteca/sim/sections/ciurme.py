@@ -1,5 +1,6 @@
-"""Ciurme's report sections, per crew: how long phase 1 takes, how much the captain repaired,
-whether finishing phase 1 first pays off in the Assembly, and which stamps go down each round."""
+"""Ciurme's report sections, per crew: how long phase 1 takes (a ship is restored at 15 repairs
+[D-16]), how much the captain repaired, whether finishing phase 1 first [D-5] pays off in the
+Assembly, which stamps go down each round, and how often captains are deposed [D-10]."""
 
 from __future__ import annotations
 
