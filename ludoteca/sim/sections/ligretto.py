@@ -1,7 +1,6 @@
 """Ligretto's report sections: what losers are left holding, jokers (2 a round [D-13]), stuck
-rounds [D-10], and
-how often a turned tile fits somewhere, by number of colours [D-2] (run a sweep over `colours`
-to compare 4, 5 and 6)."""
+rounds [D-10], and how often a turned tile fits somewhere, by number of colours [D-2] (run a
+sweep over `colours` to compare 4, 5 and 6)."""
 
 from __future__ import annotations
 
