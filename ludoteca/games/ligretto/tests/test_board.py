@@ -66,6 +66,7 @@ def test_tile_sets_d4() -> None:
 
 def test_every_colour_has_a_name_letter_and_glyph_d2() -> None:
     assert len({glyph for _, _, glyph in data.COLOURS}) == len(data.COLOURS) >= 6
+    assert len(set(data.LETTERS)) == len(data.LETTERS) == len(data.COLOURS)  # board.json's
     assert data.DEFAULT_COLOURS == 5
 
 
