@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ludoteca.engine.actions import Action
-from ludoteca.games.ciurme.data import AUTOMATON, SHIP_NAMES
+from ludoteca.games.ciurme.data import AUTOMATON, FLAGSHIP, SHIP_NAMES
+from ludoteca.games.ciurme.votes import MOTIONS
 
 STAGES = {
     "briefing": "briefing: read the rules, pick your meeple",
@@ -92,7 +94,7 @@ def _assembly(view: Mapping[str, Any]) -> list[str]:
         )
         lines.append(f"  Assembly round {view['round']} of {view['rounds']}{who}")
     for ship, name in enumerate(view["fleet"]):
-        flag = " (flagship)" if ship == 0 else ""
+        flag = " (flagship)" if ship == FLAGSHIP else ""
         squares = ", ".join(
             f"crew {i} {crew['points'][ship]}" for i, crew in enumerate(view["crews"])
         )
@@ -117,18 +119,13 @@ def _vote(view: Mapping[str, Any], vote: Mapping[str, Any]) -> str:
         "waiting for the facilitator" if vote["awaiting_facilitator"]
         else f"waiting for seats {waiting}"
     )
-    among = "" if vote["topic"] in ("lifeboat", "deposition") else f" among {vote['candidates']}"
+    among = "" if vote["topic"] in MOTIONS else f" among {vote['candidates']}"
     runoff = " (run-off)" if vote["runoff"] else ""
     return f"  open vote of crew {vote['crew']}: {vote['topic']}{among}{runoff}; {status}"
 
 
 def _pile(wood: list[str]) -> str:
-    if not wood:
-        return "empty"
-    counts: dict[str, int] = {}
-    for w in wood:
-        counts[w] = counts.get(w, 0) + 1
-    return ", ".join(f"{n} {c}" for c, n in counts.items())
+    return ", ".join(f"{n} {c}" for c, n in Counter(wood).items()) or "empty"
 
 
 # One line per action kind, from the action's fields.
