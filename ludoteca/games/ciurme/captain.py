@@ -24,6 +24,7 @@ from ludoteca.games.ciurme.data import (
     DECK_CHANNEL,
     FLAGSHIP,
     SHIP_NAMES,
+    STAMP_VALUES,
 )
 from ludoteca.games.ciurme.state import CiurmeState
 from ludoteca.games.ciurme.temperament import (
@@ -124,10 +125,14 @@ def _rival_stamps(state: CiurmeState, index: int) -> list[int]:
     return out
 
 
+# What a rival's face-down stamp is worth on average: the mean of the stamp set (1.75).
+MEAN_STAMP = sum(STAMP_VALUES) / len(STAMP_VALUES)
+
+
 def _my_sums(state: CiurmeState, index: int) -> list[float]:
-    """The captain's own stamps on each ship, in units of a rival's stamp (about 1.75)."""
+    """The captain's own stamps on each ship, in units of a rival's stamp."""
     out = [0.0] * state.fleet
     for crew, value, ship, _ in state.stamps:
         if crew == index:
-            out[ship] += value / 1.75
+            out[ship] += value / MEAN_STAMP
     return out
