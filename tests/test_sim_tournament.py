@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from ludoteca.cli import app
 from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.sim.stats import elo_ratings, wilson_interval
+from ludoteca.sim.teams import win_shares
 from ludoteca.sim.tournament import run_tournament, schedule
 
 runner = CliRunner()
@@ -97,3 +98,8 @@ def test_wilson_interval_and_elo() -> None:
     strong, weak = elo_ratings(2, [(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10)
     assert strong > 1500 > weak and abs(strong + weak - 3000) < 1e-6
     assert all(abs(r - 1500) < 1e-6 for r in elo_ratings(2, [(0, 1, 0.5)] * 4))
+
+
+def test_a_shared_win_is_split() -> None:
+    assert win_shares([1, 3, 1, 2]) == [0.5, 0.0, 0.5, 0.0]
+    assert win_shares([2, 1]) == [0.0, 1.0]

@@ -12,7 +12,7 @@ from ludoteca.engine.options import options_to_json
 from ludoteca.sim.runner import match_seed, run_tasks
 from ludoteca.sim.sections import grouped, pooled, sections_for
 from ludoteca.sim.stats import wilson_interval
-from ludoteca.sim.teams import team_outcome
+from ludoteca.sim.teams import team_outcome, win_shares
 from ludoteca.sim.tournament import schedule
 
 
@@ -34,9 +34,8 @@ class Config:
         count = len(results[0][1]) if results else 0
         wins = [0.0] * count
         for _, ranks in results:
-            winners = [t for t, rank in enumerate(ranks) if rank == 1]
-            for t in winners:
-                wins[t] += 1 / len(winners)
+            for t, share in enumerate(win_shares(ranks)):
+                wins[t] += share
         games = len(results)
         return [(w / games, wilson_interval(w, games)) for w in wins]
 

@@ -29,3 +29,9 @@ def team_outcome(
     best = [min(ranks[s] for s in seats) for seats in team_seats]
     team_ranks = [1 + sum(1 for other in best if other < mine) for mine in best]
     return team_scores, team_ranks
+
+
+def win_shares(ranks: list[int]) -> list[float]:
+    """Each team's share of the win: when k teams tie for first, each gets 1/k of a win."""
+    first = ranks.count(1)
+    return [1 / first if rank == 1 else 0.0 for rank in ranks]

@@ -18,7 +18,7 @@ from ludoteca.bots.spec import parse_bot
 from ludoteca.engine.game import Game
 from ludoteca.sim.runner import Task, match_seed, run_tasks
 from ludoteca.sim.stats import elo_ratings, wilson_interval
-from ludoteca.sim.teams import team_outcome, teams
+from ludoteca.sim.teams import team_outcome, teams, win_shares
 
 
 @dataclass(frozen=True)
@@ -88,12 +88,11 @@ def standings(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[S
     for record in records:
         lineup = record["lineup"]
         scores, ranks = team_outcome(record["teams"], record["scores"], record["ranks"])
-        winners = [t for t, rank in enumerate(ranks) if rank == 1]
+        shares = win_shares(ranks)
         for team, bot in enumerate(lineup):
             played[bot] += 1
             score_sum[bot] += scores[team]
-            if team in winners:
-                wins[bot] += 1 / len(winners)
+            wins[bot] += shares[team]
         for a in range(len(lineup)):
             for b in range(a + 1, len(lineup)):
                 if lineup[a] != lineup[b]:
