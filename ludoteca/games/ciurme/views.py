@@ -65,9 +65,9 @@ def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
 
 def knows_vote_ballots(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
     """Election ballots: the facilitator only, until the count. Motions: the crew."""
-    if seat == state.facilitator or crew.vote is None:
-        return seat == state.facilitator
-    return crew.vote.topic not in ELECTIONS and seat in crew.members
+    if seat == state.facilitator:
+        return True
+    return crew.vote is not None and crew.vote.topic not in ELECTIONS and seat in crew.members
 
 
 def knows_stamp(state: CiurmeState, seat: int | None, stamp: list[int]) -> bool:
