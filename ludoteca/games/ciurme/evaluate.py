@@ -29,7 +29,7 @@ def crew_standing(state: CiurmeState) -> list[float]:
     standing = [REPAIR * len(crew.pieces) for crew in crews]
     for place, crew in enumerate(state.finish_order or state.ranking):
         standing[crew] += PHASE1_PLACE * (len(crews) - place)
-    if state.stage == ASSEMBLY and state.fleet and all(c.points for c in crews):
+    if state.stage == ASSEMBLY:
         for i, outcome in enumerate(objectives(state)):
             standing[i] += outcome["won"] + SHIP_POINT * sum(crews[i].points)
     return standing
