@@ -53,7 +53,7 @@ class Crew:
     pieces: list[list[Any]] = field(default_factory=list)  # [by seat, colour, target]
     produced: dict[str, int] = field(default_factory=dict)  # wood put in the pile, by colour
     active: int = 0  # member index whose turn it is
-    step: str = "move"
+    step: str = MOVE
     turns: int = 0  # player turns played
     rounds: int = 0  # whole rotations played
     place_turns: list[list[int]] = field(default_factory=list)  # per member, per place
