@@ -35,6 +35,7 @@ from ludoteca.games.ciurme.actions import (
 )
 from ludoteca.games.ciurme.crews import form_crews
 from ludoteca.games.ciurme.data import (
+    ISLAND,
     LIGHT_BLUE_SUPPLY,
     MEEPLE_COLOURS,
     NEUTRAL_SUPPLY,
@@ -120,7 +121,7 @@ class Ciurme(Game[CiurmeState]):
             members=list(members),
             meeples=[UNPICKED] * n,  # each player picks a meeple in the briefing
             automaton=None,  # the meeple nobody picks, known when phase 1 starts
-            place=[PLACES[0]] * n,
+            place=[ISLAND] * n,  # "I giocatori partono tutti sull'isola"
             own_wood=[WOOD_PER_PLAYER] * n,
             light_blue=LIGHT_BLUE_SUPPLY,
             neutral=NEUTRAL_SUPPLY,
