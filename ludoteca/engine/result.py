@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,3 +44,19 @@ class Result:
 def competition_ranks(keys: Sequence[Any]) -> tuple[int, ...]:
     """Ranks from comparable keys, higher key is better; equal keys share a rank ("1224")."""
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
+def soft_rewards(standing: Sequence[float], scale: float) -> list[float]:
+    """`Result.rewards` for an unfinished game: each player's mean chance of finishing ahead of
+    each other player, a logistic of the difference in standing (`scale`: a difference that
+    gives about 73%). Games' `evaluate` use it."""
+    n = len(standing)
+    return [
+        sum(
+            1 / (1 + math.exp((theirs - mine) / scale))
+            for other, theirs in enumerate(standing)
+            if other != seat
+        )
+        / max(1, n - 1)
+        for seat, mine in enumerate(standing)
+    ]

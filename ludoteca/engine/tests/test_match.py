@@ -57,3 +57,11 @@ def test_rewards_are_shares_of_players_beaten() -> None:
 
     assert Result((9, 5, 5, 1), (1, 2, 2, 4)).rewards() == [1.0, 0.5, 0.5, 0.0]
     assert Result((3,), (1,)).rewards() == [1.0]
+
+
+def test_soft_rewards_compare_standings_pairwise() -> None:
+    from ludoteca.engine.result import soft_rewards
+
+    level, ahead = soft_rewards([3.0, 3.0], 4.0), soft_rewards([7.0, 3.0, 3.0], 4.0)
+    assert level == [0.5, 0.5]
+    assert ahead[0] > 0.7 > ahead[1] == ahead[2] and abs(sum(ahead) - 1.5) < 1e-9

@@ -8,8 +8,7 @@ rewards in [0, 1] by comparing players pairwise: a few points ahead is nearly a 
 
 from __future__ import annotations
 
-import math
-
+from ludoteca.engine.result import soft_rewards
 from ludoteca.games.castell.bot import target_festival
 from ludoteca.games.castell.data import PRIZE_POINTS
 from ludoteca.games.castell.festivals import suggestion
@@ -48,13 +47,4 @@ def standing(state: CastellState, seat: int) -> float:
 def evaluate_position(state: CastellState) -> list[float]:
     if state.phase == OVER:
         return final_result(state).rewards()
-    points = [standing(state, seat) for seat in range(state.n)]
-    return [
-        sum(
-            1 / (1 + math.exp((theirs - mine) / POINTS_SCALE))
-            for other, theirs in enumerate(points)
-            if other != seat
-        )
-        / (len(points) - 1)
-        for seat, mine in enumerate(points)
-    ]
+    return soft_rewards([standing(state, seat) for seat in range(state.n)], POINTS_SCALE)

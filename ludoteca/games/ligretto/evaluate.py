@@ -13,7 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ludoteca.engine.actions import Action
-from ludoteca.engine.result import Result, competition_ranks
+from ludoteca.engine.result import Result, competition_ranks, soft_rewards
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ligretto import bots, data
 from ludoteca.games.ligretto.actions import Place
@@ -57,22 +57,7 @@ def evaluate_position(state: LigrettoState) -> list[float]:
     if state.phase == PLAY:
         for seat, chance in enumerate(round_chances(state)):
             standing[seat] += data.WINNER_POINTS * chance
-    return _pairwise(standing, POINTS_SCALE)
-
-
-def _pairwise(standing: list[float], scale: float) -> list[float]:
-    """Each player's mean chance of finishing ahead of each other player."""
-    n = len(standing)
-    return [
-        sum(
-            1 / (1 + math.exp((theirs - mine) / scale))
-            for other, theirs in enumerate(standing)
-            if other != seat
-        )
-        / (n - 1)
-        for seat, mine in enumerate(standing)
-    ]
-
+    return soft_rewards(standing, POINTS_SCALE)
 
 
 def search_choices(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) -> list[Action]:
