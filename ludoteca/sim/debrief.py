@@ -17,11 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+from ludoteca.sim.plots import new_figure, save_figure
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem; color: #222; max-width: 70rem; }
@@ -169,9 +165,7 @@ class DebriefPage:
     def picture(self, draw: Any, *args: Any) -> str:
         self.pictures += 1
         name = f"picture-{self.pictures}.png"
-        fig = draw(*args)
-        fig.savefig(self.out / name, dpi=90, bbox_inches="tight")
-        plt.close(fig)
+        save_figure(draw(*args), self.out / name, tight=True)
         return f'<img src="{name}" alt="">'
 
 
@@ -180,7 +174,7 @@ def _is_plain_list(value: Any) -> bool:
 
 
 def _heat_map(rows: list[str], columns: list[str], grid: list[list[float]]) -> Any:
-    fig, ax = plt.subplots(figsize=(1.2 + 0.7 * len(columns), 0.8 + 0.45 * len(rows)))
+    fig, ax = new_figure(1.2 + 0.7 * len(columns), 0.8 + 0.45 * len(rows))
     ax.imshow(grid, cmap="Blues", aspect="auto")
     ax.set_xticks(range(len(columns)), columns)
     ax.set_yticks(range(len(rows)), rows)
@@ -202,7 +196,7 @@ def _arrows(edges: list[tuple[str, str]]) -> Any:
         n: (math.cos(2 * math.pi * i / len(nodes)), math.sin(2 * math.pi * i / len(nodes)))
         for i, n in enumerate(nodes)
     }
-    fig, ax = plt.subplots(figsize=(4, 4))
+    fig, ax = new_figure(4, 4)
     for (a, b), count in {e: edges.count(e) for e in edges}.items():
         (x1, y1), (x2, y2) = place[a], place[b]
         ax.annotate(

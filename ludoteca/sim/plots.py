@@ -64,5 +64,15 @@ def _finish(fig: Figure, ax: Axes, path: Path, title: str, ylabel: str, legend: 
     if legend:
         ax.legend(fontsize="small")
     fig.tight_layout()
-    fig.savefig(path, dpi=90)
+    save_figure(fig, path)
+
+
+def new_figure(width: float, height: float) -> tuple[Figure, Axes]:
+    """A blank figure of that size in inches, with its axes."""
+    return plt.subplots(figsize=(width, height))
+
+
+def save_figure(fig: Figure, path: Path, tight: bool = False) -> None:
+    """Write a figure as PNG at the reports' resolution and free it."""
+    fig.savefig(path, dpi=90, bbox_inches="tight" if tight else None)
     plt.close(fig)
