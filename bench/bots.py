@@ -27,7 +27,7 @@ from ludoteca.bots.simple import HeuristicBot
 from ludoteca.engine.game import Game
 from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.speed import measure
+from ludoteca.engine.speed import playout_rate
 from ludoteca.games import game_names, load_game
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.tournament import run_tournament
@@ -91,7 +91,13 @@ def main() -> None:
     args = parser.parse_args()
     strength = Table(title="Strength: head to head, seats rotated, same deals both ways")
     for column in (
-        "game", "players", "pairing", "matches", "win rate of the first", "95% interval", "Elo"
+        "game",
+        "players",
+        "pairing",
+        "matches",
+        "win rate of the first",
+        "95% interval",
+        "Elo",
     ):
         strength.add_column(column, justify="left" if column in ("game", "pairing") else "right")
     speed = Table(title="MCTS speed (ratio to random playouts of the same game, same run)")
@@ -125,8 +131,7 @@ def main() -> None:
                 f"{a.ci95[0]:.1%}–{a.ci95[1]:.1%}",
                 f"{a.elo - b.elo:+.0f}",
             )
-        random_rate = measure(game, players, args.seconds)
-        playouts_per_second = random_rate.playouts / max(args.seconds, 1e-9)
+        playouts_per_second = playout_rate(game, players, args.seconds).playouts_per_second
         iterations_per_second = mcts_speed(game, players, mcts, args.seconds)
         speed.add_row(
             game.name,

@@ -39,8 +39,18 @@ def random_playout(
     return state, actions, middle
 
 
-def measure(game: Game[Any], players: int, seconds: float = 1.0, options: Any = None) -> Throughput:
-    """Random playouts for about `seconds`, then clones of mid-game states for as long."""
+@dataclass(frozen=True)
+class PlayoutRate:
+    actions_per_second: float
+    playouts_per_second: float
+    playouts: int
+    samples: list[Any]  # one mid-game state per playout, for timing clones
+
+
+def playout_rate(
+    game: Game[Any], players: int, seconds: float = 1.0, options: Any = None
+) -> PlayoutRate:
+    """Random playouts for about `seconds` (at least one)."""
     samples: list[Any] = []
     actions = playouts = 0
     start = time.perf_counter()
@@ -50,10 +60,17 @@ def measure(game: Game[Any], players: int, seconds: float = 1.0, options: Any = 
         playouts += 1
         samples.append(middle)
     elapsed = time.perf_counter() - start
+    return PlayoutRate(actions / elapsed, playouts / elapsed, playouts, samples)
+
+
+def measure(game: Game[Any], players: int, seconds: float = 1.0, options: Any = None) -> Throughput:
+    """Random playouts for about `seconds`, then clones of mid-game states for as long."""
+    rate = playout_rate(game, players, seconds, options)
     clones = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        for sample in samples:
+        for sample in rate.samples:
             game.clone(sample)
-        clones += len(samples)
-    return Throughput(actions / elapsed, clones / (time.perf_counter() - start), playouts)
+        clones += len(rate.samples)
+    clones_per_second = clones / (time.perf_counter() - start)
+    return Throughput(rate.actions_per_second, clones_per_second, rate.playouts)
