@@ -9,8 +9,7 @@ who is no player, gets none: the bots give it 0.5).
 
 from __future__ import annotations
 
-import math
-
+from ludoteca.engine.result import soft_rewards
 from ludoteca.games.ciurme.assembly import objectives
 from ludoteca.games.ciurme.results import result
 from ludoteca.games.ciurme.state import ASSEMBLY, OVER, CiurmeState
@@ -39,13 +38,5 @@ def evaluate_position(state: CiurmeState) -> list[float]:
     if state.stage == OVER:
         return result(state).rewards()
     standing = crew_standing(state)
-    crew_reward = [
-        sum(
-            1 / (1 + math.exp((theirs - mine) / STANDING_SCALE))
-            for other, theirs in enumerate(standing)
-            if other != i
-        )
-        / max(1, len(standing) - 1)
-        for i, mine in enumerate(standing)
-    ]
+    crew_reward = soft_rewards(standing, STANDING_SCALE)
     return [crew_reward[state.crew_of(seat) or 0] for seat in range(state.players)]
