@@ -94,6 +94,12 @@ def has_work(state: CiurmeState, crew: Crew, seat: int) -> bool:
     )
 
 
+def repairs_needed(state: CiurmeState, crew: Crew) -> int:
+    """The repairs that restore the ship: 15 in every crew by default [D-16], 12 for a crew of
+    4 with the option automaton_load=0."""
+    return sum(owed(state, crew, t) for t in [*crew.members, AUTOMATON])
+
+
 def restored(state: CiurmeState, crew: Crew) -> bool:
     """Every load complete: 15 repairs with 4 players as with 5 [D-16]."""
     targets = [*crew.members, AUTOMATON]

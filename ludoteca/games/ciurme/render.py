@@ -27,9 +27,10 @@ def render(view: Mapping[str, Any]) -> str:
         state = "restored" if crew["finished"] else "stopped" if crew["stopped"] else "working"
         mine = " <- your crew" if i == view["my_crew"] else ""
         lines.append(
-            f"  crew {i} ({crew['colour']}) seats {crew['members']}: {crew['repairs']}/15 "
-            f"repairs, {state}; captain {_seat(crew['captain'])}, quartermaster "
-            f"{_seat(crew['quartermaster'])}; {sum(crew['points'])} squares{mine}"
+            f"  crew {i} ({crew['colour']}) seats {crew['members']}: "
+            f"{crew['repairs']}/{crew['repairs_needed']} repairs, {state}; "
+            f"captain {_seat(crew['captain'])}, quartermaster {_seat(crew['quartermaster'])}; "
+            f"{sum(crew['points'])} squares{mine}"
         )
     if view["phase1_ranking"]:
         lines.append(f"  phase-1 ranking: crews {view['phase1_ranking']}")

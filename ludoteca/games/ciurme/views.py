@@ -20,7 +20,7 @@ from ludoteca.games.ciurme.data import (
     GUESSED_MESSAGES,
     SHIP_NAMES,
 )
-from ludoteca.games.ciurme.phase1 import load, owed, repairs_by
+from ludoteca.games.ciurme.phase1 import load, owed, repairs_by, repairs_needed
 from ludoteca.games.ciurme.rules_text import OBJECTIVES, RULES_SUMMARY
 from ludoteca.games.ciurme.state import (
     BRIEFING,
@@ -148,6 +148,7 @@ def public_crew(state: CiurmeState, index: int) -> dict[str, Any]:
         "colour": CREW_COLOURS[index],
         "members": list(crew.members),
         "repairs": len(crew.pieces),
+        "repairs_needed": repairs_needed(state, crew),
         "finished": crew.finished_turns is not None,
         "stopped": crew.stopped,
         "captain": crew.captain,

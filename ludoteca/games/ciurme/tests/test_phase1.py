@@ -303,6 +303,9 @@ def test_automaton_load_option_zero_gives_twelve_repairs() -> None:
     crew = state.crews[0]
     crew.pieces = [[s, "w", s] for s in range(4) for _ in range(3)]
     assert restored(state, crew)
+    # [D-16] everybody is shown the repairs this option needs, not the usual 15
+    assert "12/12 repairs" in GAME.render(GAME.view(state, 0))
+    assert "0/15 repairs" in GAME.render(GAME.view(phase1(), 0))
 
 
 # --- the end of phase 1 ---
