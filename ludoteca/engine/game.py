@@ -87,6 +87,12 @@ class Game(ABC, Generic[S]):
     def seats(self, state: S) -> list[int]:
         """Every seat id of this state: the players, and roles such as a facilitator."""
 
+    def teams(self, state: S) -> list[list[int]]:
+        """The player seats that play as one side (Ciurme's crews), each list sorted; default:
+        every player alone. Tournaments put one bot on each team; roles beyond the players (a
+        facilitator) belong to none."""
+        return [[seat] for seat in range(len(self.seats(state)))]
+
     @abstractmethod
     def max_actions(self, players: int, options: Any = None) -> int:
         """An upper bound on the number of actions of any playout (the harness enforces it)."""

@@ -18,7 +18,6 @@ from ludoteca.bots.simple import HeuristicBot
 from ludoteca.bots.spec import parse_bot
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
-from ludoteca.sim.teams import teams
 
 
 def match_seed(master: int, number: int) -> int:
@@ -41,7 +40,7 @@ def run_task(task: Task) -> dict[str, Any]:
     """Play one match; a JSON-ready record of how it went."""
     game = resolve_game(task.game)
     state = game.setup(task.players, task.seed, task.options)
-    team_seats = teams(game, state, task.players)
+    team_seats = game.teams(state)
     built = {spec: parse_bot(spec) for spec in set(task.specs)}
     bots: dict[int, Bot] = {seat: HeuristicBot() for seat in game.seats(state)}
     for seats, spec in zip(team_seats, task.specs, strict=True):

@@ -1,24 +1,9 @@
-"""Who a bot plays for: a seat, or in Ciurme a whole crew.
-
-A tournament puts one bot spec on each *team*. In most games a team is one player seat; in Ciurme
-it is a crew (all its seats played by the same spec), and the facilitator seat, which is no
-player, is always played by the heuristic.
+"""Teams' outcomes: a tournament puts one bot spec on each team of `Game.teams` (one player
+seat, or in Ciurme a whole crew); the facilitator seat, which is no player, is always played by
+the heuristic.
 """
 
 from __future__ import annotations
-
-from typing import Any
-
-from ludoteca.engine.game import Game
-
-
-def teams(game: Game[Any], state: Any, players: int) -> list[list[int]]:
-    """The teams of a fresh state, each a list of player seats, in a fixed order: a game whose
-    state has `crews` (each with its `members`) plays by crews, any other by seats."""
-    crews = getattr(state, "crews", None)
-    if isinstance(crews, list) and crews and all(hasattr(c, "members") for c in crews):
-        return [sorted(crew.members) for crew in crews]
-    return [[seat] for seat in range(players)]
 
 
 def team_outcome(

@@ -18,7 +18,7 @@ from ludoteca.bots.spec import parse_bot
 from ludoteca.engine.game import Game
 from ludoteca.sim.runner import Task, match_seed, run_tasks
 from ludoteca.sim.stats import elo_ratings, wilson_interval
-from ludoteca.sim.teams import team_outcome, teams, win_shares
+from ludoteca.sim.teams import team_outcome, win_shares
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ def schedule(
     game: Game[Any], players: int, specs: Sequence[str], games: int, seed: int, options: Any
 ) -> list[Task]:
     """The matches of a tournament, seats rotated; `extra["lineup"]` is the bot of each team."""
-    count = len(teams(game, game.setup(players, seed, options), players))
+    count = len(game.teams(game.setup(players, seed, options)))
     k = len(specs)
     ref = game_ref(game)
     tasks = []

@@ -65,3 +65,7 @@ def test_soft_rewards_compare_standings_pairwise() -> None:
     level, ahead = soft_rewards([3.0, 3.0], 4.0), soft_rewards([7.0, 3.0, 3.0], 4.0)
     assert level == [0.5, 0.5]
     assert ahead[0] > 0.7 > ahead[1] == ahead[2] and abs(sum(ahead) - 1.5) < 1e-9
+
+
+def test_every_player_is_a_team_of_one_by_default() -> None:
+    assert GOOFSPIEL.teams(GOOFSPIEL.setup(3, 1)) == [[0], [1], [2]]

@@ -133,6 +133,9 @@ class Ciurme(Game[CiurmeState]):
     def seats(self, state: CiurmeState) -> list[int]:
         return list(range(state.players + 1))
 
+    def teams(self, state: CiurmeState) -> list[list[int]]:
+        return [sorted(crew.members) for crew in state.crews]
+
     def max_actions(self, players: int, options: Any = None) -> int:
         """Every stage bounded: phase-1 turns by the session clock, votes by their electorates,
         motions to depose by one per member per round, messages by the budget."""

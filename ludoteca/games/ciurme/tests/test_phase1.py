@@ -368,3 +368,9 @@ def test_captain_with_no_repairs_is_the_earliest_in_turn_order() -> None:
     act(state, 8, StartPhase(1))
     act(state, 8, ClosePhase1())
     assert state.crews[0].captain == 2 and state.crews[1].captain == 4
+
+
+def test_the_crews_are_the_teams_and_the_facilitator_is_in_none() -> None:
+    teams = GAME.teams(GAME.setup(9, 0))
+    assert sorted(len(t) for t in teams) == [4, 5]
+    assert sorted(s for t in teams for s in t) == list(range(9))
