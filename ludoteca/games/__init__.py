@@ -13,6 +13,7 @@ GAMES: dict[str, str] = {
     "castell": "ludoteca.games.castell",
     "ligretto": "ludoteca.games.ligretto",
     "ciurme": "ludoteca.games.ciurme",
+    "goofspiel": "ludoteca.engine.reference",
 }
 
 
