@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.bots import HeuristicBot, RandomBot, play_out
-from ludoteca.bots.realtime import RealTimeScheduler, fallback_reaction_seconds
+from ludoteca.bots.realtime import RealTimeScheduler
 from ludoteca.engine import (
     Action,
     Event,
@@ -18,6 +18,7 @@ from ludoteca.engine import (
     competition_ranks,
     public,
 )
+from ludoteca.engine.clock import default_reaction_seconds
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,7 @@ class TimedGrab5(Grab5):
     """With the game's own reaction model: seat 0 takes 1 s, seat 1 takes 1.5 s."""
 
     def reaction_seconds(
-        self, state: Any, seat: int, action: Action, level: str, rng: Rng
+        self, state: Any, seat: int, action: Action, level: str | None, rng: Rng
     ) -> float:
         return 1.0 if seat == 0 else 1.5
 
@@ -116,10 +117,10 @@ def test_without_a_game_model_a_faster_level_grabs_more() -> None:
     assert totals[1] > 2 * totals[0]
 
 
-def test_fallback_reaction_times_are_positive_and_faster_with_level() -> None:
+def test_default_reaction_times_are_positive_and_faster_with_level() -> None:
     rng = Rng(3)
-    slow = [fallback_reaction_seconds("beginner", rng) for _ in range(500)]
-    fast = [fallback_reaction_seconds("expert", rng) for _ in range(500)]
+    slow = [default_reaction_seconds("beginner", rng) for _ in range(500)]
+    fast = [default_reaction_seconds("expert", rng) for _ in range(500)]
     assert min(slow) > 0 and sum(fast) < sum(slow)
 
 

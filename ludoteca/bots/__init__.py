@@ -8,7 +8,7 @@ Every bot implements `Bot.choose(game, state, seat, rng)` and only reads the sta
 from ludoteca.bots.base import Bot, resolve_game, seat_rewards
 from ludoteca.bots.mcts import MctsBot
 from ludoteca.bots.playout import Playout, play_out
-from ludoteca.bots.realtime import RealTimeScheduler, reaction_seconds
+from ludoteca.bots.realtime import RealTimeScheduler
 from ludoteca.bots.simple import HeuristicBot, RandomBot
 from ludoteca.bots.spec import BOTS, BotSpecError, parse_bot, split_specs
 
@@ -23,7 +23,6 @@ __all__ = [
     "RealTimeScheduler",
     "parse_bot",
     "play_out",
-    "reaction_seconds",
     "resolve_game",
     "seat_rewards",
     "split_specs",

@@ -6,8 +6,8 @@ state, and a plan that is no longer legal (another seat got there first) is drop
 re-planned from the current time. The clock is simulated, so thousands of rounds take seconds;
 a server runs the same bots on the wall clock.
 
-The reaction time comes from the game's own `reaction_seconds(state, seat, action, level, rng)`
-when it has one, else from a fixed distribution whose mean shrinks with the bot's level.
+The reaction time comes from the game's `reaction_seconds(state, seat, action, level, rng)`, a
+contract hook whose default is a human spread around the level's mean.
 """
 
 from __future__ import annotations
@@ -21,40 +21,6 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
-
-# The level a bot has when its spec names none: games with a reaction model name their levels
-# (Ligretto: beginner, casual, expert) and may say which is usual with `default_reaction_level`.
-DEFAULT_LEVEL = "casual"
-# The fallback reaction time: mean seconds per level; a number N as level means 1.5 / N seconds.
-FALLBACK_MEAN_SECONDS = {"beginner": 2.2, "casual": 1.5, "expert": 0.8}
-
-
-def fallback_reaction_seconds(level: str | None, rng: Rng) -> float:
-    """Half the mean as a floor (nobody reacts instantly) plus an exponential tail."""
-    name = level or DEFAULT_LEVEL
-    if name in FALLBACK_MEAN_SECONDS:
-        mean = FALLBACK_MEAN_SECONDS[name]
-    else:
-        try:
-            mean = FALLBACK_MEAN_SECONDS[DEFAULT_LEVEL] / float(name)
-        except ValueError:
-            allowed = ", ".join(FALLBACK_MEAN_SECONDS)
-            raise ValueError(
-                f"unknown bot level {name!r}; levels: {allowed}, or a speed factor like 2"
-            ) from None
-    return mean * (0.5 + rng.expovariate(2.0))
-
-
-def reaction_seconds(
-    game: Game[Any], state: Any, seat: int, action: Action, level: str | None, rng: Rng
-) -> float:
-    """How long `seat` takes to make `action`: the game's model, or the fallback."""
-    model = getattr(game, "reaction_seconds", None)
-    if model is None:
-        return fallback_reaction_seconds(level, rng)
-    if level is None:
-        level = getattr(game, "default_reaction_level", DEFAULT_LEVEL)
-    return float(model(state, seat, action, level, rng))
 
 
 @dataclass
@@ -80,7 +46,7 @@ class RealTimeScheduler:
     def _plan(self, seat: int) -> None:
         bot, rng = self.bots[seat], self.rngs[seat]
         action = bot.choose(self.game, self.state, seat, rng)
-        delay = reaction_seconds(self.game, self.state, seat, action, bot.level, rng)
+        delay = self.game.reaction_seconds(self.state, seat, action, bot.level, rng)
         self.plans[seat] = Plan(action, self.now + delay)
 
     def _drop_stale(self) -> None:

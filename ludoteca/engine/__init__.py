@@ -1,6 +1,7 @@
 """The engine: the game contract, seeded randomness, actions, events, matches and replay."""
 
 from ludoteca.engine.actions import Action, ActionCodec
+from ludoteca.engine.clock import Deadline
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public, visible_events
 from ludoteca.engine.game import Game
@@ -12,6 +13,7 @@ from ludoteca.engine.rng import Rng
 __all__ = [
     "Action",
     "ActionCodec",
+    "Deadline",
     "Event",
     "Game",
     "IllegalAction",

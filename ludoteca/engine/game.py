@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ludoteca.engine.actions import Action, ActionCodec
+from ludoteca.engine.clock import Deadline, default_reaction_seconds
 from ludoteca.engine.events import Event
 from ludoteca.engine.options import NoOptions, parse_options
 from ludoteca.engine.result import Result
@@ -125,6 +126,19 @@ class Game(ABC, Generic[S]):
     def decode_action(self, data: Any) -> Action:
         """An action from untrusted JSON; IllegalAction says what was malformed."""
         return self._codec.decode(data)
+
+    # --- time -------------------------------------------------------------------------------------
+    def deadlines(self, state: S) -> list[Deadline]:
+        """The clocks running now (a vote's timer...): when one ends, its seat applies its
+        action (see `ludoteca.engine.clock`). Default: none."""
+        return []
+
+    def reaction_seconds(
+        self, state: S, seat: int, action: Action, level: str | None, rng: Rng
+    ) -> float:
+        """Seconds a bot of `level` takes before `action` in real time (None: the usual
+        level). Default: a level's mean with a human spread; a real-time game models its own."""
+        return default_reaction_seconds(level, rng)
 
     # --- for people and bots ---------------------------------------------------------------------
     def render(self, view: Mapping[str, Any]) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.clock import DEFAULT_LEVEL
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
 from ludoteca.engine.game import Game
@@ -393,10 +394,10 @@ class Ligretto(Game[LigrettoState]):
         return search_choices(self, state, seat, rng)
 
     def reaction_seconds(
-        self, state: LigrettoState, seat: int, action: Action, level: str, rng: Rng
+        self, state: LigrettoState, seat: int, action: Action, level: str | None, rng: Rng
     ) -> float:
         """Seconds a bot of `level` (a key of data.REACTION_SECONDS) takes before `action`."""
-        return bots.reaction_seconds(state, seat, action, level, rng)
+        return bots.reaction_seconds(state, seat, action, level or DEFAULT_LEVEL, rng)
 
 
 def _round_over(state: LigrettoState, ending: str) -> list[Event]:

@@ -1,0 +1,53 @@
+"""Time in the contract: the clocks a server runs for a game, and how fast a bot reacts.
+
+Rules never read a clock. A game says, through `Game.deadlines`, which clocks are running (a
+Ciurme vote's timer, a phase's timer); the server measures them on the wall clock and, when one
+ends, applies the game's own action for it on behalf of the seat named. Batch simulations and
+tests apply the same action directly. Real-time games (Ligretto) say through
+`Game.reaction_seconds` how long a bot of some level takes to make an action; the scheduler runs
+that on a simulated clock in batches and on the wall clock in a server.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.rng import Rng
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A running clock: `seconds` after the deadline called `key` first appeared, `seat` applies
+    `action`, unless the deadline has gone by then (the vote was answered, say). A deadline whose
+    `seconds` change keeps its start: the end moves. Keys are unique among a state's deadlines."""
+
+    key: str
+    seconds: float
+    seat: int
+    action: Action
+
+
+# Mean seconds a person takes to act, by bot level; a number N as level means 1.5 / N seconds.
+MEAN_REACTION_SECONDS = {"beginner": 2.2, "casual": 1.5, "expert": 0.8}
+DEFAULT_LEVEL = "casual"
+
+
+def default_reaction_seconds(level: str | None, rng: Rng) -> float:
+    """Half the level's mean as a floor (nobody reacts instantly) plus an exponential tail."""
+    name = level or DEFAULT_LEVEL
+    if name in MEAN_REACTION_SECONDS:
+        mean = MEAN_REACTION_SECONDS[name]
+    else:
+        try:
+            factor = float(name)
+        except ValueError:
+            factor = 0.0
+        if not 0.01 <= factor <= 100:  # also refuses nan and inf
+            allowed = ", ".join(MEAN_REACTION_SECONDS)
+            raise ValueError(
+                f"unknown bot level {name!r}; levels: {allowed}, or a speed factor from 0.01 "
+                "to 100 like 2"
+            )
+        mean = MEAN_REACTION_SECONDS[DEFAULT_LEVEL] / factor
+    return mean * (0.5 + rng.expovariate(2.0))
