@@ -38,6 +38,9 @@ class Game(ABC, Generic[S]):
     # False where `legal_actions` lists a documented finite subset of what `apply` accepts
     # (Castell's towers): then an unlisted action may be legal.
     legal_actions_complete: ClassVar[bool] = True
+    # Seconds a server waits after a player's connection drops before a bot plays the seat until
+    # the player is back; None: never on its own (a facilitator decides, as in Ciurme).
+    abandoned_seat_grace: ClassVar[float | None] = 60.0
 
     def __init__(self) -> None:
         self._codec = ActionCodec(self.action_classes)

@@ -94,6 +94,8 @@ class Ciurme(Game[CiurmeState]):
     # quartermaster's relay; the facilitator may close phase 1 at any time, the menu offers it
     # once the race is decided (see close_listed). So `actors` are the seats with a real decision.
     legal_actions_complete = False
+    # In the training room a seat is never taken over on its own: the facilitator decides.
+    abandoned_seat_grace = None
 
     # --- set-up -------------------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: Any = None) -> CiurmeState:
