@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import time
 
-from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.speed import measure
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.data import SKILLS
 from ludoteca.games.castell.towers import _best_tower, best_tower
+from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 
 RANKS_3 = dict.fromkeys(SKILLS, 3)
 TEAMS_PER_SIZE = 20

@@ -14,9 +14,9 @@ import time
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.engine.speed import Throughput, measure
 from ludoteca.games import game_names, load_game
+from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 
 
 def open_spiel_tic_tac_toe(seconds: float) -> Throughput | None:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import time
 
-from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.speed import measure
+from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 from ludoteca.games.ligretto import GAME
 from ludoteca.games.ligretto.simulate import play_match
 from ludoteca.games.ligretto.state import NO_TILE, PLAY, LigrettoState

@@ -9,7 +9,7 @@ from typing import Any
 
 from ludoteca.bots import MctsBot, RandomBot, play_out, seat_rewards
 from ludoteca.engine import Action, Event, Game, IllegalAction, Result, Rng, public
-from ludoteca.engine.reference import GOOFSPIEL
+from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 from ludoteca.sim.tournament import run_tournament
 
 

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from ludoteca.bots import Bot, HeuristicBot, MctsBot, RandomBot
-from ludoteca.engine.reference import Goofspiel, GoofspielState
 from ludoteca.engine.rng import Rng
+from ludoteca.games.goofspiel import Goofspiel
+from ludoteca.games.goofspiel.state import GoofspielState
 
 
 class Poison:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ludoteca.cli import app
-from ludoteca.engine.reference import GOOFSPIEL
+from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 from ludoteca.sim.stats import elo_ratings, wilson_interval
 from ludoteca.sim.teams import win_shares
 from ludoteca.sim.tournament import run_tournament, schedule

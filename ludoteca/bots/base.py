@@ -31,14 +31,11 @@ class Bot(ABC):
 
 
 def resolve_game(name_or_game: str | Game[Any]) -> Game[Any]:
-    """A Game from a registered name, or the Game object itself (tests, the reference game)."""
+    """A Game from a registered name, or the Game object itself (tests)."""
     if isinstance(name_or_game, Game):
         return name_or_game
-    from ludoteca.engine.reference import GOOFSPIEL
     from ludoteca.games import load_game
 
-    if name_or_game == GOOFSPIEL.name:
-        return GOOFSPIEL
     return load_game(name_or_game)
 
 

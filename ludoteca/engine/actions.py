@@ -1,9 +1,10 @@
 """Actions and their JSON codec.
 
 An action is a small frozen dataclass with a class-level `kind`. Its fields are plain values
-(int, str, bool, None) or tuples of them, so it is hashable, comparable and JSON-ready. The codec
-turns it into `{"kind": ..., field: value, ...}` and back; decoding untrusted input raises
-`IllegalAction` with a message that says what was wrong.
+(int, str, bool, None, enums) or tuples of them, so it is hashable, comparable and JSON-ready.
+The codec turns it into `{"kind": ..., field: value, ...}` and back. Decoding treats its input as
+untrusted (see `ludoteca.engine.codec`): exact types from the fields' hints, declared ranges, a
+bounded size; anything else raises `MalformedAction`, whose message says what was wrong.
 """
 
 from __future__ import annotations
@@ -12,7 +13,16 @@ import dataclasses
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.codec import (
+    ACTION_LIMITS,
+    InvalidData,
+    check_shape,
+    decode,
+    encode,
+    quote,
+    type_hints,
+)
+from ludoteca.engine.errors import MalformedAction
 
 
 @dataclasses.dataclass(frozen=True)
@@ -20,20 +30,6 @@ class Action:
     """Base class of every game's actions; subclasses set `kind`."""
 
     kind: ClassVar[str] = "action"
-
-
-def _to_json_value(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_to_json_value(v) for v in value]
-    return value
-
-
-def _from_json_value(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_from_json_value(v) for v in value)
-    if isinstance(value, dict):
-        raise IllegalAction("an action's fields hold numbers, words or lists, not objects")
-    return value
 
 
 class ActionCodec:
@@ -48,28 +44,38 @@ class ActionCodec:
 
     def encode(self, action: Action) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": action.kind}
+        hints = type_hints(type(action))
         for f in dataclasses.fields(action):
-            out[f.name] = _to_json_value(getattr(action, f.name))
+            out[f.name] = encode(getattr(action, f.name), hints[f.name])
         return out
 
     def decode(self, data: Any) -> Action:
+        try:
+            check_shape(data, ACTION_LIMITS, "action")
+        except InvalidData as exc:
+            raise MalformedAction(str(exc)) from None
         if not isinstance(data, Mapping):
-            raise IllegalAction("an action must be an object with a 'kind'")
+            raise MalformedAction("an action must be an object with a 'kind'")
         kind = data.get("kind")
         cls = self.classes.get(kind) if isinstance(kind, str) else None
         if cls is None:
             allowed = ", ".join(sorted(self.classes))
-            raise IllegalAction(f"unknown action kind {kind!r}; allowed kinds: {allowed}")
+            raise MalformedAction(f"unknown action kind {quote(kind)}; allowed kinds: {allowed}")
         names = [f.name for f in dataclasses.fields(cls)]
-        extra = sorted(set(data) - set(names) - {"kind"})
+        extra = sorted(str(k) for k in set(data) - set(names) - {"kind"})
         if extra:
-            raise IllegalAction(
-                f"unexpected fields {extra} for a {kind!r} action; its fields are {names}"
+            raise MalformedAction(
+                f"unexpected field {quote(extra[0])} for a {kind!r} action; its fields are "
+                f"{names}"
             )
+        hints = type_hints(cls)
         values: dict[str, Any] = {}
         for f in dataclasses.fields(cls):
             if f.name in data:
-                values[f.name] = _from_json_value(data[f.name])
+                try:
+                    values[f.name] = decode(hints[f.name], data[f.name], ACTION_LIMITS, f.name)
+                except InvalidData as exc:
+                    raise MalformedAction(f"a {kind!r} action's {exc}") from None
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise IllegalAction(f"a {kind!r} action needs the field {f.name!r}")
+                raise MalformedAction(f"a {kind!r} action needs the field {f.name!r}")
         return cls(**values)

@@ -4,6 +4,14 @@ A game is a plain object with small hooks; the state is the game's own data and 
 by anyone else. One function answers each question, for everybody: `legal_actions` serves the UI,
 the server's validation, bots and RL masks; `view` serves the browser, the network filter, bots
 and RL observations.
+
+The public methods take untrusted input and check it the same way for every game: `setup`
+checks the player count, the seed and the options before calling the game's `new_state`;
+`apply` checks the seat, finds the action's rule in the game's rule table (`rules`), checks the
+phase and who may act, then runs the rule's check and do; `view` checks the seat before calling
+the game's `seat_view`; `from_json` decodes with the engine's codec and then runs the game's
+`check_state`. So a bad seat, a malformed action or a corrupt document is refused with
+`IllegalAction` or `InvalidData` (a ValueError), never a TypeError or an IndexError.
 """
 
 from __future__ import annotations
@@ -16,12 +24,17 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from ludoteca.engine.actions import Action, ActionCodec
 from ludoteca.engine.clock import Deadline, default_reaction_seconds
+from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quote
+from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
 from ludoteca.engine.options import NoOptions, parse_options
-from ludoteca.engine.result import Result
+from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
+from ludoteca.engine.rules import Rule, RuleTable
 
 S = TypeVar("S")
+
+MAX_SEED = 2**64 - 1
 
 
 class Game(ABC, Generic[S]):
@@ -32,7 +45,10 @@ class Game(ABC, Generic[S]):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     Options: ClassVar[type[Any]] = NoOptions
-    action_classes: ClassVar[tuple[type[Action], ...]] = ()
+    # The state dataclass: the codec writes and reads it by its fields' type hints.
+    State: ClassVar[type[Any]]
+    # The rule table, walked by `legal_actions` and `apply`.
+    rules: ClassVar[RuleTable]
     # Everybody acts at once (Ligretto); the server applies actions in arrival order.
     real_time: ClassVar[bool] = False
     # False where `legal_actions` lists a documented finite subset of what `apply` accepts
@@ -45,40 +61,106 @@ class Game(ABC, Generic[S]):
     def __init__(self) -> None:
         self._codec = ActionCodec(self.action_classes)
 
+    @property
+    def action_classes(self) -> tuple[type[Action], ...]:
+        # Transition: a game not yet given a rule table lists its classes itself.
+        return self.rules.action_classes
+
     # --- set-up -----------------------------------------------------------------------------
     def options(self, options: Any = None) -> Any:
         """The typed options, from an instance, a mapping (checked) or None (defaults)."""
         return parse_options(self.Options, options)
 
-    def check_players(self, players: int) -> None:
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+    def check_players(self, players: Any) -> None:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             title = self.title or self.name
             raise ValueError(
-                f"{title} is for {self.min_players} to {self.max_players} players, not {players!r}"
+                f"{title} is for {self.min_players} to {self.max_players} players, "
+                f"not {quote(players)}"
             )
 
-    @abstractmethod
     def setup(self, players: int, seed: int, options: Any = None) -> S:
-        """A new state; deterministic for a seed."""
+        """A new state; deterministic for a seed (a whole number from 0 to 2**64 - 1)."""
+        self.check_players(players)
+        if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
+        return self.new_state(players, seed, self.options(options))
+
+    def new_state(self, players: int, seed: int, options: Any) -> S:
+        """The state of a new game, from checked arguments (`options` typed)."""
+        raise NotImplementedError  # transition: abstract once every game has a rule table
 
     # --- play ---------------------------------------------------------------------------------
+    def phase(self, state: S) -> str:
+        """The phase the game is in (a StrEnum of the game): picks the rules that apply."""
+        raise NotImplementedError  # transition: abstract once every game has a rule table
+
     @abstractmethod
     def actors(self, state: S) -> frozenset[int]:
         """Seats that may act now (exactly those with legal actions); empty when the game is
         over. Where `legal_actions_complete` is False, `apply` may also accept an unlisted action
         from another seat (a chat message posted at any time), which never makes it an actor."""
 
-    @abstractmethod
-    def legal_actions(self, state: S, seat: int) -> list[Action]:
-        """What `seat` may do now (empty when it may not act)."""
+    def may_act(self, state: S, seat: int) -> bool:
+        """Whether `seat` (a valid seat) is one of the actors."""
+        return seat in self.actors(state)
 
-    @abstractmethod
+    def is_seat(self, state: S, seat: Any) -> bool:
+        """Whether `seat` is one of this state's seats (a whole number, not a bool)."""
+        return type(seat) is int and 0 <= seat < len(self.seats(state))
+
+    def legal_actions(self, state: S, seat: int) -> list[Action]:
+        """What `seat` may do now (empty when it may not act): the choices of the rules of
+        the current phase, in table order."""
+        if not self.is_seat(state, seat) or not self.may_act(state, seat):
+            return []
+        return [
+            action
+            for rule in self.rules.listed_in(self.phase(state))
+            for action in rule.choices(state, seat)  # type: ignore[misc]
+        ]
+
     def apply(self, state: S, seat: int, action: Action) -> list[Event]:
         """Apply in place, or raise IllegalAction (before changing anything)."""
+        if not self.is_seat(state, seat):
+            raise IllegalAction(
+                f"there is no seat {quote(seat)} at this table; its seats are 0 to "
+                f"{len(self.seats(state)) - 1}"
+            )
+        rule = self.rules.rule_for(action)
+        if rule is None:
+            kinds = ", ".join(cls.kind for cls in self.rules.action_classes)
+            raise IllegalAction(
+                f"that is not an action of {self.title or self.name}; its actions: {kinds}"
+            )
+        if self.phase(state) not in rule.phases:
+            raise IllegalAction(self.refuse_phase(state, seat, rule))
+        if not rule.anyone and not self.may_act(state, seat):
+            raise IllegalAction(self.refuse_seat(state, seat, rule))
+        return rule.do(state, seat, rule.check(state, seat, action))
 
-    @abstractmethod
+    def refuse_phase(self, state: S, seat: int, rule: Rule) -> str:
+        """Why `rule`'s action is refused in the current phase, in a player's words."""
+        return f"you cannot {rule.action.kind.replace('_', ' ')} now"
+
+    def refuse_seat(self, state: S, seat: int, rule: Rule) -> str:
+        """Why `seat`, which is not an actor now, may not act, in a player's words."""
+        if self.is_over(state):
+            return "the game is over"
+        return "it is not your turn"
+
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) may see, JSON-ready, and nothing more."""
+        if seat is not None and not self.is_seat(state, seat):
+            raise ValueError(
+                f"there is no seat {quote(seat)} at this table; its seats are 0 to "
+                f"{len(self.seats(state)) - 1}, or none for a spectator"
+            )
+        return self.seat_view(state, seat)
+
+    def seat_view(self, state: S, seat: int | None) -> dict[str, Any]:
+        """The view of a valid seat (None: a spectator); see `view`."""
+        raise NotImplementedError  # transition: abstract once every game has a rule table
 
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
@@ -96,6 +178,11 @@ class Game(ABC, Generic[S]):
         every player alone. Tournaments put one bot on each team; roles beyond the players (a
         facilitator) belong to none."""
         return [[seat] for seat in range(len(self.seats(state)))]
+
+    def team_count(self, players: int, options: Any = None) -> int:
+        """How many teams a game of `players` has, without setting one up. Default: one per
+        player; a game with teams (Ciurme's crews) says how many."""
+        return players
 
     @abstractmethod
     def max_actions(self, players: int, options: Any = None) -> int:
@@ -117,17 +204,30 @@ class Game(ABC, Generic[S]):
     def clone(self, state: S) -> S:
         return copy.deepcopy(state)
 
-    @abstractmethod
-    def to_json(self, state: S) -> dict[str, Any]: ...
+    def to_json(self, state: S) -> dict[str, Any]:
+        data: dict[str, Any] = encode(state, self.State)
+        return data
 
-    @abstractmethod
-    def from_json(self, data: Mapping[str, Any]) -> S: ...
+    def from_json(self, data: Any) -> S:
+        """A state from an untrusted document: decoded field by field, then `check_state`;
+        InvalidData (a ValueError) says what is wrong and where."""
+        try:
+            state: S = decode(self.State, data, STATE_LIMITS)
+            self.check_state(state)
+        except InvalidData as exc:
+            raise InvalidData(f"not a valid {self.title or self.name} state: {exc}") from None
+        return state
+
+    def check_state(self, state: S) -> None:
+        """Raise InvalidData where a decoded state breaks the game's invariants (references to
+        seats that do not exist, components not conserved...). Default: nothing to check."""
 
     def encode_action(self, action: Action) -> dict[str, Any]:
         return self._codec.encode(action)
 
     def decode_action(self, data: Any) -> Action:
-        """An action from untrusted JSON; IllegalAction says what was malformed."""
+        """An action from untrusted JSON; MalformedAction (an IllegalAction and an InvalidData)
+        says what was malformed."""
         return self._codec.decode(data)
 
     # --- time -------------------------------------------------------------------------------------
@@ -154,6 +254,11 @@ class Game(ABC, Generic[S]):
         kind = fields.pop("kind")
         args = ", ".join(f"{k}={v}" for k, v in fields.items())
         return f"{kind} {args}".strip()
+
+    def report_sections(self) -> list[ReportSection]:
+        """The game's own sections of a balance report (`ludoteca simulate`): where their
+        numbers are in `Result.details`, and how to plot them. Default: none."""
+        return []
 
     def debrief(self, state: S) -> dict[str, Any]:
         """Material for the discussion after a game (Ciurme's facilitator debrief): JSON-ready

@@ -6,11 +6,12 @@ exactly, because all randomness comes from the state's own seeded RNG.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.codec import STATE_LIMITS, Between, InvalidData, Size, decode, quote
+from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
@@ -67,16 +68,40 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, game: Game[Any], data: Mapping[str, Any]) -> Match:
-        """Rebuild a saved match by replaying its log; a corrupt log raises ValueError."""
-        if data.get("game") != game.name:
-            raise ValueError(f"this match is of {data.get('game')!r}, not {game.name!r}")
-        match = cls.new(game, int(data["players"]), int(data["seed"]), data.get("options"))
-        for number, entry in enumerate(data.get("log", []), start=1):
+    def from_json(cls, game: Game[Any], data: Any) -> Match:
+        """Rebuild a saved match from an untrusted document by replaying its log; InvalidData
+        (a ValueError) says what is wrong: a header field, or the first action that does not
+        replay."""
+        header = decode(SavedMatch, data, STATE_LIMITS)
+        if header.game != game.name:
+            raise InvalidData(f"this match is of {quote(header.game)}, not {game.name!r}", "game")
+        try:
+            match = cls.new(game, header.players, header.seed, header.options)
+        except ValueError as exc:
+            raise InvalidData(str(exc), "the header") from None
+        for number, entry in enumerate(header.log, start=1):
             try:
-                match.apply(int(entry["seat"]), game.decode_action(entry["action"]))
-            except Exception as exc:
-                raise ValueError(
-                    f"action {number} of the saved log does not replay: {exc}"
-                ) from exc
+                match.apply(entry.seat, game.decode_action(entry.action))
+            except (IllegalAction, ValueError) as exc:
+                raise InvalidData(
+                    f"action {number} of the saved log does not replay: {exc}", f"log[{number - 1}]"
+                ) from None
         return match
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seat: Annotated[int, Between(0, 1000)]
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """The document `Match.to_json` writes (checked field by field when read back)."""
+
+    format: Literal[1]
+    game: Annotated[str, Size(1, 64)]
+    players: Annotated[int, Between(1, 1000)]
+    seed: Annotated[int, Between(0, 2**64 - 1)]
+    options: dict[str, Any]
+    log: list[LoggedAction]

@@ -1,8 +1,9 @@
 """Typed game options: a frozen dataclass per game, with defaults, checked on the way in.
 
-A field may list its allowed values in its metadata (`choices`) and explain itself (`help`);
-`parse_options` turns untrusted input (a dict from the CLI or the network) into the dataclass and
-says clearly what is wrong and what is allowed.
+A field may list its allowed values in its metadata (`choices`), bound its range with its type
+hint (`Annotated[int, Between(1, 20)]`) and explain itself (`help`); `parse_options` turns
+untrusted input (a dict from the CLI or the network) into the dataclass with the engine's codec
+and says clearly what is wrong and what is allowed.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from typing import Any, TypeVar
+
+from ludoteca.engine.codec import Between, InvalidData, Limits, decode, quote, type_hints
 
 T = TypeVar("T")
 
@@ -24,57 +27,37 @@ def option_field(default: Any, help: str, choices: tuple[Any, ...] | None = None
     return dataclasses.field(default=default, metadata={"help": help, "choices": choices})
 
 
-def _coerce(name: str, value: Any, default: Any) -> Any:
-    kind = type(default)
-    if kind is bool:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.lower() in ("true", "false", "yes", "no", "1", "0"):
-            return value.lower() in ("true", "yes", "1")
-        raise ValueError(f"option {name!r} must be true or false, got {value!r}")
-    if kind is int:
-        if isinstance(value, bool):
-            raise ValueError(f"option {name!r} must be a whole number, got {value!r}")
-        try:
-            return int(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"option {name!r} must be a whole number, got {value!r}") from None
-    if kind is float:
-        try:
-            return float(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"option {name!r} must be a number, got {value!r}") from None
-    if kind is tuple:
-        if isinstance(value, list | tuple):
-            return tuple(tuple(v) if isinstance(v, list) else v for v in value)
-        raise ValueError(f"option {name!r} must be a list, got {value!r}")
-    if default is None or kind is str:
-        return value if value is None else str(value)
-    return value
+OPTION_LIMITS = Limits(depth=8, nodes=10_000, text=1_000)
 
 
 def parse_options(cls: type[T], data: T | Mapping[str, Any] | None) -> T:
-    """`data` as an instance of the options dataclass `cls`, every value checked."""
+    """`data` as an instance of the options dataclass `cls`, every value checked by the engine's
+    codec against the field's type hint (exact types, `Annotated` ranges) and its choices."""
     if data is None:
         return cls()
     if isinstance(data, cls):
         return data
     if not isinstance(data, Mapping):
-        raise ValueError(f"options must be a mapping of names to values, got {data!r}")
+        raise InvalidData(f"options must be a mapping of names to values, got {quote(data)}")
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
-    unknown = sorted(set(data) - set(fields))
+    unknown = sorted(str(k) for k in set(data) - set(fields))
     if unknown:
         allowed = ", ".join(sorted(fields)) or "none"
-        raise ValueError(f"unknown option(s) {', '.join(unknown)}; this game's options: {allowed}")
+        raise InvalidData(
+            f"unknown option(s) {', '.join(unknown)[:80]}; this game's options: {allowed}"
+        )
+    hints = type_hints(cls)
     values: dict[str, Any] = {}
     for name, value in data.items():
-        f = fields[name]
-        coerced = _coerce(name, value, f.default)
-        choices = f.metadata.get("choices")
-        if choices is not None and coerced not in choices:
+        try:
+            parsed = decode(hints[name], value, OPTION_LIMITS)
+        except InvalidData as exc:
+            raise InvalidData(f"option {name!r}: {exc}") from None
+        choices = fields[name].metadata.get("choices")
+        if choices is not None and parsed not in choices:
             allowed = ", ".join(str(c) for c in choices)
-            raise ValueError(f"option {name!r} cannot be {value!r}; allowed: {allowed}")
-        values[name] = coerced
+            raise InvalidData(f"option {name!r} cannot be {quote(value)}; allowed: {allowed}")
+        values[name] = parsed
     return cls(**values)
 
 
@@ -87,13 +70,21 @@ def options_to_json(options: Any) -> dict[str, Any]:
 
 
 def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
-    """Name, default, allowed values and help of every option, for docs and the CLI."""
-    return [
-        {
-            "name": f.name,
-            "default": f.default,
-            "choices": f.metadata.get("choices"),
-            "help": f.metadata.get("help", ""),
-        }
-        for f in dataclasses.fields(cls)
-    ]
+    """Name, type, default, allowed values or range and help of every option, for docs, the
+    CLI and the lobby's forms."""
+    hints = type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        hint = hints[f.name]
+        bounds = [c for c in getattr(hint, "__metadata__", ()) if isinstance(c, Between)]
+        out.append(
+            {
+                "name": f.name,
+                "type": type(f.default).__name__,
+                "default": f.default,
+                "choices": f.metadata.get("choices"),
+                "range": [bounds[0].low, bounds[0].high] if bounds else None,
+                "help": f.metadata.get("help", ""),
+            }
+        )
+    return out

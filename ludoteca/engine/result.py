@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,3 +60,36 @@ def soft_rewards(standing: Sequence[float], scale: float) -> list[float]:
         / max(1, n - 1)
         for seat, mine in enumerate(standing)
     ]
+
+
+@dataclass(frozen=True)
+class ReportSection:
+    """A game's own section of a balance report: a title, where its numbers are in each match's
+    `Result.details` (a key path, or a small function for numbers that must be combined), and
+    how to plot them:
+
+    - `hist`: every number found there, pooled over matches (a distribution);
+    - `bars`: the numbers grouped by key (dict keys, or 1-based list positions), shown as means.
+
+    A section that no match reports is left out of the report (and listed as such)."""
+
+    title: str
+    path: tuple[str, ...] = ()
+    plot: str = "hist"
+    note: str = ""
+    # Numbers that a key path cannot reach (joins of two fields): details -> value or None.
+    compute: Callable[[Mapping[str, Any]], Any] | None = None
+
+    def value(self, details: Mapping[str, Any]) -> Any:
+        """The raw value of one match, or None when the match does not report it."""
+        if self.compute is not None:
+            try:
+                return self.compute(details)
+            except (KeyError, IndexError, TypeError, ValueError):
+                return None
+        value: Any = details
+        for key in self.path:
+            if not isinstance(value, Mapping) or key not in value:
+                return None
+            value = value[key]
+        return value

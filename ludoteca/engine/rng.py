@@ -88,9 +88,13 @@ class Rng:
         return self.state
 
     @classmethod
-    def from_json(cls, data: int) -> Rng:
+    def from_json(cls, data: object) -> Rng:
+        """A generator from its saved state: a whole number from 0 to 2**64 - 1."""
+        if type(data) is not int or not 0 <= data <= _MASK:
+            raise ValueError(f"a generator's state is a whole number from 0 to 2**64 - 1, "
+                             f"not {str(data)[:40]!r}")
         rng = cls()
-        rng.state = int(data) & _MASK
+        rng.state = data
         return rng
 
     def __eq__(self, other: object) -> bool:

@@ -10,7 +10,8 @@ The checks (names as reported):
 - `listed_actions_apply`: every listed action applies without error.
 - `illegal_actions_rejected`: an action of another seat, of a non-actor, of a foreign kind or with
   mutated fields raises IllegalAction (nothing else); where `legal_actions` is complete, an
-  unlisted action is never accepted.
+  unlisted action is never accepted; so is an action from a seat that is not at the table (out
+  of range, negative, a bool, a float or a text), and `view` refuses such a seat with ValueError.
 - `state_unchanged_on_illegal`: a rejected action leaves the state exactly as it was.
 - `clone_independent`: applying to a clone leaves the original alone, and clones kept from
   earlier steps stay as they were while the original plays on (TAG's ForwardModelTester).
@@ -269,7 +270,9 @@ class _Playout:
                 # legal action (Ciurme's chat); then only a clean rejection is required.
                 attempts.append((other, listed[0], game.legal_actions_complete))
                 break
-        attempts.append((max(seats) + 1000, listed[0], True))
+        # seats that are not at the table, or not whole numbers, are refused with IllegalAction
+        for stranger in (max(seats) + 1000, -1, True, float(seat), str(seat)):
+            attempts.append((stranger, listed[0], True))  # type: ignore[arg-type]
         for action in self.rng.sample(listed, min(3, len(listed))):
             for variant in _mutations(action):
                 if variant not in listed:
@@ -353,6 +356,13 @@ class _Playout:
                 self.hidden_seen += 1
                 if json.dumps(game.hidden(variant, seat), sort_keys=True) != hidden:
                     self.hidden_resampled += 1
+        strangers: tuple[Any, ...] = (len(game.seats(state)), -1, True, "0")
+        for stranger in strangers:
+            try:
+                game.view(state, stranger)
+            except ValueError:
+                continue
+            raise _Failed("illegal_actions_rejected", f"view accepts the seat {stranger!r}")
 
     # --- the end ------------------------------------------------------------------------------
     def step_over(self, state: Any) -> None:

@@ -6,6 +6,7 @@ import importlib
 import importlib.util
 from typing import Any
 
+from ludoteca.engine.codec import quote
 from ludoteca.engine.game import Game
 
 # name -> module; the one place that lists the games.
@@ -13,7 +14,7 @@ GAMES: dict[str, str] = {
     "castell": "ludoteca.games.castell",
     "ligretto": "ludoteca.games.ligretto",
     "ciurme": "ludoteca.games.ciurme",
-    "goofspiel": "ludoteca.engine.reference",
+    "goofspiel": "ludoteca.games.goofspiel",
 }
 
 
@@ -25,6 +26,6 @@ def game_names() -> list[str]:
 def load_game(name: str) -> Game[Any]:
     """The game called `name`; a ValueError lists the games there are."""
     if name not in game_names():
-        raise ValueError(f"unknown game {name!r}; choose one of: {', '.join(game_names())}")
+        raise ValueError(f"unknown game {quote(name)}; choose one of: {', '.join(game_names())}")
     game: Game[Any] = importlib.import_module(GAMES[name]).GAME
     return game

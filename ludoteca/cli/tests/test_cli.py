@@ -7,17 +7,9 @@ from typer.testing import CliRunner
 from ludoteca import __version__
 from ludoteca.cli import app
 from ludoteca.engine import Match
-from ludoteca.engine.reference import GOOFSPIEL
+from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def with_goofspiel(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Register the engine's reference game so the commands can be tried on it."""
-    monkeypatch.setitem(
-        __import__("ludoteca.games").games.GAMES, "goofspiel", "ludoteca.engine.reference"
-    )
 
 
 def test_version() -> None:
@@ -25,12 +17,12 @@ def test_version() -> None:
     assert result.exit_code == 0 and __version__ in result.output
 
 
-def test_games_lists_the_games(with_goofspiel: None) -> None:
+def test_games_lists_the_games() -> None:
     result = runner.invoke(app, ["games"])
     assert result.exit_code == 0 and "Goofspiel" in result.output and "cards=5" in result.output
 
 
-def test_play_to_the_end_and_save(with_goofspiel: None, tmp_path: Path) -> None:
+def test_play_to_the_end_and_save(tmp_path: Path) -> None:
     saved = tmp_path / "match.json"
     moves = "oops\n9\n" + "1\n" * 5
     result = runner.invoke(
@@ -45,7 +37,7 @@ def test_play_to_the_end_and_save(with_goofspiel: None, tmp_path: Path) -> None:
     assert match.is_over and match.players == 3
 
 
-def test_quit(with_goofspiel: None) -> None:
+def test_quit() -> None:
     result = runner.invoke(app, ["play", "goofspiel"], input="q\n")
     assert result.exit_code == 0 and "You left the match." in result.output
 
@@ -60,13 +52,13 @@ def test_quit(with_goofspiel: None) -> None:
         (["play", "goofspiel", "-o", "cards"], "an option is written KEY=VALUE"),
     ],
 )
-def test_bad_input_gets_a_clear_error(with_goofspiel: None, args: list[str], words: str) -> None:
+def test_bad_input_gets_a_clear_error(args: list[str], words: str) -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 2
     assert words in result.output
 
 
-def test_replay_a_saved_match(with_goofspiel: None, tmp_path: Path) -> None:
+def test_replay_a_saved_match(tmp_path: Path) -> None:
     saved = tmp_path / "match.json"
     runner.invoke(app, ["play", "goofspiel", "--save", str(saved)], input="1\n" * 5)
     result = runner.invoke(app, ["replay", str(saved), "--step", "2", "--seat", "1"])
@@ -75,7 +67,7 @@ def test_replay_a_saved_match(with_goofspiel: None, tmp_path: Path) -> None:
     assert "Scores" in runner.invoke(app, ["replay", str(saved)]).output
 
 
-def test_replay_refuses_a_bad_file(with_goofspiel: None, tmp_path: Path) -> None:
+def test_replay_refuses_a_bad_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     result = runner.invoke(app, ["replay", str(bad)])
@@ -86,7 +78,7 @@ def test_replay_refuses_a_bad_file(with_goofspiel: None, tmp_path: Path) -> None
     assert result.exit_code == 2 and "--step must be between 0 and 10" in result.output
 
 
-def test_watch_bots_play_every_seat(with_goofspiel: None) -> None:
+def test_watch_bots_play_every_seat() -> None:
     result = runner.invoke(app, ["play", "goofspiel", "--watch", "--players", "4"])
     assert result.exit_code == 0, result.output
     assert "Game over." in result.output and "Your move" not in result.output
@@ -104,7 +96,7 @@ def test_debrief_of_a_ciurme_session(tmp_path: Path) -> None:
     assert "<img" in page and json.loads((tmp_path / "debrief" / "debrief.json").read_text())
 
 
-def test_a_game_without_debrief_says_so(with_goofspiel: None, tmp_path: Path) -> None:
+def test_a_game_without_debrief_says_so(tmp_path: Path) -> None:
     saved = tmp_path / "match.json"
     runner.invoke(app, ["play", "goofspiel", "--watch", "--save", str(saved)])
     result = runner.invoke(app, ["debrief", str(saved), "--report", str(tmp_path / "d")])

@@ -29,8 +29,12 @@ def test_an_action_round_trips() -> None:
         ("place", "must be an object"),
         ({"kind": "fly"}, "unknown action kind 'fly'; allowed kinds: place"),
         ({"kind": "place"}, "needs the field 'squares'"),
-        ({"kind": "place", "squares": [], "colour": "red"}, "unexpected fields ['colour']"),
-        ({"kind": "place", "squares": {"a": 1}}, "not objects"),
+        ({"kind": "place", "squares": [], "colour": "red"}, "unexpected field 'colour'"),
+        ({"kind": "place", "squares": {"a": 1}}, "expected a list"),
+        ({"kind": "place", "squares": [[1, 2.5]]}, "squares[0][1]: expected a whole number"),
+        ({"kind": "place", "squares": [], "pawn": True}, "expected a whole number, got True"),
+        ({"kind": "x" * 1_000_000}, "too long"),
+        ({"kind": "place", "squares": [[[[[[[[[[[]]]]]]]]]]]}, "nested too deep"),
     ],
 )
 def test_malformed_actions_say_what_is_wrong(data: object, words: str) -> None:
@@ -47,7 +51,7 @@ class Opts:
 
 def test_options_default_and_parse() -> None:
     assert parse_options(Opts, None) == Opts()
-    assert parse_options(Opts, {"colours": "6", "advanced": "true"}) == Opts(6, 6, True)
+    assert parse_options(Opts, {"colours": 6, "advanced": True}) == Opts(6, 6, True)
     assert options_to_json(Opts()) == {"colours": 5, "rounds": 6, "advanced": False}
     assert describe_options(Opts)[0]["choices"] == (4, 5, 6)
 
@@ -57,8 +61,9 @@ def test_options_default_and_parse() -> None:
     [
         ({"colour": 5}, "unknown option\\(s\\) colour; this game's options: advanced, colours"),
         ({"colours": 7}, "option 'colours' cannot be 7; allowed: 4, 5, 6"),
-        ({"rounds": "many"}, "option 'rounds' must be a whole number"),
-        ({"advanced": "perhaps"}, "must be true or false"),
+        ({"rounds": "many"}, "option 'rounds': expected a whole number, got 'many'"),
+        ({"rounds": 1.9}, "option 'rounds': expected a whole number, got 1.9"),
+        ({"advanced": "true"}, "option 'advanced': expected true or false"),
     ],
 )
 def test_bad_options_say_what_is_allowed(data: dict[str, object], words: str) -> None:

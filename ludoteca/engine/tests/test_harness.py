@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 
 from ludoteca.engine import IllegalAction
-from ludoteca.engine.reference import Bid, Goofspiel, GoofspielState
 from ludoteca.engine.testing import CHECKS, ConformanceError, check_game
+from ludoteca.games.goofspiel import Goofspiel
+from ludoteca.games.goofspiel.actions import Bid
+from ludoteca.games.goofspiel.state import GoofspielState
 
 
 def failed_checks(game: Goofspiel) -> list[str]:
@@ -25,8 +27,8 @@ def test_the_reference_game_passes_every_check() -> None:
 
 
 class LeakingView(Goofspiel):
-    def view(self, state: GoofspielState, seat: int | None) -> dict[str, Any]:
-        return {**super().view(state, seat), "all_bids": list(state.bids)}
+    def seat_view(self, state: GoofspielState, seat: int | None) -> dict[str, Any]:
+        return {**super().seat_view(state, seat), "all_bids": list(state.bids)}
 
 
 class ShallowClone(Goofspiel):
@@ -54,7 +56,7 @@ class NeverEnds(Goofspiel):
 
 class HalfApplies(Goofspiel):
     def apply(self, state: GoofspielState, seat: int, action: Any) -> list[Any]:
-        if isinstance(action, Bid) and seat in self.actors(state):
+        if isinstance(action, Bid) and self.is_seat(state, seat) and self.may_act(state, seat):
             state.scores[seat] -= 1  # the bug: changes the state before validating
             if action.card not in state.hands[seat]:
                 raise IllegalAction("that card is not in your hand")

@@ -4,7 +4,8 @@ import pytest
 
 from ludoteca.engine import IllegalAction, Match, Rng
 from ludoteca.engine.events import private, public, visible_events
-from ludoteca.engine.reference import GOOFSPIEL, Bid
+from ludoteca.games.goofspiel import GAME as GOOFSPIEL
+from ludoteca.games.goofspiel.actions import Bid
 
 
 def play_out(match: Match, seed: int) -> None:

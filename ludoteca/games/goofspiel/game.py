@@ -1,0 +1,115 @@
+"""Goofspiel, declared: its name, player counts, options, rule table and hooks.
+
+Rules: every player holds the cards 1..n. A shuffled prize deck of 1..n is turned one card at a
+time; every player secretly bids one card of their hand; when all have bid, the bids are
+revealed, the highest single bid takes the prize (a tie: nobody does), and the bids are spent.
+After n prizes the most prize points wins.
+
+It is not one of the room's three games: it is the smallest complete example of the contract
+(simultaneous actors, a seeded shuffle inside the state, a secret that `view` must hide), the
+baseline of the benchmarks, and a game the conformance harness is proved on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.codec import InvalidData
+from ludoteca.engine.game import Game
+from ludoteca.engine.result import Result
+from ludoteca.engine.rng import Rng
+from ludoteca.engine.rules import Rule, RuleTable
+from ludoteca.games.goofspiel import result, text, view
+from ludoteca.games.goofspiel.actions import Bid
+from ludoteca.games.goofspiel.options import GoofspielOptions
+from ludoteca.games.goofspiel.rules import bidding
+from ludoteca.games.goofspiel.state import GoofspielState, Phase
+
+RULES = RuleTable(
+    Rule(Bid, (Phase.BIDDING,), bidding.check_bid, bidding.do_bid, choices=bidding.bids),
+)
+
+
+class Goofspiel(Game[GoofspielState]):
+    name = "goofspiel"
+    title = "Goofspiel"
+    min_players = 2
+    max_players = 4
+    Options = GoofspielOptions
+    State = GoofspielState
+    rules = RULES
+
+    # --- set-up -------------------------------------------------------------------------------
+    def new_state(self, players: int, seed: int, options: GoofspielOptions) -> GoofspielState:
+        n = options.cards
+        rng = Rng(seed)
+        prizes = list(range(1, n + 1))
+        rng.shuffle(prizes)
+        hands = [list(range(1, n + 1)) for _ in range(players)]
+        return GoofspielState(hands, prizes, [None] * players, [0] * players, rng)
+
+    def seats(self, state: GoofspielState) -> list[int]:
+        return list(range(len(state.hands)))
+
+    def max_actions(self, players: int, options: Any = None) -> int:
+        cards: int = self.options(options).cards
+        return players * cards
+
+    # --- play ---------------------------------------------------------------------------------
+    def phase(self, state: GoofspielState) -> Phase:
+        return state.phase
+
+    def actors(self, state: GoofspielState) -> frozenset[int]:
+        if state.phase is Phase.OVER:
+            return frozenset()
+        return frozenset(s for s, bid in enumerate(state.bids) if bid is None)
+
+    def refuse_seat(self, state: GoofspielState, seat: int, rule: Rule) -> str:
+        return "you have already bid for this prize"
+
+    def refuse_phase(self, state: GoofspielState, seat: int, rule: Rule) -> str:
+        return "the game is over"
+
+    def is_over(self, state: GoofspielState) -> bool:
+        return state.phase is Phase.OVER
+
+    def result(self, state: GoofspielState) -> Result:
+        return result.result(state)
+
+    # --- what each seat sees --------------------------------------------------------------------
+    def seat_view(self, state: GoofspielState, seat: int | None) -> dict[str, Any]:
+        return view.seat_view(state, seat)
+
+    def hidden(self, state: GoofspielState, seat: int | None) -> Any:
+        return view.hidden(state, seat)
+
+    def determinize(self, state: GoofspielState, seat: int | None, rng: Rng) -> GoofspielState:
+        return view.determinize(state, seat, rng)
+
+    # --- bookkeeping ----------------------------------------------------------------------------
+    def clone(self, state: GoofspielState) -> GoofspielState:
+        return state.clone()
+
+    def check_state(self, state: GoofspielState) -> None:
+        """Every hand holds as many distinct cards as prizes are left; a bid is a card of its
+        bidder's hand; one bid and one score per hand."""
+        left = len(state.prizes)
+        if len(set(state.prizes)) != left:
+            raise InvalidData("a prize appears twice in the deck", "prizes")
+        if not len(state.bids) == len(state.scores) == len(state.hands):
+            raise InvalidData("one bid and one score per hand", "bids")
+        for seat, hand in enumerate(state.hands):
+            if len(hand) != left or len(set(hand)) != left:
+                raise InvalidData(f"{left} distinct cards, one per prize left", f"hands[{seat}]")
+            bid = state.bids[seat]
+            if bid is not None and bid not in hand:
+                raise InvalidData(f"the bid {bid} is not in the hand", f"bids[{seat}]")
+
+    # --- for people -----------------------------------------------------------------------------
+    def render(self, view: Mapping[str, Any]) -> str:
+        return text.render(view)
+
+    def describe_action(self, action: Action) -> str:
+        return text.describe_action(action)

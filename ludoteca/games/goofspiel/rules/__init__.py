@@ -1,0 +1,1 @@
+"""Goofspiel's rules, one module per part of the game (it has one: bidding)."""
