@@ -260,10 +260,11 @@ class Game(ABC, Generic[S]):
         numbers are in `Result.details`, and how to plot them. Default: none."""
         return []
 
-    def debrief(self, state: S) -> dict[str, Any]:
-        """Material for the discussion after a game (Ciurme's facilitator debrief): JSON-ready
-        tables, drawn by `ludoteca debrief` as tables and pictures. Empty: the game has none."""
-        return {}
+    def debrief(self, state: S) -> Any:
+        """Material for the discussion after a game (Ciurme's facilitator debrief): a
+        `ludoteca.engine.debrief.Debrief` of tables and pictures in players' words, drawn by
+        `ludoteca debrief` and the browser alike. None: the game has none."""
+        return None
 
     def evaluate(self, state: S) -> list[float]:
         """How well each player stands, in [0, 1] (1: sure to win), for search bots that stop a
