@@ -11,7 +11,7 @@ from rich.table import Table
 
 from ludoteca.cli import common
 from ludoteca.sim.progress import progress_bar
-from ludoteca.sim.report import write_report
+from ludoteca.sim.report import side_label, write_report
 from ludoteca.sim.study import Study, run_study
 
 
@@ -22,9 +22,10 @@ def summary_table(study: Study) -> Table:
     for config in study.configs:
         table.add_column(config.label, overflow="fold")
     summaries = [c.summary(study.sections) for c in study.configs]
+    side = side_label(study.configs)
     rows = {
         "matches": [str(s["matches"]) for s in summaries],
-        "win rate by seat": [", ".join(f"{r:.0%}" for r in s["seat_win_rate"]) for s in summaries],
+        f"win rate by {side}": [_rates(s["seat_win_rate"]) for s in summaries],
         "mean actions": [f"{s['mean_length']:.1f}" for s in summaries],
     }
     for section in study.sections:
@@ -32,6 +33,10 @@ def summary_table(study: Study) -> Table:
     for name, cells in rows.items():
         table.add_row(name, *cells)
     return table
+
+
+def _rates(rates: list[float]) -> str:
+    return ", ".join(f"{rate:.0%}" for rate in rates)
 
 
 def _figure(found: dict[str, float] | None) -> str:

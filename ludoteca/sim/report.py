@@ -23,14 +23,14 @@ def _slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
 
 
-def _seat_label(configs: list[Config]) -> str:
+def side_label(configs: list[Config]) -> str:
     """What a side is called: a team when sides have several seats (`Game.teams`)."""
     records = (r for c in configs for r in c.records)
     return "team" if any(len(seats) > 1 for r in records for seats in r["teams"]) else "seat"
 
 
 def _general_plots(configs: list[Config], out: Path) -> list[tuple[str, str]]:
-    seat = _seat_label(configs)
+    seat = side_label(configs)
     count = len(configs[0].seat_win_rates())
     keys = [f"{seat} {t + 1}" for t in range(count)]
     grouped_bars(
@@ -98,7 +98,7 @@ def _natural(key: str) -> tuple[int, float, str]:
 
 
 def _table(study: Study, configs: list[Config]) -> str:
-    seat = _seat_label(configs)
+    seat = side_label(configs)
     rows = []
     for config in configs:
         summary = config.summary(study.sections)
