@@ -8,14 +8,15 @@ The default run tries a few dozen inputs per property; `make test-slow` tries th
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from ludoteca.bots.spec import BOTS, BotSpec, BotSpecError, parse_spec, parse_specs
+from ludoteca.bots.spec import BOTS, BotSpec, parse_spec, parse_specs
 from ludoteca.cli import app
 from ludoteca.cli import tournament as tournament_command
 from ludoteca.cli.common import parse_key_values, parse_sweep, split_values
@@ -23,6 +24,7 @@ from ludoteca.engine.options import describe_options
 from ludoteca.games import game_names, load_game
 from ludoteca.sim.tournament import TournamentResult
 
+T = TypeVar("T")
 MESSAGE_LIMIT = 500  # characters: a message quotes what it was given, never all of it
 SHORT = settings(max_examples=40, deadline=None)
 LONG = settings(max_examples=2000, deadline=None)
@@ -52,51 +54,41 @@ def spec_texts(draw: st.DrawFn) -> str:
     return ":".join([bot, *(f"{k}{sep}{v}" for k, sep, v in parts)])
 
 
-def short_error(error: Exception) -> None:
-    assert isinstance(error, ValueError), repr(error)
-    assert 0 < len(str(error)) <= MESSAGE_LIMIT, str(error)
+def parsed(parse: Callable[..., T], *args: Any) -> T | None:
+    """What `parse(*args)` gives; None where it refuses, which must be a ValueError with a short
+    message."""
+    try:
+        return parse(*args)
+    except Exception as exc:
+        assert isinstance(exc, ValueError), repr(exc)
+        assert 0 < len(str(exc)) <= MESSAGE_LIMIT, str(exc)
+        return None
 
 
 # --- the parsers, alone ---------------------------------------------------------------------------
 def spec_is_parsed_or_refused(text: str) -> None:
-    try:
-        spec = parse_spec(text)
-    except BotSpecError as exc:
-        short_error(exc)
-        return
-    assert isinstance(spec, BotSpec)
-    assert parse_spec(spec.name) == spec  # its tidy name reads back as the same spec
-    bot = spec.build()
-    assert bot.name == spec.name
+    spec = parsed(parse_spec, text)
+    if spec is not None:
+        assert parse_spec(spec.name) == spec  # its tidy name reads back as the same spec
+        assert spec.build().name == spec.name
 
 
 def spec_list_is_parsed_or_refused(text: str) -> None:
-    try:
-        specs = parse_specs(text)
-    except BotSpecError as exc:
-        short_error(exc)
-        return
-    assert 1 <= len(specs) <= 16
+    specs = parsed(parse_specs, text)
+    assert specs is None or 1 <= len(specs) <= 16
 
 
 def options_are_parsed_or_refused(items: list[str]) -> None:
-    for name in game_names():
+    values = parsed(parse_key_values, items)
+    for name in game_names() if values is not None else []:
         game = load_game(name)
-        try:
-            options = game.options(parse_key_values(items))
-        except ValueError as exc:
-            short_error(exc)
-            continue
-        assert isinstance(options, game.Options)
+        options = parsed(game.options, values)
+        assert options is None or isinstance(options, game.Options)
 
 
 def sweep_is_parsed_or_refused(text: str) -> None:
-    try:
-        key, values = parse_sweep(text)
-    except ValueError as exc:
-        short_error(exc)
-        return
-    assert key and 1 <= len(values) <= 20
+    sweep = parsed(parse_sweep, text)
+    assert sweep is None or (sweep[0] and 1 <= len(sweep[1]) <= 20)
 
 
 def split_values_keep_lists_whole(values: list[Any]) -> None:
@@ -129,66 +121,7 @@ JSON_VALUES = st.lists(
 )
 
 SPECS = st.one_of(spec_texts(), st.text(max_size=60))
-SPEC_LISTS = st.text(max_size=80)
 SWEEP_TEXTS = st.one_of(SWEEPS, st.text(max_size=60))
-
-
-@SHORT
-@given(SPECS)
-def test_fuzz_a_spec(text: str) -> None:
-    spec_is_parsed_or_refused(text)
-
-
-@pytest.mark.slow
-@LONG
-@given(SPECS)
-def test_fuzz_a_spec_long(text: str) -> None:
-    spec_is_parsed_or_refused(text)
-
-
-@SHORT
-@given(SPEC_LISTS)
-def test_fuzz_a_list_of_specs(text: str) -> None:
-    spec_list_is_parsed_or_refused(text)
-
-
-@pytest.mark.slow
-@LONG
-@given(SPEC_LISTS)
-def test_fuzz_a_list_of_specs_long(text: str) -> None:
-    spec_list_is_parsed_or_refused(text)
-
-
-@SHORT
-@given(OPTION_ITEMS)
-def test_fuzz_options(items: list[str]) -> None:
-    options_are_parsed_or_refused(items)
-
-
-@pytest.mark.slow
-@LONG
-@given(OPTION_ITEMS)
-def test_fuzz_options_long(items: list[str]) -> None:
-    options_are_parsed_or_refused(items)
-
-
-@SHORT
-@given(SWEEP_TEXTS)
-def test_fuzz_a_sweep(text: str) -> None:
-    sweep_is_parsed_or_refused(text)
-
-
-@pytest.mark.slow
-@LONG
-@given(SWEEP_TEXTS)
-def test_fuzz_a_sweep_long(text: str) -> None:
-    sweep_is_parsed_or_refused(text)
-
-
-@SHORT
-@given(JSON_VALUES)
-def test_fuzz_split_values(values: list[Any]) -> None:
-    split_values_keep_lists_whole(values)
 
 
 # --- the parsers, through a command ---------------------------------------------------------------
@@ -220,15 +153,24 @@ COMMAND_LINES = (
     st.lists(st.one_of(st.sampled_from(["cards=3", "cards=13"]), OPTION_ITEMS.map(" ".join))),
 )
 
+# --- every property, a short run by default and a long one under `make test-slow` ---------------
+PROPERTIES = [
+    pytest.param(spec_is_parsed_or_refused, (SPECS,), id="a spec"),
+    pytest.param(spec_list_is_parsed_or_refused, (st.text(max_size=80),), id="a list of specs"),
+    pytest.param(options_are_parsed_or_refused, (OPTION_ITEMS,), id="options"),
+    pytest.param(sweep_is_parsed_or_refused, (SWEEP_TEXTS,), id="a sweep"),
+    pytest.param(split_values_keep_lists_whole, (JSON_VALUES,), id="split values"),
+    pytest.param(command_line_is_run_or_refused, COMMAND_LINES, id="the command line"),
+]
+BUDGETS = [
+    pytest.param(SHORT, id="short"),
+    pytest.param(LONG, id="long", marks=pytest.mark.slow),
+]
 
-@settings(SHORT, suppress_health_check=[HealthCheck.too_slow])
-@given(*COMMAND_LINES)
-def test_fuzz_the_command_line(bots: str, items: list[str]) -> None:
-    command_line_is_run_or_refused(bots, items)
 
-
-@pytest.mark.slow
-@settings(LONG, suppress_health_check=[HealthCheck.too_slow])
-@given(*COMMAND_LINES)
-def test_fuzz_the_command_line_long(bots: str, items: list[str]) -> None:
-    command_line_is_run_or_refused(bots, items)
+@pytest.mark.parametrize("budget", BUDGETS)
+@pytest.mark.parametrize(("check", "strategies"), PROPERTIES)
+def test_fuzz(check: Callable[..., None], strategies: tuple[Any, ...], budget: settings) -> None:
+    fuzzed = given(*strategies)(check)  # type: ignore[no-untyped-call]
+    run = settings(budget, suppress_health_check=[HealthCheck.too_slow])(fuzzed)
+    run()
