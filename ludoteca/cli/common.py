@@ -89,7 +89,7 @@ def game_options(game: Game[Any], items: list[str]) -> Any:
 
 def split_values(text: str) -> list[str]:
     """`V1,V2,...` split at the commas outside brackets and quotes, so a value may be a list
-    (`crews=[4,4],[5,4]`)."""
+    (`sizes=[4,4],[5,4]`)."""
     parts, depth, quoted, start = [], 0, False, 0
     for i, char in enumerate(text):
         if char == '"':
