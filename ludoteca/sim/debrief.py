@@ -220,7 +220,7 @@ def _graph(section: Graph) -> Any:
     """Nodes on a circle, every node drawn (linked or not); one arrow per edge, its width by
     weight, its head outside the target's disc so it shows; an edge answered by one the other
     way is bent, so the two do not overlap; a node's group sets its colour."""
-    from matplotlib.patches import Circle, FancyArrowPatch
+    from matplotlib.patches import Circle, FancyArrowPatch, Patch  # (loaded on first use)
 
     nodes = section.nodes
     count = max(1, len(nodes))
@@ -264,8 +264,6 @@ def _graph(section: Graph) -> Any:
         ax.add_patch(Circle((x, y), NODE_RADIUS, facecolor=colour, edgecolor="#333", zorder=2))
         ax.text(x, y, node.label, ha="center", va="center", fontsize=8, zorder=3, wrap=True)
     if len(groups) > 1:
-        from matplotlib.patches import Patch
-
         handles = [
             Patch(facecolor=palette[i % len(palette)], edgecolor="#333", label=g or "other")
             for i, g in enumerate(groups)
