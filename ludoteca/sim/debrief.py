@@ -206,20 +206,33 @@ def _bar_chart(section: Bars) -> Any:
 NODE_RADIUS = 0.17  # in the picture's units (the circle of nodes has radius 1)
 
 
-def _rim(a: tuple[float, float], b: tuple[float, float]) -> tuple[Any, Any]:
-    """The ends of an arrow from node a to node b: on the rims of their discs, so the head's
-    tip touches b's disc and the whole head shows."""
+BEND = 0.2  # how far an arrow answered by one the other way bows aside (matplotlib's arc3)
+
+
+def _rim(a: tuple[float, float], b: tuple[float, float], bend: float) -> tuple[Any, Any]:
+    """The ends of an arrow from node a to node b, on the rims of their discs, so the head's
+    tip touches b's disc and the whole head shows. A bent arrow (arc3 bows to the right of its
+    way) leaves and arrives that much to its right, so two arrows between the same nodes do not
+    share their ends."""
     (x1, y1), (x2, y2) = a, b
     length = math.hypot(x2 - x1, y2 - y1) or 1.0
     ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    turn = math.atan(2 * bend)
+
+    def rotated(angle: float) -> tuple[float, float]:
+        cos, sin = math.cos(angle), math.sin(angle)
+        return ux * cos - uy * sin, ux * sin + uy * cos
+
+    (sx, sy), (ex, ey) = rotated(-turn), rotated(turn)
     r = NODE_RADIUS
-    return (x1 + ux * r, y1 + uy * r), (x2 - ux * r, y2 - uy * r)
+    return (x1 + sx * r, y1 + sy * r), (x2 - ex * r, y2 - ey * r)
 
 
 def _graph(section: Graph) -> Any:
-    """Nodes on a circle, every node drawn (linked or not); one arrow per edge, its width by
-    weight, its head outside the target's disc so it shows; an edge answered by one the other
-    way is bent, so the two do not overlap; a node's group sets its colour."""
+    """Nodes on a circle, every node drawn (linked or not), named outside its disc; one arrow
+    per edge, its width by weight, its head outside the target's disc so it shows; an edge
+    answered by one the other way is bent, so the two do not overlap; a node's group sets its
+    colour."""
     from matplotlib.patches import Circle, FancyArrowPatch, Patch  # (loaded on first use)
 
     nodes = section.nodes
@@ -242,8 +255,8 @@ def _graph(section: Graph) -> Any:
             ring = Circle((x, y), NODE_RADIUS * 1.35, fill=False, lw=1 + 2 * edge.weight / top)
             ax.add_patch(ring)
             continue
-        bent = (edge.target, edge.source) in pairs
-        start, end = _rim(place[edge.source], place[edge.target])
+        bend = BEND if (edge.target, edge.source) in pairs else 0.0
+        start, end = _rim(place[edge.source], place[edge.target], bend)
         ax.add_patch(
             FancyArrowPatch(
                 start,
@@ -254,7 +267,7 @@ def _graph(section: Graph) -> Any:
                 color="#333",
                 shrinkA=0,
                 shrinkB=0,
-                connectionstyle=f"arc3,rad={0.2 if bent else 0.0}",
+                connectionstyle=f"arc3,rad={bend}",
                 zorder=1,
             )
         )
@@ -262,15 +275,30 @@ def _graph(section: Graph) -> Any:
         x, y = place[node.id]
         colour = palette[groups.index(node.group) % len(palette)]
         ax.add_patch(Circle((x, y), NODE_RADIUS, facecolor=colour, edgecolor="#333", zorder=2))
-        ax.text(x, y, node.label, ha="center", va="center", fontsize=8, zorder=3, wrap=True)
+        # the name outside the disc, away from the centre, where no arrow runs
+        ax.text(
+            x * (1 + NODE_RADIUS + 0.05),
+            y * (1 + NODE_RADIUS + 0.05),
+            node.label,
+            ha="left" if x > 0.3 else "right" if x < -0.3 else "center",
+            va="bottom" if y > 0.3 else "top" if y < -0.3 else "center",
+            fontsize=9,
+        )
     if len(groups) > 1:
         handles = [
             Patch(facecolor=palette[i % len(palette)], edgecolor="#333", label=g or "other")
             for i, g in enumerate(groups)
         ]
-        ax.legend(handles=handles, fontsize="small", loc="lower right")
-    ax.set_xlim(-1.35, 1.35)
-    ax.set_ylim(-1.35, 1.35)
+        ax.legend(
+            handles=handles,
+            fontsize="small",
+            loc="upper center",
+            bbox_to_anchor=(0.5, 0.0),
+            ncol=min(len(handles), 4),
+            frameon=False,
+        )
+    ax.set_xlim(-1.6, 1.6)
+    ax.set_ylim(-1.5, 1.5)
     ax.set_aspect("equal")
     ax.set_title(section.title)
     ax.axis("off")
