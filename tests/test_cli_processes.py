@@ -42,6 +42,22 @@ def test_bad_input_is_one_line_on_stderr(args: list[str], tmp_path: Path) -> Non
     assert not (tmp_path / "report").exists()
 
 
+def cpu_seconds(pid: int) -> float:
+    """CPU time the process has used, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_until_busy(pid: int, seconds: float = 2.0, timeout: float = 90.0) -> None:
+    """Wait until the process has worked `seconds` of CPU: more than its start-up takes, so it
+    is playing matches, however loaded the machine."""
+    deadline = time.monotonic() + timeout
+    while cpu_seconds(pid) < seconds:
+        assert time.monotonic() < deadline, "the command never got going"
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_a_tournament_with_what_it_has(workers: str, tmp_path: Path) -> None:
     out = tmp_path / "results.json"
@@ -54,7 +70,7 @@ def test_ctrl_c_stops_a_tournament_with_what_it_has(workers: str, tmp_path: Path
         text=True,
         start_new_session=True,  # its own process group, as a terminal's foreground job
     )
-    time.sleep(4)  # under way
+    wait_until_busy(process.pid)  # past its start-up, playing matches
     assert process.poll() is None
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: the whole group, workers too
     stdout, stderr = process.communicate(timeout=60)
