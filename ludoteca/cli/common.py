@@ -184,25 +184,33 @@ def _nearest_existing(path: Path) -> Path:
 
 def output_file(path: Path, option: str) -> Path:
     """A file the command will write at the end: checked now, so no work is lost to a typo."""
-    if path.is_dir():
-        fail(f"{option} {path} is a folder; give a file name")
-    parent = path.parent
-    if not parent.is_dir():
-        fail(f"{option} {path}: the folder {parent} does not exist")
-    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        fail(f"{option} {path}: not allowed to write there")
+    try:
+        if path.is_dir():
+            fail(f"{option} {path} is a folder; give a file name")
+        parent = path.parent
+        if parent.exists() and not parent.is_dir():
+            fail(f"{option} {path}: {parent} is a file, not a folder")
+        if not parent.is_dir():
+            fail(f"{option} {path}: the folder {parent} does not exist")
+        if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+            fail(f"{option} {path}: not allowed to write there")
+    except OSError as exc:  # a name too long for the file system...
+        fail(f"{option}: cannot write {quote(str(path))}: {exc.strerror}")
     return path
 
 
 def output_folder(path: Path, option: str) -> Path:
     """A folder the command will fill at the end (created if missing): checked now."""
-    if path.exists() and not path.is_dir():
-        fail(f"{option} {path} is a file; give a folder")
-    existing = _nearest_existing(path)
-    if not existing.is_dir():
-        fail(f"{option} {path}: {existing} is a file, so the folder cannot be made")
-    if not os.access(existing, os.W_OK | os.X_OK):
-        fail(f"{option} {path}: not allowed to write in {existing}")
+    try:
+        if path.exists() and not path.is_dir():
+            fail(f"{option} {path} is a file; give a folder")
+        existing = _nearest_existing(path)
+        if not existing.is_dir():
+            fail(f"{option} {path}: {existing} is a file, so the folder cannot be made")
+        if not os.access(existing, os.W_OK | os.X_OK):
+            fail(f"{option} {path}: not allowed to write in {existing}")
+    except OSError as exc:
+        fail(f"{option}: cannot make the folder {quote(str(path))}: {exc.strerror}")
     return path
 
 

@@ -42,13 +42,17 @@ def bad_outputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
     a_file.write_text("not a folder")
     return {
         "missing folder": (tmp_path / "missing" / "out.json", "does not exist"),
-        "under a file": (a_file / "out.json", "does not exist"),
+        "under a file": (a_file / "out.json", "is a file, not a folder"),
         "a folder": (tmp_path, "is a folder"),
+        "a name too long": (tmp_path / ("x" * 5000), "cannot write"),
     }
 
 
 # --- output paths: checked before the match, the tournament, the study ----------------------------
-@pytest.mark.parametrize("case", ["missing folder", "under a file", "a folder"])
+CASES = ["missing folder", "under a file", "a folder", "a name too long"]
+
+
+@pytest.mark.parametrize("case", CASES)
 def test_play_save_is_checked_before_the_match(tmp_path: Path, case: str) -> None:
     path, words = bad_outputs(tmp_path)[case]
     result = runner.invoke(app, ["play", GAME, "--save", str(path)], input="1\n" * 20)
@@ -57,7 +61,7 @@ def test_play_save_is_checked_before_the_match(tmp_path: Path, case: str) -> Non
 
 
 @pytest.mark.parametrize("option", ["--json", "--csv"])
-@pytest.mark.parametrize("case", ["missing folder", "under a file", "a folder"])
+@pytest.mark.parametrize("case", CASES)
 def test_tournament_outputs_are_checked_before_any_match(
     tmp_path: Path, option: str, case: str
 ) -> None:
@@ -71,7 +75,12 @@ def test_tournament_outputs_are_checked_before_any_match(
 def test_simulate_report_is_checked_before_the_study(tmp_path: Path) -> None:
     a_file = tmp_path / "a-file.txt"
     a_file.write_text("")
-    for report, words in ((a_file, "is a file"), (a_file / "report", "cannot be made")):
+    too_long = tmp_path / ("x" * 5000) / "report"
+    for report, words in (
+        (a_file, "is a file"),
+        (a_file / "report", "cannot be made"),
+        (too_long, "cannot make the folder"),
+    ):
         result = runner.invoke(app, ["simulate", GAME, *ENDLESS, "--report", str(report)])
         one_error_line(result, "--report", words)
 
