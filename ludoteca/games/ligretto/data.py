@@ -23,6 +23,13 @@ COLOURS: tuple[tuple[str, str, str], ...] = (
     ("orange", "O", "★"),
 )
 LETTERS = "".join(letter for _, letter, _ in COLOURS)  # colour index -> letter
+
+
+def colour_names(pair: tuple[int, int]) -> list[str]:
+    """A tile's (or two squares') colours by name, for events and screens."""
+    return [COLOURS[c][0] for c in pair]
+
+
 COLOUR_PRESETS = (4, 5, 6)
 DEFAULT_COLOURS = 5
 
@@ -42,6 +49,10 @@ TILE_SETS: dict[int, tuple[tuple[int, int], ...]] = {
 TILES_PER_PLAYER = 15  # "Ciascun giocatore riceve 15 tessere con la stessa cornice"
 JOKERS_PER_PLAYER = 2  # "e 2 tessere jolly"; given back at the start of every round [D-13]
 PAWNS = 4  # "4 pedine Ligretto"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # "per 2-4 giocatori"
+# The largest board: 3x3 pieces of 6x6 squares for 3-4 players [D-1]; squares are numbered
+# row by row from 0.
+MAX_SQUARES = 18 * 18
 # one per seat, shown on the text board: "(singola, doppia, tratteggiata o a quadratini)"
 FRAMES = ("single", "double", "dashed", "dotted")
 
@@ -55,6 +66,7 @@ SET_ASIDE = 2
 # riprende in mano 2 tessere dalla propria plancia"
 TAKE_BACK = 2
 DEFAULT_ROUNDS = 6  # "Per le prime partite si consiglia di giocare 6 round"
+MAX_ROUNDS = 20  # our bound on the rounds of one match
 
 # --- the host and stalled rounds ------------------------------------------------------------
 # The seat that may end a stalled round and, with option pawns="host", places the pawns of

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ludoteca.games.ligretto.actions import Restart
 from ludoteca.games.ligretto.geometry import (
     Candidate,
     Geometry,
@@ -260,18 +259,6 @@ def restart_pairs(state: LigrettoState, seat: int) -> list[tuple[int, int]]:
     if key is None:
         return []
     return fits(state).free_pairs(key)
-
-
-def restarts(state: LigrettoState, seat: int) -> list[Restart]:
-    """The restarts the turned tile of `seat` may make: for each pawn it may restart, each free
-    matching pair, the stuck pawn onto either square [D-9]."""
-    pairs = restart_pairs(state, seat)
-    return [
-        Restart(pawn, a, b)
-        for pawn in restart_pawns(state, seat)
-        for pair in pairs
-        for a, b in (pair, pair[::-1])
-    ]
 
 
 def count_placements(state: LigrettoState, seat: int) -> int:
