@@ -56,14 +56,19 @@ def round_wins_by_seat(details: Mapping[str, Any]) -> dict[str, int]:
     return wins
 
 
+def stuck_share(details: Mapping[str, Any]) -> float:
+    """The share of the match's rounds that ended with nobody able to place [D-10]."""
+    return float(details["stuck_rounds"]) / details["rounds_played"]
+
+
 def fits_by_colours(details: Mapping[str, Any]) -> dict[str, float]:
     return {f"{details['colours']} colours": float(details["fits_per_turned_tile"])}
 
 
 def report_sections() -> list[ReportSection]:
-    """What losers are left holding, jokers (2 a round [D-13]), stuck rounds [D-10], and how
-    often a turned tile fits somewhere, by number of colours [D-2] (run a sweep over `colours`
-    to compare 4, 5 and 6)."""
+    """What losers are left holding, jokers (2 a round [D-13]), stuck rounds [D-10], round wins
+    by seat, and how often a turned tile fits somewhere, by number of colours [D-2] (run a sweep
+    over `colours` to compare 4, 5 and 6)."""
     return [
         ReportSection(
             "Tiles left",
@@ -82,7 +87,19 @@ def report_sections() -> list[ReportSection]:
             "Stuck rounds", ("stuck_rounds",), note="Rounds per match that ended with no fit."
         ),
         ReportSection(
+            "Share of stuck rounds",
+            compute=stuck_share,
+            note="Rounds that ended with no fit, per match; the balance checks want under 5%.",
+        ),
+        ReportSection(
             "Round endings", ("endings",), plot="bars", note="Mean rounds per match by ending."
+        ),
+        ReportSection(
+            "Round wins by seat",
+            plot="bars",
+            compute=round_wins_by_seat,
+            note="Mean rounds won per match by seat (a shared win counts for each winner); "
+            "the balance checks bound their spread with a chi-square test.",
         ),
         ReportSection(
             "Fits per turned tile by colour count",
