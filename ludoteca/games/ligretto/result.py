@@ -58,7 +58,7 @@ def round_wins_by_seat(details: Mapping[str, Any]) -> dict[str, int]:
 
 def stuck_share(details: Mapping[str, Any]) -> float:
     """The share of the match's rounds that ended with nobody able to place [D-10]."""
-    return float(details["stuck_rounds"]) / details["rounds_played"]
+    return float(details["stuck_rounds"]) / float(details["rounds_played"])
 
 
 def fits_by_colours(details: Mapping[str, Any]) -> dict[str, float]:
