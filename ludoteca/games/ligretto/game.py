@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.codec import InvalidData
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
-from ludoteca.games.ligretto import data, result, text, view
+from ludoteca.games.ligretto import data, invariants, result, text, view
 from ludoteca.games.ligretto.actions import (
     Discard,
     EndRound,
@@ -65,15 +66,19 @@ class Ligretto(Game[LigrettoState]):
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: LigrettoOptions) -> LigrettoState:
-        if not 1 <= options.rounds <= 20:
-            raise ValueError(f"option 'rounds' must be 1 to 20, got {options.rounds}")
         state = LigrettoState(
             colours=options.colours, rounds=options.rounds, round=1, phase=Phase.PLAY,
             cover=[], pawns=[], players=[Player([], []) for _ in range(players)],
             rng=Rng(seed), host_pawns=options.pawns == "host",
         )
-        for seat, tiles in enumerate(_individual_boards(options.individual_boards, players)):
-            state.players[seat].aside = tiles
+        boards = options.individual_boards
+        if boards and len(boards) != players:
+            raise InvalidData(
+                f"one individual board per seat: {players} lists, not {len(boards)}",
+                "option 'individual_boards'",
+            )
+        for player, tiles in zip(state.players, boards, strict=False):
+            player.aside = sorted(tiles)
         start_round(state)
         return state
 
@@ -148,6 +153,9 @@ class Ligretto(Game[LigrettoState]):
     def clone(self, state: LigrettoState) -> LigrettoState:
         return state.clone()
 
+    def check_state(self, state: LigrettoState) -> None:
+        invariants.check_state(state)
+
     # --- for people -----------------------------------------------------------------------------
     def render(self, view: Mapping[str, Any]) -> str:
         return text.render(view)
@@ -172,21 +180,3 @@ class Ligretto(Game[LigrettoState]):
         """Seconds a bot of `level` (a key of data.REACTION_SECONDS) takes before `action`."""
         return reaction.reaction_seconds(action, level, rng)
 
-
-def _individual_boards(boards: tuple, players: int) -> list[list[int]]:  # type: ignore[type-arg]
-    """Validated tiles per seat for a resumed match (option individual_boards)."""
-    if not boards:
-        return [[] for _ in range(players)]
-    if len(boards) != players:
-        raise ValueError(f"option 'individual_boards' needs one list per seat ({players})")
-    out = []
-    for seat, tiles in enumerate(boards):
-        tiles = list(tiles) if isinstance(tiles, tuple | list) else [tiles]
-        ok = all(isinstance(t, int) and 0 <= t < data.TILES_PER_PLAYER for t in tiles)
-        if not ok or len(set(tiles)) != len(tiles) or len(tiles) >= data.TILES_PER_PLAYER:
-            raise ValueError(
-                f"individual board of seat {seat}: distinct tile numbers 0-14, "
-                "at least one tile left in play [D-11]"
-            )
-        out.append(sorted(tiles))
-    return out

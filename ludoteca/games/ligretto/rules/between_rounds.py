@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.ligretto import data
@@ -116,7 +117,7 @@ def check_place_pawn(state: LigrettoState, seat: int, action: PlacePawn) -> Plac
     """"i giocatori mettono le 4 pedine Ligretto su 4 caselle qualsiasi del tabellone"."""
     if action.square not in pawn_squares(state):
         raise IllegalAction(
-            f"a pawn cannot go on square {action.square!r}: pick a square of the board "
+            f"a pawn cannot go on square {quote(action.square)}: pick a square of the board "
             f"(0 to {len(state.cover) - 1}) without a pawn, that leaves every pawn two "
             "free neighbouring squares to build on"
         )

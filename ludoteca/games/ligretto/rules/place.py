@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.ligretto import data
@@ -89,11 +90,11 @@ def square_problem(state: LigrettoState, cell: int, what: str) -> str:
     """Why `cell` cannot be covered ("" when it can)."""
     size = len(state.cover)
     if not 0 <= cell < size:
-        return f"{what} {cell!r} is not a square of the board (0 to {size - 1})."
+        return f"{what} {quote(cell)} is not a square of the board (0 to {size - 1})."
     if state.cover[cell] != FREE:
-        return f"{what} {cell} is already covered by a tile or a joker."
+        return f"{what} {quote(cell)} is already covered by a tile or a joker."
     if cell in state.pawns:
-        return f"{what} {cell} holds a pawn; no tile covers a pawn."
+        return f"{what} {quote(cell)} holds a pawn; no tile covers a pawn."
     return ""
 
 
@@ -113,7 +114,7 @@ def why_not_place(state: LigrettoState, seat: int, action: Place) -> str:
             "tile anywhere it matches and move that pawn onto it, or discard." + KEEP
         )
     if not 0 <= action.pawn < len(state.pawns):
-        return f"There is no pawn {action.pawn!r}; pawns are 0 to {len(state.pawns) - 1}."
+        return f"There is no pawn {quote(action.pawn)}; pawns are 0 to {len(state.pawns) - 1}."
     if may_place(state, seat, (action.pawn, action.near, action.far, action.jokers)):
         return ""
     if len(action.jokers) > data.JOKERS_PER_PLAYER:
@@ -133,7 +134,7 @@ def why_not_there(state: LigrettoState, key: int, action: Place) -> str:
             return problem + KEEP
         if joker not in layout.neighbours[at]:
             return (
-                f"The joker on square {joker} must share a side with "
+                f"The joker on square {quote(joker)} must share a side with "
                 + ("the pawn's square." if index == 0 else "the previous joker.")
                 + KEEP
             )
@@ -143,10 +144,10 @@ def why_not_there(state: LigrettoState, key: int, action: Place) -> str:
         if problem and cell != pawn_square:
             return problem + " That place may have been taken a moment ago." + KEEP
     if action.near not in layout.neighbours[at]:
-        what = "the last joker" if action.jokers else f"pawn {action.pawn}'s square"
+        what = "the last joker" if action.jokers else f"pawn {quote(action.pawn)}'s square"
         return (
             f"The tile must share a side with {what} (a corner does not count); pawn "
-            f"{action.pawn} is now on square {pawn_square}." + KEEP
+            f"{quote(action.pawn)} is now on square {pawn_square}." + KEEP
         )
     if action.far not in layout.neighbours[action.near]:
         return "A tile covers two squares that share a side." + KEEP
