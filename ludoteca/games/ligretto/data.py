@@ -73,13 +73,12 @@ MAX_ROUNDS = 20  # our bound on the rounds of one match
 # rounds 2+ [D-5]. The spec also lets "the facilitator of a server match" end a stalled round;
 # Ligretto has no facilitator seat, so the host plays that part.
 HOST_SEAT = 0
-# A round has stalled when, since the last placement, the players together have turned over as
-# many tiles as they hold; the host may then end it. After STALL_CYCLES times that many
-# turn-overs without a placement the round ends by itself, as the host would end it: this keeps
-# every match finite under any play (a player may discard a tile that fits [D-6]). Deviation:
-# the spec leaves "stalled" to the host's judgement and has no automatic end; this is the
-# least the engine needs for `max_actions`, and a round that fires it is scored as the host's
-# ending would be (recorded as "stalled").
+# A round has stalled when every seat has gone through its whole stack since the last placement
+# by anybody (it has turned over as many tiles as it holds): the host may then end it [D-16].
+# When every seat has done so STALL_CYCLES times, the round ends by itself, as the host would
+# end it: this keeps bot matches finite (a player may discard a tile that fits [D-6]). One
+# player's turn-overs alone never end a round. A round that ends so is scored like any other
+# (recorded as "stalled").
 STALL_CYCLES = 3
 
 # --- bots' reaction times, in seconds, by level ------------------------------------------------

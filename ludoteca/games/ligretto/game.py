@@ -69,6 +69,7 @@ class Ligretto(Game[LigrettoState]):
         state = LigrettoState(
             colours=options.colours, rounds=options.rounds, round=1, phase=Phase.PLAY,
             cover=[], pawns=[], players=[Player([], []) for _ in range(players)],
+            stall_turns=[0] * players,
             rng=Rng(seed), host_pawns=options.pawns == "host",
         )
         boards = options.individual_boards
@@ -86,13 +87,15 @@ class Ligretto(Game[LigrettoState]):
         return list(range(len(state.players)))
 
     def max_actions(self, players: int, options: Any = None) -> int:
-        """Per round: at most every tile placed once; between two placements at most
-        STALL_CYCLES x (tiles held) turn-overs, each followed by at most one discard; one host
-        ending; then one choice per seat to set aside and one to take back; and the host's
-        pawns of the next round."""
+        """Per round: at most every tile placed once; between two placements every seat turns
+        over at most STALL_CYCLES times the tiles it holds before the round ends by itself
+        [D-16], each turn-over followed by at most one discard, with twice that for seats that
+        act unevenly (a playout in which some seat never acts can hold a stalled round open, as
+        a player at the table can); one host ending; then one choice per seat to set aside and
+        one to take back; and the host's pawns of the next round."""
         opts: LigrettoOptions = self.options(options)
         tiles = data.TILES_PER_PLAYER * players
-        between = 2 * data.STALL_CYCLES * tiles + 1
+        between = 2 * (2 * data.STALL_CYCLES * tiles) + 1
         per_round = (tiles + 1) * between + tiles + 1 + 2 * players + data.PAWNS
         return int(opts.rounds) * per_round
 

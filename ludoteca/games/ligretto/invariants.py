@@ -10,6 +10,7 @@ from ludoteca.engine.codec import InvalidData
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.geometry import tile_keys
 from ludoteca.games.ligretto.placement import fits
+from ludoteca.games.ligretto.rules.round_end import stall_passes
 from ludoteca.games.ligretto.state import (
     FREE,
     JOKER,
@@ -29,6 +30,7 @@ def check_state(state: LigrettoState) -> None:
     check_pawns(state)
     check_waiting(state)
     check_history(state)
+    check_stall(state)
     check_tiles(state)  # last: it looks for stuck pawns on a board already checked
 
 
@@ -184,6 +186,20 @@ def check_waiting(state: LigrettoState) -> None:
         for seat in pending:
             if not state.players[seat].aside:
                 raise InvalidData(f"seat {seat} has no tile to take back", "pending")
+
+
+def check_stall(state: LigrettoState) -> None:
+    """One count of turn-overs since the last placement per seat; during a round, nobody holds
+    no tile and the stall has not gone on long enough to end it [D-16]."""
+    if len(state.stall_turns) != len(state.players):
+        raise InvalidData(f"one count per seat ({len(state.players)})", "stall_turns")
+    if state.phase is Phase.PLAY:
+        for seat, player in enumerate(state.players):
+            if player.held() == 0:
+                raise InvalidData("a player without tiles has ended the round", f"players[{seat}]")
+        if stall_passes(state) >= data.STALL_CYCLES:
+            raise InvalidData("the stall is long enough to have ended the round [D-16]",
+                              "stall_turns")
 
 
 def check_history(state: LigrettoState) -> None:

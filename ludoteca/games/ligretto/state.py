@@ -120,7 +120,8 @@ class LigrettoState:
     pawns: Annotated[list[Square], Size(0, data.PAWNS)]  # the square of each pawn
     players: Annotated[list[Player], Size(data.MIN_PLAYERS, data.MAX_PLAYERS)]
     rng: Rng
-    stall_turns: Count = 0  # tiles turned over since the last placement
+    # per seat: tiles turned over since the last placement by anybody [D-16]
+    stall_turns: Annotated[list[Count], Size(0, data.MAX_PLAYERS)] = field(default_factory=list)
     pending: SeatList = field(default_factory=list)  # seats still to choose between rounds
     history: Annotated[list[RoundRecord], Size(0, data.MAX_ROUNDS)] = field(
         default_factory=list
@@ -148,6 +149,6 @@ class LigrettoState:
         return LigrettoState(
             self.colours, self.rounds, self.round, self.phase, list(self.cover),
             list(self.pawns), [p.copy() for p in self.players], self.rng.copy(),
-            self.stall_turns, list(self.pending), list(self.history), self.host_pawns,
+            list(self.stall_turns), list(self.pending), list(self.history), self.host_pawns,
             self.cache,
         )

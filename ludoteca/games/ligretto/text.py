@@ -34,6 +34,11 @@ def _tile_text(view: Mapping[str, Any], tile: int) -> str:
     return f"{data.COLOURS[a][1]}{data.COLOURS[b][1]} ({data.COLOURS[a][0]}-{data.COLOURS[b][0]})"
 
 
+def _letters(view: Mapping[str, Any], tile: int) -> str:
+    """A tile's two colour letters, "RY"."""
+    return _tile_text(view, tile).split()[0]
+
+
 def _partner_arrow(view: Mapping[str, Any], cell: int) -> str:
     """Where the other square of the tile on `cell` lies, so two tiles side by side read
     apart: a tile's two squares carry the same owner and point at each other."""
@@ -113,22 +118,23 @@ def render(view: Mapping[str, Any]) -> str:
         mark = " (you)" if s == view.get("seat") else ""
         host = " host" if s == view["host"] else ""
         duties = f"; owes a restart of pawn(s) {p['duties']}" if p["duties"] else ""
-        holding = " + 1 turned" if p["holds_tile"] else ""
+        top = f" (top {_letters(view, p['pile_top'])})" if p["pile_top"] is not None else ""
+        turned = f", turned {_letters(view, p['turned'])}" if p["turned"] is not None else ""
         lines.append(
             f"seat {s}{mark}{host} [{FRAME_MARKS[s]} {p['frame']}]: {p['score']} pts, "
-            f"stack {p['stack']}, pile {p['pile']}{holding}, placed {p['placed']}, "
+            f"stack {p['stack']}, pile {p['pile']}{top}{turned}, placed {p['placed']}, "
             f"jokers {p['jokers']}, individual board {len(p['individual_board'])}{duties}"
         )
     if view.get("hand") is not None:
         lines.append(f"your turned tile: {_tile_text(view, view['hand'])}")
     if view.get("pile"):
-        tops = " ".join(_tile_text(view, t).split()[0] for t in view["pile"])
+        tops = " ".join(_letters(view, t) for t in view["pile"])
         lines.append(f"your pile (top last): {tops}")
     seat = view.get("seat")
     if view["phase"] in (Phase.SET_ASIDE, Phase.TAKE_BACK) and seat is not None:
         aside = view["players"][seat]["individual_board"]
         numbered = " ".join(
-            f"{t}:{_tile_text(view, t).split()[0]}" for t in range(len(view["tiles"]))
+            f"{t}:{_letters(view, t)}" for t in range(len(view["tiles"]))
         )
         lines.append(f"your tiles by number: {numbered}; on your individual board: {aside}")
     stuck = [n for n, s in enumerate(view.get("stuck", [])) if s]

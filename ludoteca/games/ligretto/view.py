@@ -1,11 +1,12 @@
 """What each seat sees of a Ligretto match, what it may not know, and determinize.
 
-Secrets [decided here]: the board, pawns, scores, individual boards and everybody's counts are
-public. A player's turned tile and the contents of their pile are theirs alone (others see only
-the counts). The order of a stack is unknown to everybody, its owner included: it lies face
-down, and a pile turned over into a stack counts as unknown too (nobody memorises it in real
-time). The owner does know what their stack holds (their tiles minus the ones they can see), so
-their view lists it sorted.
+The board, pawns, scores, individual boards and everybody's counts are public. Every player's
+turned tile and the top of their discard pile lie face up, so every seat sees them [D-15]
+("posa la tessera scoperta davanti a sé"); the tiles under the top of a pile are their owner's
+to remember (others see the count). The order of a stack is unknown to everybody, its owner
+included: it lies face down, and a pile turned over into a stack counts as unknown too (nobody
+memorises it in real time). The owner does know what their stack holds (their tiles minus the
+ones they can see), so their view lists it sorted.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ def seat_view(state: LigrettoState, seat: int | None) -> dict[str, Any]:
                 "stack": len(p.stack),
                 "pile": len(p.pile),
                 "holds_tile": p.hand != NO_TILE,
+                "turned": None if p.hand == NO_TILE else p.hand,  # face up [D-15]
+                "pile_top": p.pile[-1] if p.pile else None,  # face up [D-15]
+                "stall_turns": state.stall_turns[s],  # since the last placement [D-16]
                 "placed": p.placed,
                 "jokers": p.jokers,
                 "duties": list(p.duties),
@@ -65,31 +69,31 @@ def seat_view(state: LigrettoState, seat: int | None) -> dict[str, Any]:
 
 
 def hidden(state: LigrettoState, seat: int | None) -> Any:
-    """The stack orders, and the other players' turned tiles and piles."""
+    """The stack orders, and what lies under the top of the other players' piles [D-15]."""
     out: dict[str, Any] = {}
     for s, p in enumerate(state.players):
         if s == seat:
             out[str(s)] = {"stack": list(p.stack)}
         else:
-            out[str(s)] = {"stack": list(p.stack), "pile": list(p.pile), "hand": p.hand}
+            out[str(s)] = {"stack": list(p.stack), "under_the_top": p.pile[:-1]}
     return out
 
 
 def determinize(state: LigrettoState, seat: int | None, rng: Rng) -> LigrettoState:
-    """Stacks reshuffled; another player's tiles in hand (stack, pile, turned tile) dealt
-    again at random into the same counts; and the generator reseeded, since how the next
-    rounds will be shuffled is known to nobody."""
+    """Stacks reshuffled; another player's unseen tiles (its stack, its pile under the top)
+    dealt again at random into the same counts, its turned tile and pile top kept, as they lie
+    face up [D-15]; and the generator reseeded, since how the next rounds will be shuffled is
+    known to nobody."""
     copy = state.clone()
     copy.rng = rng.fork()
     for s, p in enumerate(copy.players):
         if s == seat:
             rng.shuffle(p.stack)
             continue
-        pool = p.holding()
+        top = p.pile[-1:]
+        pool = p.stack + p.pile[:-1]
         rng.shuffle(pool)
-        n_stack, n_pile = len(p.stack), len(p.pile)
-        p.stack, p.pile = pool[:n_stack], pool[n_stack:n_stack + n_pile]
-        if p.hand != NO_TILE:
-            p.hand = pool[-1]
+        n_stack = len(p.stack)
+        p.stack, p.pile = pool[:n_stack], pool[n_stack:] + top
     copy.cache = state.cache  # the board is unchanged
     return copy

@@ -66,7 +66,7 @@ def after_placement(state: LigrettoState, seat: int, covered: Iterable[int]) -> 
     player = state.players[seat]
     player.hand = NO_TILE
     player.placed += 1
-    state.stall_turns = 0
+    state.stall_turns = [0] * len(state.players)
     squares_covered(state, covered)
     return owe_restarts(state, seat) + end_after_placement(state, seat)
 
@@ -121,6 +121,12 @@ def why_not_place(state: LigrettoState, seat: int, action: Place) -> str:
         return "Use at most two jokers, listed in order from the pawn."
     if len(action.jokers) > player.jokers:
         return f"You have {player.jokers} joker(s) left this round." + KEEP
+    squares = (action.near, action.far)
+    if squares in fits(state).tile_squares(action.pawn, key, len(action.jokers)):
+        return (
+            f"No joker is needed: your tile reaches squares {squares[0]}+{squares[1]} from "
+            f"pawn {action.pawn} with fewer jokers; keep them for later." + KEEP
+        )
     return why_not_there(state, key, action)
 
 

@@ -23,21 +23,35 @@ def end_after_placement(state: LigrettoState, seat: int) -> list[Event]:
     return []
 
 
-# --- stalled rounds ------------------------------------------------------------------------------
-def stall_threshold(state: LigrettoState) -> int:
-    """Turn-overs without a placement after which the round has stalled: as many as the
-    players hold together (each has, on average, seen every tile once)."""
-    return max(1, sum(p.held() for p in state.players))
+# --- stalled rounds [D-16] -----------------------------------------------------------------------
+def stall_passes(state: LigrettoState) -> int:
+    """How many times every seat has gone through its whole stack since the last placement by
+    anybody: the fewest turn-overs of any seat, counted in the tiles that seat holds."""
+    return min(
+        turned // max(1, player.held())
+        for turned, player in zip(state.stall_turns, state.players, strict=True)
+    )
+
+
+def behind_in_the_stall(state: LigrettoState) -> list[int]:
+    """The seats that have not yet gone through their whole stack since the last placement."""
+    return [
+        seat
+        for seat, (turned, player) in enumerate(zip(state.stall_turns, state.players, strict=True))
+        if turned < player.held()
+    ]
 
 
 def host_may_end(state: LigrettoState) -> bool:
-    return state.phase is Phase.PLAY and state.stall_turns >= stall_threshold(state)
+    """The round has stalled: every seat has gone through its whole stack since the last
+    placement by anybody [D-16]."""
+    return state.phase is Phase.PLAY and stall_passes(state) >= 1
 
 
 def end_if_stalled_for_good(state: LigrettoState) -> list[Event]:
-    """After STALL_CYCLES times the stall threshold the round ends by itself, as the host would
-    end it (see data.STALL_CYCLES: our own rule, so every match is finite)."""
-    if state.stall_turns >= data.STALL_CYCLES * stall_threshold(state):
+    """When every seat has gone through its whole stack STALL_CYCLES times since the last
+    placement, the round ends by itself, as the host would end it [D-16]."""
+    if stall_passes(state) >= data.STALL_CYCLES:
         return round_over(state, Ending.STALLED)
     return []
 
@@ -48,14 +62,15 @@ def end_round_choices(state: LigrettoState, seat: int) -> list[EndRound]:
 
 
 def check_end_round(state: LigrettoState, seat: int, action: EndRound) -> EndRound:
-    """The host (or the facilitator of a server match) may end a round that has stalled."""
+    """The host (or the facilitator of a server match) may end a round that has stalled
+    [D-16]."""
     if seat != data.HOST_SEAT:
         raise IllegalAction("only the host (seat 0) may end a stalled round")
     if not host_may_end(state):
-        need = stall_threshold(state) - state.stall_turns
         raise IllegalAction(
-            "the round has not stalled: the host may end it after "
-            f"{need} more turned tiles without a placement"
+            "the round has not stalled: the host may end it once every player has gone "
+            "through their whole stack since the last placement; still going through it: "
+            f"seat(s) {behind_in_the_stall(state)}"
         )
     return action
 

@@ -31,7 +31,7 @@ def start_round(state: LigrettoState) -> None:
         player.turned = player.fits = 0
     layout = state.layout
     state.cover = [FREE] * (layout.width * layout.height)
-    state.stall_turns = 0
+    state.stall_turns = [0] * len(state.players)
     if state.round > 1 and state.host_pawns:
         state.pawns, state.phase, state.pending = [], Phase.PAWNS, [data.HOST_SEAT]
         state.board_changed()

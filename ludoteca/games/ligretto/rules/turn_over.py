@@ -5,7 +5,7 @@ disponibili, posa la tessera scoperta davanti a sé"."""
 from __future__ import annotations
 
 from ludoteca.engine.errors import IllegalAction
-from ludoteca.engine.events import Event, private, public
+from ludoteca.engine.events import Event, public
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Discard, TurnOver
 from ludoteca.games.ligretto.placement import count_placements
@@ -34,13 +34,11 @@ def do_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> list[Even
     player.hand = player.stack.pop()
     player.turned += 1
     player.fits += count_placements(state, seat)
-    state.stall_turns += 1
-    events = [
-        public("turned", seat=seat),
-        private("your_tile", [seat], tile=player.hand,
-                colours=data.colour_names(state.tiles()[player.hand])),
-    ]
-    return events + end_if_stalled_for_good(state)
+    state.stall_turns[seat] += 1
+    # "scopre la tessera in cima al mazzo": everybody sees the turned tile [D-15]
+    tile = player.hand
+    event = public("turned", seat=seat, tile=tile, colours=data.colour_names(state.tiles()[tile]))
+    return [event, *end_if_stalled_for_good(state)]
 
 
 # --- discarding it -------------------------------------------------------------------------------
@@ -57,9 +55,9 @@ def check_discard(state: LigrettoState, seat: int, action: Discard) -> Discard:
 
 def do_discard(state: LigrettoState, seat: int, action: Discard) -> list[Event]:
     player = state.players[seat]
-    player.pile.append(player.hand)
+    tile = player.hand
+    player.pile.append(tile)
     player.hand = NO_TILE
-    # others see a tile go onto the pile, not which: the pile is its owner's secret
-    return [public("discarded", seat=seat),
-            private("your_discard", [seat], tile=player.pile[-1],
-                    colours=data.colour_names(state.tiles()[player.pile[-1]]))]
+    # "posa la tessera scoperta davanti a sé": face up on top of the pile [D-15]
+    return [public("discarded", seat=seat, tile=tile,
+                   colours=data.colour_names(state.tiles()[tile]))]

@@ -21,7 +21,8 @@ def plain_paths(state: LigrettoState, pawn: int) -> dict[tuple[int, int], list[t
     """(key, jokers) -> [(near, far, jokers)] at `pawn`, by walking the board [D-8]: jokers on
     free squares stepping away from the pawn, then a tile whose near square touches the last
     one; no square under another pawn, no square covered twice, the tile not on the pawn's
-    own square unless a joker moved it off."""
+    own square unless a joker moved it off; and no joker where fewer jokers lay the tile on
+    the same squares."""
     nb, col = state.layout.neighbours, state.layout.colours
     start = state.pawns[pawn]
     others = set(state.pawns) - {start}
@@ -40,7 +41,11 @@ def plain_paths(state: LigrettoState, pawn: int) -> dict[tuple[int, int], list[t
             for far in nb[near]:
                 if usable(near) and usable(far) and near not in passed and far not in passed:
                     key = data.pair_key(col[near], col[far])
-                    out.setdefault((key, len(jokers)), []).append((near, far, jokers))
+                    fewer = [
+                        (n, f) for j in range(len(jokers)) for n, f, _ in out.get((key, j), [])
+                    ]
+                    if (near, far) not in fewer:  # no joker spent for nothing
+                        out.setdefault((key, len(jokers)), []).append((near, far, jokers))
     return out
 
 

@@ -148,3 +148,25 @@ def test_a_joker_the_tile_cannot_follow_is_refused() -> None:
         give_for(s, 0, p + 3 + W, p + 4 + W)
         GAME.apply(s, 0, Place(0, p + 3 + W, p + 4 + W, (p + 1,)))
     assert s.players[0].jokers == 2 and s.cover[p + 1] == FREE
+
+
+def test_no_joker_is_spent_where_the_tile_reaches_the_same_squares_without_it() -> None:
+    """At the start of a round a pawn stands on a bare square, so a second joker could go back
+    onto it (the pawn steps off and back) and the tile be laid as it could without jokers:
+    "è sempre consigliabile usare i jolly con parsimonia". Neither the menu nor the bots offer
+    a joker where fewer jokers lay the tile on the same squares, and such a joker is refused."""
+    s = fresh()
+    p = s.pawns[0]
+    near, far = p + 1, p + 2
+    give_for(s, 0, near, far)
+    pointless = Place(0, near, far, (p - W, p))
+    places = [a for a in GAME.legal_actions(s, 0) if isinstance(a, Place)]
+    assert Place(0, near, far) in places and pointless not in places
+    fewest: dict[tuple[int, int, int], int] = {}
+    for a in places:  # listed pawn by pawn, fewer jokers first
+        fewest.setdefault((a.pawn, a.near, a.far), len(a.jokers))
+    assert all(len(a.jokers) == fewest[a.pawn, a.near, a.far] for a in places)
+    assert any(a.jokers for a in places)  # jokers that reach new squares are still offered
+    with pytest.raises(IllegalAction, match="No joker is needed"):
+        GAME.apply(s, 0, pointless)
+    assert s.players[0].jokers == 2 and s.cover[p] == FREE

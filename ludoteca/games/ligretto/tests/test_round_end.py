@@ -13,8 +13,7 @@ from ludoteca.games.ligretto.actions import (
     TurnOver,
 )
 from ludoteca.games.ligretto.placement import nobody_can_place
-from ludoteca.games.ligretto.rules.round_end import stall_threshold
-from ludoteca.games.ligretto.state import NO_TILE, Ending, Phase
+from ludoteca.games.ligretto.state import NO_TILE, Ending, LigrettoState, Phase
 from ludoteca.games.ligretto.tests.helpers import (
     board,
     colour,
@@ -75,12 +74,28 @@ def test_jokers_count_in_the_d10_test() -> None:
     )
 
 
-def test_host_ends_only_a_stalled_round() -> None:
+def spin(state: LigrettoState, seat: int, turn_overs: int) -> None:
+    """`seat` turns over and discards, `turn_overs` times, while the round runs."""
+    for _ in range(turn_overs):
+        if state.phase is not Phase.PLAY:
+            return
+        if state.players[seat].hand != NO_TILE:
+            GAME.apply(state, seat, Discard())
+        GAME.apply(state, seat, TurnOver())
+
+
+def test_host_ends_only_a_stalled_round_d16() -> None:
+    """[D-16]: the host may end a round once every seat has gone through its whole stack since
+    the last placement by anybody."""
     s = fresh(players=3)
     assert EndRound() not in GAME.legal_actions(s, 0)
-    with pytest.raises(IllegalAction, match="not stalled"):
+    with pytest.raises(IllegalAction, match=r"not stalled.*seat\(s\) \[0, 1, 2\]"):
         GAME.apply(s, 0, EndRound())
-    s.stall_turns = stall_threshold(s)
+    spin(s, 0, 15)
+    spin(s, 1, 15)
+    with pytest.raises(IllegalAction, match=r"still going through it: seat\(s\) \[2\]"):
+        GAME.apply(s, 0, EndRound())
+    spin(s, 2, 15)
     assert EndRound() in GAME.legal_actions(s, 0)
     assert EndRound() not in GAME.legal_actions(s, 1)
     with pytest.raises(IllegalAction, match="host"):
@@ -89,10 +104,29 @@ def test_host_ends_only_a_stalled_round() -> None:
     assert s.history[-1].ending == Ending.HOST
 
 
+def test_one_player_alone_never_ends_a_round_d16() -> None:
+    """[D-16] "One player's turn-overs alone never end a round": a seat that places a tile and
+    then spins through its stack again and again neither ends the round by itself nor lets the
+    host end it, however long it spins."""
+    s = fresh(players=2)
+    p = s.pawns[0]
+    give_for(s, 0, p + 1, p + 2)
+    GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    held = s.players[0].held()
+    spin(s, 0, 10 * data.STALL_CYCLES * held)
+    assert s.phase is Phase.PLAY and not s.history
+    assert EndRound() not in GAME.legal_actions(s, 0)
+    spin(s, 1, s.players[1].held())  # now every seat has gone through its stack once
+    assert EndRound() in GAME.legal_actions(s, 0)
+    spin(s, 1, (data.STALL_CYCLES - 1) * s.players[1].held())
+    assert s.history[-1].ending == Ending.STALLED
+    assert s.history[-1].winners == [0]  # it placed the only tile
+
+
 def test_turning_and_discarding_forever_ends_the_round_within_the_bound() -> None:
     """Nobody places (a player may discard a tile that fits [D-6]): the host may end the round
-    once the players have turned over as many tiles as they hold, and it ends by itself after
-    STALL_CYCLES times that many; max_actions counts on it."""
+    once every player has turned over as many tiles as they hold, and it ends by itself when
+    everybody has done so STALL_CYCLES times [D-16]; max_actions counts on it."""
     s = fresh(players=2, rounds=1)
     actions = 0
     while s.phase is Phase.PLAY:
@@ -103,19 +137,12 @@ def test_turning_and_discarding_forever_ends_the_round_within_the_bound() -> Non
             GAME.apply(s, seat, TurnOver() if player.hand == NO_TILE else Discard())
             actions += 1
             host_may = EndRound() in GAME.legal_actions(s, 0)
-            assert host_may == (s.phase is Phase.PLAY and s.stall_turns >= 30)
+            assert host_may == (s.phase is Phase.PLAY and min(s.stall_turns) >= 15)
     assert s.history[-1].ending == Ending.STALLED
     assert s.history[-1].points == [2, 2]  # nobody placed: both win [D-14]
-    assert data.STALL_CYCLES * 30 == 90
-    assert actions == 90 + 88  # STALL_CYCLES x 30 turn-overs, all but the last two discarded
+    assert s.history[-1].turned == [data.STALL_CYCLES * 15] * 2
+    assert actions == 2 * 45 + 2 * 44  # 45 turn-overs each, all but the last two discarded
     assert GAME.max_actions(2, {"rounds": 1}) > actions
-
-
-def test_a_round_without_placements_ends_by_itself() -> None:
-    s = fresh(players=2)
-    s.stall_turns = data.STALL_CYCLES * stall_threshold(s) - 1
-    GAME.apply(s, 1, TurnOver())
-    assert s.history[-1].ending == Ending.STALLED
 
 
 def test_max_actions_bounds_every_round() -> None:

@@ -232,7 +232,7 @@ def test_a_refusal_quotes_an_untrusted_value_briefly() -> None:
     p = state.pawns[0]
     give_for(state, 0, p + 1, p + 2)
     refusals = []
-    for action in (Place(0, huge, huge + 1), Place(0, p + 1, p + 2, (huge,)), Place(huge, 1, 2)):
+    for action in (Place(0, huge, huge + 1), Place(0, p + 2, p + 3, (huge,)), Place(huge, 1, 2)):
         with pytest.raises(IllegalAction) as caught:
             GAME.apply(state, 0, action)
         refusals.append(str(caught.value))
