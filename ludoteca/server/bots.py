@@ -77,6 +77,7 @@ class SeatBots:
     def __init__(self, live: LiveMatch) -> None:
         self.live = live
         self.plans: dict[int, Plan] = {}
+        self.stand_ins: set[int] = set()
         self.bots: dict[str, Bot] = {}
         self.rng = Rng(secrets.randbits(63))
 
@@ -126,7 +127,9 @@ class SeatBots:
         try:
             action = await asyncio.to_thread(bot.choose, live.game, snapshot, seat, rng)
             if live.game.real_time:
-                delay = live.game.reaction_seconds(snapshot, seat, action, bot.level, rng)
+                delay = live.hub.config.reaction_scale * live.game.reaction_seconds(
+                    snapshot, seat, action, bot.level, rng
+                )
             elif live.clocks.bank_due(seat) is not None and seat not in self._own_bot_seats():
                 delay = 0.0  # a spent time bank: the move is overdue already
             else:

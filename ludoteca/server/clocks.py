@@ -11,8 +11,8 @@ its action as its seat.
 
 Time banks (a per-match setting, for turn-based games): every seat starts with `seconds`; while
 it may act its bank runs down; each action it makes adds `per_move`. When a bank runs out the
-stand-in bot plays for the seat until the seat may no longer act (its move is over); the bank
-then starts again from `per_move`, or from `seconds` when `per_move` is 0.
+stand-in bot makes the seat's move; the bank then starts again from `per_move`, or from
+`seconds` when `per_move` is 0.
 """
 
 from __future__ import annotations
@@ -63,22 +63,20 @@ class ClockBook:
     # --- time banks --------------------------------------------------------------------------
     def settle(self, now: float, actors: Iterable[int], acted: int | None, running: bool) -> None:
         """After a step (or at the start): charge the seats that could act for the time they
-        had, credit the seat that acted, and time the seats that may act now."""
+        had, credit the seat that acted (a spent bank, whose move a bot just made, starts
+        again), and time the seats that may act now."""
         if self.bank is None:
             return
         banks = self.data["banks"]
         left: dict[str, float] = banks["left"]
-        timed = set(banks["timed"])
         if banks["since"] is not None:
-            for seat in timed:
+            for seat in banks["timed"]:
                 left[str(seat)] = self.left(seat) - (now - float(banks["since"]))
-        if acted is not None and acted in timed and self.left(acted) > 0:
-            left[str(acted)] = self.left(acted) + self.bank.per_move
-        now_timed = set(actors)
-        for seat in timed - now_timed:
-            if self.left(seat) <= 0:  # its move is over: a fresh start for the next one
-                left[str(seat)] = self.bank.restart
-        banks["timed"] = sorted(now_timed)
+        if acted is not None and acted in banks["timed"]:
+            spent = self.left(acted) <= 0
+            left[str(acted)] = self.bank.restart if spent else self.left(acted) + \
+                self.bank.per_move
+        banks["timed"] = sorted(set(actors))
         banks["since"] = now if running else None
 
     def left(self, seat: int) -> float:

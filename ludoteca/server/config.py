@@ -34,6 +34,8 @@ class ServerConfig:
     snapshot_every: int = 50
     # Seconds a bot waits before its move in a turn-based game, so people can follow it.
     bot_pause: float = 1.0
+    # Real-time bots wait the game's reaction time multiplied by this (tests and demos: < 1).
+    reaction_scale: float = 1.0
     # The bot that stands in for an abandoned seat, or takes a seat its time bank ran out on.
     stand_in_bot: str = "heuristic"
     # Per connection: frames a client may send each second (a burst of twice that is allowed),

@@ -89,6 +89,10 @@ def _due_bot_moves(live: LiveMatch, bots: SeatBots, wakes: list[float]) -> list[
     now = live.now()
     controlled = controlled_seats(live, now)
     bots.forget_all_but(set(controlled))
+    stand_ins = set(controlled) - {s.seat for s in live.info.seats if s.bot}
+    if stand_ins != bots.stand_ins:  # everybody sees who is being played by a bot
+        bots.stand_ins = stand_ins
+        live.broadcast_presence()
     _wake_for_stand_ins(live, controlled, now, wakes)
     actors = live.game.actors(live.state)
     out = []

@@ -37,11 +37,16 @@ def bot_name(spec: str) -> str:
     return f"bot ({spec})"
 
 
-def check_bot(spec: str) -> str:
-    """The spec tidied, or a 422 that says what is allowed (levels included)."""
+def check_bot(spec: str, game: Game[Any], state: Any) -> str:
+    """The spec tidied, or a 422 that says what is allowed (levels included: a real-time game
+    is asked for a reaction time at its level)."""
     try:
         bot = parse_bot(spec)
         default_reaction_seconds(bot.level, Rng(0))
+        if game.real_time:
+            for seat in sorted(game.actors(state)):
+                for action in game.legal_actions(state, seat)[:1]:
+                    game.reaction_seconds(state, seat, action, bot.level, Rng(0))
     except ValueError as exc:
         raise invalid(f"bot {spec!r}: {exc}") from None
     return bot.name
@@ -97,7 +102,7 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
     for key, spec in (request.bots or {}).items():
         if not key.lstrip("-").isdigit() or int(key) not in seats:
             raise invalid(f"bots: seat {key!r} does not exist; the seats are {seats}")
-        bots[int(key)] = check_bot(spec)
+        bots[int(key)] = check_bot(spec, game, state)
     settings = settings_from(request, game)
     host, spectator = new_token(), new_token()
     tokens = {seat: new_token() for seat in seats if seat not in bots}
@@ -332,7 +337,7 @@ async def set_bot(hub: Hub, live: LiveMatch, seat: int, request: schemas.SetBot)
         raise invalid(f"seat {seat} does not exist; the seats are {seats}")
     if seat in role_seats_held_by_host(live.info):
         raise conflict("that is the facilitator's own seat")
-    spec = check_bot(request.bot)
+    spec = check_bot(request.bot, live.game, live.state)
 
     def write(session: Session, row: MatchRow) -> None:
         _status_is(row, ("open", "running", "paused"), "give a seat to a bot")

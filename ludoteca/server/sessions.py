@@ -292,7 +292,7 @@ async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) 
     seats_of = seat_people(teams, info.crews or [], _active(info))
     in_teams = {seat for team in teams for seat in team}
     roles = [seat for seat in game.seats(state) if seat not in in_teams]
-    spec = check_bot(request.bots) if request.bots else None
+    spec = check_bot(request.bots, game, state) if request.bots else None
     members = {m.member: m for m in info.members}
     people = {seat: members[member] for member, seat in seats_of.items()}
 
