@@ -174,7 +174,7 @@ class Client:
         if self.cursor < len(self.frames):
             self.cursor += 1
             return self.frames[self.cursor - 1]
-        frame = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        frame: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
         self.frames.append(frame)
         self.cursor += 1
         return frame
