@@ -256,7 +256,13 @@ class Player:
             latest = max((i for i, f in enumerate(self.client.frames) if f["type"] == "state"),
                          default=-1)
             if latest <= handled:
-                await self.client.pull(max(0.01, deadline - time.monotonic()))
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"{self.client.label}: the match did not end in time")
+                try:
+                    await self.client.pull(min(2.0, left))
+                except TimeoutError:
+                    handled = -1  # nothing new: look at the latest state again
                 continue
             handled = latest
             state = self.client.frames[latest]
