@@ -29,6 +29,10 @@ def serve(
     bot_pause: float = typer.Option(
         1.0, "--bot-pause", min=0, help="Seconds a bot waits before a turn-based move."
     ),
+    heartbeat: float = typer.Option(
+        2.0, "--heartbeat", min=0.1, help="Seconds between the processes' heartbeats (with "
+        "--redis-url): a killed process's matches move to another after three."
+    ),
 ) -> None:
     """Serve the games room: the lobby at /api (docs at /docs) and live play over WebSockets."""
     import uvicorn
@@ -37,7 +41,8 @@ def serve(
 
     if db is not None and database_url is not None:
         fail("give --db or --database-url, not both")
-    config = ServerConfig(bot_pause=bot_pause, redis_url=redis_url, public_url=public_url)
+    config = ServerConfig(bot_pause=bot_pause, redis_url=redis_url, public_url=public_url,
+                          heartbeat_seconds=heartbeat)
     if database_url is not None:
         config.database_url = database_url
     elif db is not None:

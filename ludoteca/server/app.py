@@ -67,7 +67,9 @@ def create_app(
     @app.get("/healthz", response_model=schemas.Health, summary="For process supervisors")
     async def healthz() -> schemas.Health:
         hub: Hub = app.state.hub
-        return schemas.Health(ok=True, matches_live=len(hub.matches))
+        driven = sum(1 for live in hub.matches.values() if live.driving
+                     and live.info.status == "running")
+        return schemas.Health(ok=True, matches_live=len(hub.matches), matches_driven=driven)
 
     @app.get("/", include_in_schema=False)
     async def home() -> HTMLResponse:

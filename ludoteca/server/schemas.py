@@ -178,3 +178,4 @@ class GameOut(BaseModel):
 class Health(BaseModel):
     ok: bool
     matches_live: int
+    matches_driven: int
