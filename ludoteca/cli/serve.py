@@ -29,6 +29,12 @@ def serve(
     bot_pause: float = typer.Option(
         1.0, "--bot-pause", min=0, help="Seconds a bot waits before a turn-based move."
     ),
+    rate_limit: float = typer.Option(
+        30.0, "--rate-limit", min=0.1, help="Frames a client may send each second."
+    ),
+    echo: bool = typer.Option(
+        False, "--echo", help="Also serve a bare WebSocket echo at /api/echo (bench/server.py)."
+    ),
     heartbeat: float = typer.Option(
         2.0, "--heartbeat", min=0.1, help="Seconds between the processes' heartbeats (with "
         "--redis-url): a killed process's matches move to another after three."
@@ -42,7 +48,8 @@ def serve(
     if db is not None and database_url is not None:
         fail("give --db or --database-url, not both")
     config = ServerConfig(bot_pause=bot_pause, redis_url=redis_url, public_url=public_url,
-                          heartbeat_seconds=heartbeat)
+                          heartbeat_seconds=heartbeat, frames_per_second=rate_limit,
+                          echo_endpoint=echo)
     if database_url is not None:
         config.database_url = database_url
     elif db is not None:

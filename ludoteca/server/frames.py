@@ -8,6 +8,7 @@ Server -> client: `state` {seat, view, legal, step, status}, `event` {step, seat
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ludoteca.engine.events import Event
@@ -18,6 +19,14 @@ Frame = dict[str, Any]
 def state(seat: int | None, view: Any, legal: list[Any], step: int, status: str) -> Frame:
     return {"type": "state", "seat": seat, "view": view, "legal": legal, "step": step,
             "status": status}
+
+
+def state_text(seat: int | None, view_json: str, legal_json: str, step: int, status: str
+               ) -> str:
+    """`state` as JSON text from the view and legal list already in JSON (each is serialised
+    once per seat, however many connections the seat has)."""
+    return (f'{{"type": "state", "seat": {json.dumps(seat)}, "view": {view_json}, '
+            f'"legal": {legal_json}, "step": {step}, "status": {json.dumps(status)}}}')
 
 
 def event(step: int, seat: int, ev: Event) -> Frame:

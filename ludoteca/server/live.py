@@ -19,7 +19,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from ludoteca.engine.actions import Action
@@ -29,9 +28,9 @@ from ludoteca.engine.game import Game
 from ludoteca.server import frames
 from ludoteca.server.clocks import ClockBook, TimeBank
 from ludoteca.server.connection import Connection
-from ludoteca.server.models import ActionRow, MatchRow, SnapshotRow
+from ludoteca.server.models import MatchRow
 from ludoteca.server.presence import Presence
-from ludoteca.server.storage import LoggedAction, MatchInfo, Store
+from ludoteca.server.storage import LoggedAction, MatchInfo, StepRows, Store
 
 if TYPE_CHECKING:
     from ludoteca.server.bots import SeatBots
@@ -67,6 +66,7 @@ class Decision:
     applied: Applied | None = None
     reason: str | None = None  # why the action was refused
     skipped: bool = False  # a guard said the action was no longer due (a bot's, a clock's)
+    rows: StepRows | None = None  # what to log for the applied action
 
 
 def time_bank(settings: dict[str, Any]) -> TimeBank | None:
@@ -140,13 +140,7 @@ class LiveMatch:
             if reason is not None:
                 return self._refuse(connection, ref, reason)
             try:
-                decision = await asyncio.to_thread(
-                    self.store.locked_write,
-                    self.id,
-                    self.step,
-                    lambda session, missed: self._decide(session, missed, seat, action, source,
-                                                         guard),
-                )
+                decision = await self._accept(seat, action, source, guard)
             except Exception:
                 log.exception("saving an action of match %s failed", self.id)
                 await self._reload_state()
@@ -167,6 +161,22 @@ class LiveMatch:
             await self.hub.publish(self.id, {"kind": "step", "step": decision.applied.step})
         return decision
 
+    async def _accept(self, seat: int, action: Action, source: str,
+                      guard: Callable[[], bool] | None) -> Decision:
+        if self.hub.config.shared:
+            return await asyncio.to_thread(
+                self.store.locked_write, self.id, self.step,
+                lambda session, missed: self._decide(session, missed, seat, action, source,
+                                                     guard),
+            )
+        # One process: the lock held here is the match's lock. Deciding in the event loop
+        # makes a refused action cost no database work; an accepted step is logged (by the
+        # database's writer thread) before anyone hears of it.
+        decision = self._decide(None, [], seat, action, source, guard)
+        if decision.rows is not None:
+            await self.store.run_write(self.store.append_step, decision.rows)
+        return decision
+
     def _refuse(self, connection: Connection | None, ref: Any, reason: str) -> Decision:
         if connection is not None:
             connection.send(frames.rejected(ref, reason))
@@ -174,22 +184,25 @@ class LiveMatch:
 
     def _decide(
         self,
-        session: Session,
+        session: Session | None,
         missed: list[LoggedAction],
         seat: int,
         action: Action,
         source: str,
         guard: Callable[[], bool] | None,
     ) -> Decision:
-        """In the worker thread, inside the match's locked transaction."""
+        """Catch up, check, apply and make the rows to log; with a `session` (several
+        processes: in a worker thread, inside the match's locked transaction) write them."""
         decision = Decision(caught_up=self._catch_up(missed))
-        row = session.get(MatchRow, self.id)
-        assert row is not None
-        if row.status != self.info.status or decision.caught_up:
-            self.info.status = row.status
-            self.info.clocks = self.clocks.data = dict(row.clocks)
-        if row.status != "running":
-            decision.reason = STATUS_REFUSALS.get(row.status, "the match is not running")
+        if session is not None:
+            # Another process may have paused or ended the match, or moved its clocks.
+            row = session.get(MatchRow, self.id)
+            assert row is not None
+            if row.status != self.info.status or decision.caught_up:
+                self.info.status = row.status
+                self.info.clocks = self.clocks.data = dict(row.clocks)
+        if self.info.status != "running":
+            decision.reason = STATUS_REFUSALS.get(self.info.status, "the match is not running")
             return decision
         if guard is not None and not guard():
             decision.skipped = True
@@ -202,20 +215,24 @@ class LiveMatch:
         now = self.now()
         self.step += 1
         over = self.game.is_over(self.state)
+        clocks_before = json.dumps(self.clocks.data, sort_keys=True)
         self.clocks.track(self.game.deadlines(self.state), now, running=not over)
         self.clocks.settle(now, self.timed_seats(), seat, running=not over)
-        values: dict[str, Any] = {"step": self.step, "clocks": self.clocks.data}
+        values: dict[str, Any] = {"step": self.step}
+        if json.dumps(self.clocks.data, sort_keys=True) != clocks_before:
+            values["clocks"] = self.clocks.data
         if over:
             values.update(status="over", finished_at=now)
-        session.add(
-            ActionRow(match_id=self.id, step=self.step, seat=seat,
-                      action=self.game.encode_action(action), source=source, at=now)
+        snapshot = (self.game.to_json(self.state)
+                    if over or self.step % self.hub.config.snapshot_every == 0 else None)
+        decision.rows = StepRows(
+            self.id, self.step,
+            {"seat": seat, "action": self.game.encode_action(action), "source": source,
+             "at": now},
+            values, snapshot,
         )
-        session.execute(update(MatchRow).where(MatchRow.id == self.id).values(**values))
-        if over or self.step % self.hub.config.snapshot_every == 0:
-            session.add(SnapshotRow(match_id=self.id, step=self.step,
-                                    state=self.game.to_json(self.state)))
-        session.flush()
+        if session is not None:
+            Store.write_step(session, decision.rows)
         if over:
             self.info.status, self.info.finished_at = "over", now
         self.info.step = self.step
@@ -333,6 +350,7 @@ class LiveMatch:
     # --- frames ---------------------------------------------------------------------------------
     def _broadcast(self, applied: Applied) -> None:
         event_texts: dict[int, str] = {}
+        states: dict[int | None, tuple[str, str]] = {}
         for connection in list(self.connections):
             if connection.member is not None and self.state is None:
                 continue
@@ -342,22 +360,30 @@ class LiveMatch:
                         event_texts[index] = json.dumps(frames.event(applied.step, applied.seat,
                                                                      ev))
                     connection.send(event_texts[index])
-            self.send_state(connection)
+            self.send_state(connection, cache=states)
 
-    def send_state(self, connection: Connection, force: bool = False) -> None:
+    def send_state(self, connection: Connection, force: bool = False,
+                   cache: dict[int | None, tuple[str, str]] | None = None) -> None:
         """A fresh `state` frame, when the seat's view, legal actions or the status changed."""
         seat = connection.seat
-        view = self.game.view(self.state, seat)
-        legal = (
-            [self.game.encode_action(a) for a in self.game.legal_actions(self.state, seat)]
-            if seat is not None and self.info.status == "running"
-            else []
-        )
-        key = json.dumps([view, legal, self.info.status])
+        if cache is None or seat not in cache:
+            view_json = json.dumps(self.game.view(self.state, seat))
+            legal = (
+                [self.game.encode_action(a) for a in self.game.legal_actions(self.state, seat)]
+                if seat is not None and self.info.status == "running"
+                else []
+            )
+            legal_json = json.dumps(legal)
+            key = f"{self.info.status}|{legal_json}|{view_json}"
+            text = frames.state_text(seat, view_json, legal_json, self.step, self.info.status)
+            if cache is not None:
+                cache[seat] = (key, text)
+        else:
+            key, text = cache[seat]
         if key == connection.last_state and not force:
             return
         connection.last_state = key
-        connection.send(frames.state(seat, view, legal, self.step, self.info.status))
+        connection.send(text)
 
     def presence_frame(self) -> dict[str, Any]:
         now = self.now()

@@ -9,17 +9,31 @@ step: so the caller catches up, decides, and appends the next step in the same t
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import threading
 from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, func, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from ludoteca.server.models import ActionRow, MatchRow, MemberRow, SeatRow, SnapshotRow
@@ -36,6 +50,35 @@ class LoggedAction:
     action: dict[str, Any]
     source: str = "human"
     at: float = 0.0
+
+
+@dataclass(frozen=True)
+class StepRows:
+    """What one accepted action logs: its action row, the match row's new values (step,
+    clocks, status) and, every so often, a snapshot of the state."""
+
+    match_id: str
+    step: int
+    action: dict[str, Any]
+    match_values: dict[str, Any]
+    snapshot: dict[str, Any] | None
+
+
+ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
+SNAPSHOTS: Table = SnapshotRow.__table__  # type: ignore[assignment]
+INSERT_ACTION = ACTIONS.insert()
+INSERT_SNAPSHOT = SNAPSHOTS.insert()
+
+
+@cache
+def _update_match(columns: frozenset[str]) -> Any:
+    """The match row's update of these columns (one statement per set, built once)."""
+    return (
+        MATCHES.update()
+        .where(MATCHES.c.id == bindparam("match"))
+        .values({name: bindparam(name) for name in sorted(columns)})
+    )
 
 
 @dataclass
@@ -128,8 +171,36 @@ class Store:
             self.engine = create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
         # SQLite has one writer; serialising this process's writes avoids its busy errors.
         self._sqlite_writer = threading.Lock()
+        # The thread that logs actions: one for SQLite (its single writer), several else.
+        self.writer = ThreadPoolExecutor(max_workers=1 if self.sqlite else 4,
+                                         thread_name_prefix="ludoteca-db")
+
+    async def run_write(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
+
+    def append_step(self, rows: StepRows) -> None:
+        if self.sqlite:
+            with self._sqlite_writer, self.engine.begin() as connection:
+                self.write_step(connection, rows)
+        else:
+            with self.engine.begin() as connection:
+                self.write_step(connection, rows)
+
+    @staticmethod
+    def write_step(where: Session | Connection, rows: StepRows) -> None:
+        """The hot path of every action: statements built once (building one costs more than
+        running it), no ORM bookkeeping."""
+        connection = where.connection() if isinstance(where, Session) else where
+        connection.execute(INSERT_ACTION, {"match_id": rows.match_id, "step": rows.step,
+                                           **rows.action})
+        connection.execute(_update_match(frozenset(rows.match_values)),
+                           {"match": rows.match_id, **rows.match_values})
+        if rows.snapshot is not None:
+            connection.execute(INSERT_SNAPSHOT, {"match_id": rows.match_id, "step": rows.step,
+                                                 "state": rows.snapshot})
 
     def close(self) -> None:
+        self.writer.shutdown(wait=True)
         self.engine.dispose()
 
     # --- schema -------------------------------------------------------------------------------
@@ -159,11 +230,19 @@ class Store:
             yield session
 
     def locked_write(
-        self, match_id: str, known_step: int, decide: Callable[[Session, list[LoggedAction]], T]
+        self,
+        match_id: str,
+        known_step: int,
+        decide: Callable[[Session, list[LoggedAction]], T],
+        shared: bool = True,
     ) -> T:
         """Run `decide(session, missed)` in a transaction holding the match's lock, where
-        `missed` are the actions logged after `known_step`; whatever it raises rolls back."""
+        `missed` are the actions logged after `known_step`; whatever it raises rolls back.
+        With `shared` False this process is the only writer (its own lock on the match is
+        held by the caller), so there is no lock to take and nothing to catch up with."""
         with self.write() as session:
+            if not shared:
+                return decide(session, [])
             if not self.sqlite:
                 session.execute(
                     text("SELECT pg_advisory_xact_lock(:k)"), {"k": _lock_key(match_id)}
