@@ -7,21 +7,20 @@ heartbeats, so a killed server's players show as gone and their seats can be sto
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Mapping
 
 
 class Presence:
-    def __init__(self, heartbeat: float, now: float | None = None) -> None:
+    def __init__(self, heartbeat: float, now: float) -> None:
         self.local: Counter[int] = Counter()
         self.local_spectators = 0
+        # process -> (connections per seat, spectators, until when the report holds)
         self.remote: dict[str, tuple[dict[int, int], int, float]] = {}
         self.ttl = 3 * heartbeat
-        start = time.monotonic() if now is None else now
         # When each seat was last seen empty; a seat never seen connected is empty since start.
         self.empty_since: dict[int, float] = {}
-        self.start = start
+        self.start = now
 
     def connect(self, seat: int | None) -> None:
         if seat is None:
@@ -42,9 +41,7 @@ class Presence:
     def update_remote(
         self, process: str, seats: Mapping[int, int], spectators: int, now: float
     ) -> None:
-        before = {s for s in seats if s}
         self.remote[process] = (dict(seats), spectators, now + self.ttl)
-        del before
 
     def expire(self, now: float) -> bool:
         """Forget processes that stopped reporting; True when someone vanished."""

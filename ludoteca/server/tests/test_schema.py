@@ -16,7 +16,7 @@ from schemathesis.specs.openapi.checks import response_schema_conformance
 from ludoteca.server.config import ServerConfig, sqlite_url
 from ludoteca.server.tests.helpers import ServerThread
 
-EXAMPLES = 15
+EXAMPLES = 8
 
 
 def test_the_lobby_never_fails(tmp_path: Path) -> None:
