@@ -280,6 +280,8 @@ class LiveMatch:
                 return
             if info is not None:
                 self._take_header(info)
+                for connection in list(self.connections):
+                    self.send_state(connection)  # the status may have changed (over)
             self._after_steps(True)
 
     async def _reload_state(self) -> None:
