@@ -176,11 +176,9 @@ async def game_client(url: str, match: dict[str, Any], token: str, pace: str, un
         await ws.close()
 
 
-async def play(url: str, game: str, clients: int, seconds: float, server: Server
-               ) -> tuple[Measure, float]:
+async def play(url: str, game: str, clients: int, seconds: float) -> Measure:
     _, per_match, pace = GAMES[game]
     count = max(1, clients // per_match)
-    before = server.rss_mib()
     matches = await make_matches(url, game, count)
     measure = Measure()
     until = time.monotonic() + seconds
@@ -192,14 +190,40 @@ async def play(url: str, game: str, clients: int, seconds: float, server: Server
     started = time.monotonic()
     await asyncio.gather(*tasks)
     elapsed = time.monotonic() - started
-    per_match_mib = (server.rss_mib() - before) / count
     # Latency to the others: each step's first frame at a client that did not send it.
     for match_id, step, arrived in measure.arrivals:
         start = measure.step_sent.get((match_id, step))
         if start is not None and arrived - start > 0:
             measure.others.append(arrived - start)
     measure.accepted = int(measure.accepted / elapsed)
-    return measure, per_match_mib
+    return measure
+
+
+async def memory_per_match(game: str, count: int = 40) -> float:
+    """KiB a live match adds to a fresh server: `count` matches started, a client on every
+    seat of each (so every match is loaded, its state and frames built)."""
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder))
+        try:
+            async with httpx.AsyncClient(base_url=server.url) as http:
+                await http.get("/api/games")
+            before = server.rss_mib()
+            matches = await make_matches(server.url, game, count)
+            sockets = []
+            for match in matches:
+                for seat in match["seats"]:
+                    ws = await websockets.connect(
+                        server.url.replace("http", "ws") + f"/api/matches/{match['id']}/ws",
+                        max_size=1 << 22)
+                    await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
+                    await ws.recv()
+                    sockets.append(ws)
+            after = server.rss_mib()
+            for ws in sockets:
+                await ws.close()
+            return (after - before) * 1024 / count
+        finally:
+            server.stop()
 
 
 def ms(value: float) -> str:
@@ -214,7 +238,6 @@ async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
                   "SQLite)")
             print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
                   f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}")
-            memory = {}
             for clients in sizes:
                 baseline = {}
                 for pace in ("human", "flat"):
@@ -225,8 +248,7 @@ async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
                           f"{'':>11}{'':>11}{1.0:>9.2f}")
                 for game in games:
                     pace = GAMES[game][2]
-                    measure, per_match = await play(server.url, game, clients, seconds, server)
-                    memory[game] = per_match
+                    measure = await play(server.url, game, clients, seconds)
                     p99 = percentile(measure.acks, 0.99)
                     print(f"{game + ', ' + pace:<22}{clients:>8}{measure.accepted:>10}"
                           f"{ms(percentile(measure.acks, 0.5)):>9}{ms(p99):>9}"
@@ -235,10 +257,11 @@ async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
                           f"{p99 / baseline[pace]:>9.2f}")
             print("latencies in ms; p99/echo: the action's ack p99 over the echo's p99 at the "
                   "same clients and pace")
-            print("memory per live match (server RSS growth / matches): " + ", ".join(
-                f"{game} {mib * 1024:.0f} KiB" for game, mib in memory.items()))
         finally:
             server.stop()
+    memory = {game: await memory_per_match(game) for game in games}
+    print("memory per live match (a fresh server's RSS growth over 40 matches, a client on "
+          "every seat): " + ", ".join(f"{game} {kib:.0f} KiB" for game, kib in memory.items()))
 
 
 if __name__ == "__main__":
