@@ -111,20 +111,29 @@ async def make_matches(url: str, game: str, count: int) -> list[dict[str, Any]]:
         for i in range(count):
             response = await http.post("/api/matches", json={"game": game, "players": players,
                                                              "seed": i, "grace": "never"})
-            match = response.json()
-            await http.post(f"/api/matches/{match['id']}/start",
-                            headers={"Authorization": f"Bearer {match['host_token']}"})
-            made.append(match)
+            made.append(response.json())
     return made
 
 
-async def game_client(url: str, match: dict[str, Any], token: str, pace: str, until: float,
-                      measure: Measure) -> None:
-    rng = random.Random()
-    match_id = match["id"]
+async def start_matches(url: str, matches: list[dict[str, Any]]) -> None:
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        for match in matches:
+            await http.post(f"/api/matches/{match['id']}/start",
+                            headers={"Authorization": f"Bearer {match['host_token']}"})
+
+
+async def connect(url: str, match_id: str, token: str) -> Any:
+    """A client that said hello and got its first frames (so connecting is not measured)."""
     ws = await websockets.connect(url.replace("http", "ws") + f"/api/matches/{match_id}/ws",
                                   max_size=1 << 22)
     await ws.send(json.dumps({"type": "hello", "token": token}))
+    await ws.recv()
+    return ws
+
+
+async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: Measure
+                      ) -> None:
+    rng = random.Random()
     ref = 0
     waiting = False  # an action is out, not yet answered
     fresh = False  # the latest state has not been acted on yet
@@ -180,15 +189,15 @@ async def play(url: str, game: str, clients: int, seconds: float) -> Measure:
     _, per_match, pace = GAMES[game]
     count = max(1, clients // per_match)
     matches = await make_matches(url, game, count)
+    sockets = [(match["id"], await connect(url, match["id"], seat["token"]))
+               for match in matches for seat in match["seats"]]
+    await asyncio.sleep(1.0)  # everyone's presence frames are out
+    await start_matches(url, matches)
     measure = Measure()
-    until = time.monotonic() + seconds
-    tasks = []
-    for match in matches:
-        tokens = [s["token"] for s in match["seats"]]
-        tasks += [game_client(url, match, token, pace, until, measure) for token in tokens]
-    await asyncio.sleep(0.5)
     started = time.monotonic()
-    await asyncio.gather(*tasks)
+    until = started + seconds
+    await asyncio.gather(*(game_client(ws, match_id, pace, until, measure)
+                           for match_id, ws in sockets))
     elapsed = time.monotonic() - started
     # Latency to the others: each step's first frame at a client that did not send it.
     for match_id, step, arrived in measure.arrivals:
@@ -209,15 +218,9 @@ async def memory_per_match(game: str, count: int = 40) -> float:
                 await http.get("/api/games")
             before = server.rss_mib()
             matches = await make_matches(server.url, game, count)
-            sockets = []
-            for match in matches:
-                for seat in match["seats"]:
-                    ws = await websockets.connect(
-                        server.url.replace("http", "ws") + f"/api/matches/{match['id']}/ws",
-                        max_size=1 << 22)
-                    await ws.send(json.dumps({"type": "hello", "token": seat["token"]}))
-                    await ws.recv()
-                    sockets.append(ws)
+            await start_matches(server.url, matches)
+            sockets = [await connect(server.url, match["id"], seat["token"])
+                       for match in matches for seat in match["seats"]]
             after = server.rss_mib()
             for ws in sockets:
                 await ws.close()
