@@ -152,6 +152,7 @@ class LiveMatch:
             if decision.applied is not None:
                 if connection is not None:
                     connection.send(frames.accepted(ref, decision.applied.step))
+                    await asyncio.sleep(0)  # the acknowledgement leaves before the broadcast
                 self._broadcast(decision.applied)
             elif decision.reason is not None:
                 self._refuse(connection, ref, decision.reason)
