@@ -36,6 +36,7 @@ import websockets
 from ludoteca.server.tests.services import free_port, wait_port
 
 HUMAN_THINK = (0.5, 2.0)
+EXTRA: list[str] = []  # more `ludoteca serve` options (--compression)
 GAMES = {  # game -> (players, clients per match, pace)
     "castell": (4, 4, "human"),
     "ciurme": (8, 9, "human"),
@@ -65,7 +66,7 @@ class Server:
         self.port = free_port()
         command = [str(Path(sys.executable).parent / "ludoteca"), "serve", "--port",
                    str(self.port), "--db", str(folder / "bench.db"), "--echo",
-                   "--rate-limit", "100000"]
+                   "--rate-limit", "100000", *EXTRA]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL)
         wait_port(self.port, 60)

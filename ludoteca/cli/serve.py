@@ -35,6 +35,10 @@ def serve(
     echo: bool = typer.Option(
         False, "--echo", help="Also serve a bare WebSocket echo at /api/echo (bench/server.py)."
     ),
+    compression: bool = typer.Option(
+        False, "--compression/--no-compression",
+        help="Compress WebSocket frames (fewer bytes for more CPU).",
+    ),
     heartbeat: float = typer.Option(
         2.0, "--heartbeat", min=0.1, help="Seconds between the processes' heartbeats (with "
         "--redis-url): a killed process's matches move to another after three."
@@ -72,5 +76,6 @@ def serve(
         port=port,
         workers=workers,
         ws_max_size=1 << 20,
+        ws_per_message_deflate=compression,
         log_level="info",
     )
