@@ -22,6 +22,7 @@ import argparse
 import asyncio
 import json
 import random
+import socket
 import subprocess
 import sys
 import tempfile
@@ -33,8 +34,6 @@ from typing import Any
 import httpx
 import websockets
 
-from ludoteca.server.tests.services import free_port, wait_port
-
 HUMAN_THINK = (0.5, 2.0)
 EXTRA: list[str] = []  # more `ludoteca serve` options (--compression)
 GAMES = {  # game -> (players, clients per match, pace)
@@ -42,6 +41,22 @@ GAMES = {  # game -> (players, clients per match, pace)
     "ciurme": (8, 9, "human"),
     "ligretto": (2, 2, "flat"),
 }
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_port(port: int, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"the server did not listen on port {port}")
 
 
 def percentile(values: list[float], q: float) -> float:
