@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= castell
 
-.PHONY: run play test test-slow lint typecheck bench clean
+.PHONY: run play test test-services test-slow lint typecheck bench clean
 
 # The virtual environment, with the package and its development tools installed.
 $(VENV): pyproject.toml
@@ -13,8 +13,17 @@ $(VENV): pyproject.toml
 	$(BIN)/pip install -e '.[dev]'
 	touch $(VENV)
 
+# The games room's server on http://127.0.0.1:8000 (SQLite in your data folder); Ctrl-C stops it.
 run: $(VENV)
+	$(BIN)/ludoteca serve
+
+# A game in the terminal against bots.
+play: $(VENV)
 	$(BIN)/ludoteca play $(GAME)
+
+# PostgreSQL, Redis and Chromium for the tests, from Debian's packages when missing.
+test-services:
+	sh tools/test-services.sh
 
 lint: $(VENV)
 	$(BIN)/ruff check .
@@ -22,12 +31,13 @@ lint: $(VENV)
 typecheck: $(VENV)
 	$(BIN)/mypy ludoteca
 
-test: lint typecheck
-	$(BIN)/pytest -n 2
+# Tests marked xdist_group run on one worker (they share one private PostgreSQL and Redis).
+test: lint typecheck test-services
+	$(BIN)/pytest -n 2 --dist loadgroup
 
 # The slow-marked tests only (soak runs, long fuzzing); `make test` leaves them out.
-test-slow: $(VENV)
-	$(BIN)/pytest -n 2 -m slow
+test-slow: $(VENV) test-services
+	$(BIN)/pytest -n 2 --dist loadgroup -m slow
 
 # Every benchmark: the engine's first, then every game's own (`bench/games.py` runs each
 # registered game's bench.py), the others, and bot strength last (the longest). Each prints
