@@ -17,11 +17,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ludoteca.games.castell.data import SIZES, SKILLS
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.games.castell.data import SIZES, SKILLS, Skill
 
 BASE_WIDTH_LIMIT = 3  # "Il massimo di castellani che si possono avere su un livello è tre."
 GROUND = 11  # a "size" above every casteller: the ground under the bottom level
 Tower = tuple[tuple[int, ...], ...]
+Ranks = Mapping[Skill, int] | Mapping[str, int]  # a rank by skill (a Skill is its name)
+SKILL_NAMES: tuple[str, ...] = tuple(skill.value for skill in SKILLS)
 
 
 @dataclass(frozen=True)
@@ -53,7 +56,7 @@ def normalize_tower(levels: object) -> Tower:
     return tuple(out)
 
 
-def normalize_ranks(ranks: Mapping[str, int]) -> tuple[int, ...]:
+def normalize_ranks(ranks: Ranks) -> tuple[int, ...]:
     """Ranks as a tuple in SKILLS order (a missing skill has rank 0)."""
     unknown = set(ranks) - set(SKILLS)
     if unknown:
@@ -122,13 +125,13 @@ def width_assignments(widths: Sequence[int]) -> list[tuple[int, int]]:
 
 
 def check_tower(
-    levels: Sequence[Sequence[int]], ranks: Mapping[str, int], skills: Iterable[str] = ()
+    levels: Sequence[Sequence[int]], ranks: Ranks, skills: Iterable[str] = ()
 ) -> TowerCheck:
     """Whether the tower is legal for `ranks`, with an assignment of skill uses that uses every
     skill in `skills` at least once [D-22]. `uses` maps every skill to its uses in the assignment
     found (the fewest uses in all); `reason` says, in a player's words, which rule is broken."""
     tower = normalize_tower(levels)
-    limits = dict(zip(SKILLS, normalize_ranks(ranks), strict=True))
+    limits = dict(zip(SKILL_NAMES, normalize_ranks(ranks), strict=True))
     wanted = normalize_skills(skills)
     fixed, broken = _level_uses(tower)
     if broken:
@@ -206,10 +209,21 @@ def tower_fits_team(tower: Sequence[Sequence[int]], team: Iterable[int]) -> bool
     return all(n <= h for n, h in zip(need, have, strict=True))
 
 
+def team_tower(raw: object, team: Sequence[int]) -> Tower:
+    """A well-formed tower built from `team` (normalised), or IllegalAction saying why not."""
+    try:
+        tower = normalize_tower(raw)
+    except ValueError as exc:
+        raise IllegalAction(f"that is not a tower: {exc}") from None
+    if not tower_fits_team(tower, team):
+        raise IllegalAction(f"your team cannot build that tower: your castellers are {team}")
+    return tower
+
+
 # --- the best tower -----------------------------------------------------------------------------
 def best_tower(
     team: Iterable[int],
-    ranks: Mapping[str, int],
+    ranks: Ranks,
     sizes: Iterable[int] = (),
     min_levels: int = 1,
     shape: Sequence[int] | None = None,
@@ -233,7 +247,7 @@ def best_tower(
 
 def any_tower(
     team: Iterable[int],
-    ranks: Mapping[str, int],
+    ranks: Ranks,
     min_levels: int = 1,
     shape: Sequence[int] | None = None,
     skills: Iterable[str] = (),
@@ -270,7 +284,7 @@ def _best_tower(
             raise ValueError(f"token sizes go from 1 to 10, not {size!r}")
     if any(not counts[size - 1] for size in sizes):
         return None  # a token size the team lacks: no tower can show it
-    rank = dict(zip(SKILLS, ranks, strict=True))
+    rank = dict(zip(SKILL_NAMES, ranks, strict=True))
     # Width uses are fixed for the whole tower, so search once per width limit; without a
     # Width/Base requirement the highest limit allows every tower the lower ones do.
     if {"width", "base"} & set(skills):
@@ -453,7 +467,7 @@ class _TowerSearch:
                     yield level, width, low, have_low - n_low, matches
 
 
-_BIT = {skill: 1 << i for i, skill in enumerate(SKILLS)}
+_BIT = {skill: 1 << i for i, skill in enumerate(SKILL_NAMES)}
 
 
 def _mask(skills: Iterable[str]) -> int:

@@ -1,4 +1,5 @@
-"""The text renderer for `ludoteca play`, and one line per action for the menu."""
+"""Castell as text, for `ludoteca play`: the screen of a view, and one line per action for the
+menu."""
 
 from __future__ import annotations
 
@@ -13,11 +14,13 @@ from ludoteca.games.castell.actions import (
     Move,
     Perform,
     Recruit,
+    Source,
     SpecialMove,
     SpecialRecruit,
     Train,
 )
-from ludoteca.games.castell.data import local_tile
+from ludoteca.games.castell.data import SPECIAL_TILE, local_tile
+from ludoteca.games.castell.state import Phase
 from ludoteca.games.castell.towers import tower_score
 
 
@@ -37,7 +40,7 @@ def tile_text(tile: Mapping[str, Any]) -> str:
 def headline(view: Mapping[str, Any]) -> str:
     """Round, and who is asked to do what."""
     where = f"Castell - round {view['round']}/{view['rounds']}, first player P{view['first']}"
-    if view["phase"] == "turn":
+    if view["phase"] == Phase.TURN:
         return f"{where} - P{view['current']}'s turn"
     festival = view.get("festival")
     if festival:
@@ -74,6 +77,7 @@ def festival_text(outcome: Mapping[str, Any]) -> str:
 
 
 def render(view: Mapping[str, Any]) -> str:
+    """The whole screen of a view, top to bottom."""
     lines = [headline(view)]
     lines.append("Wheel: " + ", ".join(f"{k}: {v}" for k, v in view["wheel"].items()))
     lines.append("Regions (castellers | local tiles | special tokens in the row):")
@@ -113,7 +117,7 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append(f"Used this turn: {', '.join(view['used'])}")
     if view["free_special"]:
         lines.append("Special tile trained: take its free special action now")
-    if view["phase"] == "over":
+    if view["phase"] == Phase.OVER:
         lines.append("Final scores (best tower, regions, prizes, size tokens, local = total):")
         for seat, p in enumerate(view["players"]):
             c = p["score_now"]
@@ -128,8 +132,8 @@ def describe_action(action: Action) -> str:
     if isinstance(action, Recruit):
         return f"recruit size {' and '.join(map(str, action.sizes))}"
     if isinstance(action, Train):
-        where = "your region" if action.source == "region" else "All Regions"
-        if action.skill == "special":
+        where = "your region" if action.source == Source.REGION else "All Regions"
+        if action.skill == SPECIAL_TILE:
             return f"train the Special tile at {where} (free special action)"
         return f"train {action.skill.capitalize()} (tile at {where})"
     if isinstance(action, SpecialRecruit):
