@@ -17,7 +17,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
-from ludoteca.games.castell import result, text, view
+from ludoteca.games.castell import invariants, result, text, view
 from ludoteca.games.castell.actions import (
     Abstain,
     Declare,
@@ -164,6 +164,9 @@ class Castell(Game[CastellState]):
     # --- bookkeeping ----------------------------------------------------------------------------
     def clone(self, state: CastellState) -> CastellState:
         return state.clone()
+
+    def check_state(self, state: CastellState) -> None:
+        invariants.check_state(state, self.max_actions(state.n))
 
     # --- for people and bots --------------------------------------------------------------------
     def render(self, view: Mapping[str, Any]) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.games.castell.data import SIZES, SKILLS, Skill
 
@@ -49,9 +50,11 @@ def normalize_tower(levels: object) -> Tower:
             raise ValueError(f"level {number} must be a non-empty list of casteller sizes")
         for size in level:
             if isinstance(size, bool) or not isinstance(size, int):
-                raise ValueError(f"level {number} holds {size!r}: sizes are whole numbers 1-10")
+                raise ValueError(
+                    f"level {number} holds {quote(size)}: sizes are whole numbers 1-10"
+                )
             if size not in SIZES:
-                raise ValueError(f"level {number} holds size {size}: sizes go from 1 to 10")
+                raise ValueError(f"level {number} holds size {quote(size)}: sizes go from 1 to 10")
         out.append(tuple(sorted(level, reverse=True)))
     return tuple(out)
 
@@ -60,12 +63,16 @@ def normalize_ranks(ranks: Ranks) -> tuple[int, ...]:
     """Ranks as a tuple in SKILLS order (a missing skill has rank 0)."""
     unknown = set(ranks) - set(SKILLS)
     if unknown:
-        raise ValueError(f"unknown skills {sorted(unknown)}; the skills are {', '.join(SKILLS)}")
+        raise ValueError(
+            f"unknown skills {quote(sorted(unknown))}; the skills are {', '.join(SKILLS)}"
+        )
     out = []
     for skill in SKILLS:
         rank = ranks.get(skill, 0)
         if isinstance(rank, bool) or not isinstance(rank, int) or rank < 0:
-            raise ValueError(f"the rank of {skill} must be a whole number from 0, not {rank!r}")
+            raise ValueError(
+                f"the rank of {skill} must be a whole number from 0, not {quote(rank)}"
+            )
         out.append(rank)
     return tuple(out)
 
@@ -74,7 +81,9 @@ def normalize_skills(skills: Iterable[str]) -> frozenset[str]:
     chosen = frozenset(skills)
     unknown = chosen - set(SKILLS)
     if unknown:
-        raise ValueError(f"unknown skills {sorted(unknown)}; the skills are {', '.join(SKILLS)}")
+        raise ValueError(
+            f"unknown skills {quote(sorted(unknown))}; the skills are {', '.join(SKILLS)}"
+        )
     return chosen
 
 
@@ -197,7 +206,7 @@ def team_counts(team: Iterable[int]) -> tuple[int, ...]:
     counts = [0] * len(SIZES)
     for size in team:
         if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
-            raise ValueError(f"a team holds casteller sizes 1-10, not {size!r}")
+            raise ValueError(f"a team holds casteller sizes 1-10, not {quote(size)}")
         counts[size - 1] += 1
     return tuple(counts)
 
@@ -281,7 +290,7 @@ def _best_tower(
 ) -> Tower | None:
     for size in sizes:
         if size not in SIZES:
-            raise ValueError(f"token sizes go from 1 to 10, not {size!r}")
+            raise ValueError(f"token sizes go from 1 to 10, not {quote(size)}")
     if any(not counts[size - 1] for size in sizes):
         return None  # a token size the team lacks: no tower can show it
     rank = dict(zip(SKILL_NAMES, ranks, strict=True))
