@@ -42,7 +42,7 @@ from ludoteca.games.castell.rules import (
     train,
     turn,
 )
-from ludoteca.games.castell.state import CastellState, Phase
+from ludoteca.games.castell.state import Absence, CastellState, Phase
 
 # Per turn at most: move, recruit, train, the Special tile's free action, the special action,
 # and ending the turn.
@@ -140,7 +140,12 @@ class Castell(Game[CastellState]):
             return "the game is over"
         if state.phase is Phase.TURN:
             return f"it is player {state.current}'s turn, not yours"
-        return "you do not declare at this festival (or you already did)"
+        if seat in state.declarations:
+            return "you have already declared for this festival"
+        held = festival.held(state)
+        reason = festival.absence(state, seat, held) or Absence.ABSTAINED
+        why = text.absence_text(reason, held.region, held.tokens)
+        return f"you cannot take part in the festival in {held.region}: {why}"
 
     def is_over(self, state: CastellState) -> bool:
         return state.phase is Phase.OVER
@@ -174,6 +179,9 @@ class Castell(Game[CastellState]):
 
     def describe_action(self, action: Action) -> str:
         return text.describe_action(action)
+
+    def parse_action_text(self, state: CastellState, seat: int, typed: str) -> Action | None:
+        return text.parse_action_text(self.phase(state), typed)
 
     def heuristic_action(self, state: CastellState, seat: int, rng: Rng) -> Action:
         return heuristic.heuristic_action(state, seat, self.legal_actions(state, seat), rng)

@@ -175,8 +175,11 @@ def check_history(state: CastellState) -> None:
     for index, outcome in enumerate(state.history):
         where = f"history[{index}]"
         seats = set(outcome.scores)  # participants, as text like the JSON keys
-        if set(outcome.towers) != seats or not seats <= {str(s) for s in range(state.n)}:
-            raise InvalidData("a tower and a score for each participant, a seat", where)
+        everybody = {str(s) for s in range(state.n)}
+        if set(outcome.towers) != seats or set(outcome.skills) != seats or not seats <= everybody:
+            raise InvalidData("a tower, a score and skills for each participant, a seat", where)
+        if set(outcome.absent) != everybody - seats:
+            raise InvalidData("why every other player did not take part", f"{where}.absent")
         for who, tower in outcome.towers.items():
             if outcome.scores[who] != tower_score(tower, outcome.tokens):
                 raise InvalidData(f"seat {who}'s score is not its tower's", f"{where}.scores")

@@ -16,6 +16,11 @@ def tile_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str,
     return None, levels, skills
 
 
+def tile_skills(tile: int) -> tuple[str, ...]:
+    """The skills a tile asks a tower to use (none for a tower shape)."""
+    return tile_goal(tile)[2]
+
+
 def tile_problem(tile: int, tower: Tower, ranks: Ranks) -> str | None:
     """Why the (well-formed) tower does not meet the tile, or None if it does. A tower shape
     wants exactly its widths; a skill exhibition exactly its levels and, in one legal

@@ -50,6 +50,14 @@ class TurnAction(StrEnum):
     SPECIAL = "special"
 
 
+class Absence(StrEnum):
+    """Why a player did not take part in a festival."""
+
+    ELSEWHERE = "elsewhere"  # the pawn was not in the festival's region
+    NO_TOWER = "no_tower"  # the team could not build a qualifying tower [D-23]
+    ABSTAINED = "abstained"  # could take part, and chose not to
+
+
 @dataclass
 class RegionBoard:
     """What a player earned in one region of their board."""
@@ -121,6 +129,8 @@ class FestivalOutcome:
     scores: dict[str, Annotated[int, Between(0)]]
     prizes: list[tuple[Seat, Prize]]
     size_tokens: list[tuple[Seat, CastellerSize]]
+    skills: dict[str, dict[Skill, Rank]]  # each tower's skill uses, by seat (the uses made)
+    absent: dict[str, Absence]  # every other seat, and why
 
 
 @dataclass

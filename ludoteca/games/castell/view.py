@@ -9,8 +9,14 @@ from ludoteca.engine.codec import encode
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.data import REGIONS, ROUNDS, SIZES, local_tile
 from ludoteca.games.castell.result import categories
-from ludoteca.games.castell.rules.festival import suggestion
+from ludoteca.games.castell.rules.festival import (
+    absence,
+    declarations,
+    skills_used,
+    suggestion,
+)
 from ludoteca.games.castell.state import CastellState, Phase
+from ludoteca.games.castell.towers import Tower, tower_score
 from ludoteca.games.castell.wheel import wheel_view
 
 
@@ -25,6 +31,9 @@ def seat_view(state: CastellState, seat: int | None) -> dict[str, Any]:
         "used": list(state.used) if state.phase == Phase.TURN else [],
         "free_special": state.free_special,
         "wheel": wheel_view(state),
+        # "La ruota delle abilità vi mostrerà quali sono le abilità disponibili": and, as it
+        # turns one step a round [D-17], what it will show next round.
+        "wheel_next": wheel_view(state, state.round + 1) if state.round < ROUNDS else None,
         "advanced": state.advanced,
         "regions": {r: list(state.regions[r]) for r in REGIONS},
         "rows": {r: [local_tile(t) for t in state.rows[r]] for r in REGIONS},
@@ -50,13 +59,37 @@ def festival_view(state: CastellState, seat: int | None) -> dict[str, Any] | Non
         "tokens": list(festival.tokens),
         "seats": list(state.to_declare),
         "declared": sorted(state.declarations),
+        # Teams and pawns are public: why each other player cannot take part.
+        "absent": {
+            str(other): absence(state, other, festival)
+            for other in state.turn_order()
+            if other not in state.to_declare
+        },
     }
     if seat is not None and seat in state.declarations:
-        out["my_declaration"] = state.declarations[seat]
+        mine = state.declarations[seat]
+        out["my_declaration"] = mine
+        if mine is not None:
+            out["my_skills"] = skills_used(state.players[seat], mine)
     elif seat is not None and seat in state.to_declare:
-        tower = suggestion(state.players[seat], festival)
-        out["suggestion"] = None if tower is None else [list(level) for level in tower]
+        out["options"] = [
+            tower_option(state, seat, action.tower) for action in declarations(state, seat)
+        ]
     return out
+
+
+def tower_option(state: CastellState, seat: int, tower: Tower) -> dict[str, Any]:
+    """A tower the player may declare, with its score, its castellers of each token size and
+    the skill uses it makes."""
+    festival = state.calendar[state.festival or 0]
+    return {
+        "tower": [list(level) for level in tower],
+        "score": tower_score(tower, festival.tokens),
+        "castellers": {
+            str(size): sum(level.count(size) for level in tower) for size in festival.tokens
+        },
+        "skills": skills_used(state.players[seat], tower),
+    }
 
 
 def hidden(state: CastellState, seat: int | None) -> Any:

@@ -13,9 +13,16 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
 from ludoteca.engine.result import competition_ranks
 from ludoteca.games.castell.actions import Abstain, Declare
-from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, Prize
+from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, Prize, Skill
 from ludoteca.games.castell.rules.rounds import end_round
-from ludoteca.games.castell.state import CastellState, Festival, FestivalOutcome, Phase, Player
+from ludoteca.games.castell.state import (
+    Absence,
+    CastellState,
+    Festival,
+    FestivalOutcome,
+    Phase,
+    Player,
+)
 from ludoteca.games.castell.towers import Tower, best_tower, check_tower, team_tower, tower_score
 
 
@@ -27,15 +34,29 @@ def suggestion(player: Player, festival: Festival) -> Tower | None:
                       min_levels=MIN_FESTIVAL_LEVELS)
 
 
+def best_for_token(player: Player, festival: Festival, size: int) -> Tower | None:
+    """Among the towers of the best score, one with the most castellers of `size`: it scores
+    the same as the suggestion and stands the best chance of that size token [D-14]."""
+    return best_tower(player.team, player.ranks, sizes=festival.tokens,
+                      min_levels=MIN_FESTIVAL_LEVELS, favour=(size,))
+
+
+def absence(state: CastellState, seat: int, festival: Festival) -> Absence | None:
+    """Why the player cannot take part, or None if they can: their pawn must be in the
+    festival's region ("la pedina deve trovarsi nella stessa regione del festival") and their
+    team must build a qualifying tower [D-23]."""
+    player = state.players[seat]
+    if player.pawn != festival.region:
+        return Absence.ELSEWHERE
+    if suggestion(player, festival) is None:
+        return Absence.NO_TOWER
+    return None
+
+
 def declaring_seats(state: CastellState, festival: Festival) -> list[int]:
-    """Players whose pawn is in the festival's region ("la pedina deve trovarsi nella stessa
-    regione del festival") and who can build a qualifying tower, in turn order; each of them
-    declares a tower or abstains (taking part is optional)."""
-    return [
-        seat for seat in state.turn_order()
-        if state.players[seat].pawn == festival.region
-        and suggestion(state.players[seat], festival) is not None
-    ]
+    """The players who can take part, in turn order; each of them declares a tower or abstains
+    (taking part is optional)."""
+    return [seat for seat in state.turn_order() if absence(state, seat, festival) is None]
 
 
 def held(state: CastellState) -> Festival:
@@ -45,9 +66,18 @@ def held(state: CastellState) -> Festival:
 
 # --- declaring ----------------------------------------------------------------------------------
 def declarations(state: CastellState, seat: int) -> list[Declare]:
-    tower = suggestion(state.players[seat], held(state))
-    assert tower is not None
-    return [Declare(tower)]
+    """The suggestion, then for each size token the best tower with the most castellers of its
+    size where that is another tower (every legal tower may be declared: these are the ones
+    worth choosing among)."""
+    player, festival = state.players[seat], held(state)
+    towers = [suggestion(player, festival)]
+    towers += [best_for_token(player, festival, size) for size in festival.tokens]
+    out: list[Declare] = []
+    for tower in towers:
+        assert tower is not None
+        if Declare(tower) not in out:
+            out.append(Declare(tower))
+    return out
 
 
 def check_declare(state: CastellState, seat: int, action: Declare) -> Declare:
@@ -156,6 +186,11 @@ def resolve(state: CastellState, festival: Festival) -> FestivalOutcome:
     prizes = award_prizes(state, festival, seats, scores)
     tokens = award_size_tokens(state, festival, seats, scores, entries)
     festival.done = True
+    absent = {
+        str(seat): absence(state, seat, festival) or Absence.ABSTAINED
+        for seat in order
+        if seat not in entries
+    }
     return FestivalOutcome(
         round=festival.round,
         region=festival.region,
@@ -164,7 +199,15 @@ def resolve(state: CastellState, festival: Festival) -> FestivalOutcome:
         scores={str(s): scores[s] for s in seats},
         prizes=prizes,
         size_tokens=tokens,
+        skills={str(s): skills_used(state.players[s], entries[s]) for s in seats},
+        absent=absent,
     )
+
+
+def skills_used(player: Player, tower: Sequence[Sequence[int]]) -> dict[Skill, int]:
+    """The skill uses of a declared tower for the player's ranks (the ones it needs)."""
+    uses = check_tower(tower, player.ranks).uses
+    return {Skill(skill): n for skill, n in uses.items() if n}
 
 
 def award_prizes(

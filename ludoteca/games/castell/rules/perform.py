@@ -11,11 +11,11 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import Perform
 from ludoteca.games.castell.data import local_tile_points
-from ludoteca.games.castell.performances import tile_problem, tower_for_tile
+from ludoteca.games.castell.performances import tile_problem, tile_skills, tower_for_tile
 from ludoteca.games.castell.rules.special import check_special, may_special, pay
 from ludoteca.games.castell.rules.turn import pawn_region
 from ludoteca.games.castell.state import CastellState
-from ludoteca.games.castell.towers import team_tower
+from ludoteca.games.castell.towers import check_tower, team_tower
 
 
 def performances(state: CastellState, seat: int) -> list[Perform]:
@@ -58,8 +58,10 @@ def do_perform(state: CastellState, seat: int, action: Perform) -> list[Event]:
     collected = len(state.row_tokens[region])
     spot.collected += collected
     state.row_tokens[region] = []
-    events = [public("performed", seat=seat, region=region, tile=action.tile,
-                     tower=[list(level) for level in action.tower],
-                     points=local_tile_points(action.tile), tokens_collected=collected)]
-    pay(state, seat)  # after collecting: a paid token stays for the next performer [D-20]
-    return events
+    skills = check_tower(action.tower, player.ranks, tile_skills(action.tile)).uses
+    paid = pay(state, seat)  # after collecting: a paid token stays for the next performer [D-20]
+    return [public("performed", seat=seat, region=region, tile=action.tile,
+                   tower=[list(level) for level in action.tower],
+                   skills={str(skill): n for skill, n in skills.items() if n},
+                   points=local_tile_points(action.tile), tokens_collected=collected,
+                   token_spent=paid)]

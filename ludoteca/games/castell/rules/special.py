@@ -30,35 +30,46 @@ def check_special(state: CastellState, seat: int) -> None:
         raise IllegalAction("you have no special action token left")
 
 
-def pay(state: CastellState, seat: int) -> None:
+def pay(state: CastellState, seat: int) -> bool:
     """After a special action: a paid one spends a token into the row of the pawn's region
-    [D-20]; a free one costs nothing. Either way the Special tile's free action is used."""
-    if not state.free_special:
+    [D-20]; a free one costs nothing. Either way the Special tile's free action is used.
+    Whether a token was spent."""
+    paid = not state.free_special
+    if paid:
         player = state.players[seat]
         state.used.append(TurnAction.SPECIAL)
         player.tokens -= 1
         assert player.pawn is not None
         state.row_tokens[player.pawn].append(seat)
     state.free_special = False
+    return paid
 
 
 # --- move once more -----------------------------------------------------------------------------
 def special_moves(state: CastellState, seat: int) -> list[SpecialMove]:
-    if not may_special(state, seat):
+    """One step more from the pawn's region; never from off the board, where the free move
+    already places the pawn anywhere."""
+    if state.players[seat].pawn is None or not may_special(state, seat):
         return []
     return [SpecialMove(region) for region in destinations(state, seat)]
 
 
 def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> SpecialMove:
+    """"spostare la vostra pedina in un'altra regione": the pawn moves from the region it is in
+    to another [D-19]; a pawn off the board is placed by the (free) move."""
     check_special(state, seat)
+    if state.players[seat].pawn is None:
+        raise IllegalAction(
+            "your pawn is not on the board: your move places it in any region for free; a "
+            "special move then takes it one step further"
+        )
     return SpecialMove(check_destination(state, seat, action.region))
 
 
 def do_special_move(state: CastellState, seat: int, action: SpecialMove) -> list[Event]:
     state.players[seat].pawn = action.region
-    events = [public("moved", seat=seat, region=action.region)]
-    pay(state, seat)
-    return events
+    paid = pay(state, seat)
+    return [public("special_move", seat=seat, region=action.region, token_spent=paid)]
 
 
 # --- recruit one more ---------------------------------------------------------------------------
@@ -82,6 +93,6 @@ def do_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -
     region = state.players[seat].pawn
     assert region is not None
     take_castellers(state, seat, region, (action.size,))
-    events = [public("recruited", seat=seat, region=region, sizes=[action.size])]
-    pay(state, seat)
-    return events
+    paid = pay(state, seat)
+    return [public("special_recruit", seat=seat, region=region, size=action.size,
+                   token_spent=paid)]

@@ -7,10 +7,8 @@ import pytest
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import (
-    Declare,
-)
-from ludoteca.games.castell.data import FestivalType, Prize, Region
+from ludoteca.games.castell.actions import Abstain, Declare
+from ludoteca.games.castell.data import FestivalType, Prize, Region, Skill
 from ludoteca.games.castell.state import Festival
 from ludoteca.games.castell.tests.helpers import (
     BAL1,
@@ -22,6 +20,7 @@ from ludoteca.games.castell.tests.helpers import (
     end_all_turns,
     festival_in_valls,
     fresh,
+    stage_festival,
 )
 
 
@@ -38,7 +37,7 @@ def test_festival_declarations_are_simultaneous_and_hidden() -> None:
     assert GAME.hidden(state, other)["declarations"] == {str(first): [list(x) for x in T4]}
     variant = GAME.determinize(state, other, Rng(1))
     assert GAME.view(variant, other) == GAME.view(state, other)
-    assert "suggestion" in GAME.view(state, other)["festival"]
+    assert "options" in GAME.view(state, other)["festival"]
 
 
 def test_d23_at_least_four_levels_and_every_token_size() -> None:
@@ -164,3 +163,76 @@ def test_d6_the_main_space_of_a_round_is_held_first() -> None:
     assert [h.region for h in state.history] == ["Valls", "Girona"]
     assert state.round == 4 and state.phase == "turn"
 
+
+
+def test_the_menu_offers_the_best_tower_for_each_size_token_d14() -> None:
+    # [D-14] a size token goes to the participant with the most castellers of its size: among
+    # the towers of the best score, the menu offers the one with the most of each token's size.
+    state = fresh(2)
+    stage_festival(state, Region.VALLS, [4, 2], FestivalType.II)
+    seat = state.turn_order()[0]
+    player = state.players[seat]
+    player.pawn = Region.VALLS
+    player.team = [7, 5, 5, 4, 4, 4, 2, 2]
+    player.ranks.update({Skill.BALANCE: 2, Skill.BASE: 2, Skill.STRENGTH: 1})
+    end_all_turns(state)
+    assert GAME.legal_actions(state, seat) == [
+        Declare(((5, 5), (4, 4), (4,), (2,))),  # the suggestion: most token castellers
+        Declare(((5, 5), (4, 4), (2,), (2,))),  # as many points, and two of size 2
+        Abstain(),
+    ]
+    options = GAME.view(state, seat)["festival"]["options"]
+    assert [o["score"] for o in options] == [8, 8]
+    assert [o["castellers"] for o in options] == [{"4": 3, "2": 1}, {"4": 2, "2": 2}]
+    act(state, seat, Declare(((5, 5), (4, 4), (2,), (2,))))
+    assert state.history[-1].size_tokens == [(seat, 4), (seat, 2)]
+
+
+def test_any_legal_tower_may_be_declared_d23() -> None:
+    state = festival_in_valls(2, [5])
+    end_all_turns(state)
+    seat = state.turn_order()[0]
+    assert Declare(T4_SMALL) not in GAME.legal_actions(state, seat)
+    act(state, seat, Declare(T4_SMALL))  # not in the menu, and legal
+    assert state.declarations[seat] == [list(level) for level in T4_SMALL]
+
+
+def test_the_skills_of_festival_towers_are_shown() -> None:
+    # The spec: "The engine reports ... which skills a legal tower uses, in words a player
+    # understands."
+    state = festival_in_valls(2, [5])
+    end_all_turns(state)
+    a, b = state.turn_order()
+    assert GAME.view(state, a)["festival"]["options"][0]["skills"] == {"balance": 1}
+    assert GAME.describe_action(Declare(T4)) == "declare 9+9+9 / 7+7 / 5 / 3 (Balance 1)"
+    act(state, a, Declare(T4))
+    assert GAME.view(state, a)["festival"]["my_skills"] == {"balance": 1}
+    [*_, result, _] = act(state, b, Declare(T4_SMALL))
+    assert result.kind == "festival_result"
+    assert result.data["skills"] == {str(a): {"balance": 1}, str(b): {"balance": 2}}
+    assert f"P{a} 9+9+9 / 7+7 / 5 / 3 = 5 (Balance 1)" in GAME.render(GAME.view(state, a))
+
+
+def test_a_player_who_cannot_take_part_is_told_why() -> None:
+    # "Per partecipare a un festival è necessario soddisfare tre requisiti: la pedina deve
+    # trovarsi nella stessa regione del festival, la torre deve contenere castellani che
+    # corrispondano alle dimensioni dei gettoni del festival e la torre deve avere quattro
+    # livelli." [D-23]
+    state = festival_in_valls(3, [5])
+    a, b, c = state.turn_order()
+    state.players[b].pawn = Region.GIRONA
+    state.players[c].team = [9, 9, 7]
+    end_all_turns(state)
+    festival = GAME.view(state, b)["festival"]
+    assert festival["absent"] == {str(b): "elsewhere", str(c): "no_tower"}
+    screen = GAME.render(GAME.view(state, b))
+    assert "you cannot take part: the pawn is not in Valls" in screen
+    assert (f"P{c} cannot take part: the team cannot build a tower of 4 or more levels with a "
+            "casteller of size 5") in screen
+    with pytest.raises(IllegalAction, match="cannot take part in the festival in Valls: the pawn"):
+        act(state, b, Declare(T4))
+    act(state, a, Abstain())
+    assert state.history[-1].absent == {str(a): "abstained", str(b): "elsewhere",
+                                        str(c): "no_tower"}
+    screen = GAME.render(GAME.view(state, b))
+    assert f"P{a}: abstained" in screen and f"P{b}: the pawn is not in Valls" in screen

@@ -55,7 +55,7 @@ def test_skill_exhibition_needs_exact_levels_and_every_skill_d22() -> None:
     state.players[seat].team = [9, 9, 8, 6, 5, 4, 3]
     state.players[seat].ranks.update({Skill.BALANCE: 3, Skill.MIX: 1})
     act(state, seat, Move(Region.VALLS))
-    with pytest.raises(IllegalAction, match="does not use Mix"):
+    with pytest.raises(IllegalAction, match="needs one real use of Mix"):
         act(state, seat, Perform(mix_4, ((9, 9), (8,), (6,), (5,))))
     with pytest.raises(IllegalAction, match="exactly 4 levels"):
         act(state, seat, Perform(mix_4, ((9, 8), (6,), (5,), (4,), (3,))))
@@ -79,3 +79,41 @@ def test_free_special_performance_collects_the_row_and_leaves_no_token() -> None
     assert state.row_tokens[Region.LLEIDA] == [] and state.players[seat].tokens == 7
     assert "special" not in state.used  # the turn's own special action is still to come
 
+
+
+def test_the_skills_a_performance_uses_are_shown_d22() -> None:
+    # The spec: "The engine reports ... which skills a legal tower uses, in words a player
+    # understands": in the menu line, in the event, and on the screen.
+    state = fresh()
+    seat = state.current
+    mix_4 = len(SHAPE_TILES) + 4  # 4 levels using Mix
+    state.rows[Region.VALLS] = [mix_4]
+    state.players[seat].team = [9, 8, 6, 5, 4]
+    state.players[seat].ranks.update({Skill.BALANCE: 3, Skill.MIX: 1})
+    act(state, seat, Move(Region.VALLS))
+    [perform] = [a for a in GAME.legal_actions(state, seat) if isinstance(a, Perform)]
+    assert perform.tower == ((9, 8), (6,), (5,), (4,))
+    assert GAME.describe_action(perform) == (
+        "special action: perform #20 4 levels with Mix (4 pts) with 9+8 / 6 / 5 / 4 "
+        "(Balance 2, Mix 1)"
+    )
+    [performed] = act(state, seat, perform)
+    assert performed.data["skills"] == {"balance": 2, "mix": 1}
+    assert performed.data["token_spent"] is True
+
+
+def test_a_base_and_width_tile_names_only_the_skill_the_tower_lacks_d22() -> None:
+    # [D-22] "legal with an assignment that uses every skill shown at least once": a tower whose
+    # only wide level is a Base level lacks a real use of Width, and is told just that.
+    state = fresh()
+    seat = state.current
+    base_width_5 = len(SHAPE_TILES) + 9  # 5 levels using Base and Width
+    state.rows[Region.VALLS] = [base_width_5]
+    state.players[seat].team = [9, 9, 9, 9, 9, 7, 7, 7, 7, 5, 5, 3, 1]
+    state.players[seat].ranks.update({Skill.BALANCE: 1, Skill.BASE: 1, Skill.WIDTH: 1})
+    act(state, seat, Move(Region.VALLS))
+    with pytest.raises(IllegalAction) as refused:
+        act(state, seat, Perform(base_width_5, ((9,) * 5, (7,) * 3, (5, 5), (3,), (1,))))
+    assert "the tower needs one real use of Width (" in str(refused.value)
+    assert "use of Base" not in str(refused.value)
+    act(state, seat, Perform(base_width_5, ((9,) * 5, (7,) * 4, (5, 5), (3,), (1,))))
