@@ -94,6 +94,3 @@ class Abstain(Action):
     """Do not take part in the festival being held."""
 
     kind = "abstain"
-
-
-SPECIAL_ACTIONS = (SpecialRecruit, SpecialMove, Perform)

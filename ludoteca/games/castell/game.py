@@ -59,25 +59,25 @@ def counted(do: Do) -> Do:
     return do_and_count
 
 
-TURN = (Phase.TURN,)
+ON_TURN = (Phase.TURN,)
 SPECIAL = (Phase.TURN, Phase.FREE_SPECIAL)  # the Special tile's free action is one of these
-FESTIVAL = (Phase.FESTIVAL,)
+AT_FESTIVAL = (Phase.FESTIVAL,)
 
 RULES = RuleTable(
-    Rule(Move, TURN, move.check_move, counted(move.do_move), choices=move.moves),
-    Rule(Recruit, TURN, recruit.check_recruit, counted(recruit.do_recruit),
+    Rule(Move, ON_TURN, move.check_move, counted(move.do_move), choices=move.moves),
+    Rule(Recruit, ON_TURN, recruit.check_recruit, counted(recruit.do_recruit),
          choices=recruit.recruits),
-    Rule(Train, TURN, train.check_train, counted(train.do_train), choices=train.trains),
+    Rule(Train, ON_TURN, train.check_train, counted(train.do_train), choices=train.trains),
     Rule(SpecialMove, SPECIAL, special.check_special_move, counted(special.do_special_move),
          choices=special.special_moves),
     Rule(SpecialRecruit, SPECIAL, special.check_special_recruit,
          counted(special.do_special_recruit), choices=special.special_recruits),
     Rule(Perform, SPECIAL, perform.check_perform, counted(perform.do_perform),
          choices=perform.performances),
-    Rule(EndTurn, TURN, turn.check_end_turn, counted(turn.do_end_turn), choices=turn.end_turns),
-    Rule(Declare, FESTIVAL, festival.check_declare, counted(festival.do_declare),
+    Rule(EndTurn, ON_TURN, turn.check_end_turn, counted(turn.do_end_turn), choices=turn.end_turns),
+    Rule(Declare, AT_FESTIVAL, festival.check_declare, counted(festival.do_declare),
          choices=festival.declarations),
-    Rule(Abstain, FESTIVAL, festival.check_abstain, counted(festival.do_abstain),
+    Rule(Abstain, AT_FESTIVAL, festival.check_abstain, counted(festival.do_abstain),
          choices=festival.abstentions),
 )
 

@@ -9,12 +9,7 @@ from ludoteca.engine.codec import encode
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.data import REGIONS, ROUNDS, SIZES, local_tile
 from ludoteca.games.castell.result import categories
-from ludoteca.games.castell.rules.festival import (
-    absence,
-    declarations,
-    skills_used,
-    suggestion,
-)
+from ludoteca.games.castell.rules.festival import absence, declarations, skills_used, suggestion
 from ludoteca.games.castell.state import CastellState, Phase
 from ludoteca.games.castell.towers import Tower, tower_score
 from ludoteca.games.castell.wheel import wheel_view

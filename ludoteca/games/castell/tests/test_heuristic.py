@@ -5,26 +5,11 @@ from __future__ import annotations
 
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import (
-    Declare,
-    Move,
-    Perform,
-    Source,
-    Train,
-)
-from ludoteca.games.castell.data import (
-    SHAPE_TILES,
-    Region,
-    Skill,
-)
+from ludoteca.games.castell.actions import Declare, Move, Perform, Source, Train
+from ludoteca.games.castell.data import SHAPE_TILES, Region, Skill
 from ludoteca.games.castell.rules.festival import suggestion
 from ludoteca.games.castell.state import TurnAction
-from ludoteca.games.castell.tests.helpers import (
-    act,
-    end_all_turns,
-    fresh,
-    stage_festival,
-)
+from ludoteca.games.castell.tests.helpers import act, end_all_turns, fresh, stage_festival
 
 
 def test_bot_performs_a_local_tile_when_it_can() -> None:

@@ -6,18 +6,9 @@ import pytest
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import (
-    EndTurn,
-    Move,
-)
-from ludoteca.games.castell.data import (
-    REGIONS,
-    Region,
-)
-from ludoteca.games.castell.tests.helpers import (
-    act,
-    fresh,
-)
+from ludoteca.games.castell.actions import EndTurn, Move
+from ludoteca.games.castell.data import REGIONS, Region
+from ludoteca.games.castell.tests.helpers import act, fresh
 
 
 def test_move_first_anywhere_then_adjacent_only() -> None:

@@ -6,22 +6,9 @@ import pytest
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import (
-    Move,
-    Perform,
-    Source,
-    Train,
-)
-from ludoteca.games.castell.data import (
-    SHAPE_TILES,
-    Region,
-    Skill,
-)
-from ludoteca.games.castell.tests.helpers import (
-    act,
-    fresh,
-    setup_trainer,
-)
+from ludoteca.games.castell.actions import Move, Perform, Source, Train
+from ludoteca.games.castell.data import SHAPE_TILES, Region, Skill
+from ludoteca.games.castell.tests.helpers import act, fresh, setup_trainer
 
 
 def test_local_performance_takes_the_tile_and_the_tokens_d20() -> None:

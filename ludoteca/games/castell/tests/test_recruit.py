@@ -5,15 +5,9 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.engine.errors import IllegalAction
-from ludoteca.games.castell.actions import (
-    Move,
-    Recruit,
-)
+from ludoteca.games.castell.actions import Move, Recruit
 from ludoteca.games.castell.data import Region
-from ludoteca.games.castell.tests.helpers import (
-    act,
-    fresh,
-)
+from ludoteca.games.castell.tests.helpers import act, fresh
 
 
 def test_recruit_up_to_two_from_the_pawns_region() -> None:

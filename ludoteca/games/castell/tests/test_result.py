@@ -3,16 +3,9 @@
 from __future__ import annotations
 
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.data import (
-    REGION_SCORING,
-    Prize,
-    Region,
-)
+from ludoteca.games.castell.data import REGION_SCORING, Prize, Region
 from ludoteca.games.castell.result import categories, size_token_points
-from ludoteca.games.castell.tests.helpers import (
-    end_all_turns,
-    fresh,
-)
+from ludoteca.games.castell.tests.helpers import end_all_turns, fresh
 
 
 def test_d24_size_token_points() -> None:

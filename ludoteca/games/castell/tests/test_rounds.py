@@ -3,16 +3,10 @@
 from __future__ import annotations
 
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import (
-    EndTurn,
-)
+from ludoteca.games.castell.actions import EndTurn
 from ludoteca.games.castell.data import Region
 from ludoteca.games.castell.rules.rounds import refill
-from ludoteca.games.castell.tests.helpers import (
-    act,
-    end_all_turns,
-    fresh,
-)
+from ludoteca.games.castell.tests.helpers import act, end_all_turns, fresh
 
 
 def test_turn_order_clockwise_and_d11_first_player_passes() -> None:

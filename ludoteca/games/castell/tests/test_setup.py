@@ -15,10 +15,7 @@ from ludoteca.games.castell.data import (
     REGIONS,
     Region,
 )
-from ludoteca.games.castell.tests.helpers import (
-    all_castellers,
-    fresh,
-)
+from ludoteca.games.castell.tests.helpers import all_castellers, fresh
 from ludoteca.games.castell.wheel import tile_facing
 
 

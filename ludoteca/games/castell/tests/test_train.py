@@ -15,10 +15,7 @@ from ludoteca.games.castell.actions import (
     Train,
 )
 from ludoteca.games.castell.data import Region, Skill
-from ludoteca.games.castell.tests.helpers import (
-    act,
-    setup_trainer,
-)
+from ludoteca.games.castell.tests.helpers import act, setup_trainer
 
 
 def test_train_the_region_tile_or_all_regions() -> None:

@@ -18,11 +18,7 @@ from ludoteca.games.castell.actions import (
     Train,
 )
 from ludoteca.games.castell.data import Region, Skill
-from ludoteca.games.castell.tests.helpers import (
-    act,
-    fresh,
-    setup_trainer,
-)
+from ludoteca.games.castell.tests.helpers import act, fresh, setup_trainer
 
 
 def test_each_action_once_per_turn() -> None:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.tests.helpers import (
-    fresh,
-)
+from ludoteca.games.castell.tests.helpers import fresh
 
 
 def test_bag_order_is_the_only_other_secret() -> None:
