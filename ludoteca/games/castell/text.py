@@ -165,9 +165,10 @@ def turn_lines(view: Mapping[str, Any]) -> list[str]:
     if view["free_special"]:
         lines.append("Special tile trained: take its free special action now (no token spent)")
     elif view["seat"] == view["current"] and "special" not in view["used"]:
-        tokens = view["players"][view["seat"]]["tokens"]
-        lines.append(f"A special action spends a token (you have {tokens}); it is left in the "
-                     "row of the region where your pawn ends")
+        me = view["players"][view["seat"]]
+        if me["pawn"] and me["tokens"]:
+            lines.append(f"A special action spends a token (you have {me['tokens']}); it is "
+                         "left in the row of the region where your pawn ends")
     return lines
 
 
@@ -188,7 +189,8 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append("Festivals: " + ", ".join(
             f"r{f['round']} {f['region']} sizes {f['tokens']}" for f in upcoming))
     bag = ", ".join(f"{size}:{n}" for size, n in view["bag"].items() if n)
-    lines.append(f"Bag: {bag or 'empty'}   Prizes left: {view['piles']}")
+    piles = ", ".join(f"{prize} {n}" for prize, n in view["piles"].items())
+    lines.append(f"Bag: {bag or 'empty'}   Prizes left: {piles}")
     for seat, p in enumerate(view["players"]):
         me = " (you)" if seat == view["seat"] else ""
         turn = " <- to play" if seat == view["current"] else ""

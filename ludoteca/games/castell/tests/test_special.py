@@ -63,6 +63,7 @@ def test_no_special_move_from_off_the_board_d19() -> None:
     with pytest.raises(IllegalAction, match="your move places it in any region for free"):
         act(state, seat, SpecialMove(Region.VALLS))
     assert state.players[seat].tokens == 7
+    assert "A special action spends a token" not in GAME.render(GAME.view(state, seat))
     act(state, seat, Move(Region.VALLS))
     offered = {a.region for a in GAME.legal_actions(state, seat) if isinstance(a, SpecialMove)}
     assert offered == {Region.LLEIDA, Region.TARRAGONA, Region.VILAFRANCA}
