@@ -90,8 +90,9 @@ class Castell(Game[CastellState]):
     Options = CastellOptions
     State = CastellState
     rules = RULES
-    # Towers are too many to list: legal_actions offers the best tower for each local tile and
-    # the festival suggestion (plus abstaining); apply accepts any legal tower.
+    # Towers are too many to list: legal_actions offers a tower for each local tile, and at a
+    # festival the suggestion and the best tower for each size token (plus abstaining); apply
+    # accepts any legal tower, which a player may type as levels (parse_action_text).
     legal_actions_complete = False
 
     # --- set-up -------------------------------------------------------------------------------
