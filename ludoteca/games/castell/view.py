@@ -16,6 +16,7 @@ from ludoteca.games.castell.wheel import wheel_view
 
 
 def seat_view(state: CastellState, seat: int | None) -> dict[str, Any]:
+    """The view as plain JSON (encoded: enums as their values, dataclasses as objects)."""
     view: dict[str, Any] = encode({
         "seat": seat,
         "round": state.round,
@@ -33,13 +34,13 @@ def seat_view(state: CastellState, seat: int | None) -> dict[str, Any]:
         "regions": {r: list(state.regions[r]) for r in REGIONS},
         "rows": {r: [local_tile(t) for t in state.rows[r]] for r in REGIONS},
         "row_tokens": {r: list(state.row_tokens[r]) for r in REGIONS},
-        "calendar": [encode(f) for f in state.calendar],
+        "calendar": state.calendar,
         "piles": dict(state.piles),
         # The bag's contents by size are public; its order is not.
         "bag": {str(size): state.bag.count(size) for size in SIZES},
         "players": [{**encode(p), "score_now": categories(p)} for p in state.players],
         "festival": festival_view(state, seat),
-        "history": [encode(h) for h in state.history],
+        "history": state.history,
     })
     return view
 
