@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludoteca.engine.actions import Action
+from ludoteca.games.ciurme.data import Channel, Location, Wood
 
 
 # --- phase 1 ------------------------------------------------------------------------------------
@@ -19,7 +20,7 @@ class PickColour(Action):
     """Before phase 1: take one of the crew's unused meeples ("sceglie un meeple")."""
 
     kind = "pick_colour"
-    colour: str
+    colour: Wood
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class Move(Action):
     """Move to an adjacent place, and end the turn there."""
 
     kind = "move"
-    place: str
+    place: Location
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class Repair(Action):
     """On the wreck: repair with a wood of this colour, for one's own load (horizontal)."""
 
     kind = "repair"
-    colour: str
+    colour: Wood
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ class Help(Action):
     """On the wreck, load complete: repair pointing at a mate (seat; -1 the automaton)."""
 
     kind = "help"
-    colour: str
+    colour: Wood
     mate: int
 
 
@@ -129,7 +130,7 @@ class Post(Action):
     """Say something on a channel: crew, deck (quartermaster-captain), table, all."""
 
     kind = "post"
-    channel: str
+    channel: Channel
     text: str
 
 
@@ -163,12 +164,3 @@ class Decide(Action):
     kind = "decide"
     crew: int
     choice: int
-
-
-# A phase-1 player's turn: the move, then steering or repairing.
-TURN_ACTIONS: tuple[type[Action], ...] = (Stay, Move, Steer, Pass, Repair, Help)
-
-ACTION_CLASSES: tuple[type[Action], ...] = (
-    PickColour, Stay, Move, Steer, Pass, Repair, Help, Agree, Elect, Prefer, Abstain,
-    Depose, Waive, Place, Post, FirstPlayer, StartPhase, ClosePhase1, Decide,
-)

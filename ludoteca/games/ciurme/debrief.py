@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.games.ciurme.assembly import objectives, owners
+from ludoteca.engine.codec import encode
 from ludoteca.games.ciurme.data import AUTOMATON, CREW_COLOURS, PLACES
-from ludoteca.games.ciurme.state import OVER, CiurmeState, Crew
+from ludoteca.games.ciurme.rules.objectives import objectives, owners
+from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 
 
 def debrief(state: CiurmeState) -> dict[str, Any]:
-    outcome = objectives(state) if state.stage == OVER else None
+    outcome = objectives(state) if state.stage == Stage.OVER else None
     return {
         "phase1_ranking": list(state.ranking),
         "phase1_closed_by": state.closed_by,
@@ -25,16 +26,16 @@ def debrief(state: CiurmeState) -> dict[str, Any]:
         ],
         "rounds": [
             {
-                "round": r["round"],
-                "order": r["order"],
+                "round": r.round,
+                "order": r.order,
                 "stamps": [
-                    {"crew": c, "value": v, "ship": s, "captain": p} for c, v, s, p in r["stamps"]
+                    {"crew": c, "value": v, "ship": s, "captain": p} for c, v, s, p in r.stamps
                 ],
-                "points": [{"crew": c, "ship": s, "points": p} for c, s, p in r["points"]],
+                "points": [{"crew": c, "ship": s, "points": p} for c, s, p in r.points],
             }
             for r in state.history
         ],
-        "ship_owners": owners(state) if state.stage == OVER else None,
+        "ship_owners": owners(state) if state.stage == Stage.OVER else None,
     }
 
 
@@ -53,13 +54,13 @@ def crew_debrief(state: CiurmeState, index: int, outcome: dict[str, Any] | None)
             for i, s in enumerate(crew.members)
         },
         "votes": [
-            {k: v for k, v in r.items() if k != "audience"}
+            {k: v for k, v in encode(r).items() if k != "audience"}
             for r in state.votes_log
-            if r["crew"] == index
+            if r.crew == index
         ],
         "preferences": [crew.favourite, crew.second],
         "points_per_ship": list(crew.points),
-        "depositions": [d for d in state.depositions if d["crew"] == index],
+        "depositions": [encode(d) for d in state.depositions if d.crew == index],
         "objectives": outcome,
     }
 

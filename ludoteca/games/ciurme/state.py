@@ -1,31 +1,92 @@
-"""The state of a Ciurme session: one board per crew plus the Assembly's table.
+"""The state of a Ciurme session: one board per crew plus the Assembly's table, as plain data that
+the engine's codec writes and reads.
 
-Everything is plain data (ints, strings, lists) so `to_json` is the fields themselves and `clone`
-is a quick copy. Seats 0..players-1 are the players; seat `players` is the facilitator.
+Seats 0..players-1 are the players; seat `players` is the facilitator. The logs (revealed rounds,
+messages, closed votes, depositions) are append-only: a record is never changed once written, so
+a clone shares the records.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Any, Literal
 
-from ludoteca.engine.options import options_to_json, parse_options
+from ludoteca.engine.codec import SKIP
 from ludoteca.engine.rng import Rng
-from ludoteca.games.ciurme.data import ISLAND
+from ludoteca.games.ciurme.data import ISLAND, Channel, Location, Wood
 from ludoteca.games.ciurme.options import CiurmeOptions
 
-# Stages of the session, in order.
-BRIEFING, PHASE1, OFFICES, ASSEMBLY, OVER = "briefing", "phase1", "offices", "assembly", "over"
-# Steps of a phase-1 turn.
-MOVE, STEER, REPAIR = "move", "steer", "repair"
+
+class Stage(StrEnum):
+    """The stages of a session, in order (the phases of the rule table)."""
+
+    BRIEFING = "briefing"
+    PHASE1 = "phase1"
+    OFFICES = "offices"
+    ASSEMBLY = "assembly"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """The steps of a phase-1 turn: the move, then steering (on the lifeboat) or repairing."""
+
+    MOVE = "move"
+    STEER = "steer"
+    REPAIR = "repair"
+
+
+class Topic(StrEnum):
+    """What a crew votes on. Motions are yes/no; elections choose a seat or a ship."""
+
+    LIFEBOAT = "lifeboat"
+    DEPOSITION = "deposition"
+    QUARTERMASTER = "quartermaster"
+    FAVOURITE = "favourite"
+    SECOND = "second"
+
+
+MOTIONS = (Topic.LIFEBOAT, Topic.DEPOSITION)
+ELECTIONS = (Topic.QUARTERMASTER, Topic.FAVOURITE, Topic.SECOND)
+PREFERENCES = (Topic.FAVOURITE, Topic.SECOND)
+
+
+class Outcome(StrEnum):
+    """How a vote ended, as its record says."""
+
+    YES = "yes"  # a motion carried
+    NO = "no"  # a motion failed
+    VOTE = "vote"  # elected by a strict majority of the votes cast
+    RUNOFF = "runoff"  # no majority: a run-off among the leaders follows
+    FACILITATOR = "facilitator"  # still tied after the run-off: the facilitator decides
+
+
+class ClosedBy(StrEnum):
+    """How phase 1 ended."""
+
+    OPEN = ""  # it has not
+    RESTORED = "restored"  # every crew restored its ship
+    CLOCK = "clock"  # the session clock stopped the crews still working
+    FACILITATOR = "facilitator"
+
+
+# A ballot is one whole number: a candidate (a seat, a ship, or for a motion NO or YES), or one of
+# the two marks below.
+NOT_CAST, ABSTAINED = -2, -1
+NO, YES = 0, 1
+
+Unpicked = Literal[""]
+UNPICKED: Unpicked = ""  # a player who has not picked a meeple yet
+Piece = tuple[int, Wood, int]  # a repair: (by seat, wood colour, target seat or AUTOMATON)
+Stamp = tuple[int, int, int, int]  # a placed stamp: (crew, value, ship, placing seat)
+ShipPoints = tuple[int, int, int]  # a reveal's gain: (crew, ship, points)
 
 
 @dataclass
 class Vote:
     """A crew's open motion or election. `ballots` lines up with `voters`."""
 
-    topic: str
+    topic: Topic
     voters: list[int]
     candidates: list[int]
     ballots: list[int]
@@ -39,21 +100,21 @@ class Crew:
     """One crew: its phase-1 board, its offices and its Assembly sheet."""
 
     members: list[int]  # seats, in turn order ("clockwise")
-    meeples: list[str]  # meeple colour of each member
-    automaton: str | None  # the unchosen meeple of a 4-player crew
-    place: list[str]  # where each member stands
+    meeples: list[Wood | Unpicked]  # meeple colour of each member
+    automaton: Wood | None  # the unchosen meeple of a 4-player crew
+    place: list[Location]  # where each member stands
     own_wood: list[int]  # wood of their own colour each member still holds
     light_blue: int
     neutral: int
     first: int = 0  # member index opening the rotation [D-1]
     first_chosen: bool = False
-    dock: str = ISLAND
-    common_pile: list[str] = field(default_factory=list)
-    transported: list[str] = field(default_factory=list)
-    pieces: list[list[Any]] = field(default_factory=list)  # [by seat, colour, target]
-    produced: dict[str, int] = field(default_factory=dict)  # wood put in the pile, by colour
+    dock: Location = ISLAND
+    common_pile: list[Wood] = field(default_factory=list)
+    transported: list[Wood] = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
+    produced: dict[Wood, int] = field(default_factory=dict)  # wood put in the pile, by colour
     active: int = 0  # member index whose turn it is
-    step: str = MOVE
+    step: Step = Step.MOVE
     turns: int = 0  # player turns played
     rounds: int = 0  # whole rotations played
     place_turns: list[list[int]] = field(default_factory=list)  # per member, per place
@@ -70,110 +131,115 @@ class Crew:
     relayed: int = 0  # the period in which the quartermaster last spoke to the captain
 
 
-@dataclass
+@dataclass(frozen=True)
+class RevealedRound:
+    round: int
+    order: list[int]  # crews in placing order
+    stamps: list[Stamp]
+    points: list[ShipPoints]
+
+
+@dataclass(frozen=True)
+class Message:
+    channel: Channel
+    crew: int | None  # the author's crew (None: the facilitator)
+    author: int
+    text: str
+    readers: list[int]
+    period: int
+
+
+@dataclass(frozen=True)
+class VoteRecord:
+    """A closed vote as the debrief lists it."""
+
+    crew: int
+    topic: Topic
+    runoff: bool
+    candidates: list[int]
+    ballots: dict[str, int]  # voter seat -> ballot
+    outcome: Outcome
+    winner: int | None
+    audience: list[int]  # who may read the record
+
+
+@dataclass(frozen=True)
+class Deposition:
+    crew: int
+    round: int
+    deposed: int
+    captain: int
+
+
+# kw_only: the fields are listed in the order the saved document has always had.
+@dataclass(kw_only=True)
 class CiurmeState:
     players: int
-    options: CiurmeOptions
-    crews: list[Crew]
-    rng: Rng
     seed: int = 0  # the session's seed: bots derive the temperament of each seat from it
-    stage: str = BRIEFING
+    stage: Stage = Stage.BRIEFING
     tick: int = 0  # actions applied so far (who reached a count first)
     finish_order: list[int] = field(default_factory=list)
     ranking: list[int] = field(default_factory=list)  # crews by phase-1 rank
-    closed_by: str = ""
+    closed_by: ClosedBy = ClosedBy.OPEN
     fleet: int = 0
     round: int = 0  # 0: preferences; then 1..number of crews
     order: list[int] = field(default_factory=list)  # crews in placing order this round
     placing: int = 0  # placements made this round
     hands: list[list[int]] = field(default_factory=list)  # stamps each crew still holds
-    stamps: list[list[int]] = field(default_factory=list)  # [crew, value, ship, placer]
-    history: list[dict[str, Any]] = field(default_factory=list)  # revealed rounds
+    stamps: list[Stamp] = field(default_factory=list)
     period: int = 0
     spoken: list[int] = field(default_factory=list)  # messages per seat this period
-    messages: list[dict[str, Any]] = field(default_factory=list)
-    votes_log: list[dict[str, Any]] = field(default_factory=list)
-    depositions: list[dict[str, Any]] = field(default_factory=list)
+    history: list[RevealedRound] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
+    votes_log: list[VoteRecord] = field(default_factory=list)
+    depositions: list[Deposition] = field(default_factory=list)
+    options: CiurmeOptions
+    crews: list[Crew]
+    rng: Rng
+    # Each seat's crew (None: the facilitator), derived from the crews when first asked.
+    seat_crews: list[int | None] | None = field(default=None, metadata=SKIP, compare=False)
 
     @property
     def facilitator(self) -> int:
         return self.players
 
     def crew_of(self, seat: int) -> int | None:
-        for index, crew in enumerate(self.crews):
-            if seat in crew.members:
-                return index
-        return None
+        """The index of the crew `seat` belongs to (None: the facilitator)."""
+        if self.seat_crews is None:
+            table: list[int | None] = [None] * (self.players + 1)
+            for index, crew in enumerate(self.crews):
+                for member in crew.members:
+                    table[member] = index
+            self.seat_crews = table
+        return self.seat_crews[seat]
+
+    def clone(self) -> CiurmeState:
+        """A copy sharing nothing mutable (the logs' records are never changed, so shared)."""
+        values = {
+            f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in _SPECIAL
+        }
+        crews = [
+            Crew(**{name: _copy(getattr(crew, name)) for name in _CREW_FIELDS})
+            for crew in self.crews
+        ]
+        for crew in crews:
+            if crew.vote is not None:
+                crew.vote = Vote(**{name: _copy(getattr(crew.vote, name)) for name in _VOTE_FIELDS})
+        copy = CiurmeState(options=self.options, crews=crews, rng=self.rng.copy(), **values)
+        copy.seat_crews = self.seat_crews  # never changed once derived: shared
+        return copy
+
+
+_SPECIAL = ("options", "crews", "rng", "seat_crews")
+_CREW_FIELDS = [f.name for f in fields(Crew)]
+_VOTE_FIELDS = [f.name for f in fields(Vote)]
 
 
 def _copy(value: Any) -> Any:
+    """Lists and dicts copied all the way down; everything else (numbers, texts, tuples, frozen
+    records) shared."""
     if isinstance(value, list):
         return [_copy(v) for v in value]
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     return value
-
-
-_VOTE_FIELDS = [f.name for f in dataclasses.fields(Vote)]
-_CREW_FIELDS = [f.name for f in dataclasses.fields(Crew)]
-# Append-only logs: a record is never changed once written, so copies share the records.
-_LOGS = ("history", "messages", "votes_log", "depositions")
-_STATE_PLAIN = [
-    f.name
-    for f in dataclasses.fields(CiurmeState)
-    if f.name not in ("options", "crews", "rng", *_LOGS)
-]
-
-
-def _plain_and_logs(source: Any, get: Any) -> dict[str, Any]:
-    values = {name: _copy(get(source, name)) for name in _STATE_PLAIN}
-    values.update({name: list(get(source, name)) for name in _LOGS})
-    return values
-
-
-def vote_to_json(vote: Vote | None) -> dict[str, Any] | None:
-    return None if vote is None else {name: _copy(getattr(vote, name)) for name in _VOTE_FIELDS}
-
-
-def vote_from_json(data: Any) -> Vote | None:
-    return None if data is None else Vote(**{name: _copy(data[name]) for name in _VOTE_FIELDS})
-
-
-def crew_to_json(crew: Crew) -> dict[str, Any]:
-    out = {name: _copy(getattr(crew, name)) for name in _CREW_FIELDS}
-    out["vote"] = vote_to_json(crew.vote)
-    return out
-
-
-def crew_from_json(data: Any) -> Crew:
-    values = {name: _copy(data[name]) for name in _CREW_FIELDS}
-    values["vote"] = vote_from_json(data["vote"])
-    return Crew(**values)
-
-
-def state_to_json(state: CiurmeState) -> dict[str, Any]:
-    out = _plain_and_logs(state, getattr)
-    out["options"] = options_to_json(state.options)
-    out["crews"] = [crew_to_json(c) for c in state.crews]
-    out["rng"] = state.rng.to_json()
-    return out
-
-
-def state_from_json(data: Any) -> CiurmeState:
-    values = _plain_and_logs(data, lambda d, name: d[name])
-    return CiurmeState(
-        options=parse_options(CiurmeOptions, data["options"]),
-        crews=[crew_from_json(c) for c in data["crews"]],
-        rng=Rng.from_json(data["rng"]),
-        **values,
-    )
-
-
-def clone_state(state: CiurmeState) -> CiurmeState:
-    values = _plain_and_logs(state, getattr)
-    crews = []
-    for crew in state.crews:
-        copy = Crew(**{name: _copy(getattr(crew, name)) for name in _CREW_FIELDS})
-        copy.vote = vote_from_json(vote_to_json(crew.vote))
-        crews.append(copy)
-    return CiurmeState(options=state.options, crews=crews, rng=state.rng.copy(), **values)

@@ -1,7 +1,9 @@
 """The channels: who may speak where, and who reads what.
 
 - crew: the crew's members (from the Assembly on, without the captain, who sits at the table);
-- deck: the quartermaster and the captain, the only voice that reaches a captain;
+- deck: the quartermaster and the captain, the only voice that reaches a captain ("A fare da
+  spola tra capitano e ciurma sarà il quartiermastro, unica persona che può parlare direttamente
+  con il capitano");
 - table: the captains, if the option opens it [D-20];
 - all: the facilitator's broadcast.
 The facilitator reads every channel. Each seat may post `message_budget` messages per period
@@ -16,70 +18,78 @@ ciurma") and the captain's bot reads it.
 
 from __future__ import annotations
 
+from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private
 from ludoteca.games.ciurme.actions import Post
 from ludoteca.games.ciurme.data import (
-    BROADCAST,
     CHANNELS,
-    CREW_CHANNEL,
-    DECK_CHANNEL,
     MESSAGE_MAX_LENGTH,
     RELAY_TEMPLATE,
     SHIP_NAMES,
-    TABLE_CHANNEL,
+    Channel,
 )
-from ludoteca.games.ciurme.state import ASSEMBLY, OFFICES, OVER, PHASE1, CiurmeState
+from ludoteca.games.ciurme.state import CiurmeState, Message, Stage
+
+
+def begin_period(state: CiurmeState) -> None:
+    """A new period (phase 1, the elections, each Assembly round): every seat's message budget
+    is full again, and every member may raise the motion to depose once more."""
+    state.period += 1
+    state.spoken = [0] * (state.players + 1)
+    for crew in state.crews:
+        crew.motions_used = []
 
 
 def channel_audience(state: CiurmeState, seat: int, channel: str) -> list[int] | None:
     """The seats that hear `seat` on `channel` (itself included), or None if it may not speak
     there now."""
-    if state.stage == OVER:
+    if state.stage == Stage.OVER:
         return None
     if seat == state.facilitator:
-        return list(range(state.players)) if channel == BROADCAST else None
+        return list(range(state.players)) if channel == Channel.ALL else None
     index = state.crew_of(seat)
     if index is None:
         return None
     crew = state.crews[index]
-    if channel == CREW_CHANNEL and state.stage in (PHASE1, OFFICES):
+    if channel == Channel.CREW and state.stage in (Stage.PHASE1, Stage.OFFICES):
         return list(crew.members)
-    if channel == CREW_CHANNEL and state.stage == ASSEMBLY and seat != crew.captain:
+    if channel == Channel.CREW and state.stage == Stage.ASSEMBLY and seat != crew.captain:
         return [m for m in crew.members if m != crew.captain]
-    if channel == DECK_CHANNEL and state.stage == ASSEMBLY and crew.quartermaster is not None:
+    if channel == Channel.DECK and state.stage == Stage.ASSEMBLY and crew.quartermaster is not None:
         pair = [crew.captain, crew.quartermaster]
         return [s for s in pair if s is not None] if seat in pair else None
-    if channel == TABLE_CHANNEL and state.stage == ASSEMBLY and state.options.captains_table:
+    if channel == Channel.TABLE and state.stage == Stage.ASSEMBLY and state.options.captains_table:
         captains = [c.captain for c in state.crews if c.captain is not None]
         return captains if seat in captains else None
     return None
 
 
-def open_channels(state: CiurmeState, seat: int) -> list[str]:
+def open_channels(state: CiurmeState, seat: int) -> list[Channel]:
     if state.spoken[seat] >= state.options.message_budget:
         return []
     return [c for c in CHANNELS if channel_audience(state, seat, c) is not None]
 
 
+# --- the quartermaster's relay ------------------------------------------------------------------
 def relay_due(state: CiurmeState, seat: int) -> bool:
     """The quartermaster still owes the captain this round's relay of the crew's wishes."""
     index = state.crew_of(seat)
-    if index is None or state.stage != ASSEMBLY or state.round == 0:
+    if index is None or state.stage != Stage.ASSEMBLY or state.round == 0:
         return False
     crew = state.crews[index]
     return (
         seat == crew.quartermaster
         and crew.relayed != state.period
         and crew.second is not None
-        and DECK_CHANNEL in open_channels(state, seat)
+        and Channel.DECK in open_channels(state, seat)
     )
 
 
 def relay_posts(state: CiurmeState, seat: int) -> list[Post]:
     """The listed message: the quartermaster's relay, while it is due."""
     text = relay_text(state, seat) if relay_due(state, seat) else None
-    return [Post(DECK_CHANNEL, text)] if text else []
+    return [Post(Channel.DECK, text)] if text else []
 
 
 def relay_text(state: CiurmeState, seat: int) -> str | None:
@@ -92,31 +102,13 @@ def relay_text(state: CiurmeState, seat: int) -> str | None:
     )
 
 
-def _why_silent(state: CiurmeState, seat: int, channel: str) -> str:
-    if channel not in CHANNELS:
-        return f"there is no such channel (channels: {', '.join(CHANNELS)})"
-    if seat == state.facilitator:
-        return "the facilitator reads every channel and speaks to everybody on 'all'"
-    if channel == BROADCAST:
-        return "only the facilitator speaks to everybody"
-    if channel == TABLE_CHANNEL:
-        return "the captains' table is for captains, and only if the facilitator opens it [D-20]"
-    if channel == DECK_CHANNEL:
-        return (
-            "only the quartermaster speaks to the captain, in phase 2, and nobody does while the "
-            "crew has no quartermaster"
-        )
-    if state.stage == ASSEMBLY:
-        return "the captain sits at the central table and hears only the quartermaster"
-    return "the crew talks from the start of phase 1"
-
-
-def post(state: CiurmeState, seat: int, action: Post) -> list[Event]:
+# --- posting ----------------------------------------------------------------------------------
+def check_post(state: CiurmeState, seat: int, action: Post) -> Post:
     hearers = channel_audience(state, seat, action.channel)
     if hearers is None:
         allowed = ", ".join(c for c in CHANNELS if channel_audience(state, seat, c) is not None)
         raise IllegalAction(
-            f"you may not speak on the {action.channel!r} channel now: "
+            f"you may not speak on the {quote(str(action.channel))} channel now: "
             f"{_why_silent(state, seat, action.channel)}. Your channels now: {allowed or 'none'}"
         )
     if state.spoken[seat] >= state.options.message_budget:
@@ -127,21 +119,38 @@ def post(state: CiurmeState, seat: int, action: Post) -> list[Event]:
     text = action.text.strip() if isinstance(action.text, str) else ""
     if not text or len(text) > MESSAGE_MAX_LENGTH:
         raise IllegalAction(f"a message is 1 to {MESSAGE_MAX_LENGTH} characters of text")
+    return action
+
+
+def _why_silent(state: CiurmeState, seat: int, channel: str) -> str:
+    if channel not in CHANNELS:
+        return f"there is no such channel (channels: {', '.join(CHANNELS)})"
+    if seat == state.facilitator:
+        return "the facilitator reads every channel and speaks to everybody on 'all'"
+    if channel == Channel.ALL:
+        return "only the facilitator speaks to everybody"
+    if channel == Channel.TABLE:
+        return "the captains' table is for captains, and only if the facilitator opens it [D-20]"
+    if channel == Channel.DECK:
+        return (
+            "only the quartermaster speaks to the captain, in phase 2, and nobody does while the "
+            "crew has no quartermaster"
+        )
+    if state.stage == Stage.ASSEMBLY:
+        return "the captain sits at the central table and hears only the quartermaster"
+    return "the crew talks from the start of phase 1"
+
+
+def do_post(state: CiurmeState, seat: int, action: Post) -> list[Event]:
+    hearers = channel_audience(state, seat, action.channel)
+    assert hearers is not None
+    text = action.text.strip()
     state.spoken[seat] += 1
     index = state.crew_of(seat)
-    if index is not None and action.channel == DECK_CHANNEL:
+    if index is not None and action.channel == Channel.DECK:
         crew = state.crews[index]
         if seat == crew.quartermaster:
             crew.relayed = state.period  # whatever the words, the quartermaster has reported
     readers = sorted({*hearers, seat, state.facilitator})
-    state.messages.append(
-        {
-            "channel": action.channel,
-            "crew": index,
-            "author": seat,
-            "text": text,
-            "readers": readers,
-            "period": state.period,
-        }
-    )
+    state.messages.append(Message(action.channel, index, seat, text, readers, state.period))
     return [private("message", readers, channel=action.channel, author=seat, text=text)]

@@ -10,27 +10,35 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from ludoteca.engine.codec import encode
 from ludoteca.engine.rng import Rng
-from ludoteca.games.ciurme.assembly import objectives, owners, placer, preference_voters
 from ludoteca.games.ciurme.data import (
     AUTOMATON,
     CREW_COLOURS,
     GUESSED_MESSAGES,
+    OBJECTIVES,
+    RULES_SUMMARY,
     SHIP_NAMES,
 )
-from ludoteca.games.ciurme.phase1 import load, owed, repairs_by, repairs_needed
-from ludoteca.games.ciurme.rules_text import OBJECTIVES, RULES_SUMMARY
+from ludoteca.games.ciurme.rules.assembly import placer
+from ludoteca.games.ciurme.rules.loads import load, owed, repairs_by, repairs_needed
+from ludoteca.games.ciurme.rules.objectives import objectives, owners
+from ludoteca.games.ciurme.rules.roles import without_captain
 from ludoteca.games.ciurme.state import (
-    BRIEFING,
-    OVER,
-    PHASE1,
+    ELECTIONS,
+    NOT_CAST,
+    PREFERENCES,
     CiurmeState,
     Crew,
-    clone_state,
+    Message,
+    Stage,
+    Stamp,
+    Topic,
+    VoteRecord,
 )
-from ludoteca.games.ciurme.votes import ELECTIONS, FAVOURITE, NOT_CAST, SECOND
 
 
 # --- who knows what -----------------------------------------------------------------------------
@@ -52,14 +60,13 @@ def knows_board(state: CiurmeState, seat: int | None, index: int) -> bool:
 def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
     """The crew without its captain; also a quartermaster who became captain, who heard the
     vote (its record stays in their view)."""
-    if state.stage == OVER or seat == state.facilitator:
+    if state.stage == Stage.OVER or seat == state.facilitator:
         return True
     if seat is None:
         return False
     index = state.crews.index(crew)
-    return seat in preference_voters(crew) or any(
-        r["crew"] == index and r["topic"] in (FAVOURITE, SECOND) and seat in r["audience"]
-        for r in state.votes_log
+    return seat in without_captain(crew) or any(
+        r.crew == index and r.topic in PREFERENCES and seat in r.audience for r in state.votes_log
     )
 
 
@@ -70,7 +77,7 @@ def knows_vote_ballots(state: CiurmeState, seat: int | None, crew: Crew) -> bool
     return crew.vote is not None and crew.vote.topic not in ELECTIONS and seat in crew.members
 
 
-def knows_stamp(state: CiurmeState, seat: int | None, stamp: list[int]) -> bool:
+def knows_stamp(state: CiurmeState, seat: int | None, stamp: Stamp) -> bool:
     return seat == state.facilitator or seat == stamp[3]
 
 
@@ -78,16 +85,16 @@ def knows_hand(state: CiurmeState, seat: int | None, index: int) -> bool:
     return seat == state.facilitator or (seat is not None and seat == state.crews[index].captain)
 
 
-def reads(state: CiurmeState, seat: int | None, message: dict[str, Any]) -> bool:
-    return seat is not None and seat in message["readers"]
+def reads(state: CiurmeState, seat: int | None, message: Message) -> bool:
+    return seat is not None and seat in message.readers
 
 
-def record_visible(seat: int | None, record: dict[str, Any]) -> bool:
-    return seat is not None and seat in record["audience"]
+def record_visible(seat: int | None, record: VoteRecord) -> bool:
+    return seat is not None and seat in record.audience
 
 
 # --- views --------------------------------------------------------------------------------------
-def view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
+def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
     mine = state.crew_of(seat) if seat is not None and seat < state.players else None
     out: dict[str, Any] = {
         "seat": seat,
@@ -107,8 +114,8 @@ def view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             for s in state.stamps
             for c, v, ship, _ in [s]
         ],
-        "history": state.history,
-        "depositions": state.depositions,
+        "history": encode(state.history),
+        "depositions": encode(state.depositions),
         "boards": {
             str(i): board(state, i)
             for i in range(len(state.crews))
@@ -125,9 +132,9 @@ def view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             if knows_hand(state, seat, i)
         },
         "votes": open_votes(state, seat),
-        "votes_closed": [r for r in state.votes_log if record_visible(seat, r)],
+        "votes_closed": [encode(r) for r in state.votes_log if record_visible(seat, r)],
         "messages": [
-            {k: m[k] for k in ("channel", "crew", "author", "text", "period")}
+            {k: v for k, v in encode(m).items() if k != "readers"}
             for m in state.messages
             if reads(state, seat, m)
         ],
@@ -135,7 +142,7 @@ def view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             state.options.message_budget - state.spoken[seat] if seat is not None else 0
         ),
     }
-    if state.stage == OVER:
+    if state.stage == Stage.OVER:
         out["ships"] = owners(state)
         out["outcome"] = objectives(state)
     return out
@@ -214,8 +221,8 @@ def _sees_vote(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
         return True
     if seat is None or seat not in crew.members or crew.vote is None:
         return False
-    if crew.vote.topic in (FAVOURITE, SECOND):
-        return seat in preference_voters(crew)
+    if crew.vote.topic in PREFERENCES:
+        return seat in without_captain(crew)
     return True
 
 
@@ -241,7 +248,7 @@ def hidden(state: CiurmeState, seat: int | None) -> Any:
             if c.vote is not None and c.vote.topic in ELECTIONS
             and not knows_vote_ballots(state, seat, c)
         ],
-        "messages": [m["text"] for m in state.messages if not reads(state, seat, m)],
+        "messages": [m.text for m in state.messages if not reads(state, seat, m)],
         # Who is who on another crew's board: see _relabel_board.
         "boards": [
             _copy_board(state.crews[i])
@@ -253,7 +260,7 @@ def hidden(state: CiurmeState, seat: int | None) -> Any:
 
 
 def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
-    copy = clone_state(state)
+    copy = state.clone()
     if seat == state.facilitator:
         return copy
     _resample_stamps(copy, seat, rng)
@@ -269,7 +276,7 @@ def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
                 if ballot >= 0 and vote.voters[k] != seat:
                     vote.ballots[k] = rng.choice(vote.candidates)
     copy.messages = [
-        m if reads(copy, seat, m) else {**m, "text": rng.choice(GUESSED_MESSAGES)}
+        m if reads(copy, seat, m) else replace(m, text=rng.choice(GUESSED_MESSAGES))
         for m in copy.messages
     ]
     return copy
@@ -293,9 +300,9 @@ def _relabel_board(state: CiurmeState, index: int, rng: Rng) -> None:
     and no decision outside that crew depends on it."""
     crew = state.crews[index]
     fixed = {crew.captain, *(
-        s for d in state.depositions if d["crew"] == index for s in (d["deposed"], d["captain"])
+        s for d in state.depositions if d.crew == index for s in (d.deposed, d.captain)
     )}
-    if state.stage in (BRIEFING, PHASE1):
+    if state.stage in (Stage.BRIEFING, Stage.PHASE1):
         fixed.add(crew.members[crew.active])
     mapping = {m: m for m in crew.members}
     for place in set(crew.place):
@@ -310,7 +317,7 @@ def _relabel_board(state: CiurmeState, index: int, rng: Rng) -> None:
         for key in ("meeples", "own_wood", "place_turns", "reached_at"):
             getattr(crew, key)[j] = before[key][i]
     crew.pieces = [
-        [mapping[by], colour, mapping.get(target, target)] for by, colour, target in crew.pieces
+        (mapping[by], colour, mapping.get(target, target)) for by, colour, target in crew.pieces
     ]
 
 
@@ -318,12 +325,16 @@ def _resample_stamps(state: CiurmeState, seat: int | None, rng: Rng) -> None:
     """A captain's four values are a permutation: what the seat does not know of a crew's
     placed stamps and hand is reshuffled among those unknown places."""
     for index in range(len(state.hands)):
-        unknown = [s for s in state.stamps if s[0] == index and not knows_stamp(state, seat, s)]
+        unknown = [
+            k for k, s in enumerate(state.stamps)
+            if s[0] == index and not knows_stamp(state, seat, s)
+        ]
         hand_hidden = not knows_hand(state, seat, index)
-        pool = [s[1] for s in unknown] + (state.hands[index] if hand_hidden else [])
+        pool = [state.stamps[k][1] for k in unknown] + (state.hands[index] if hand_hidden else [])
         rng.shuffle(pool)
-        for stamp in unknown:
-            stamp[1] = pool.pop()
+        for k in unknown:
+            crew, _, ship, placer_seat = state.stamps[k]
+            state.stamps[k] = (crew, pool.pop(), ship, placer_seat)
         if hand_hidden:
             state.hands[index] = sorted(pool)
 
@@ -335,7 +346,7 @@ def _resample_preferences(state: CiurmeState, crew: Crew, rng: Rng) -> None:
         if crew.second is not None:
             crew.second = rng.choice([s for s in ships if s != crew.favourite])
     vote = crew.vote
-    if vote is not None and vote.topic == SECOND and crew.favourite is not None:
+    if vote is not None and vote.topic == Topic.SECOND and crew.favourite is not None:
         vote.candidates = [s for s in range(state.fleet) if s != crew.favourite]
         vote.ballots = [
             b if b < 0 else rng.choice(vote.candidates) for b in vote.ballots

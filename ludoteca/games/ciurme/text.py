@@ -8,7 +8,7 @@ from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.games.ciurme.data import AUTOMATON, FLAGSHIP, SHIP_NAMES
-from ludoteca.games.ciurme.votes import MOTIONS
+from ludoteca.games.ciurme.state import MOTIONS
 
 STAGES = {
     "briefing": "briefing: read the rules, pick your meeple",

@@ -1,11 +1,17 @@
-"""The crew offices: the captain by repairs, the quartermaster by election."""
+"""The crew offices: the captain by repairs, the quartermaster by election.
+
+"In ogni gruppo si può vincere in due modi, aggiundicandosi una di queste due cariche: il
+capitano ... il quartiermastro"; "il capitano NON può essere eletto quartiermastro, ma può
+partecipare alla discussione."
+"""
 
 from __future__ import annotations
 
 from ludoteca.engine.events import Event, private, public
-from ludoteca.games.ciurme.phase1 import audience, repairs_by
-from ludoteca.games.ciurme.state import CiurmeState, Crew
-from ludoteca.games.ciurme.votes import QUARTERMASTER, open_vote
+from ludoteca.games.ciurme.rules.loads import repairs_by
+from ludoteca.games.ciurme.rules.roles import board_audience
+from ludoteca.games.ciurme.rules.votes import open_vote
+from ludoteca.games.ciurme.state import CiurmeState, Crew, Topic
 
 
 def turn_order(crew: Crew) -> list[int]:
@@ -30,12 +36,8 @@ def choose_captain(crew: Crew) -> int:
 def open_quartermaster_election(state: CiurmeState, crew: Crew) -> list[Event]:
     """Every member votes, the captain included [D-6]; the captain is not eligible."""
     candidates = [m for m in crew.members if m != crew.captain]
-    crew.vote = open_vote(QUARTERMASTER, list(crew.members), candidates)
-    return [private("election_opened", audience(state, crew), topic=QUARTERMASTER)]
-
-
-def help_given(crew: Crew, seat: int) -> int:
-    return sum(1 for by, _, aimed in crew.pieces if by == seat and aimed != seat)
+    crew.vote = open_vote(Topic.QUARTERMASTER, list(crew.members), candidates)
+    return [private("election_opened", board_audience(state, crew), topic=Topic.QUARTERMASTER)]
 
 
 def start_offices(state: CiurmeState) -> list[Event]:
@@ -46,3 +48,8 @@ def start_offices(state: CiurmeState) -> list[Event]:
         events.append(public("captain", crew=index, seat=crew.captain))
         events += open_quartermaster_election(state, crew)
     return events
+
+
+def quartermaster_elected(state: CiurmeState, crew: Crew, seat: int) -> list[Event]:
+    crew.quartermaster = seat
+    return [public("quartermaster", crew=state.crews.index(crew), seat=seat)]

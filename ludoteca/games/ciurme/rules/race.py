@@ -1,0 +1,84 @@
+"""The race between the crews: the finishing order, the close of phase 1 and the phase-1 ranking.
+
+"Il primo gruppo a farlo, sarà il gruppo vincitore, ma la partita continua finchè tutti i gruppi
+hanno terminato, determinando una classifica in base all'ordine “di arrivo” al termine."
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.events import Event, public
+from ludoteca.games.ciurme.actions import ClosePhase1
+from ludoteca.games.ciurme.rules.channels import begin_period
+from ludoteca.games.ciurme.rules.offices import start_offices
+from ludoteca.games.ciurme.rules.roles import require_facilitator
+from ludoteca.games.ciurme.state import CiurmeState, ClosedBy, Crew, Stage
+
+
+def playing(crew: Crew) -> bool:
+    return crew.finished_turns is None and not crew.stopped
+
+
+def finish(state: CiurmeState, index: int) -> list[Event]:
+    """A crew restores its ship: its place in the finishing order is the order in which the
+    crews' last repairs are applied [D-5]."""
+    crew = state.crews[index]
+    crew.finished_turns = crew.turns
+    state.finish_order.append(index)
+    events = [public("restored", crew=index, rank=len(state.finish_order))]
+    return events + close_when_all_done(state)
+
+
+def close_when_all_done(state: CiurmeState) -> list[Event]:
+    """Phase 1 ends by itself once no crew is playing: all restored, or stopped by the session
+    clock."""
+    if state.stage == Stage.PHASE1 and not any(playing(c) for c in state.crews):
+        done = all(c.finished_turns is not None for c in state.crews)
+        return close_phase1(state, ClosedBy.RESTORED if done else ClosedBy.CLOCK)
+    return []
+
+
+def ranking(state: CiurmeState) -> list[int]:
+    """[D-5] Finishers in finishing order, then the others by total repairs, then by fewest
+    turns played."""
+    rest = [i for i in range(len(state.crews)) if i not in state.finish_order]
+    rest.sort(key=lambda i: (-len(state.crews[i].pieces), state.crews[i].turns, i))
+    return [*state.finish_order, *rest]
+
+
+def close_phase1(state: CiurmeState, how: ClosedBy) -> list[Event]:
+    """[D-5] Rank the crews, then the offices: captains at once, quartermaster elections."""
+    state.ranking = ranking(state)
+    state.closed_by = how
+    state.stage = Stage.OFFICES
+    begin_period(state)
+    events: list[Event] = [public("phase1_closed", by=how, ranking=list(state.ranking))]
+    return events + start_offices(state)
+
+
+# --- the facilitator closes phase 1 -------------------------------------------------------------
+def close_listed(state: CiurmeState) -> bool:
+    """The menu offers closing phase 1 once a crew has restored its ship and every crew still
+    playing has had at least as many rounds as the winner needed: closing earlier stays legal
+    (apply accepts it) but is the facilitator's deliberate choice, not a menu item bots pick."""
+    if not state.finish_order:
+        return False
+    winner = state.crews[state.finish_order[0]]
+    needed = -(-(winner.finished_turns or 0) // len(winner.members))
+    return all(c.rounds >= needed for c in state.crews if playing(c))
+
+
+def closings(state: CiurmeState, seat: int) -> list[ClosePhase1]:
+    return [ClosePhase1()] if seat == state.facilitator and close_listed(state) else []
+
+
+def check_close(state: CiurmeState, seat: int, action: ClosePhase1) -> ClosePhase1:
+    require_facilitator(state, seat)
+    return action
+
+
+def do_close(state: CiurmeState, seat: int, action: ClosePhase1) -> list[Event]:
+    return close_phase1(state, ClosedBy.FACILITATOR)
+
+
+def why_not(state: CiurmeState, seat: int) -> str:
+    return "phase 1 is not running, so it cannot be closed"
