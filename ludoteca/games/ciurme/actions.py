@@ -9,9 +9,30 @@ The facilitator: FirstPlayer, StartPhase, ClosePhase1, Decide.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
 from ludoteca.engine.actions import Action
-from ludoteca.games.ciurme.data import Channel, Location, Wood
+from ludoteca.engine.codec import Between, Size
+from ludoteca.games.ciurme.data import (
+    AUTOMATON,
+    MAX_CREWS,
+    MAX_PLAYERS,
+    MESSAGE_MAX_LENGTH,
+    SHIP_NAMES,
+    STAMP_VALUES,
+    Channel,
+    Location,
+    Wood,
+)
+
+# The ranges any session allows; a session's own limits (its seats, crews, fleet) are checked by
+# the rules.
+Seat = Annotated[int, Between(0, MAX_PLAYERS - 1)]
+Mate = Annotated[int, Between(AUTOMATON, MAX_PLAYERS - 1)]  # a seat, or the automaton
+CrewIndex = Annotated[int, Between(0, MAX_CREWS - 1)]
+Ship = Annotated[int, Between(0, len(SHIP_NAMES) - 1)]
+StampValue = Annotated[int, Between(min(STAMP_VALUES), max(STAMP_VALUES))]
+Text = Annotated[str, Size(1, MESSAGE_MAX_LENGTH)]
 
 
 # --- phase 1 ------------------------------------------------------------------------------------
@@ -66,7 +87,7 @@ class Help(Action):
 
     kind = "help"
     colour: Wood
-    mate: int
+    mate: Mate
 
 
 # --- votes --------------------------------------------------------------------------------------
@@ -83,7 +104,7 @@ class Elect(Action):
     """Vote for a mate as quartermaster."""
 
     kind = "elect"
-    seat: int
+    seat: Seat
 
 
 @dataclass(frozen=True)
@@ -91,7 +112,7 @@ class Prefer(Action):
     """Vote for a ship as the crew's favourite or second favourite."""
 
     kind = "prefer"
-    ship: int
+    ship: Ship
 
 
 @dataclass(frozen=True)
@@ -121,8 +142,8 @@ class Place(Action):
     """Captain: place a stamp of this value, face down, on a ship."""
 
     kind = "place"
-    value: int
-    ship: int
+    value: StampValue
+    ship: Ship
 
 
 @dataclass(frozen=True)
@@ -131,7 +152,7 @@ class Post(Action):
 
     kind = "post"
     channel: Channel
-    text: str
+    text: Text
 
 
 # --- the facilitator ---------------------------------------------------------------------------
@@ -140,14 +161,16 @@ class FirstPlayer(Action):
     """Choose who opens a crew's phase 1 ("the one who was last on a ship") [D-1]."""
 
     kind = "first_player"
-    crew: int
-    seat: int
+    crew: CrewIndex
+    seat: Seat
 
 
 @dataclass(frozen=True)
 class StartPhase(Action):
+    """Start phase 1 (after the briefing) or phase 2 (once every quartermaster is elected)."""
+
     kind = "start_phase"
-    phase: int
+    phase: Annotated[int, Between(1, 2)]
 
 
 @dataclass(frozen=True)
@@ -162,5 +185,5 @@ class Decide(Action):
     """Settle an election still tied after its run-off (a seat or a ship)."""
 
     kind = "decide"
-    crew: int
-    choice: int
+    crew: CrewIndex
+    choice: Annotated[int, Between(0, MAX_PLAYERS - 1)]  # a seat or a ship

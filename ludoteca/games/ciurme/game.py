@@ -18,7 +18,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
-from ludoteca.games.ciurme import debrief, result, text, view
+from ludoteca.games.ciurme import debrief, invariants, result, text, view
 from ludoteca.games.ciurme.actions import (
     Abstain,
     Agree,
@@ -228,6 +228,9 @@ class Ciurme(Game[CiurmeState]):
     # --- bookkeeping ----------------------------------------------------------------------------
     def clone(self, state: CiurmeState) -> CiurmeState:
         return state.clone()
+
+    def check_state(self, state: CiurmeState) -> None:
+        invariants.check_state(state)
 
     # --- people and bots -----------------------------------------------------------------------
     def render(self, view: Mapping[str, Any]) -> str:

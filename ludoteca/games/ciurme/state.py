@@ -10,11 +10,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from ludoteca.engine.codec import SKIP
+from ludoteca.engine.codec import SKIP, Between, Size
 from ludoteca.engine.rng import Rng
-from ludoteca.games.ciurme.data import ISLAND, Channel, Location, Wood
+from ludoteca.games.ciurme.data import (
+    AUTOMATON,
+    CREW_SIZES,
+    ISLAND,
+    LIGHT_BLUE_SUPPLY,
+    MAX_CREWS,
+    MAX_PLAYERS,
+    MESSAGE_MAX_LENGTH,
+    MIN_CREWS,
+    MIN_PLAYERS,
+    NEUTRAL_SUPPLY,
+    PLACES,
+    SHIP_NAMES,
+    STAMP_VALUES,
+    WOOD_PER_PLAYER,
+    Channel,
+    Location,
+    Wood,
+)
 from ludoteca.games.ciurme.options import CiurmeOptions
 
 
@@ -61,6 +79,16 @@ class Outcome(StrEnum):
     FACILITATOR = "facilitator"  # still tied after the run-off: the facilitator decides
 
 
+class Role(StrEnum):
+    """Who a seat is in the session (what its view says)."""
+
+    SPECTATOR = "spectator"
+    FACILITATOR = "facilitator"
+    CAPTAIN = "captain"
+    QUARTERMASTER = "quartermaster"
+    MEMBER = "crew member"
+
+
 class ClosedBy(StrEnum):
     """How phase 1 ended."""
 
@@ -75,11 +103,29 @@ class ClosedBy(StrEnum):
 NOT_CAST, ABSTAINED = -2, -1
 NO, YES = 0, 1
 
+# The ranges any session allows (a session's own limits are checked by `invariants`).
+Count = Annotated[int, Between(0, None)]
+Seat = Annotated[int, Between(0, MAX_PLAYERS)]  # the facilitator included
+PlayerSeat = Annotated[int, Between(0, MAX_PLAYERS - 1)]
+CrewIndex = Annotated[int, Between(0, MAX_CREWS - 1)]
+ShipIndex = Annotated[int, Between(0, len(SHIP_NAMES) - 1)]
+Member = Annotated[int, Between(0, max(CREW_SIZES) - 1)]  # a member's index in its crew
+Ballot = Annotated[int, Between(NOT_CAST, MAX_PLAYERS - 1)]
+StampValue = Annotated[int, Between(min(STAMP_VALUES), max(STAMP_VALUES))]
+Members = Annotated[list[PlayerSeat], Size(min(CREW_SIZES), max(CREW_SIZES))]
+PerMember = Size(min(CREW_SIZES), max(CREW_SIZES))  # a list with one item per member
+Voters = Annotated[list[PlayerSeat], Size(1, max(CREW_SIZES))]
+Ballots = Size(1, max(CREW_SIZES))
+PerSeat = Size(MIN_PLAYERS + 1, MAX_PLAYERS + 1)  # a list with one item per seat
+
 Unpicked = Literal[""]
 UNPICKED: Unpicked = ""  # a player who has not picked a meeple yet
-Piece = tuple[int, Wood, int]  # a repair: (by seat, wood colour, target seat or AUTOMATON)
-Stamp = tuple[int, int, int, int]  # a placed stamp: (crew, value, ship, placing seat)
-ShipPoints = tuple[int, int, int]  # a reveal's gain: (crew, ship, points)
+# A repair: (by seat, wood colour, target seat or AUTOMATON).
+Piece = tuple[PlayerSeat, Wood, Annotated[int, Between(AUTOMATON, MAX_PLAYERS - 1)]]
+# A placed stamp: (crew, value, ship, placing seat).
+Stamp = tuple[CrewIndex, StampValue, ShipIndex, PlayerSeat]
+# A reveal's gain: (crew, ship, points).
+ShipPoints = tuple[CrewIndex, ShipIndex, Annotated[int, Between(1, 3)]]
 
 
 @dataclass
@@ -87,11 +133,11 @@ class Vote:
     """A crew's open motion or election. `ballots` lines up with `voters`."""
 
     topic: Topic
-    voters: list[int]
-    candidates: list[int]
-    ballots: list[int]
+    voters: Voters
+    candidates: Annotated[list[Annotated[int, Between(0, MAX_PLAYERS - 1)]], Size(0, MAX_PLAYERS)]
+    ballots: Annotated[list[Ballot], Ballots]
     runoff: bool = False
-    proposer: int | None = None
+    proposer: PlayerSeat | None = None
     awaiting_facilitator: bool = False
 
 
@@ -99,102 +145,120 @@ class Vote:
 class Crew:
     """One crew: its phase-1 board, its offices and its Assembly sheet."""
 
-    members: list[int]  # seats, in turn order ("clockwise")
-    meeples: list[Wood | Unpicked]  # meeple colour of each member
+    members: Members  # seats, in turn order ("clockwise")
+    meeples: Annotated[list[Wood | Unpicked], PerMember]  # meeple colour of each member
     automaton: Wood | None  # the unchosen meeple of a 4-player crew
-    place: list[Location]  # where each member stands
-    own_wood: list[int]  # wood of their own colour each member still holds
-    light_blue: int
-    neutral: int
-    first: int = 0  # member index opening the rotation [D-1]
+    place: Annotated[list[Location], PerMember]  # where each member stands
+    # wood of their own colour each member still holds
+    own_wood: Annotated[list[Annotated[int, Between(0, WOOD_PER_PLAYER)]], PerMember]
+    light_blue: Annotated[int, Between(0, LIGHT_BLUE_SUPPLY)]
+    neutral: Annotated[int, Between(0, NEUTRAL_SUPPLY)]
+    first: Member = 0  # member index opening the rotation [D-1]
     first_chosen: bool = False
     dock: Location = ISLAND
     common_pile: list[Wood] = field(default_factory=list)
     transported: list[Wood] = field(default_factory=list)
     pieces: list[Piece] = field(default_factory=list)
-    produced: dict[Wood, int] = field(default_factory=dict)  # wood put in the pile, by colour
-    active: int = 0  # member index whose turn it is
+    produced: dict[Wood, Count] = field(default_factory=dict)  # wood put in the pile, by colour
+    active: Member = 0  # member index whose turn it is
     step: Step = Step.MOVE
-    turns: int = 0  # player turns played
-    rounds: int = 0  # whole rotations played
-    place_turns: list[list[int]] = field(default_factory=list)  # per member, per place
-    reached_at: list[int] = field(default_factory=list)  # tick of each member's last repair
-    finished_turns: int | None = None
+    turns: Count = 0  # player turns played
+    rounds: Count = 0  # whole rotations played
+    # per member, per place
+    place_turns: Annotated[
+        list[Annotated[list[Count], Size(len(PLACES), len(PLACES))]], PerMember
+    ] = field(default_factory=list)
+    # tick of each member's last repair
+    reached_at: Annotated[list[Count], PerMember] = field(default_factory=list)
+    finished_turns: Count | None = None
     stopped: bool = False  # the session clock ran out for this crew
-    captain: int | None = None
-    quartermaster: int | None = None
+    captain: PlayerSeat | None = None
+    quartermaster: PlayerSeat | None = None
     vote: Vote | None = None
-    favourite: int | None = None
-    second: int | None = None
-    points: list[int] = field(default_factory=list)  # squares blackened per ship
-    motions_used: list[int] = field(default_factory=list)  # members who used this round's motion
-    relayed: int = 0  # the period in which the quartermaster last spoke to the captain
+    favourite: ShipIndex | None = None
+    second: ShipIndex | None = None
+    # squares blackened per ship
+    points: Annotated[list[Count], Size(2, len(SHIP_NAMES))] = field(default_factory=list)
+    # members who used this round's motion
+    motions_used: Annotated[list[PlayerSeat], Size(0, max(CREW_SIZES))] = field(
+        default_factory=list
+    )
+    relayed: Count = 0  # the period in which the quartermaster last spoke to the captain
 
 
 @dataclass(frozen=True)
 class RevealedRound:
-    round: int
-    order: list[int]  # crews in placing order
-    stamps: list[Stamp]
-    points: list[ShipPoints]
+    round: Annotated[int, Between(1, MAX_CREWS)]
+    order: Annotated[list[CrewIndex], Size(MIN_CREWS, MAX_CREWS)]  # crews in placing order
+    stamps: Annotated[list[Stamp], Size(0, len(STAMP_VALUES) * MAX_CREWS)]
+    points: Annotated[list[ShipPoints], Size(0, MAX_CREWS * len(SHIP_NAMES))]
 
 
 @dataclass(frozen=True)
 class Message:
     channel: Channel
-    crew: int | None  # the author's crew (None: the facilitator)
-    author: int
-    text: str
-    readers: list[int]
-    period: int
+    crew: CrewIndex | None  # the author's crew (None: the facilitator)
+    author: Seat
+    text: Annotated[str, Size(1, MESSAGE_MAX_LENGTH)]
+    readers: Annotated[list[Seat], Size(1, MAX_PLAYERS + 1)]
+    period: Count
 
 
 @dataclass(frozen=True)
 class VoteRecord:
     """A closed vote as the debrief lists it."""
 
-    crew: int
+    crew: CrewIndex
     topic: Topic
     runoff: bool
-    candidates: list[int]
-    ballots: dict[str, int]  # voter seat -> ballot
+    candidates: Annotated[list[Annotated[int, Between(0, MAX_PLAYERS - 1)]], Size(0, MAX_PLAYERS)]
+    ballots: Annotated[dict[str, Ballot], Ballots]  # voter seat -> ballot
     outcome: Outcome
-    winner: int | None
-    audience: list[int]  # who may read the record
+    winner: Annotated[int, Between(0, MAX_PLAYERS - 1)] | None
+    audience: Annotated[list[Seat], Size(1, MAX_PLAYERS + 1)]  # who may read the record
 
 
 @dataclass(frozen=True)
 class Deposition:
-    crew: int
-    round: int
-    deposed: int
-    captain: int
+    crew: CrewIndex
+    round: Annotated[int, Between(0, MAX_CREWS)]
+    deposed: PlayerSeat
+    captain: PlayerSeat
 
 
 # kw_only: the fields are listed in the order the saved document has always had.
 @dataclass(kw_only=True)
 class CiurmeState:
-    players: int
-    seed: int = 0  # the session's seed: bots derive the temperament of each seat from it
+    players: Annotated[int, Between(MIN_PLAYERS, MAX_PLAYERS)]
+    # the session's seed: bots derive the temperament of each seat from it
+    seed: Annotated[int, Between(0, 2**64 - 1)] = 0
     stage: Stage = Stage.BRIEFING
-    tick: int = 0  # actions applied so far (who reached a count first)
-    finish_order: list[int] = field(default_factory=list)
-    ranking: list[int] = field(default_factory=list)  # crews by phase-1 rank
+    tick: Count = 0  # actions applied so far (who reached a count first)
+    finish_order: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
+    # crews by phase-1 rank
+    ranking: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
     closed_by: ClosedBy = ClosedBy.OPEN
-    fleet: int = 0
-    round: int = 0  # 0: preferences; then 1..number of crews
-    order: list[int] = field(default_factory=list)  # crews in placing order this round
-    placing: int = 0  # placements made this round
-    hands: list[list[int]] = field(default_factory=list)  # stamps each crew still holds
-    stamps: list[Stamp] = field(default_factory=list)
-    period: int = 0
-    spoken: list[int] = field(default_factory=list)  # messages per seat this period
-    history: list[RevealedRound] = field(default_factory=list)
+    fleet: Annotated[int, Between(2, len(SHIP_NAMES))] = 2
+    round: Annotated[int, Between(0, MAX_CREWS)] = 0  # 0: preferences; then 1..number of crews
+    # crews in placing order this round
+    order: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
+    placing: Count = 0  # placements made this round
+    # stamps each crew still holds
+    hands: Annotated[
+        list[Annotated[list[StampValue], Size(0, len(STAMP_VALUES))]], Size(0, MAX_CREWS)
+    ] = field(default_factory=list)
+    stamps: Annotated[list[Stamp], Size(0, len(STAMP_VALUES) * MAX_CREWS)] = field(
+        default_factory=list
+    )
+    period: Count = 0
+    # messages per seat this period
+    spoken: Annotated[list[Count], PerSeat] = field(default_factory=list)
+    history: Annotated[list[RevealedRound], Size(0, MAX_CREWS)] = field(default_factory=list)
     messages: list[Message] = field(default_factory=list)
     votes_log: list[VoteRecord] = field(default_factory=list)
     depositions: list[Deposition] = field(default_factory=list)
     options: CiurmeOptions
-    crews: list[Crew]
+    crews: Annotated[list[Crew], Size(MIN_CREWS, MAX_CREWS)]
     rng: Rng
     # Each seat's crew (None: the facilitator), derived from the crews when first asked.
     seat_crews: list[int | None] | None = field(default=None, metadata=SKIP, compare=False)

@@ -8,14 +8,14 @@ from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.games.ciurme.data import AUTOMATON, FLAGSHIP, SHIP_NAMES
-from ludoteca.games.ciurme.state import MOTIONS
+from ludoteca.games.ciurme.state import MOTIONS, Stage, Step
 
 STAGES = {
-    "briefing": "briefing: read the rules, pick your meeple",
-    "phase1": "phase 1, the wreck",
-    "offices": "crew offices: electing the quartermasters",
-    "assembly": "phase 2, the Pirate Assembly",
-    "over": "the session is over",
+    Stage.BRIEFING: "briefing: read the rules, pick your meeple",
+    Stage.PHASE1: "phase 1, the wreck",
+    Stage.OFFICES: "crew offices: electing the quartermasters",
+    Stage.ASSEMBLY: "phase 2, the Pirate Assembly",
+    Stage.OVER: "the session is over",
 }
 
 
@@ -36,7 +36,7 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append(f"  phase-1 ranking: crews {view['phase1_ranking']}")
     for key, board in view["boards"].items():
         lines += _board(view, key, board)
-    if view["stage"] in ("assembly", "over") and view["round"]:
+    if view["stage"] in (Stage.ASSEMBLY, Stage.OVER) and view["round"]:
         lines += _assembly(view)
     for key, hand in view["hands"].items():
         lines.append(f"  stamps in hand (crew {key}): {hand}")
@@ -63,12 +63,12 @@ def _seat(seat: int | None) -> str:
 
 def _board(view: Mapping[str, Any], key: str, board: Mapping[str, Any]) -> list[str]:
     meeples = board["meeples"]
-    if view["stage"] == "briefing":
+    if view["stage"] == Stage.BRIEFING:
         picks = ", ".join(f"{s} {c or '(not picked)'}" for s, c in meeples.items())
         return [f"  crew {key} meeples: {picks}"]
     lines = [f"  board of crew {key}: lifeboat docked at the {board['dock']}"
              + (f"; automaton: {board['automaton']}" if board["automaton"] else "")]
-    if view["stage"] == "phase1":
+    if view["stage"] == Stage.PHASE1:
         lines[0] += f"; turn of seat {board['active']} ({STEPS[board['step']]})"
     places = ", ".join(f"{s} ({meeples[s]}) {p}" for s, p in board["places"].items())
     lines.append(f"    places: {places}")
@@ -82,12 +82,12 @@ def _board(view: Mapping[str, Any], key: str, board: Mapping[str, Any]) -> list[
     return lines
 
 
-STEPS = {"move": "stay or move", "steer": "may steer the lifeboat", "repair": "repairs"}
+STEPS = {Step.MOVE: "stay or move", Step.STEER: "may steer the lifeboat", Step.REPAIR: "repairs"}
 
 
 def _assembly(view: Mapping[str, Any]) -> list[str]:
     lines = []
-    if view["stage"] == "assembly":
+    if view["stage"] == Stage.ASSEMBLY:
         placing = view["placing"]
         who = "" if placing is None else (
             f"; placing now: crew {placing} (captain seat "

@@ -34,6 +34,7 @@ from ludoteca.games.ciurme.state import (
     CiurmeState,
     Crew,
     Message,
+    Role,
     Stage,
     Stamp,
     Topic,
@@ -42,15 +43,15 @@ from ludoteca.games.ciurme.state import (
 
 
 # --- who knows what -----------------------------------------------------------------------------
-def role(state: CiurmeState, seat: int | None) -> str:
+def role(state: CiurmeState, seat: int | None) -> Role:
     if seat is None:
-        return "spectator"
+        return Role.SPECTATOR
     if seat == state.facilitator:
-        return "facilitator"
+        return Role.FACILITATOR
     crew = state.crews[state.crew_of(seat) or 0]
     if seat == crew.captain:
-        return "captain"
-    return "quartermaster" if seat == crew.quartermaster else "crew member"
+        return Role.CAPTAIN
+    return Role.QUARTERMASTER if seat == crew.quartermaster else Role.MEMBER
 
 
 def knows_board(state: CiurmeState, seat: int | None, index: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludoteca.games.ciurme.data import FLAGSHIP
+from ludoteca.games.ciurme.options import TieBreak
 from ludoteca.games.ciurme.state import CiurmeState
 
 
@@ -21,7 +22,7 @@ def owners(state: CiurmeState) -> list[int | None]:
         tied = [i for i, c in enumerate(state.crews) if c.points[ship] == top and top > 0]
         if len(tied) == 1:
             out.append(tied[0])
-        elif tied and state.options.ship_tie_break == "phase1_rank":
+        elif tied and state.options.ship_tie_break == TieBreak.PHASE1_RANK:
             out.append(min(tied, key=state.ranking.index))
         else:
             out.append(None)

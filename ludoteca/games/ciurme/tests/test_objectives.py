@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ludoteca.games.ciurme import GAME
+from ludoteca.games.ciurme.options import TieBreak
 from ludoteca.games.ciurme.rules.objectives import objectives, owners
 from ludoteca.games.ciurme.state import Stage
 from ludoteca.games.ciurme.tests.helpers import (
@@ -32,7 +33,7 @@ def test_tied_ship_unassigned_or_to_the_better_phase1_rank() -> None:
     state.crews[b].points = [0, 3, 0, 0]
     assert owners(state) == [None, None, None, None]
     assert all(not o["power"] for o in objectives(state))  # no ship, no power
-    state.options = type(state.options)(ship_tie_break="phase1_rank")
+    state.options = type(state.options)(ship_tie_break=TieBreak.PHASE1_RANK)
     assert owners(state)[1] == a
     state.crews[b].points = [0, 3, 3, 0]
     state.crews[a].points = [3, 0, 0, 3]
