@@ -216,6 +216,8 @@ class VoteRecord:
     outcome: Outcome
     winner: Annotated[int, Between(0, MAX_PLAYERS - 1)] | None
     audience: Annotated[list[Seat], Size(1, MAX_PLAYERS + 1)]  # who may read the record
+    # who learns only the outcome (a captain, of a motion to depose them [D-23])
+    told: Annotated[list[Seat], Size(0, 1)] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

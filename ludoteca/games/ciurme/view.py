@@ -4,7 +4,9 @@
 - Stamp colours and positions are public; a value is known to the captain who placed it and the
   facilitator until the reveal [D-19]; a captain's remaining stamps to that captain.
 - Preferences belong to the crew without its captain until the end [D-8].
-- Election ballots stay secret until the count; motions are a show of hands in the electorate.
+- A lifeboat vote is a show of hands at the crew's board; the ballots of elections and of a
+  motion to depose stay secret (each voter knows their own) [D-23]; a motion to depose is the
+  crew's without its captain, who learns only the outcome, and other crews learn nothing of it.
 - Messages are read by their channel's audience; the facilitator sees everything, live.
 """
 
@@ -27,10 +29,13 @@ from ludoteca.games.ciurme.rules.assembly import placer
 from ludoteca.games.ciurme.rules.loads import load, owed, repairs_by, repairs_needed
 from ludoteca.games.ciurme.rules.objectives import objectives, owners
 from ludoteca.games.ciurme.rules.roles import without_captain
+from ludoteca.games.ciurme.rules.votes import motion_outcome
 from ludoteca.games.ciurme.state import (
     ELECTIONS,
+    NO,
     NOT_CAST,
     PREFERENCES,
+    YES,
     CiurmeState,
     Crew,
     Message,
@@ -38,6 +43,7 @@ from ludoteca.games.ciurme.state import (
     Stage,
     Stamp,
     Topic,
+    Vote,
     VoteRecord,
 )
 
@@ -72,10 +78,13 @@ def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
 
 
 def knows_vote_ballots(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
-    """Election ballots: the facilitator only, until the count. Motions: the crew."""
+    """Who sees the ballots of an open vote: the facilitator; for a lifeboat vote, a show of
+    hands at the board, the crew. Secret ballots (elections, a motion to depose [D-23]): nobody
+    else until the count."""
     if seat == state.facilitator:
         return True
-    return crew.vote is not None and crew.vote.topic not in ELECTIONS and seat in crew.members
+    vote = crew.vote
+    return vote is not None and vote.topic == Topic.LIFEBOAT and seat in crew.members
 
 
 def knows_stamp(state: CiurmeState, seat: int | None, stamp: Stamp) -> bool:
@@ -92,6 +101,19 @@ def reads(state: CiurmeState, seat: int | None, message: Message) -> bool:
 
 def record_visible(seat: int | None, record: VoteRecord) -> bool:
     return seat is not None and seat in record.audience
+
+
+def closed_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
+    """The closed votes the seat heard of: whole to their audience, only the outcome to those
+    merely told (a captain, of a motion to depose them [D-23])."""
+    out = []
+    for record in state.votes_log:
+        if record_visible(seat, record):
+            out.append(encode(record))
+        elif seat is not None and seat in record.told:
+            whole = encode(record)
+            out.append({k: v for k, v in whole.items() if k not in ("ballots", "audience")})
+    return out
 
 
 # --- views --------------------------------------------------------------------------------------
@@ -133,7 +155,7 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             if knows_hand(state, seat, i)
         },
         "votes": open_votes(state, seat),
-        "votes_closed": [encode(r) for r in state.votes_log if record_visible(seat, r)],
+        "votes_closed": closed_votes(state, seat),
         "messages": [
             {k: v for k, v in encode(m).items() if k != "readers"}
             for m in state.messages
@@ -218,13 +240,20 @@ def open_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
 
 
 def _sees_vote(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
+    """An open vote is seen by the facilitator and its crew; the wishes and a motion to depose
+    by the crew without its captain [D-8] [D-23]."""
     if seat == state.facilitator:
         return True
     if seat is None or seat not in crew.members or crew.vote is None:
         return False
-    if crew.vote.topic in PREFERENCES:
+    if crew.vote.topic in CREW_WITHOUT_CAPTAIN:
         return seat in without_captain(crew)
     return True
+
+
+# Votes of the crew without its captain.
+CREW_WITHOUT_CAPTAIN = (*PREFERENCES, Topic.DEPOSITION)
+SECRET_BALLOTS = (*ELECTIONS, Topic.DEPOSITION)
 
 
 # --- secrets ------------------------------------------------------------------------------------
@@ -246,8 +275,14 @@ def hidden(state: CiurmeState, seat: int | None) -> Any:
         "ballots": [
             list(c.vote.ballots)
             for c in state.crews
-            if c.vote is not None and c.vote.topic in ELECTIONS
+            if c.vote is not None and c.vote.topic in SECRET_BALLOTS
             and not knows_vote_ballots(state, seat, c)
+        ],
+        # A motion to depose is unknown to the captain and to other crews [D-23].
+        "motions": [
+            i for i, c in enumerate(state.crews)
+            if c.vote is not None and c.vote.topic == Topic.DEPOSITION
+            and not _sees_vote(state, seat, c)
         ],
         "messages": [m.text for m in state.messages if not reads(state, seat, m)],
         # Who is who on another crew's board: see _relabel_board.
@@ -271,8 +306,13 @@ def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
         if not knows_preferences(copy, seat, crew):
             _resample_preferences(copy, crew, rng)
         vote = crew.vote
-        secret = vote is not None and not knows_vote_ballots(copy, seat, crew)
-        if vote is not None and secret and vote.topic in ELECTIONS:
+        if vote is None or knows_vote_ballots(copy, seat, crew):
+            continue
+        if vote.topic == Topic.DEPOSITION and not _sees_vote(copy, seat, crew):
+            crew.vote = None  # the captain and other crews know nothing of it [D-23]
+        elif vote.topic == Topic.DEPOSITION:
+            _resample_motion(vote, seat, rng)
+        elif vote.topic in ELECTIONS:
             for k, ballot in enumerate(vote.ballots):
                 if ballot >= 0 and vote.voters[k] != seat:
                     vote.ballots[k] = rng.choice(vote.candidates)
@@ -338,6 +378,22 @@ def _resample_stamps(state: CiurmeState, seat: int | None, rng: Rng) -> None:
             state.stamps[k] = (crew, pool.pop(), ship, placer_seat)
         if hand_hidden:
             state.hands[index] = sorted(pool)
+
+
+def _resample_motion(vote: Vote, seat: int | None, rng: Rng, tries: int = 20) -> None:
+    """The secret answers to a motion to depose, redrawn (the proposer's yes and the seat's own
+    answer kept) so that the motion is still undecided, as it is."""
+    redrawn = [
+        k for k, ballot in enumerate(vote.ballots)
+        if ballot != NOT_CAST and vote.voters[k] not in (seat, vote.proposer)
+    ]
+    before = list(vote.ballots)
+    for _ in range(tries):
+        for k in redrawn:
+            vote.ballots[k] = rng.choice((YES, NO))
+        if motion_outcome(vote) is None:
+            return
+    vote.ballots = before
 
 
 def _resample_preferences(state: CiurmeState, crew: Crew, rng: Rng) -> None:

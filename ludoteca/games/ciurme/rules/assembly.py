@@ -55,14 +55,14 @@ def open_preference(state: CiurmeState, crew: Crew, topic: Topic) -> list[Event]
     """[D-8] The crew without its captain votes; the second favourite differs from the first."""
     ships = [s for s in range(state.fleet) if s != crew.favourite]
     crew.vote = open_vote(topic, without_captain(crew), ships)
-    return [private("election_opened", assembly_audience(state, crew), topic=topic)]
+    index = state.crews.index(crew)
+    return [private("election_opened", assembly_audience(state, crew), crew=index, topic=topic)]
 
 
 def preference_elected(state: CiurmeState, crew: Crew, topic: Topic, ship: int) -> list[Event]:
     index = state.crews.index(crew)
-    events: list[Event] = [
-        private("preference", assembly_audience(state, crew), topic=topic, ship=ship)
-    ]
+    heard = assembly_audience(state, crew)
+    events: list[Event] = [private("preference", heard, crew=index, topic=topic, ship=ship)]
     if topic == Topic.FAVOURITE:
         crew.favourite = ship
         events += open_preference(state, crew, Topic.SECOND)

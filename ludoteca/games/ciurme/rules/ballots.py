@@ -13,7 +13,7 @@ from collections.abc import Callable
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
-from ludoteca.engine.events import Event, private, public
+from ludoteca.engine.events import Event, private
 from ludoteca.games.ciurme.actions import Abstain, Agree, Decide, Elect, Prefer
 from ludoteca.games.ciurme.rules import assembly, depositions, offices, phase1
 from ludoteca.games.ciurme.rules.roles import (
@@ -130,7 +130,8 @@ def do_ballot(state: CiurmeState, seat: int, action: Action) -> list[Event]:
     vote = crew.vote
     cast(vote, seat, ballot(vote, action))
     heard = audience(state, crew, vote.topic)
-    events: list[Event] = [private("ballot", heard, topic=vote.topic, voter=seat)]
+    index = state.crews.index(crew)
+    events: list[Event] = [private("ballot", heard, crew=index, topic=vote.topic, voter=seat)]
     if vote.topic in MOTIONS:
         outcome = settle_motion(state, crew)
         if outcome is None:
@@ -153,10 +154,12 @@ def count_election(state: CiurmeState, crew: Crew) -> list[Event]:
     if outcome == Outcome.RUNOFF:
         crew.vote = open_vote(vote.topic, vote.voters, leaders)
         crew.vote.runoff = True
-        return [private("runoff", heard, topic=vote.topic, candidates=leaders)]
+        index = state.crews.index(crew)
+        return [private("runoff", heard, crew=index, topic=vote.topic, candidates=leaders)]
     vote.candidates = leaders
     vote.awaiting_facilitator = True
-    return [public("awaiting_facilitator", crew=state.crews.index(crew), topic=vote.topic)]
+    index = state.crews.index(crew)
+    return [private("awaiting_facilitator", heard, crew=index, topic=vote.topic)]
 
 
 def elected(state: CiurmeState, crew: Crew, winner: int, how: Outcome) -> list[Event]:

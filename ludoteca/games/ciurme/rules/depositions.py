@@ -11,10 +11,10 @@ crew without the captain decides by a strict majority of its members.
 from __future__ import annotations
 
 from ludoteca.engine.errors import IllegalAction
-from ludoteca.engine.events import Event, public
+from ludoteca.engine.events import Event, private, public
 from ludoteca.games.ciurme.actions import Depose, Waive
 from ludoteca.games.ciurme.rules.offices import open_quartermaster_election
-from ludoteca.games.ciurme.rules.roles import crew_of, without_captain
+from ludoteca.games.ciurme.rules.roles import assembly_audience, crew_of, without_captain
 from ludoteca.games.ciurme.rules.votes import open_vote, settle_motion
 from ludoteca.games.ciurme.state import (
     NO,
@@ -81,7 +81,9 @@ def do_depose(state: CiurmeState, seat: int, action: Depose) -> list[Event]:
     assert crew is not None
     crew.motions_used.append(seat)
     crew.vote = open_vote(Topic.DEPOSITION, without_captain(crew), [NO, YES], proposer=seat)
-    events = [public("deposition_proposed", crew=state.crews.index(crew))]
+    # [D-23] the captain and the other crews learn nothing of the attempt
+    heard = assembly_audience(state, crew)
+    events = [private("deposition_proposed", heard, crew=state.crews.index(crew), by=seat)]
     outcome = settle_motion(state, crew)
     if outcome is None:
         return events
@@ -89,9 +91,13 @@ def do_depose(state: CiurmeState, seat: int, action: Depose) -> list[Event]:
 
 
 def deposition_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Event]:
+    """Carried: the captain is deposed, which the whole room sees (somebody else comes to the
+    table). Failed: the crew and the captain learn the outcome, nobody else [D-23]."""
     if carried:
         return depose(state, crew)
-    return [public("deposition_failed", crew=state.crews.index(crew))]
+    assert crew.captain is not None
+    heard = [*assembly_audience(state, crew), crew.captain]
+    return [private("deposition_failed", heard, crew=state.crews.index(crew))]
 
 
 def depose(state: CiurmeState, crew: Crew) -> list[Event]:

@@ -37,7 +37,9 @@ def open_quartermaster_election(state: CiurmeState, crew: Crew) -> list[Event]:
     """Every member votes, the captain included [D-6]; the captain is not eligible."""
     candidates = [m for m in crew.members if m != crew.captain]
     crew.vote = open_vote(Topic.QUARTERMASTER, list(crew.members), candidates)
-    return [private("election_opened", board_audience(state, crew), topic=Topic.QUARTERMASTER)]
+    index = state.crews.index(crew)
+    heard = board_audience(state, crew)
+    return [private("election_opened", heard, crew=index, topic=Topic.QUARTERMASTER)]
 
 
 def start_offices(state: CiurmeState) -> list[Event]:

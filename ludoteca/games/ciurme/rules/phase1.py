@@ -253,7 +253,9 @@ def do_steer(state: CiurmeState, seat: int, action: Steer) -> list[Event]:
     if not others:
         return move_boat(state, crew) + end_turn(state, crew)
     crew.vote = open_vote(Topic.LIFEBOAT, others, [0, 1], proposer=seat)
-    return [private("steer_proposed", board_audience(state, crew), by=seat, voters=others)]
+    index = state.crews.index(crew)
+    heard = board_audience(state, crew)
+    return [private("steer_proposed", heard, crew=index, by=seat, voters=others)]
 
 
 def move_boat(state: CiurmeState, crew: Crew) -> list[Event]:
@@ -267,7 +269,8 @@ def steering_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Even
     """The lifeboat vote is over: the boat goes if it carried, and the proposer's turn ends."""
     events = move_boat(state, crew) if carried else []
     outcome = Outcome.YES if carried else Outcome.NO
-    events.append(private("steer_vote", board_audience(state, crew), outcome=outcome))
+    index = state.crews.index(crew)
+    events.append(private("steer_vote", board_audience(state, crew), crew=index, outcome=outcome))
     return events + end_turn(state, crew)
 
 

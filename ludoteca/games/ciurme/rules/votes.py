@@ -92,7 +92,12 @@ def election_outcome(vote: Vote) -> tuple[Outcome | None, list[int]]:
 
 
 def record(
-    vote: Vote, crew: int, outcome: Outcome, winner: int | None, audience: list[int]
+    vote: Vote,
+    crew: int,
+    outcome: Outcome,
+    winner: int | None,
+    audience: list[int],
+    told: list[int],
 ) -> VoteRecord:
     """The vote as the debrief lists it."""
     return VoteRecord(
@@ -104,6 +109,7 @@ def record(
         outcome=outcome,
         winner=winner,
         audience=list(audience),
+        told=told,
     )
 
 
@@ -117,12 +123,22 @@ def audience(state: CiurmeState, crew: Crew, topic: Topic) -> list[int]:
     return board_audience(state, crew)
 
 
+def told(crew: Crew, topic: Topic) -> list[int]:
+    """Who learns only the outcome: the captain, of a motion to depose them [D-23]."""
+    if topic == Topic.DEPOSITION and crew.captain is not None:
+        return [crew.captain]
+    return []
+
+
 def log_vote(state: CiurmeState, crew: Crew, outcome: Outcome, winner: int | None) -> None:
     """Write the crew's vote as it stands into the log of closed votes."""
     vote = crew.vote
     assert vote is not None
     index = state.crews.index(crew)
-    state.votes_log.append(record(vote, index, outcome, winner, audience(state, crew, vote.topic)))
+    heard = audience(state, crew, vote.topic)
+    state.votes_log.append(
+        record(vote, index, outcome, winner, heard, told(crew, vote.topic))
+    )
 
 
 def settle_motion(state: CiurmeState, crew: Crew) -> Outcome | None:

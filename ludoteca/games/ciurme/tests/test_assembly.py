@@ -37,6 +37,7 @@ def test_fleet_flagship_bonus_and_preferences_by_the_crew_without_captain() -> N
     assert GAME.view(state, crew.quartermaster)["preferences"]["0"] == [0, 3]
     assert "0" not in GAME.view(state, 4)["preferences"]  # another crew
 
+
 def test_favourite_and_second_must_differ() -> None:
     state = offices()
     for crew in state.crews:
@@ -51,12 +52,14 @@ def test_favourite_and_second_must_differ() -> None:
     with pytest.raises(IllegalAction, match="not eligible"):
         act(state, voters[0], Prefer(2))
 
+
 def test_first_round_places_from_the_last_ranked_to_the_first() -> None:
     # "A cominciare dal capitano dell'ultima ciurma ... L'ultimo a metterlo sarà il capitano che
     # è arrivato primo"
     state = assembly(players=12)
     assert state.round == 1
     assert state.order == list(reversed(state.ranking))
+
 
 def test_later_rounds_start_left_of_the_fewest_points_ties_to_lower_rank() -> None:
     # "comincia a mettere i timbri il capitano alla sinistra del capitano della ciurma con meno
@@ -70,6 +73,7 @@ def test_later_rounds_start_left_of_the_fewest_points_ties_to_lower_rank() -> No
     assert state.order[-1] == ranking[2]
     assert state.order == [ranking[1], ranking[0], ranking[2]]
 
+
 def test_stamp_already_used_is_rejected() -> None:
     state = assembly()
     first = state.order[0]
@@ -79,15 +83,18 @@ def test_stamp_already_used_is_rejected() -> None:
     with pytest.raises(IllegalAction, match="already used your stamp 4"):
         act(state, captain, Place(4, 2))
 
+
 def test_not_your_turn_to_place() -> None:
     state = assembly()
     second = state.order[1]
     with pytest.raises(IllegalAction, match="not your turn"):
         act(state, state.crews[second].captain, Place(0, 1))
 
+
 def test_one_stamp_of_value_zero_alone_scores_two() -> None:
     # "un unico timbro, di qualsiasi valore (anche uno 0)"
     assert score_ship([(1, 0, 3, 9)]) == {1: 2}
+
 
 def test_strictly_highest_sum_scores_three_even_two_stamps_of_one_colour() -> None:
     # "con un colore che ha una somma di valori maggiore" [D-9]
@@ -95,10 +102,12 @@ def test_strictly_highest_sum_scores_three_even_two_stamps_of_one_colour() -> No
     assert score_ship([(0, 1, 1, 0), (0, 2, 1, 0)]) == {0: 3}
     assert score_ship([(0, 4, 1, 0), (1, 1, 1, 4), (1, 2, 1, 4)]) == {0: 3}
 
+
 def test_tie_for_the_highest_sum_scores_one_each() -> None:
     # "più colori pareggiano per la somma di maggior valore"
     assert score_ship([(0, 2, 1, 0), (1, 2, 1, 4), (2, 1, 1, 8)]) == {0: 1, 1: 1}
     assert score_ship([]) == {}  # "nessun timbro: ... non viene aggiudicata"
+
 
 def test_reveal_scores_each_ship_and_returns_the_stamps() -> None:
     state = assembly()

@@ -30,12 +30,14 @@ def test_balanced_crews_and_explicit_crews() -> None:
     with pytest.raises(ValueError, match="4 or 5"):
         form_crews(9, (3, 6))
 
+
 def test_facilitator_is_the_seat_after_the_last_player() -> None:
     state = GAME.setup(8, 0)
     assert GAME.seats(state) == list(range(9))
     # the briefing: players pick meeples, the facilitator names first players
     assert GAME.actors(state) == frozenset(range(9))
     assert StartPhase(1) not in GAME.legal_actions(state, 8)
+
 
 def test_each_player_picks_an_unused_meeple_the_fifth_is_the_automaton() -> None:
     # "Ogni giocatore sceglie un meeple tra quelli disponibili"; "nei gruppi da 4, un colore non
@@ -64,6 +66,7 @@ def test_each_player_picks_an_unused_meeple_the_fifth_is_the_automaton() -> None
     act(state, 0, Stay())
     assert crew.common_pile == [Wood.YELLOW]
 
+
 def test_the_facilitator_may_start_before_everyone_picked() -> None:
     # unpicked players get the first free meeple in seat order
     state = GAME.setup(8, 0)
@@ -74,6 +77,7 @@ def test_the_facilitator_may_start_before_everyone_picked() -> None:
     with pytest.raises(IllegalAction, match="before phase 1 starts"):
         act(state, 0, PickColour(Wood.RED))
 
+
 def test_first_player_chosen_by_the_facilitator() -> None:
     # "a cominciare dal giocatore che è stato per ultimo su una nave" [D-1]
     state = GAME.setup(8, 0)
@@ -83,10 +87,12 @@ def test_first_player_chosen_by_the_facilitator() -> None:
     assert GAME.actors(state) == frozenset({0, 6})
     assert state.crews[0].members[state.crews[0].active] == 0  # default: the first seat
 
+
 def test_the_crews_are_the_teams_and_the_facilitator_is_in_none() -> None:
     teams = GAME.teams(GAME.setup(9, 0))
     assert sorted(len(t) for t in teams) == [4, 5]
     assert sorted(s for t in teams for s in t) == list(range(9))
+
 
 def test_crew_colours_and_ship_names_are_data() -> None:
     # [D-18] eight crew colours, ship names with the flagship first
@@ -94,6 +100,7 @@ def test_crew_colours_and_ship_names_are_data() -> None:
     view = GAME.view(state, None)
     assert [c["colour"] for c in view["crews"]] == list(CREW_COLOURS)
     assert len(set(CREW_COLOURS)) == 8 and view["fleet"] == list(SHIP_NAMES[:10])
+
 
 def test_first_player_opens_the_rotation_and_the_automaton_follows_the_last() -> None:
     # "a cominciare dal giocatore che è stato per ultimo su una nave e procedendo in senso

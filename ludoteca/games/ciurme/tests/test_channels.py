@@ -35,6 +35,7 @@ def test_idle_seats_are_not_actors_but_may_still_talk() -> None:
     assert events[0].visible_to == frozenset({0, 1, 2, 3, 8})
     assert GAME.actors(state) == frozenset({0, 4})
 
+
 def test_the_facilitator_broadcasts_to_everybody_unlisted() -> None:
     # "The facilitator reads everything and may broadcast to all"
     state = phase1()
@@ -44,6 +45,7 @@ def test_the_facilitator_broadcasts_to_everybody_unlisted() -> None:
         act(state, 1, Post(Channel.ALL, "Hello room"))
     with pytest.raises(IllegalAction, match="no such channel"):
         act(state, 1, Post("radio", "Hello"))  # type: ignore[arg-type]
+
 
 def test_relay_is_listed_for_the_quartermaster_once_per_round() -> None:
     # "Il quartiermastro ... avrà il compito di spiegare al capitano quali sono i desideri"
@@ -67,6 +69,7 @@ def test_relay_is_listed_for_the_quartermaster_once_per_round() -> None:
         act(state, state.crews[index].captain, Place(max(state.hands[index]), 1 + index))
     assert relay in GAME.legal_actions(state, qm)
 
+
 def test_any_deck_message_of_the_quartermaster_counts_as_the_relay() -> None:
     state = assembly()
     crew = state.crews[1]
@@ -74,11 +77,13 @@ def test_any_deck_message_of_the_quartermaster_counts_as_the_relay() -> None:
     act(state, crew.quartermaster, Post(Channel.DECK, "Go for the Black Pearl"))
     assert not [a for a in GAME.legal_actions(state, crew.quartermaster) if a.kind == "post"]
 
+
 def test_no_relay_without_budget() -> None:
     state = assembly(message_budget=0)
     qm = state.crews[0].quartermaster
     assert qm is not None
     assert not [a for a in GAME.legal_actions(state, qm) if a.kind == "post"]
+
 
 def test_bot_session_talks_only_to_relay() -> None:
     state = GAME.setup(8, 5)
@@ -95,6 +100,7 @@ def test_bot_session_talks_only_to_relay() -> None:
         # the relay, or a captain asking for it before placing a stamp
         assert message.text.startswith("The crew wants") or message.text == CAPTAIN_ASKS
 
+
 def test_only_the_quartermaster_speaks_to_the_captain() -> None:
     # "A fare da spola tra capitano e ciurma sarà il quartiermastro, unica persona che può
     # parlare direttamente con il capitano" [D-20]
@@ -110,11 +116,13 @@ def test_only_the_quartermaster_speaks_to_the_captain() -> None:
     events = act(state, member, Post(Channel.CREW, "Agreed."))
     assert crew.captain not in events[0].visible_to  # type: ignore[operator]
 
+
 def test_captains_table_option() -> None:
     state = assembly(captains_table=True)
     captain = state.crews[0].captain
     events = act(state, captain, Post(Channel.TABLE, "Let's share the ships"))
     assert events[0].visible_to == frozenset({state.crews[1].captain, captain, 8})
+
 
 def test_message_budget_bounds_the_talk() -> None:
     state = assembly(message_budget=1)
@@ -122,6 +130,7 @@ def test_message_budget_bounds_the_talk() -> None:
     act(state, seat, Post(Channel.CREW, "Agreed."))
     with pytest.raises(IllegalAction, match="posted your 1 messages"):
         act(state, seat, Post(Channel.CREW, "Again"))
+
 
 def test_every_action_kind_has_its_own_description() -> None:
     assert {cls.kind for cls in GAME.rules.action_classes} == set(DESCRIPTIONS)

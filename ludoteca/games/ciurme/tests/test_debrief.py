@@ -30,6 +30,7 @@ def test_debrief_tables_and_result_details() -> None:
     assert set(per) >= {"phase1_turns_to_restore", "phase1_rank", "repairs_by_captain",
                         "objectives_won", "stamp_values_per_round", "points_per_ship"}
 
+
 def test_debrief_is_the_games_debrief_hook() -> None:
     state = phase1()
     assert GAME.debrief(state)["crews"][0]["members"] == {

@@ -45,6 +45,7 @@ def test_deposed_captains_stamps_pass_to_the_quartermaster_mid_round() -> None:
     act(state, quartermaster, Place(2, 1))
     assert state.stamps[-1][3] == quartermaster
 
+
 def test_deposition_needs_a_strict_majority_of_the_crew_without_captain() -> None:
     state = assembly()
     crew = state.crews[0]

@@ -25,6 +25,7 @@ def test_as_many_rounds_as_crews_then_objectives() -> None:
     result = GAME.result(state)
     assert result.scores[state.crews[b].members[0]] == 2.0
 
+
 def test_tied_ship_unassigned_or_to_the_better_phase1_rank() -> None:
     # [D-11], [D-12]
     state = assembly()

@@ -24,6 +24,7 @@ def test_captain_at_seven_with_the_earlier_reached_tie_rule() -> None:
     crew.reached_at = [5, 40, 30, 0]
     assert choose_captain(crew) == 2
 
+
 def test_captain_with_no_repairs_is_the_earliest_in_turn_order() -> None:
     # [D-17]
     state = GAME.setup(8, 0)

@@ -33,11 +33,13 @@ def test_island_and_wreck_are_not_adjacent() -> None:
         act(state, 0, Move(WRECK))
     assert GAME.legal_actions(state, 0)[:2] == [Stay(), Move(LIFEBOAT)]
 
+
 def test_boat_at_the_wreck_leaves_the_islander_only_staying() -> None:
     # "un giocatore di turno posizionato sull'isola non avrà altra scelta che rimanere"
     state = phase1()
     state.crews[0].dock = WRECK
     assert [a for a in GAME.legal_actions(state, 0) if a.kind in ("stay", "move")] == [Stay()]
+
 
 def test_island_produces_own_colour_then_neutral_then_nothing() -> None:
     # "Se qualcuno dovrebbe aggiungere un legno del proprio colore ma li ha finiti, allora ne
@@ -53,6 +55,7 @@ def test_island_produces_own_colour_then_neutral_then_nothing() -> None:
     events = act(state, 2, Stay())
     assert len(crew.common_pile) == 2 and events[-1].kind == "nothing_produced"
 
+
 def test_third_boarder_triggers_the_crossing_and_the_pile_arrives() -> None:
     # "il terzo giocatore che sale sulla scialuppa automaticamente carica anche tutto il cumulo
     # comune" [D-3]
@@ -65,6 +68,7 @@ def test_third_boarder_triggers_the_crossing_and_the_pile_arrives() -> None:
     assert crew.dock == WRECK and crew.common_pile == []
     assert sorted(crew.transported) == [Wood.NEUTRAL, Wood.PURPLE, Wood.YELLOW]
     assert GAME.legal_actions(state, 2)[:2] == [Steer(), Pass()]  # may propose to steer back
+
 
 def test_crossing_happens_with_an_empty_pile_and_not_on_steering_back() -> None:
     state = phase1()
@@ -84,6 +88,7 @@ def test_crossing_happens_with_an_empty_pile_and_not_on_steering_back() -> None:
     act(state, 0, Pass())
     assert crew.dock == ISLAND and crew.common_pile == [Wood.YELLOW]
 
+
 def test_steering_alone_moves_the_boat_without_wood() -> None:
     # "un giocatore che termina il suo turno su una scialuppa vuota può manovrarla" [D-13]
     state = phase1()
@@ -92,6 +97,7 @@ def test_steering_alone_moves_the_boat_without_wood() -> None:
     act(state, 0, Move(LIFEBOAT))
     act(state, 0, Steer())
     assert crew.dock == WRECK and crew.transported == [] and crew.common_pile == [Wood.YELLOW]
+
 
 def test_steering_with_others_aboard_needs_everybody_one_no_keeps_it() -> None:
     # "Se non è da solo, tutti i giocatori presenti devono essere d'accordo."
@@ -109,6 +115,7 @@ def test_steering_with_others_aboard_needs_everybody_one_no_keeps_it() -> None:
     assert crew.dock == WRECK and crew.vote is None
     assert crew.members[crew.active] == 1  # the proposer's turn has ended
 
+
 def test_wreck_repair_takes_any_colour_and_keeps_it() -> None:
     # "prende un legno di qualsiasi colore presente nel cumulo trasportato ... conservato
     # davanti al giocatore"
@@ -122,12 +129,14 @@ def test_wreck_repair_takes_any_colour_and_keeps_it() -> None:
     act(state, 0, Repair(Wood.PURPLE))
     assert crew.pieces == [(0, Wood.PURPLE, 0)] and crew.transported == [Wood.NEUTRAL]
 
+
 def test_empty_transported_pile_means_nothing_to_do() -> None:
     state = phase1()
     crew = state.crews[0]
     on_wreck(crew, 0, [])
     act(state, 0, Stay())
     assert crew.active == 1 and crew.pieces == []
+
 
 def test_two_pointing_pieces_complete_with_one_repair() -> None:
     # "se in due lo puntano, è sufficiente che quel giocatore aggiusti una volta la nave"
@@ -139,6 +148,7 @@ def test_two_pointing_pieces_complete_with_one_repair() -> None:
     act(state, 0, Stay())
     act(state, 0, Repair(Wood.YELLOW))
     assert load(crew, 0) == 3 and complete(state, crew, 0)
+
 
 def test_help_once_per_mate_only_incomplete_mates_and_optional() -> None:
     # "può aiutare ogni compagno di ciurma una volta" [D-4] [D-14]
@@ -157,6 +167,7 @@ def test_help_once_per_mate_only_incomplete_mates_and_optional() -> None:
     act(state, 0, Pass())
     assert crew.transported == [Wood.NEUTRAL]
 
+
 def test_help_complete_mates_option() -> None:
     state = phase1(help_complete_mates=True)
     crew = state.crews[0]
@@ -164,6 +175,7 @@ def test_help_complete_mates_option() -> None:
     on_wreck(crew, 0, [Wood.NEUTRAL])
     act(state, 0, Stay())
     assert Help(Wood.NEUTRAL, 1) in GAME.legal_actions(state, 0)
+
 
 def test_incomplete_player_must_repair_for_themselves() -> None:
     # "dopo aver completato il suo carico di 3 aggiustamenti ... può aiutare"
@@ -174,6 +186,7 @@ def test_incomplete_player_must_repair_for_themselves() -> None:
     with pytest.raises(IllegalAction, match="only once your own load"):
         act(state, 0, Help(Wood.NEUTRAL, 1))
     assert Pass() not in GAME.legal_actions(state, 0)
+
 
 def test_automaton_produces_light_blue_then_neutral_after_the_last_player() -> None:
     # "il quinto meeple ... rimane sull'isola a produrre un legno per turno ... Produce legna
@@ -188,6 +201,7 @@ def test_automaton_produces_light_blue_then_neutral_after_the_last_player() -> N
         act(state, seat, Stay())
     assert crew.common_pile[-1] == Wood.NEUTRAL
 
+
 def test_four_player_crew_needs_fifteen_repairs_with_three_helps_to_the_automaton() -> None:
     # "La nave relitto è considerata ripristinata quando è stata aggiustata 15 volte." [D-16]
     state = phase1()
@@ -196,6 +210,7 @@ def test_four_player_crew_needs_fifteen_repairs_with_three_helps_to_the_automato
     assert not restored(state, crew)
     crew.pieces += [(0, NEUTRAL, AUTOMATON), (1, NEUTRAL, AUTOMATON), (2, NEUTRAL, AUTOMATON)]
     assert restored(state, crew) and len(crew.pieces) == 15
+
 
 def test_automaton_load_option_zero_gives_twelve_repairs() -> None:
     state = phase1(automaton_load=0)

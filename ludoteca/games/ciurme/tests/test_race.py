@@ -30,6 +30,7 @@ def finish(state: Any, index: int) -> None:
     act(state, members[0], Stay())
     act(state, members[0], Repair(Wood.NEUTRAL))
 
+
 def test_finishing_order_ranks_crews_and_all_done_closes_phase1() -> None:
     # "la partita continua finchè tutti i gruppi hanno terminato, determinando una classifica"
     state = phase1()
@@ -42,6 +43,7 @@ def test_finishing_order_ranks_crews_and_all_done_closes_phase1() -> None:
     assert state.stage == "offices" and state.ranking == [1, 0]
     assert state.closed_by == "restored"
 
+
 def test_facilitator_closes_phase1_unfinished_rank_by_repairs_then_turns() -> None:
     # [D-5]
     state = phase1(players=12)
@@ -50,6 +52,7 @@ def test_facilitator_closes_phase1_unfinished_rank_by_repairs_then_turns() -> No
     state.crews[1].pieces = [(4, NEUTRAL, 4), (5, NEUTRAL, 5)]
     act(state, state.facilitator, ClosePhase1())
     assert state.ranking == [2, 1, 0] and state.closed_by == "facilitator"
+
 
 def test_session_clock_closes_phase1() -> None:
     state = phase1(phase1_max_rounds=1)

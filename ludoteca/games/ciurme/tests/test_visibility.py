@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
+import pytest
+
+from ludoteca.engine.events import Event
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
+    Agree,
+    Depose,
+    Elect,
+    Move,
     Place,
+    Prefer,
+    StartPhase,
+    Steer,
 )
 from ludoteca.games.ciurme.data import LIFEBOAT, WRECK, Wood
-from ludoteca.games.ciurme.state import Stage
+from ludoteca.games.ciurme.rules.votes import motion_outcome
+from ludoteca.games.ciurme.state import NO, YES, CiurmeState, Stage, Topic
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
+    elect_all,
     offices,
     phase1,
+    put,
 )
 
 
@@ -27,6 +40,7 @@ def test_stamp_value_known_only_to_its_captain_and_the_facilitator() -> None:
     assert GAME.view(state, 8)["stamps"][0]["value"] == 2
     assert GAME.view(state, crew.quartermaster)["stamps"][0]["value"] is None
     assert GAME.view(state, None)["stamps"][0] == {"crew": index, "ship": 1, "value": None}
+
 
 def test_determinize_permutes_what_is_left_of_another_captains_stamps() -> None:
     state = assembly()
@@ -42,6 +56,7 @@ def test_determinize_permutes_what_is_left_of_another_captains_stamps() -> None:
         assert GAME.view(variant, other) == GAME.view(state, other)
     assert len(seen) > 1
 
+
 def test_other_crews_boards_show_only_progress() -> None:
     state = offices()
     view = GAME.view(state, 0)
@@ -50,11 +65,13 @@ def test_other_crews_boards_show_only_progress() -> None:
     assert set(GAME.view(state, 8)["boards"]) == {"0", "1"}
     assert GAME.view(state, None)["boards"] == {}
 
+
 def test_rules_and_objectives_are_in_every_view() -> None:
     # "le regole vanno spiegate TUTTE ... compresi i modi per vincere"
     state = GAME.setup(8, 0)
     for seat in [*GAME.seats(state), None]:
         assert "Quartermaster" in " ".join(GAME.view(state, seat)["objectives"])
+
 
 def test_other_crews_boards_are_relabelled_among_members_on_the_same_place() -> None:
     # "other crews only as progress": who did what on another crew's board is secret
@@ -77,6 +94,7 @@ def test_other_crews_boards_are_relabelled_among_members_on_the_same_place() -> 
     assert len(seen) == 2
     assert GAME.hidden(state, 0)["boards"] and GAME.hidden(state, 8) is None
 
+
 def test_captain_keeps_their_board_in_a_determinized_state() -> None:
     state = offices()
     captain = state.crews[1].captain
@@ -93,6 +111,7 @@ def test_captain_keeps_their_board_in_a_determinized_state() -> None:
         others.add(tuple(crew.reached_at))
     assert len(others) > 1  # the mates on the same place were relabelled
 
+
 def test_preferences_are_public_at_the_end_and_known_to_a_promoted_quartermaster() -> None:
     # "Preferences are private to the crew (captain excluded) until the end"
     state = assembly(prefs=(1, 2))
@@ -100,3 +119,98 @@ def test_preferences_are_public_at_the_end_and_known_to_a_promoted_quartermaster
     assert GAME.hidden(state, 0)["preferences"]
     state.stage = Stage.OVER
     assert GAME.view(state, 0)["preferences"]["1"] == [1, 2]
+
+
+# --- [D-23] who hears of a vote -------------------------------------------------------------------
+def open_vote_of_crew_0(topic: Topic) -> tuple[CiurmeState, list[Event], list[int]]:
+    """A session where crew 0 has an open vote on `topic` with one ballot cast; the events of
+    the vote so far, and its audience."""
+    if topic == Topic.LIFEBOAT:
+        state = phase1()
+        crew = state.crews[0]
+        put(crew, s1=LIFEBOAT, s2=LIFEBOAT)
+        act(state, 0, Move(LIFEBOAT))  # the third aboard: the crossing
+        events = act(state, 0, Steer()) + act(state, 1, Agree(True))
+        return state, events, [0, 1, 2, 3, 8]
+    state = offices()
+    crew = state.crews[0]
+    assert crew.captain is not None
+    everyone = [*crew.members, 8]
+    without_captain = [m for m in everyone if m != crew.captain]
+    if topic == Topic.QUARTERMASTER:
+        voter = crew.members[0]
+        return state, act(state, voter, Elect(crew.vote.candidates[0])), everyone  # type: ignore[union-attr]
+    elect_all(state)
+    events = act(state, 8, StartPhase(2))
+    voters = [m for m in crew.members if m != crew.captain]
+    if topic == Topic.SECOND:
+        for voter in voters:
+            events += act(state, voter, Prefer(1))
+    if topic == Topic.DEPOSITION:
+        state = assembly()
+        crew = state.crews[0]
+        events = act(state, voters[0], Depose())
+        return state, events, without_captain
+    return state, events + act(state, voters[0], Prefer(2)), without_captain
+
+
+VOTE_EVENTS = {
+    "steer_proposed", "election_opened", "ballot", "runoff", "awaiting_facilitator",
+    "preference", "deposition_proposed",
+}
+
+
+@pytest.mark.parametrize("topic", list(Topic))
+def test_a_crew_vote_is_heard_by_its_audience_only(topic: Topic) -> None:
+    # [D-23] the captain never sees a motion to depose; other crews learn nothing of any vote;
+    # secret ballots (elections, depositions) are seen by the facilitator alone until the count
+    state, events, audience = open_vote_of_crew_0(topic)
+    vote = state.crews[0].vote
+    assert vote is not None and vote.topic == topic
+    for seat in [*GAME.seats(state), None]:
+        heard = seat in audience
+        entries = [v for v in GAME.view(state, seat)["votes"] if v["crew"] == 0]
+        assert bool(entries) == heard, f"seat {seat} and the {topic} vote"
+        if entries:
+            shows_ballots = seat == 8 or topic == Topic.LIFEBOAT
+            assert ("ballots" in entries[0]) == shows_ballots, f"seat {seat}: ballots"
+        for event in events:
+            if event.kind in VOTE_EVENTS and event.data["crew"] == 0:
+                assert event.visible(seat) == heard, f"seat {seat} and the event {event.kind}"
+
+
+def test_a_captain_learns_only_that_a_motion_to_depose_them_failed() -> None:
+    # [D-23] "the captain never sees the ballots, only the outcome"
+    state = assembly()
+    crew = state.crews[0]
+    captain = crew.captain
+    voters = [m for m in crew.members if m != captain]
+    events = act(state, voters[0], Depose()) + act(state, voters[1], Agree(False))
+    events += act(state, voters[2], Agree(False))
+    assert crew.captain == captain and crew.vote is None
+    told = [e.kind for e in events if e.visible(captain)]
+    assert told == ["deposition_failed"]
+    other_crew = state.crews[1].members[0]
+    assert not [e for e in events if e.visible(other_crew)]
+    (record,) = [r for r in GAME.view(state, captain)["votes_closed"] if r["topic"] == "deposition"]
+    assert record["outcome"] == "no" and "ballots" not in record
+    assert GAME.view(state, voters[0])["votes_closed"][-1]["ballots"]
+    assert not [r for r in GAME.view(state, other_crew)["votes_closed"] if r["crew"] == 0]
+
+
+def test_a_bot_captain_pictures_no_motion_and_a_member_guesses_the_secret_answers() -> None:
+    # [D-23]: determinize hides what the view hides
+    state = assembly(players=10)
+    crew = state.crews[0]
+    voters = [m for m in crew.members if m != crew.captain]
+    act(state, voters[0], Depose())
+    act(state, voters[1], Agree(False))
+    assert GAME.hidden(state, crew.captain)["motions"] == [0]
+    for k in range(10):
+        assert GAME.determinize(state, crew.captain, Rng(k)).crews[0].vote is None
+    answers = set()
+    for k in range(30):
+        vote = GAME.determinize(state, voters[2], Rng(k)).crews[0].vote
+        assert vote is not None and motion_outcome(vote) is None
+        answers.add(vote.ballots[1])
+    assert answers == {YES, NO}

@@ -36,11 +36,13 @@ def test_captain_votes_but_is_not_eligible_as_quartermaster() -> None:
     with pytest.raises(IllegalAction, match="not eligible"):
         act(state, 1, Elect(crew.captain))
 
+
 def test_strict_majority_elects_the_quartermaster() -> None:
     state = offices()
     for voter, choice in ((0, 1), (1, 2), (2, 1), (3, 1)):
         act(state, voter, Elect(choice))
     assert state.crews[0].quartermaster == 1
+
 
 def test_runoff_then_the_facilitator_decides() -> None:
     # [D-6] run-off among the tied leaders, then the facilitator
@@ -58,12 +60,14 @@ def test_runoff_then_the_facilitator_decides() -> None:
     act(state, 8, Decide(0, 2))
     assert state.crews[0].quartermaster == 2
 
+
 def test_lone_leader_without_majority_goes_to_runoff_with_those_tied_second() -> None:
     state = offices(players=10)
     for voter, choice in ((0, 1), (1, 1), (2, 2), (3, 3), (4, Abstain())):
         act(state, voter, choice if isinstance(choice, Abstain) else Elect(choice))
     vote = state.crews[0].vote
     assert vote is not None and vote.runoff and vote.candidates == [1, 2, 3]
+
 
 def test_vote_by_someone_not_entitled_is_rejected() -> None:
     state = offices()
@@ -72,6 +76,7 @@ def test_vote_by_someone_not_entitled_is_rejected() -> None:
     act(state, 0, Elect(1))
     with pytest.raises(IllegalAction, match="vote once"):
         act(state, 0, Elect(2))
+
 
 def test_unanswered_steering_vote_lapses_when_phase1_closes() -> None:
     # "one 'no' keeps the boat where it is (so does a vote left unanswered ...)"
@@ -84,6 +89,7 @@ def test_unanswered_steering_vote_lapses_when_phase1_closes() -> None:
     act(state, 1, Agree(True))
     act(state, 8, ClosePhase1())
     assert crew.dock == WRECK and crew.vote is not None and crew.vote.topic == "quartermaster"
+
 
 def test_a_lone_candidate_nobody_votes_for_goes_to_the_facilitator() -> None:
     # a fleet of two ships leaves one candidate for the second favourite
