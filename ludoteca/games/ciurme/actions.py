@@ -3,7 +3,7 @@
 Players before phase 1: PickColour. Phase-1 players: Stay, Move, Steer, Pass, Repair, Help.
 Voters: Agree (motions), Elect and Prefer (elections), Abstain. Crew members: Depose, Waive.
 Captains: Place. Everybody: Post (listed only as the quartermaster's relay).
-The facilitator: FirstPlayer, StartPhase, ClosePhase1, Decide.
+The facilitator: FirstPlayer, StartPhase, ClosePhase1, PlayOn, Decide.
 """
 
 from __future__ import annotations
@@ -175,9 +175,18 @@ class StartPhase(Action):
 
 @dataclass(frozen=True)
 class ClosePhase1(Action):
-    """End phase 1 for the crews still playing [D-5]."""
+    """End phase 1 now for the crews still playing, which rank after those finished [D-5] (a
+    workshop that runs out of time)."""
 
     kind = "close_phase1"
+
+
+@dataclass(frozen=True)
+class PlayOn(Action):
+    """Let the crews still at work finish their ships: phase 1 goes on until all are done ("la
+    partita continua finchè tutti i gruppi hanno terminato")."""
+
+    kind = "play_on"
 
 
 @dataclass(frozen=True)

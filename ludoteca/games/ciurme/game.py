@@ -32,6 +32,7 @@ from ludoteca.games.ciurme.actions import (
     Pass,
     PickColour,
     Place,
+    PlayOn,
     Post,
     Prefer,
     Repair,
@@ -114,6 +115,7 @@ RULES = counted(RuleTable(
          choices=ballots.decisions),
     Rule(ClosePhase1, (PHASE1,), race.check_close, race.do_close, choices=race.closings,
          anyone=True),
+    Rule(PlayOn, (PHASE1,), race.check_play_on, race.do_play_on, choices=race.play_ons),
     Rule(StartPhase, (BRIEFING, OFFICES), phases.check_start, phases.do_start,
          choices=phases.starts, anyone=True),
 ))
@@ -128,6 +130,7 @@ WHY_NOT: dict[type[Action], Callable[[CiurmeState, int], str]] = {
     FirstPlayer: briefing.why_no_first_player,
     Decide: ballots.why_no_decision,
     ClosePhase1: race.why_not,
+    PlayOn: race.why_no_play_on,
     StartPhase: phases.why_not,
 }
 
@@ -142,7 +145,7 @@ class Ciurme(Game[CiurmeState]):
     rules = RULES
     # Chat (`post`) is accepted from any seat entitled to a channel but never listed, except the
     # quartermaster's relay; the facilitator may close phase 1 at any time, the menu offers it
-    # once the race is decided (see race.close_listed). So `actors` are the seats with a real
+    # when a crew finishes (see race.closing_due). So `actors` are the seats with a real
     # decision.
     legal_actions_complete = False
     # In the training room a seat is never taken over on its own: the facilitator decides.

@@ -305,6 +305,8 @@ def check_race(state: CiurmeState) -> None:
     crews = range(len(state.crews))
     require(distinct(state.finish_order) and set(state.finish_order) <= set(crews),
             "crews, once each", "finish_order")
+    require(state.played_on <= len(state.finish_order), "no more than the crews finished",
+            "played_on")
     before = state.stage in BEFORE_OFFICES
     require((state.closed_by == ClosedBy.OPEN) == before, "phase 1 closes once", "closed_by")
     if before:

@@ -237,6 +237,8 @@ class CiurmeState:
     stage: Stage = Stage.BRIEFING
     tick: Count = 0  # actions applied so far (who reached a count first)
     finish_order: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
+    # crews finished when the facilitator last let the others play on (see race.closing_due)
+    played_on: Annotated[int, Between(0, MAX_CREWS)] = 0
     # crews by phase-1 rank
     ranking: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
     closed_by: ClosedBy = ClosedBy.OPEN

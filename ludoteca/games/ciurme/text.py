@@ -151,7 +151,11 @@ DESCRIPTIONS: dict[str, Callable[[Any], str]] = {
     "pick_colour": lambda a: f"play the {a.colour} meeple",
     "first_player": lambda a: f"crew {a.crew} starts with seat {a.seat}",
     "start_phase": lambda a: f"start phase {a.phase}",
-    "close_phase1": lambda a: "close phase 1",
+    "close_phase1": lambda a: (
+        "close phase 1 now: the crews still at work stop where they are and rank after those "
+        "finished, by repairs, then by fewest turns"
+    ),
+    "play_on": lambda a: "let the crews still at work finish their ships (phase 1 goes on)",
     "decide": lambda a: f"settle crew {a.crew}'s tied election: {a.choice}",
 }
 

@@ -6,11 +6,12 @@ hanno terminato, determinando una classifica in base all'ordine “di arrivo” 
 
 from __future__ import annotations
 
+from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
-from ludoteca.games.ciurme.actions import ClosePhase1
+from ludoteca.games.ciurme.actions import ClosePhase1, PlayOn
 from ludoteca.games.ciurme.rules.channels import begin_period
 from ludoteca.games.ciurme.rules.offices import start_offices
-from ludoteca.games.ciurme.rules.roles import require_facilitator
+from ludoteca.games.ciurme.rules.roles import ONLY_THE_FACILITATOR, require_facilitator
 from ludoteca.games.ciurme.state import CiurmeState, ClosedBy, Crew, Stage
 
 
@@ -55,20 +56,21 @@ def close_phase1(state: CiurmeState, how: ClosedBy) -> list[Event]:
     return events + start_offices(state)
 
 
-# --- the facilitator closes phase 1 -------------------------------------------------------------
-def close_listed(state: CiurmeState) -> bool:
-    """The menu offers closing phase 1 once a crew has restored its ship and every crew still
-    playing has had at least as many rounds as the winner needed: closing earlier stays legal
-    (apply accepts it) but is the facilitator's deliberate choice, not a menu item bots pick."""
-    if not state.finish_order:
-        return False
-    winner = state.crews[state.finish_order[0]]
-    needed = -(-(winner.finished_turns or 0) // len(winner.members))
-    return all(c.rounds >= needed for c in state.crews if playing(c))
+# --- the facilitator: close phase 1 now, or let the crews finish ---------------------------------
+def closing_due(state: CiurmeState) -> bool:
+    """The facilitator's decision, each time a crew finishes while others still work: close
+    phase 1 now (a workshop out of time), or let them finish, as the seed has it. The menu
+    offers it until the facilitator answers; closing stays possible at any time in phase 1
+    (apply accepts it, a phase-1 timer applies it), but no bot closes on a crew at work."""
+    return len(state.finish_order) > state.played_on and any(playing(c) for c in state.crews)
 
 
 def closings(state: CiurmeState, seat: int) -> list[ClosePhase1]:
-    return [ClosePhase1()] if seat == state.facilitator and close_listed(state) else []
+    return [ClosePhase1()] if seat == state.facilitator and closing_due(state) else []
+
+
+def play_ons(state: CiurmeState, seat: int) -> list[PlayOn]:
+    return [PlayOn()] if seat == state.facilitator and closing_due(state) else []
 
 
 def check_close(state: CiurmeState, seat: int, action: ClosePhase1) -> ClosePhase1:
@@ -80,5 +82,27 @@ def do_close(state: CiurmeState, seat: int, action: ClosePhase1) -> list[Event]:
     return close_phase1(state, ClosedBy.FACILITATOR)
 
 
+def check_play_on(state: CiurmeState, seat: int, action: PlayOn) -> PlayOn:
+    require_facilitator(state, seat)
+    if not closing_due(state):
+        raise IllegalAction(why_no_play_on(state, seat))
+    return action
+
+
+def do_play_on(state: CiurmeState, seat: int, action: PlayOn) -> list[Event]:
+    state.played_on = len(state.finish_order)
+    working = [i for i, c in enumerate(state.crews) if playing(c)]
+    return [public("phase1_goes_on", finished=list(state.finish_order), working=working)]
+
+
 def why_not(state: CiurmeState, seat: int) -> str:
     return "phase 1 is not running, so it cannot be closed"
+
+
+def why_no_play_on(state: CiurmeState, seat: int) -> str:
+    if seat != state.facilitator:
+        return ONLY_THE_FACILITATOR
+    return (
+        "there is nothing to decide: phase 1 goes on until every crew has finished, and you "
+        "are asked again when another crew finishes"
+    )

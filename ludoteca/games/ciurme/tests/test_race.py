@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from ludoteca.bots.playout import play_out
+from ludoteca.bots.simple import HeuristicBot
+from ludoteca.engine.errors import IllegalAction
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
     ClosePhase1,
+    PlayOn,
     Repair,
     Stay,
 )
@@ -59,3 +65,39 @@ def test_session_clock_closes_phase1() -> None:
     for seat in range(8):
         act(state, seat, Stay())
     assert state.stage == "offices" and state.closed_by == "clock"
+
+
+def test_the_facilitator_is_asked_to_close_or_play_on_when_a_crew_finishes() -> None:
+    # "la partita continua finchè tutti i gruppi hanno terminato": closing early is the
+    # facilitator's choice (a workshop out of time), offered once a crew has finished
+    state = phase1(players=12)
+    assert GAME.legal_actions(state, 12) == []
+    finish(state, 2)
+    assert GAME.legal_actions(state, 12) == [ClosePhase1(), PlayOn()]
+    assert "rank after those finished" in GAME.describe_action(ClosePhase1())
+    act(state, 12, PlayOn())
+    assert GAME.legal_actions(state, 12) == [] and state.stage == "phase1"
+    with pytest.raises(IllegalAction, match="nothing to decide"):
+        act(state, 12, PlayOn())
+    finish(state, 0)
+    assert GAME.legal_actions(state, 12) == [ClosePhase1(), PlayOn()]
+    act(state, 12, ClosePhase1())  # closing: crew 1 stops and ranks last
+    assert state.ranking == [2, 0, 1] and state.closed_by == "facilitator"
+
+
+def test_the_facilitator_may_close_phase1_at_any_time() -> None:
+    # [D-5] "or until the facilitator closes phase 1": accepted even when not in the menu
+    state = phase1()
+    act(state, 8, ClosePhase1())
+    assert state.stage == "offices" and state.closed_by == "facilitator"
+
+
+@pytest.mark.parametrize(("players", "seed"), [(8, 1), (9, 2), (10, 3), (10, 4), (13, 5)])
+def test_bots_let_every_crew_finish_its_ship(players: int, seed: int) -> None:
+    # "la partita continua finchè tutti i gruppi hanno terminato": the facilitator's bot never
+    # closes phase 1 on a crew at work
+    state = GAME.setup(players, seed)
+    bots = {s: HeuristicBot() for s in GAME.seats(state)}
+    play_out(GAME, state, bots, seed)
+    assert state.closed_by == "restored"
+    assert all(crew.finished_turns is not None for crew in state.crews)
