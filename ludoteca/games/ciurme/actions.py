@@ -3,7 +3,8 @@
 Players before phase 1: PickColour. Phase-1 players: Stay, Move, Steer, Pass, Repair, Help.
 Voters: Agree (motions), Elect and Prefer (elections), Abstain. Crew members: Depose, Waive.
 Captains: Place. Everybody: Post (listed only as the quartermaster's relay).
-The facilitator: FirstPlayer, StartPhase, ClosePhase1, PlayOn, Decide.
+The facilitator: FirstPlayer, StartPhase, ClosePhase1, PlayOn, Decide, and the clocks:
+CloseVote, SetVoteTimer, SetPhase1Timer.
 """
 
 from __future__ import annotations
@@ -187,6 +188,32 @@ class PlayOn(Action):
     partita continua finchè tutti i gruppi hanno terminato")."""
 
     kind = "play_on"
+
+
+@dataclass(frozen=True)
+class CloseVote(Action):
+    """Close a crew's open vote now: missing ballots count as abstentions, for the lifeboat as no
+    [D-21]. The server's clock applies it when the vote's timer runs out."""
+
+    kind = "close_vote"
+    crew: CrewIndex
+
+
+@dataclass(frozen=True)
+class SetVoteTimer(Action):
+    """Set or extend the timer of a crew's open vote: seconds from its opening [D-21]."""
+
+    kind = "set_vote_timer"
+    crew: CrewIndex
+    seconds: Annotated[int, Between(10, 24 * 3600)]
+
+
+@dataclass(frozen=True)
+class SetPhase1Timer(Action):
+    """Set or extend the phase-1 timer: seconds from when it was first set (0: none) [D-21]."""
+
+    kind = "set_phase1_timer"
+    seconds: Annotated[int, Between(0, 24 * 3600)]
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.clock import Deadline
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
@@ -23,6 +24,7 @@ from ludoteca.games.ciurme.actions import (
     Abstain,
     Agree,
     ClosePhase1,
+    CloseVote,
     Decide,
     Depose,
     Elect,
@@ -36,6 +38,8 @@ from ludoteca.games.ciurme.actions import (
     Post,
     Prefer,
     Repair,
+    SetPhase1Timer,
+    SetVoteTimer,
     StartPhase,
     Stay,
     Steer,
@@ -50,6 +54,7 @@ from ludoteca.games.ciurme.rules import (
     ballots,
     briefing,
     channels,
+    clocks,
     depositions,
     phase1,
     phases,
@@ -60,6 +65,7 @@ from ludoteca.games.ciurme.state import CiurmeState, Stage
 
 BRIEFING, PHASE1, OFFICES, ASSEMBLY = Stage.BRIEFING, Stage.PHASE1, Stage.OFFICES, Stage.ASSEMBLY
 PLAYING = (BRIEFING, PHASE1, OFFICES, ASSEMBLY)
+VOTING = (PHASE1, OFFICES, ASSEMBLY)
 
 
 def counted(table: RuleTable) -> RuleTable:
@@ -118,6 +124,11 @@ RULES = counted(RuleTable(
     Rule(PlayOn, (PHASE1,), race.check_play_on, race.do_play_on, choices=race.play_ons),
     Rule(StartPhase, (BRIEFING, OFFICES), phases.check_start, phases.do_start,
          choices=phases.starts, anyone=True),
+    # the facilitator's clocks [D-21]: never listed, applied by the server when a timer ends
+    Rule(CloseVote, VOTING, ballots.check_close_vote, ballots.do_close_vote, anyone=True),
+    Rule(SetVoteTimer, VOTING, clocks.check_vote_timer, clocks.do_vote_timer, anyone=True),
+    Rule(SetPhase1Timer, (BRIEFING, PHASE1), clocks.check_phase1_timer, clocks.do_phase1_timer,
+         anyone=True),
 ))
 
 # Why a seat may not take an action of this kind now, in its words.
@@ -132,6 +143,7 @@ WHY_NOT: dict[type[Action], Callable[[CiurmeState, int], str]] = {
     ClosePhase1: race.why_not,
     PlayOn: race.why_no_play_on,
     StartPhase: phases.why_not,
+    **dict.fromkeys((CloseVote, SetVoteTimer, SetPhase1Timer), clocks.why_not),
 }
 
 
@@ -217,6 +229,10 @@ class Ciurme(Game[CiurmeState]):
 
     def debrief(self, state: CiurmeState) -> dict[str, Any]:
         return debrief.debrief(state)
+
+    # --- time -------------------------------------------------------------------------------------
+    def deadlines(self, state: CiurmeState) -> list[Deadline]:
+        return clocks.deadlines(state)
 
     # --- what each seat sees --------------------------------------------------------------------
     def seat_view(self, state: CiurmeState, seat: int | None) -> dict[str, Any]:

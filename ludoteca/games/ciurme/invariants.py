@@ -98,6 +98,8 @@ def check_seating(state: CiurmeState) -> None:
     fleet = fleet_size(len(state.crews), state.options.fleet_size)
     require(state.fleet == fleet, f"the fleet has {fleet} ships", "fleet")
     require(len(state.spoken) == state.players + 1, "one count per seat", "spoken")
+    numbers = [c.vote.number for c in state.crews if c.vote is not None]
+    require(distinct(numbers), "each open vote its own number (its clock)", "crews")
 
 
 # --- a crew -------------------------------------------------------------------------------------
@@ -262,6 +264,7 @@ def check_vote(state: CiurmeState, crew: Crew, vote: Vote, path: str) -> None:
             "a candidate, or no vote", f"{path}.ballots")
     require(vote.proposer is None or vote.proposer in crew.members, "a member of the crew",
             f"{path}.proposer")
+    require(0 < vote.number <= state.votes_opened, "a vote the session opened", f"{path}.number")
     electorate = expected_electorate(state, crew, vote)
     require(sorted(vote.voters) == sorted(electorate), f"the electorate is {electorate}",
             f"{path}.voters")

@@ -56,3 +56,13 @@ class CiurmeOptions:
     message_budget: Annotated[int, Between(0, 20)] = option_field(
         3, "messages each seat may post per period (phase 1, elections, each Assembly round)"
     )
+    vote_seconds: Annotated[int, Between(10, 24 * 3600)] = option_field(
+        300,
+        "[D-21] seconds a crew vote stays open before the clock closes it (missing ballots "
+        "count as abstentions; for the lifeboat, as no); the facilitator may change a vote's",
+    )
+    phase1_seconds: Annotated[int, Between(0, 24 * 3600)] = option_field(
+        0,
+        "[D-21] a timer on phase 1, in seconds (0: none); when it runs out phase 1 closes as if "
+        "the facilitator closed it; the facilitator may set or change it",
+    )

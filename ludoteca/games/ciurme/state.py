@@ -118,6 +118,9 @@ Voters = Annotated[list[PlayerSeat], Size(1, max(CREW_SIZES))]
 Ballots = Size(1, max(CREW_SIZES))
 PerSeat = Size(MIN_PLAYERS + 1, MAX_PLAYERS + 1)  # a list with one item per seat
 
+VoteSeconds = Annotated[int, Between(10, 24 * 3600)]
+Phase1Seconds = Annotated[int, Between(0, 24 * 3600)]  # 0: no timer
+
 Unpicked = Literal[""]
 UNPICKED: Unpicked = ""  # a player who has not picked a meeple yet
 # A repair: (by seat, wood colour, target seat or AUTOMATON).
@@ -139,6 +142,8 @@ class Vote:
     runoff: bool = False
     proposer: PlayerSeat | None = None
     awaiting_facilitator: bool = False
+    number: Count = 0  # the session's count of votes when it opened: its clock's name [D-21]
+    seconds: VoteSeconds = 300  # its timer, from its opening [D-21]
 
 
 @dataclass
@@ -239,6 +244,8 @@ class CiurmeState:
     finish_order: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
     # crews finished when the facilitator last let the others play on (see race.closing_due)
     played_on: Annotated[int, Between(0, MAX_CREWS)] = 0
+    phase1_seconds: Phase1Seconds = 0  # the phase-1 timer (0: none) [D-21]
+    votes_opened: Count = 0  # votes opened so far: each vote's number
     # crews by phase-1 rank
     ranking: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
     closed_by: ClosedBy = ClosedBy.OPEN

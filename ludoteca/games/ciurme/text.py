@@ -156,6 +156,14 @@ DESCRIPTIONS: dict[str, Callable[[Any], str]] = {
         "finished, by repairs, then by fewest turns"
     ),
     "play_on": lambda a: "let the crews still at work finish their ships (phase 1 goes on)",
+    "close_vote": lambda a: (
+        f"close crew {a.crew}'s vote now (missing ballots count as abstentions; for the "
+        "lifeboat, as no)"
+    ),
+    "set_vote_timer": lambda a: f"set crew {a.crew}'s vote timer to {a.seconds} s",
+    "set_phase1_timer": lambda a: (
+        f"set the phase-1 timer to {a.seconds} s" if a.seconds else "stop the phase-1 timer"
+    ),
     "decide": lambda a: f"settle crew {a.crew}'s tied election: {a.choice}",
 }
 

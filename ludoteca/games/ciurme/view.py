@@ -129,6 +129,7 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
         "crews": [public_crew(state, i) for i in range(len(state.crews))],
         "phase1_ranking": list(state.ranking),
         "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
+        "phase1_seconds": state.phase1_seconds,
         "round": state.round,
         "rounds": len(state.crews),
         "placing": placer(state),
@@ -230,6 +231,7 @@ def open_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
             "cast": [b != NOT_CAST for b in vote.ballots],
             "awaiting_facilitator": vote.awaiting_facilitator,
             "proposer": vote.proposer,
+            "seconds": vote.seconds,  # its timer, from its opening [D-21]
         }
         if ballots_known:
             entry["ballots"] = list(vote.ballots)

@@ -54,7 +54,7 @@ def start_assembly(state: CiurmeState) -> list[Event]:
 def open_preference(state: CiurmeState, crew: Crew, topic: Topic) -> list[Event]:
     """[D-8] The crew without its captain votes; the second favourite differs from the first."""
     ships = [s for s in range(state.fleet) if s != crew.favourite]
-    crew.vote = open_vote(topic, without_captain(crew), ships)
+    crew.vote = open_vote(state, topic, without_captain(crew), ships)
     index = state.crews.index(crew)
     return [private("election_opened", assembly_audience(state, crew), crew=index, topic=topic)]
 

@@ -14,8 +14,9 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private
-from ludoteca.games.ciurme.actions import Abstain, Agree, Decide, Elect, Prefer
+from ludoteca.games.ciurme.actions import Abstain, Agree, CloseVote, Decide, Elect, Prefer
 from ludoteca.games.ciurme.rules import assembly, depositions, offices, phase1
+from ludoteca.games.ciurme.rules.clocks import timed_vote
 from ludoteca.games.ciurme.rules.roles import (
     FACILITATOR_DOES_NOT_PLAY,
     ONLY_THE_FACILITATOR,
@@ -25,6 +26,7 @@ from ludoteca.games.ciurme.rules.roles import (
 from ludoteca.games.ciurme.rules.votes import (
     audience,
     cast,
+    count_missing,
     election_outcome,
     log_vote,
     may_vote,
@@ -152,8 +154,7 @@ def count_election(state: CiurmeState, crew: Crew) -> list[Event]:
     log_vote(state, crew, outcome, None)
     heard = audience(state, crew, vote.topic)
     if outcome == Outcome.RUNOFF:
-        crew.vote = open_vote(vote.topic, vote.voters, leaders)
-        crew.vote.runoff = True
+        crew.vote = open_vote(state, vote.topic, vote.voters, leaders, runoff=True)
         index = state.crews.index(crew)
         return [private("runoff", heard, crew=index, topic=vote.topic, candidates=leaders)]
     vote.candidates = leaders
@@ -171,6 +172,29 @@ def elected(state: CiurmeState, crew: Crew, winner: int, how: Outcome) -> list[E
     if vote.topic == Topic.QUARTERMASTER:
         return offices.quartermaster_elected(state, crew, winner)
     return assembly.preference_elected(state, crew, vote.topic, winner)
+
+
+# --- the facilitator closes a vote [D-21] ---------------------------------------------------------
+def check_close_vote(state: CiurmeState, seat: int, action: CloseVote) -> CloseVote:
+    require_facilitator(state, seat)
+    timed_vote(state, action.crew)
+    return action
+
+
+def do_close_vote(state: CiurmeState, seat: int, action: CloseVote) -> list[Event]:
+    """The vote is counted now, missing ballots as abstentions (for the lifeboat as no), and
+    its topic acts as when the last ballot comes in."""
+    crew = state.crews[action.crew]
+    vote = crew.vote
+    assert vote is not None
+    count_missing(vote)
+    heard = audience(state, crew, vote.topic)
+    events: list[Event] = [private("vote_closed", heard, crew=action.crew, topic=vote.topic)]
+    if vote.topic in MOTIONS:
+        outcome = settle_motion(state, crew)
+        assert outcome is not None, "a closed motion is decided"
+        return events + MOTION_RESULTS[vote.topic](state, crew, outcome == Outcome.YES)
+    return events + count_election(state, crew)
 
 
 # --- the facilitator settles a tie ----------------------------------------------------------------

@@ -94,6 +94,7 @@ def new_session(players: int, seed: int, options: CiurmeOptions) -> CiurmeState:
         seed=seed,
         fleet=fleet,
         spoken=[0] * (players + 1),
+        phase1_seconds=options.phase1_seconds,
     )
 
 

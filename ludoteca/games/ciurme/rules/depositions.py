@@ -80,7 +80,8 @@ def do_depose(state: CiurmeState, seat: int, action: Depose) -> list[Event]:
     crew = crew_of(state, seat)
     assert crew is not None
     crew.motions_used.append(seat)
-    crew.vote = open_vote(Topic.DEPOSITION, without_captain(crew), [NO, YES], proposer=seat)
+    voters = without_captain(crew)
+    crew.vote = open_vote(state, Topic.DEPOSITION, voters, [NO, YES], proposer=seat)
     # [D-23] the captain and the other crews learn nothing of the attempt
     heard = assembly_audience(state, crew)
     events = [private("deposition_proposed", heard, crew=state.crews.index(crew), by=seat)]

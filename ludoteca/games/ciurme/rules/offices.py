@@ -36,7 +36,7 @@ def choose_captain(crew: Crew) -> int:
 def open_quartermaster_election(state: CiurmeState, crew: Crew) -> list[Event]:
     """Every member votes, the captain included [D-6]; the captain is not eligible."""
     candidates = [m for m in crew.members if m != crew.captain]
-    crew.vote = open_vote(Topic.QUARTERMASTER, list(crew.members), candidates)
+    crew.vote = open_vote(state, Topic.QUARTERMASTER, list(crew.members), candidates)
     index = state.crews.index(crew)
     heard = board_audience(state, crew)
     return [private("election_opened", heard, crew=index, topic=Topic.QUARTERMASTER)]
@@ -45,7 +45,6 @@ def open_quartermaster_election(state: CiurmeState, crew: Crew) -> list[Event]:
 def start_offices(state: CiurmeState) -> list[Event]:
     events: list[Event] = []
     for index, crew in enumerate(state.crews):
-        crew.vote = None  # an unanswered lifeboat vote lapses: the boat stays
         crew.captain = choose_captain(crew)
         events.append(public("captain", crew=index, seat=crew.captain))
         events += open_quartermaster_election(state, crew)

@@ -35,7 +35,7 @@ from ludoteca.games.ciurme.rules.roles import (
     member_crew,
 )
 from ludoteca.games.ciurme.rules.votes import open_vote
-from ludoteca.games.ciurme.state import CiurmeState, Crew, Outcome, Stage, Step, Topic
+from ludoteca.games.ciurme.state import NO, YES, CiurmeState, Crew, Outcome, Stage, Step, Topic
 
 
 # --- places -------------------------------------------------------------------------------------
@@ -252,7 +252,7 @@ def do_steer(state: CiurmeState, seat: int, action: Steer) -> list[Event]:
     others = [s for s in aboard(crew) if s != seat]
     if not others:
         return move_boat(state, crew) + end_turn(state, crew)
-    crew.vote = open_vote(Topic.LIFEBOAT, others, [0, 1], proposer=seat)
+    crew.vote = open_vote(state, Topic.LIFEBOAT, others, [NO, YES], proposer=seat)
     index = state.crews.index(crew)
     heard = board_audience(state, crew)
     return [private("steer_proposed", heard, crew=index, by=seat, voters=others)]

@@ -12,6 +12,7 @@ from ludoteca.games.ciurme.actions import ClosePhase1, PlayOn
 from ludoteca.games.ciurme.rules.channels import begin_period
 from ludoteca.games.ciurme.rules.offices import start_offices
 from ludoteca.games.ciurme.rules.roles import ONLY_THE_FACILITATOR, require_facilitator
+from ludoteca.games.ciurme.rules.votes import count_missing, settle_motion
 from ludoteca.games.ciurme.state import CiurmeState, ClosedBy, Crew, Stage
 
 
@@ -47,7 +48,12 @@ def ranking(state: CiurmeState) -> list[int]:
 
 
 def close_phase1(state: CiurmeState, how: ClosedBy) -> list[Event]:
-    """[D-5] Rank the crews, then the offices: captains at once, quartermaster elections."""
+    """[D-5] Rank the crews, then the offices: captains at once, quartermaster elections. A
+    lifeboat vote still open closes unanswered: a no, the boat stays [D-21]."""
+    for crew in state.crews:
+        if crew.vote is not None:
+            count_missing(crew.vote)
+            settle_motion(state, crew)
     state.ranking = ranking(state)
     state.closed_by = how
     state.stage = Stage.OFFICES

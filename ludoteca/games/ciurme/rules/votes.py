@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ludoteca.games.ciurme.rules.roles import assembly_audience, board_audience
 from ludoteca.games.ciurme.state import (
+    ABSTAINED,
     NO,
     NOT_CAST,
     YES,
@@ -23,9 +24,25 @@ from ludoteca.games.ciurme.state import (
 
 
 def open_vote(
-    topic: Topic, voters: list[int], candidates: list[int], proposer: int | None = None
+    state: CiurmeState,
+    topic: Topic,
+    voters: list[int],
+    candidates: list[int],
+    proposer: int | None = None,
+    runoff: bool = False,
 ) -> Vote:
-    vote = Vote(topic, list(voters), list(candidates), [NOT_CAST] * len(voters), proposer=proposer)
+    """A new vote, numbered in the session (its clock's name) with the session's timer [D-21]."""
+    state.votes_opened += 1
+    vote = Vote(
+        topic,
+        list(voters),
+        list(candidates),
+        [NOT_CAST] * len(voters),
+        runoff=runoff,
+        proposer=proposer,
+        number=state.votes_opened,
+        seconds=state.options.vote_seconds,
+    )
     if proposer is not None and proposer in vote.voters:
         vote.ballots[vote.voters.index(proposer)] = YES  # the proposer is for the motion
     return vote
@@ -46,9 +63,11 @@ def cast(vote: Vote, seat: int, ballot: int) -> None:
 def motion_outcome(vote: Vote) -> Outcome | None:
     """YES, NO, or None while undecided. The lifeboat needs everybody aboard ("Se non è da solo,
     tutti i giocatori presenti devono essere d'accordo"); a deposition a strict majority of the
-    electorate [D-10]."""
+    electorate [D-10]. Once the vote is closed [D-21] a missing ballot is a no for the lifeboat
+    and an abstention for a deposition: either way the motion fails without its majority."""
     yes = vote.ballots.count(YES)
     no = vote.ballots.count(NO)
+    undecided = vote.ballots.count(NOT_CAST)
     if vote.topic == Topic.LIFEBOAT:
         if no:
             return Outcome.NO
@@ -56,9 +75,16 @@ def motion_outcome(vote: Vote) -> Outcome | None:
     need = len(vote.voters) // 2 + 1
     if yes >= need:
         return Outcome.YES
-    if len(vote.voters) - no < need:
+    if yes + undecided < need:
         return Outcome.NO
     return None
+
+
+def count_missing(vote: Vote) -> None:
+    """The vote closes before everyone answered [D-21]: a missing ballot is a no for the
+    lifeboat ("one 'no' keeps the boat where it is"), otherwise an abstention."""
+    missing = NO if vote.topic == Topic.LIFEBOAT else ABSTAINED
+    vote.ballots = [missing if b == NOT_CAST else b for b in vote.ballots]
 
 
 def counts(vote: Vote) -> dict[int, int]:
