@@ -149,11 +149,14 @@ class Place(Action):
 
 @dataclass(frozen=True)
 class Post(Action):
-    """Say something on a channel: crew, deck (quartermaster-captain), table, all."""
+    """Say something on a channel: crew, deck (quartermaster-captain), table. The facilitator
+    writes to the room (all), to one crew (crew, `to` the crew) or to one person (direct, `to`
+    the seat) [D-22]."""
 
     kind = "post"
     channel: Channel
     text: Text
+    to: Annotated[int, Between(0, MAX_PLAYERS)] | None = None
 
 
 # --- the facilitator ---------------------------------------------------------------------------

@@ -85,6 +85,7 @@ class Channel(StrEnum):
     DECK = "deck"  # quartermaster and captain
     TABLE = "table"  # the captains ([D-20] option)
     ALL = "all"  # the facilitator to everybody
+    DIRECT = "direct"  # the facilitator to one person [D-22]
 
 
 CHANNELS = tuple(Channel)

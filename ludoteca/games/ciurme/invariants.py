@@ -30,6 +30,7 @@ from ludoteca.games.ciurme.data import (
     STAMP_VALUES,
     WOOD_PER_PLAYER,
     WRECK,
+    Channel,
     Wood,
 )
 from ludoteca.games.ciurme.options import CiurmeOptions
@@ -408,6 +409,10 @@ def check_logs(state: CiurmeState) -> None:
                 and {message.author, state.players} <= set(message.readers),
                 "seats, the author and the facilitator among them", f"{where}.readers")
         require(message.period <= state.period, "a period already begun", f"{where}.period")
+        if message.to is not None:
+            limit = len(state.crews) if message.channel == Channel.CREW else state.players
+            require(message.author == state.players and message.to < limit,
+                    "the facilitator writes to a crew or a person of the session", f"{where}.to")
     for k, record in enumerate(state.votes_log):
         where = f"votes_log[{k}]"
         require(record.crew in crews, "a crew", where)

@@ -207,6 +207,7 @@ class Message:
     text: Annotated[str, Size(1, MESSAGE_MAX_LENGTH)]
     readers: Annotated[list[Seat], Size(1, MAX_PLAYERS + 1)]
     period: Count
+    to: Seat | None = None  # the crew or the person the facilitator wrote to [D-22]
 
 
 @dataclass(frozen=True)

@@ -147,7 +147,7 @@ DESCRIPTIONS: dict[str, Callable[[Any], str]] = {
     "depose": lambda a: "propose to depose the captain",
     "waive": lambda a: "keep the captain this round",
     "place": lambda a: f"place your {a.value} stamp on {_ship(a.ship)}",
-    "post": lambda a: f"say on {a.channel}: {a.text}",
+    "post": lambda a: f"say on {a.channel}{'' if a.to is None else f' to {a.to}'}: {a.text}",
     "pick_colour": lambda a: f"play the {a.colour} meeple",
     "first_player": lambda a: f"crew {a.crew} starts with seat {a.seat}",
     "start_phase": lambda a: f"start phase {a.phase}",

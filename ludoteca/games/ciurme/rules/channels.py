@@ -5,9 +5,11 @@
   spola tra capitano e ciurma sarà il quartiermastro, unica persona che può parlare direttamente
   con il capitano");
 - table: the captains, if the option opens it [D-20];
-- all: the facilitator's broadcast.
-The facilitator reads every channel. Each seat may post `message_budget` messages per period
-(phase 1, the elections, each Assembly round), which bounds any session.
+- all, and crew or direct with a recipient: the facilitator to the room, to one crew, to one
+  person [D-22].
+The facilitator reads every channel. Each player may post `message_budget` messages per period
+(phase 1, the elections, each Assembly round) [D-22]: talk is scarce, so a crew must choose what
+to say (and a session with bots ends); the facilitator, who runs the room, has no budget.
 
 Free talk is accepted from anyone entitled to the channel at any time, but it is never listed
 and never makes a seat an actor: nobody waits for a chat message. The one listed message is the
@@ -41,13 +43,17 @@ def begin_period(state: CiurmeState) -> None:
         crew.motions_used = []
 
 
-def channel_audience(state: CiurmeState, seat: int, channel: str) -> list[int] | None:
+def channel_audience(
+    state: CiurmeState, seat: int, channel: str, to: int | None = None
+) -> list[int] | None:
     """The seats that hear `seat` on `channel` (itself included), or None if it may not speak
-    there now."""
+    there now (or to `to`: only the facilitator names a recipient)."""
     if state.stage == Stage.OVER:
         return None
     if seat == state.facilitator:
-        return list(range(state.players)) if channel == Channel.ALL else None
+        return facilitator_audience(state, channel, to)
+    if to is not None:
+        return None
     index = state.crew_of(seat)
     if index is None:
         return None
@@ -65,8 +71,25 @@ def channel_audience(state: CiurmeState, seat: int, channel: str) -> list[int] |
     return None
 
 
+def facilitator_audience(state: CiurmeState, channel: str, to: int | None) -> list[int] | None:
+    """[D-22] The facilitator writes to the room, to one crew, or to one person."""
+    if channel == Channel.ALL and to is None:
+        return list(range(state.players))
+    if channel == Channel.CREW and to is not None and 0 <= to < len(state.crews):
+        return list(state.crews[to].members)
+    if channel == Channel.DIRECT and to is not None and 0 <= to < state.players:
+        return [to]
+    return None
+
+
+def has_budget(state: CiurmeState, seat: int) -> bool:
+    """[D-22] Players have `message_budget` messages per period; the facilitator has no limit."""
+    return seat == state.facilitator or state.spoken[seat] < state.options.message_budget
+
+
 def open_channels(state: CiurmeState, seat: int) -> list[Channel]:
-    if state.spoken[seat] >= state.options.message_budget:
+    """The channels a player may speak on now (without a recipient)."""
+    if not has_budget(state, seat):
         return []
     return [c for c in CHANNELS if channel_audience(state, seat, c) is not None]
 
@@ -104,14 +127,15 @@ def relay_text(state: CiurmeState, seat: int) -> str | None:
 
 # --- posting ----------------------------------------------------------------------------------
 def check_post(state: CiurmeState, seat: int, action: Post) -> Post:
-    hearers = channel_audience(state, seat, action.channel)
+    hearers = channel_audience(state, seat, action.channel, action.to)
     if hearers is None:
         allowed = ", ".join(c for c in CHANNELS if channel_audience(state, seat, c) is not None)
         raise IllegalAction(
-            f"you may not speak on the {quote(str(action.channel))} channel now: "
+            f"you may not speak on the {quote(str(action.channel))} channel now"
+            f"{'' if action.to is None else f' to {quote(action.to)}'}: "
             f"{_why_silent(state, seat, action.channel)}. Your channels now: {allowed or 'none'}"
         )
-    if state.spoken[seat] >= state.options.message_budget:
+    if not has_budget(state, seat):
         raise IllegalAction(
             f"you have posted your {state.options.message_budget} messages for this period; "
             "you may speak again in the next one (the elections, or the next Assembly round)"
@@ -126,7 +150,12 @@ def _why_silent(state: CiurmeState, seat: int, channel: str) -> str:
     if channel not in CHANNELS:
         return f"there is no such channel (channels: {', '.join(CHANNELS)})"
     if seat == state.facilitator:
-        return "the facilitator reads every channel and speaks to everybody on 'all'"
+        return (
+            "the facilitator writes to the room on 'all', to one crew on 'crew' (to: the crew) "
+            "or to one person on 'direct' (to: the seat)"
+        )
+    if channel == Channel.DIRECT:
+        return "only the facilitator writes to one person"
     if channel == Channel.ALL:
         return "only the facilitator speaks to everybody"
     if channel == Channel.TABLE:
@@ -142,7 +171,7 @@ def _why_silent(state: CiurmeState, seat: int, channel: str) -> str:
 
 
 def do_post(state: CiurmeState, seat: int, action: Post) -> list[Event]:
-    hearers = channel_audience(state, seat, action.channel)
+    hearers = channel_audience(state, seat, action.channel, action.to)
     assert hearers is not None
     text = action.text.strip()
     state.spoken[seat] += 1
@@ -152,5 +181,7 @@ def do_post(state: CiurmeState, seat: int, action: Post) -> list[Event]:
         if seat == crew.quartermaster:
             crew.relayed = state.period  # whatever the words, the quartermaster has reported
     readers = sorted({*hearers, seat, state.facilitator})
-    state.messages.append(Message(action.channel, index, seat, text, readers, state.period))
-    return [private("message", readers, channel=action.channel, author=seat, text=text)]
+    message = Message(action.channel, index, seat, text, readers, state.period, action.to)
+    state.messages.append(message)
+    channel = action.channel
+    return [private("message", readers, channel=channel, author=seat, to=action.to, text=text)]

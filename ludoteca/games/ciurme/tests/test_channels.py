@@ -135,3 +135,32 @@ def test_message_budget_bounds_the_talk() -> None:
 def test_every_action_kind_has_its_own_description() -> None:
     assert {cls.kind for cls in GAME.rules.action_classes} == set(DESCRIPTIONS)
     assert GAME.describe_action(Place(4, 0)) == f"place your 4 stamp on {SHIP_NAMES[0]}"
+
+
+def test_the_facilitator_has_no_message_budget() -> None:
+    # [D-22] the budget limits crew members, captain and quartermaster, not the facilitator
+    state = phase1(message_budget=1)
+    for k in range(6):
+        act(state, 8, Post(Channel.ALL, f"{10 - k} minutes left"))
+    act(state, 0, Post(Channel.CREW, "Who boards?"))
+    with pytest.raises(IllegalAction, match="posted your 1 messages"):
+        act(state, 0, Post(Channel.CREW, "Anyone?"))
+
+
+def test_the_facilitator_writes_to_the_room_one_crew_or_one_person() -> None:
+    # [D-22] "The facilitator ... may write to the room, to one crew or to one person"
+    state = assembly()
+    to_crew = act(state, 8, Post(Channel.CREW, "Your captain waits", to=1))
+    assert to_crew[0].visible_to == frozenset({4, 5, 6, 7, 8})
+    to_person = act(state, 8, Post(Channel.DIRECT, "Please vote", to=2))
+    assert to_person[0].visible_to == frozenset({2, 8})
+    assert GAME.view(state, 2)["messages"][-1] == {
+        "channel": "direct", "crew": None, "author": 8, "text": "Please vote", "period": 4,
+        "to": 2,
+    }
+    with pytest.raises(IllegalAction, match="to one crew on 'crew'"):
+        act(state, 8, Post(Channel.CREW, "Nobody hears this", to=7))
+    with pytest.raises(IllegalAction, match="only the facilitator writes to one person"):
+        act(state, 1, Post(Channel.DIRECT, "Psst", to=4))
+    with pytest.raises(IllegalAction, match="may not speak on the 'crew' channel now to 5"):
+        act(state, 1, Post(Channel.CREW, "Hello other crew", to=5))
