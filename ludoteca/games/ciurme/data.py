@@ -101,6 +101,7 @@ CAPTAIN_ASKS = "Quartermaster, which ships does the crew want?"
 # Every player must be able to read all the rules, the objectives included, before phase 1 ("le
 # regole vanno spiegate TUTTE affinchè si possa giocare con cognizione di causa, compresi i modi
 # per vincere"). The full pages are rules.en.md and rules.it.md next to this module.
+# {five}, {four}, {automaton}: the repairs of the session's options (see view.rules_summary).
 RULES_SUMMARY = (
     "Before phase 1 each player picks a free meeple: its colour is your wood's. "
     "Phase 1: on your turn stay, or move to an adjacent place (island-lifeboat when the boat is "
@@ -108,10 +109,16 @@ RULES_SUMMARY = (
     "colour to the common pile. Lifeboat: you may steer it to the other dock (all aboard must "
     "agree); the third to board at the island carries the whole pile to the wreck. Wreck: repair "
     "with a wood of the transported pile. Each player owes 3 repairs; once complete you may help "
-    "each mate once. The ship is restored after 15 repairs. "
-    "Phase 2: captains place stamps 0, 1, 2, 4 face down on the ships, one at a time; per ship, "
-    "a lone stamp scores 2, the strictly highest colour sum 3, tied highest sums 1 each. Only "
-    "the quartermaster speaks to the captain; the crew may depose its captain."
+    "each mate once. The ship is restored when every load is complete: {five} repairs in a crew "
+    "of 5; in a crew of 4, {four} ({automaton}). Phase 1 goes on until every crew has finished, "
+    "unless the facilitator closes it. The captain is who repaired most; the crew elects its "
+    "quartermaster. "
+    "Phase 2: the crew without its captain chooses a favourite and a second ship; captains place "
+    "stamps 0, 1, 2, 4 face down on the ships, one at a time, in as many rounds as crews; per "
+    "ship, a lone stamp scores 2, the strictly highest colour sum 3, tied highest sums 1 each. "
+    "Only the quartermaster speaks to the captain; the crew may depose its captain. "
+    "A vote closes when all have answered, when the facilitator closes it or when its timer runs "
+    "out: a missing ballot is an abstention (for the lifeboat, a no)."
 )
 
 OBJECTIVES = (
@@ -121,4 +128,5 @@ OBJECTIVES = (
     "Personal: win your favourite ship (primary), your second (secondary), or both (maximal).",
     "Command: win the flagship.",
     "Power: win the most ships.",
+    "Each objective is won on its own: winning one takes nothing from the others.",
 )

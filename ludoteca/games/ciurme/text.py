@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -23,6 +24,7 @@ def render(view: Mapping[str, Any]) -> str:
     seat = view["seat"]
     lines = [f"Ciurme - {STAGES.get(view['stage'], view['stage'])} - you are "
              + ("a spectator" if seat is None else f"seat {seat} ({view['role']})")]
+    lines += _rules(view)
     for i, crew in enumerate(view["crews"]):
         state = "restored" if crew["finished"] else "stopped" if crew["stopped"] else "working"
         mine = " <- your crew" if i == view["my_crew"] else ""
@@ -55,6 +57,18 @@ def render(view: Mapping[str, Any]) -> str:
                          f"{'won' if outcome['command'] else 'no'}, power "
                          f"{'won' if outcome['power'] else 'no'}")
     return "\n".join(lines)
+
+
+def _rules(view: Mapping[str, Any]) -> list[str]:
+    """The rules, ways to win included, before phase 1 ("le regole vanno spiegate TUTTE ...
+    compresi i modi per vincere"); the ways to win again when phase 2 begins and at the end."""
+    lines = []
+    if view["stage"] == Stage.BRIEFING:
+        lines += ["  Rules:", *textwrap.wrap(view["rules"], 96, initial_indent="    ",
+                                            subsequent_indent="    ")]
+    if view["stage"] == Stage.BRIEFING or view["stage"] == Stage.ASSEMBLY and not view["round"]:
+        lines += ["  Ways to win:", *(f"    - {objective}" for objective in view["objectives"])]
+    return lines
 
 
 def _seat(seat: int | None) -> str:

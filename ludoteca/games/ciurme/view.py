@@ -21,6 +21,8 @@ from ludoteca.games.ciurme.data import (
     AUTOMATON,
     CREW_COLOURS,
     GUESSED_MESSAGES,
+    LOAD,
+    MEEPLE_COLOURS,
     OBJECTIVES,
     RULES_SUMMARY,
     SHIP_NAMES,
@@ -124,7 +126,7 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
         "role": role(state, seat),
         "my_crew": mine,
         "stage": state.stage,
-        "rules": RULES_SUMMARY,
+        "rules": rules_summary(state),
         "objectives": OBJECTIVES,
         "crews": [public_crew(state, i) for i in range(len(state.crews))],
         "phase1_ranking": list(state.ranking),
@@ -170,6 +172,17 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
         out["ships"] = owners(state)
         out["outcome"] = objectives(state)
     return out
+
+
+def rules_summary(state: CiurmeState) -> str:
+    """The rules every player reads before phase 1, with the repairs these options need."""
+    load = state.options.automaton_load
+    automaton = (
+        f"{load} of them owed by the automaton, which only help can give" if load
+        else "the automaton owes none"
+    )
+    return RULES_SUMMARY.format(five=len(MEEPLE_COLOURS) * LOAD, four=4 * LOAD + load,
+                                automaton=automaton)
 
 
 def public_crew(state: CiurmeState, index: int) -> dict[str, Any]:

@@ -8,7 +8,7 @@ aiutare ogni compagno di ciurma una volta (mettendo il legno a puntare quel comp
 
 from __future__ import annotations
 
-from ludoteca.games.ciurme.data import AUTOMATON, LOAD
+from ludoteca.games.ciurme.data import AUTOMATON, LOAD, MEEPLE_COLOURS
 from ludoteca.games.ciurme.state import CiurmeState, Crew
 
 
@@ -20,8 +20,14 @@ def load(crew: Crew, target: int) -> int:
 
 def owed(state: CiurmeState, crew: Crew, target: int) -> int:
     if target == AUTOMATON:  # [D-16] the automaton owes a load that only help fills
-        return state.options.automaton_load if crew.automaton else 0
+        return state.options.automaton_load if has_automaton(crew) else 0
     return LOAD
+
+
+def has_automaton(crew: Crew) -> bool:
+    """A crew of 4 plays with the fifth meeple as an automaton (known from the briefing on, its
+    colour once phase 1 starts)."""
+    return len(crew.members) < len(MEEPLE_COLOURS)
 
 
 def complete(state: CiurmeState, crew: Crew, target: int) -> bool:

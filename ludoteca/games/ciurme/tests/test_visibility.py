@@ -17,7 +17,7 @@ from ludoteca.games.ciurme.actions import (
     StartPhase,
     Steer,
 )
-from ludoteca.games.ciurme.data import LIFEBOAT, WRECK, Wood
+from ludoteca.games.ciurme.data import LIFEBOAT, OBJECTIVES, WRECK, Wood
 from ludoteca.games.ciurme.rules.votes import motion_outcome
 from ludoteca.games.ciurme.state import NO, YES, CiurmeState, Stage, Topic
 from ludoteca.games.ciurme.tests.helpers import (
@@ -214,3 +214,25 @@ def test_a_bot_captain_pictures_no_motion_and_a_member_guesses_the_secret_answer
         assert vote is not None and motion_outcome(vote) is None
         answers.add(vote.ballots[1])
     assert answers == {YES, NO}
+
+
+def test_players_read_the_rules_and_every_way_to_win_before_phase1() -> None:
+    # "le regole vanno spiegate TUTTE affinchè si possa giocare con cognizione di causa, compresi
+    # i modi per vincere"
+    state = GAME.setup(9, 1)
+    view = GAME.view(state, 0)
+    screen = GAME.render(view)
+    assert "Rules:" in screen and "Ways to win:" in screen
+    for objective in OBJECTIVES:
+        assert objective in screen
+    assert " ".join(view["rules"].split()[:12]) in " ".join(screen.split())
+    assert "in a crew of 4, 15 (3 of them owed by the automaton" in view["rules"]
+    assert "0/15 repairs" in screen  # a crew of 4 already counts its automaton's load [D-16]
+
+
+def test_the_rules_say_the_repairs_these_options_need() -> None:
+    # [D-16] option automaton_load=0: a crew of 4 needs 12 repairs, and is told so
+    state = GAME.setup(9, 1, {"automaton_load": 0})
+    view = GAME.view(state, 0)
+    assert "in a crew of 4, 12 (the automaton owes none)" in view["rules"]
+    assert [c["repairs_needed"] for c in view["crews"]] == [12, 15]
