@@ -1,8 +1,13 @@
 """The outcome of a session, and Ciurme's sections of a balance report.
 
-A player's score is their crew's number of objectives won (personal, command, power: 0 to 3);
-ranks break ties by the personal objective's level, then the squares blackened, then the
-phase-1 rank. `details` holds what a balance report needs, per crew.
+Each objective is won on its own ("la vittoria su un obiettivo non pregiudica la vittoria sugli
+altri"): `details["winners"]` lists, per objective (race, captain, quartermaster, personal,
+command, power), who won it, in words [D-24]; no overall winner is declared to the room.
+
+`scores` and `ranks` exist for tournaments and balance studies, which need an order of the
+seats: a player's score is the number of phase-2 objectives their crew won (personal, command,
+power: 0 to 3); ranks break ties by the personal objective's level, then the squares
+blackened, then the phase-1 rank. `details` also holds what a balance report needs, per crew.
 """
 
 from __future__ import annotations
@@ -11,10 +16,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.engine.result import ReportSection, Result, competition_ranks
-from ludoteca.games.ciurme.data import CREW_COLOURS
+from ludoteca.games.ciurme.data import CREW_COLOURS, FLAGSHIP
 from ludoteca.games.ciurme.rules.loads import repairs_by
 from ludoteca.games.ciurme.rules.objectives import PERSONAL_LEVELS, objectives, owners
+from ludoteca.games.ciurme.rules.offices import phase1_captain, phase1_quartermaster
 from ludoteca.games.ciurme.state import CiurmeState, Stage
+from ludoteca.games.ciurme.text import crew_name, listing, seat_name, ship_name
 
 
 def result(state: CiurmeState) -> Result:
@@ -34,6 +41,7 @@ def result(state: CiurmeState) -> Result:
 def details(state: CiurmeState, outcome: list[dict[str, Any]] | None) -> dict[str, Any]:
     per_crew = []
     for i, crew in enumerate(state.crews):
+        captain = phase1_captain(state, i)
         stamps = [[value for c, value, _, _ in r.stamps if c == i] for r in state.history]
         placed_order = [
             [[value, ship] for c, value, ship, _ in r.stamps if c == i] for r in state.history
@@ -47,11 +55,9 @@ def details(state: CiurmeState, outcome: list[dict[str, Any]] | None) -> dict[st
                 "phase1_turns": crew.turns,
                 "phase1_repairs": len(crew.pieces),
                 "phase1_rank": state.ranking.index(i) + 1 if state.ranking else None,
-                "captain": crew.captain,
-                "quartermaster": crew.quartermaster,
-                "repairs_by_captain": (
-                    repairs_by(crew, crew.captain) if crew.captain is not None else 0
-                ),
+                "captain": captain,
+                "quartermaster": phase1_quartermaster(state, i),
+                "repairs_by_captain": repairs_by(crew, captain) if captain is not None else 0,
                 "objectives": outcome[i] if outcome else None,
                 "objectives_won": outcome[i]["won"] if outcome else 0,
                 "stamp_values_per_round": stamps,
@@ -66,8 +72,87 @@ def details(state: CiurmeState, outcome: list[dict[str, Any]] | None) -> dict[st
         "facilitator": state.facilitator,
         "phase1_closed_by": state.closed_by,
         "ship_owners": owners(state) if state.stage == Stage.OVER else None,
+        "winners": winners(state, outcome) if outcome else [],
         "per_crew": per_crew,
     }
+
+
+# --- who won each objective, in words [D-24] ----------------------------------------------------
+def winners(state: CiurmeState, outcome: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One entry per objective: its name, the crews and seats that won it, and a sentence."""
+    return [
+        race_winner(state),
+        *office_winners(state),
+        personal_winners(state, outcome),
+        command_winner(state, outcome),
+        power_winners(state, outcome),
+    ]
+
+
+def entry(objective: str, crews: list[int], seats: list[int], text: str) -> dict[str, Any]:
+    return {"objective": objective, "crews": crews, "seats": seats, "text": text}
+
+
+def race_winner(state: CiurmeState) -> dict[str, Any]:
+    if not state.finish_order:
+        return entry("race", [], [], "Race: no crew restored its ship.")
+    first = state.finish_order[0]
+    text = f"Race: {crew_name(first)} restored its ship first."
+    return entry("race", [first], list(state.crews[first].members), text)
+
+
+def office_winners(state: CiurmeState) -> list[dict[str, Any]]:
+    """The phase-1 captain and quartermaster of every crew: theirs whatever happened later."""
+    out = []
+    for objective, holder in (("captain", phase1_captain), ("quartermaster", phase1_quartermaster)):
+        seats = [holder(state, i) for i in range(len(state.crews))]
+        named = [
+            f"{seat_name(state, seat)} of {crew_name(i)}"
+            + (f", {repairs_by(state.crews[i], seat)} repairs" if objective == "captain" else "")
+            for i, seat in enumerate(seats)
+            if seat is not None
+        ]
+        won = [i for i, seat in enumerate(seats) if seat is not None]
+        text = f"{objective.capitalize()}: {'; '.join(named) or 'nobody'}."
+        out.append(entry(objective, won, [s for s in seats if s is not None], text))
+    return out
+
+
+def personal_winners(state: CiurmeState, outcome: list[dict[str, Any]]) -> dict[str, Any]:
+    won = [i for i, o in enumerate(outcome) if o["personal"] != "none"]
+    named = []
+    for i in won:
+        crew = state.crews[i]
+        wished = {"maximal": [crew.favourite, crew.second], "primary": [crew.favourite],
+                  "secondary": [crew.second]}[outcome[i]["personal"]]
+        ships = listing([ship_name(s) for s in wished if s is not None])
+        named.append(f"{crew_name(i)}, {outcome[i]['personal']} ({ships})")
+    text = f"Personal: {'; '.join(named)}." if named else "Personal: no crew won a wished ship."
+    return entry("personal", won, _seats(state, won), text)
+
+
+def command_winner(state: CiurmeState, outcome: list[dict[str, Any]]) -> dict[str, Any]:
+    won = [i for i, o in enumerate(outcome) if o["command"]]
+    flagship = ship_name(FLAGSHIP)
+    text = (
+        f"Command: {crew_name(won[0])} owns the flagship, {flagship}." if won
+        else f"Command: nobody owns the flagship, {flagship}."
+    )
+    return entry("command", won, _seats(state, won), text)
+
+
+def power_winners(state: CiurmeState, outcome: list[dict[str, Any]]) -> dict[str, Any]:
+    won = [i for i, o in enumerate(outcome) if o["power"]]
+    if not won:
+        return entry("power", [], [], "Power: no crew owns a ship.")
+    ships = len(outcome[won[0]]["ships"])
+    each = " each" if len(won) > 1 else ""
+    text = f"Power: {listing([crew_name(i) for i in won])}, {ships} ships{each}."
+    return entry("power", won, _seats(state, won), text)
+
+
+def _seats(state: CiurmeState, crews: list[int]) -> list[int]:
+    return [seat for i in crews for seat in state.crews[i].members]
 
 
 # --- the balance report's sections --------------------------------------------------------------

@@ -8,8 +8,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ludoteca.engine.actions import Action
-from ludoteca.games.ciurme.data import AUTOMATON, FLAGSHIP, SHIP_NAMES
-from ludoteca.games.ciurme.state import MOTIONS, Stage, Step
+from ludoteca.games.ciurme.data import AUTOMATON, CREW_COLOURS, FLAGSHIP, SHIP_NAMES
+from ludoteca.games.ciurme.state import MOTIONS, CiurmeState, Stage, Step
 
 STAGES = {
     Stage.BRIEFING: "briefing: read the rules, pick your meeple",
@@ -51,11 +51,12 @@ def render(view: Mapping[str, Any]) -> str:
     for message in view["messages"][-5:]:
         lines.append(f"  [{message['channel']}] seat {message['author']}: {message['text']}")
     if "outcome" in view:
+        lines.append("  Ships won:")
         for i, outcome in enumerate(view["outcome"]):
             ships = ", ".join(SHIP_NAMES[s] for s in outcome["ships"]) or "no ship"
-            lines.append(f"  crew {i}: {ships}; personal {outcome['personal']}, command "
-                         f"{'won' if outcome['command'] else 'no'}, power "
-                         f"{'won' if outcome['power'] else 'no'}")
+            lines.append(f"    crew {i}: {ships}")
+        lines.append("  Who won what (each objective is won on its own):")
+        lines += [f"    {line}" for line in view["results"]]
     return "\n".join(lines)
 
 
@@ -69,6 +70,30 @@ def _rules(view: Mapping[str, Any]) -> list[str]:
     if view["stage"] == Stage.BRIEFING or view["stage"] == Stage.ASSEMBLY and not view["round"]:
         lines += ["  Ways to win:", *(f"    - {objective}" for objective in view["objectives"])]
     return lines
+
+
+# --- names, for results and the debrief ----------------------------------------------------------
+def seat_name(state: CiurmeState, seat: int) -> str:
+    """A seat in words: "Player 3 (red)" (the colour of their meeple), or the facilitator."""
+    if seat == state.facilitator:
+        return "the facilitator"
+    index = state.crew_of(seat)
+    crew = state.crews[index] if index is not None else None
+    colour = crew.meeples[crew.members.index(seat)] if crew is not None else ""
+    return f"Player {seat} ({colour})" if colour else f"Player {seat}"
+
+
+def crew_name(index: int) -> str:
+    return f"crew {index} ({CREW_COLOURS[index]})"
+
+
+def ship_name(ship: int) -> str:
+    return SHIP_NAMES[ship] if 0 <= ship < len(SHIP_NAMES) else str(ship)
+
+
+def listing(names: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _seat(seat: int | None) -> str:
@@ -156,11 +181,11 @@ DESCRIPTIONS: dict[str, Callable[[Any], str]] = {
     ),
     "agree": lambda a: "vote yes" if a.yes else "vote no",
     "elect": lambda a: f"vote seat {a.seat} as quartermaster",
-    "prefer": lambda a: f"vote for the ship {_ship(a.ship)}",
+    "prefer": lambda a: f"vote for the ship {ship_name(a.ship)}",
     "abstain": lambda a: "abstain",
     "depose": lambda a: "propose to depose the captain",
     "waive": lambda a: "keep the captain this round",
-    "place": lambda a: f"place your {a.value} stamp on {_ship(a.ship)}",
+    "place": lambda a: f"place your {a.value} stamp on {ship_name(a.ship)}",
     "post": lambda a: f"say on {a.channel}{'' if a.to is None else f' to {a.to}'}: {a.text}",
     "pick_colour": lambda a: f"play the {a.colour} meeple",
     "first_player": lambda a: f"crew {a.crew} starts with seat {a.seat}",
@@ -185,7 +210,3 @@ DESCRIPTIONS: dict[str, Callable[[Any], str]] = {
 def describe_action(action: Action) -> str:
     describe = DESCRIPTIONS.get(action.kind)
     return describe(action) if describe else action.kind
-
-
-def _ship(index: int) -> str:
-    return SHIP_NAMES[index] if 0 <= index < len(SHIP_NAMES) else str(index)

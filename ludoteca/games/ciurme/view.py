@@ -27,6 +27,7 @@ from ludoteca.games.ciurme.data import (
     RULES_SUMMARY,
     SHIP_NAMES,
 )
+from ludoteca.games.ciurme.result import winners
 from ludoteca.games.ciurme.rules.assembly import placer
 from ludoteca.games.ciurme.rules.loads import load, owed, repairs_by, repairs_needed
 from ludoteca.games.ciurme.rules.objectives import objectives, owners
@@ -171,6 +172,7 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
     if state.stage == Stage.OVER:
         out["ships"] = owners(state)
         out["outcome"] = objectives(state)
+        out["results"] = [won["text"] for won in winners(state, out["outcome"])]  # [D-24]
     return out
 
 

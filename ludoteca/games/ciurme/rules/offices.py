@@ -51,6 +51,23 @@ def start_offices(state: CiurmeState) -> list[Event]:
     return events
 
 
+def phase1_captain(state: CiurmeState, index: int) -> int | None:
+    """The captain phase 1 named: the title stays with them whatever happens in phase 2 ("These
+    two titles are the phase-1 individual wins"), a deposition included."""
+    for deposition in state.depositions:
+        if deposition.crew == index:
+            return deposition.deposed
+    return state.crews[index].captain
+
+
+def phase1_quartermaster(state: CiurmeState, index: int) -> int | None:
+    """The quartermaster the crew first elected (the phase-1 title)."""
+    elected = [
+        r.winner for r in state.votes_log if r.crew == index and r.topic == Topic.QUARTERMASTER
+    ]
+    return next((seat for seat in elected if seat is not None), None)
+
+
 def quartermaster_elected(state: CiurmeState, crew: Crew, seat: int) -> list[Event]:
     crew.quartermaster = seat
     return [public("quartermaster", crew=state.crews.index(crew), seat=seat)]
