@@ -14,6 +14,7 @@ from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.clock import Deadline
+from ludoteca.engine.debrief import Debrief
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
@@ -227,7 +228,7 @@ class Ciurme(Game[CiurmeState]):
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
 
-    def debrief(self, state: CiurmeState) -> dict[str, Any]:
+    def debrief(self, state: CiurmeState) -> Debrief:
         return debrief.debrief(state)
 
     # --- time -------------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ def render(view: Mapping[str, Any]) -> str:
              + ("a spectator" if seat is None else f"seat {seat} ({view['role']})")]
     lines += _rules(view)
     for i, crew in enumerate(view["crews"]):
-        state = "restored" if crew["finished"] else "stopped" if crew["stopped"] else "working"
+        state = _progress(view["stage"], crew)
         mine = " <- your crew" if i == view["my_crew"] else ""
         lines.append(
             f"  crew {i} ({crew['colour']}) seats {crew['members']}: "
@@ -58,6 +58,17 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append("  Who won what (each objective is won on its own):")
         lines += [f"    {line}" for line in view["results"]]
     return "\n".join(lines)
+
+
+def _progress(stage: str, crew: Mapping[str, Any]) -> str:
+    """Where a crew stands in phase 1: a crew that was stopped is no longer 'working'."""
+    if crew["finished"]:
+        return "restored"
+    if stage == Stage.BRIEFING:
+        return "not started"
+    if stage != Stage.PHASE1:
+        return "stopped when phase 1 closed"
+    return "stopped by the session clock" if crew["stopped"] else "working"
 
 
 def _rules(view: Mapping[str, Any]) -> list[str]:

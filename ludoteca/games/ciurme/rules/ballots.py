@@ -151,12 +151,13 @@ def count_election(state: CiurmeState, crew: Crew) -> list[Event]:
         return []
     if outcome == Outcome.VOTE:
         return elected(state, crew, leaders[0], Outcome.VOTE)
-    log_vote(state, crew, outcome, None)
     heard = audience(state, crew, vote.topic)
     if outcome == Outcome.RUNOFF:
+        log_vote(state, crew, outcome, None)
         crew.vote = open_vote(state, vote.topic, vote.voters, leaders, runoff=True)
         index = state.crews.index(crew)
         return [private("runoff", heard, crew=index, topic=vote.topic, candidates=leaders)]
+    # Still tied after the run-off: logged once, when the facilitator has decided.
     vote.candidates = leaders
     vote.awaiting_facilitator = True
     index = state.crews.index(crew)
