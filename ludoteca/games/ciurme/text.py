@@ -9,7 +9,17 @@ from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.games.ciurme.data import AUTOMATON, CREW_COLOURS, FLAGSHIP, SHIP_NAMES
-from ludoteca.games.ciurme.state import MOTIONS, CiurmeState, Stage, Step
+from ludoteca.games.ciurme.state import (
+    ABSTAINED,
+    MOTIONS,
+    NOT_CAST,
+    YES,
+    CiurmeState,
+    Role,
+    Stage,
+    Step,
+    Topic,
+)
 
 STAGES = {
     Stage.BRIEFING: "briefing: read the rules, pick your meeple",
@@ -34,6 +44,8 @@ def render(view: Mapping[str, Any]) -> str:
             f"captain {_seat(crew['captain'])}, quartermaster {_seat(crew['quartermaster'])}; "
             f"{sum(crew['points'])} squares{mine}"
         )
+    if view["role"] == Role.FACILITATOR:
+        lines += _glance(view)
     if view["phase1_ranking"]:
         lines.append(f"  phase-1 ranking: crews {view['phase1_ranking']}")
     for key, board in view["boards"].items():
@@ -48,8 +60,9 @@ def render(view: Mapping[str, Any]) -> str:
             lines.append(f"  crew {key} wants {SHIP_NAMES[fav]}, then {second}")
     for vote in view["votes"]:
         lines.append(_vote(view, vote))
-    for message in view["messages"][-5:]:
-        lines.append(f"  [{message['channel']}] seat {message['author']}: {message['text']}")
+    # The facilitator reads the whole log; a player the last few messages.
+    shown = view["messages"] if view["role"] == Role.FACILITATOR else view["messages"][-5:]
+    lines += [_message(message) for message in shown]
     if "outcome" in view:
         lines.append("  Ships won:")
         for i, outcome in enumerate(view["outcome"]):
@@ -168,11 +181,53 @@ def _vote(view: Mapping[str, Any], vote: Mapping[str, Any]) -> str:
     waiting = [v for v, done in zip(vote["voters"], vote["cast"], strict=True) if not done]
     status = (
         "waiting for the facilitator" if vote["awaiting_facilitator"]
-        else f"waiting for seats {waiting}"
+        else f"waiting for seats {waiting}; closes after {vote['seconds']} s"
     )
     among = "" if vote["topic"] in MOTIONS else f" among {vote['candidates']}"
     runoff = " (run-off)" if vote["runoff"] else ""
-    return f"  open vote of crew {vote['crew']}: {vote['topic']}{among}{runoff}; {status}"
+    line = f"  open vote of crew {vote['crew']}: {vote['topic']}{among}{runoff}; {status}"
+    if "ballots" in vote:
+        ballots = ", ".join(
+            f"{voter}: {_ballot(vote['topic'], ballot)}"
+            for voter, ballot in zip(vote["voters"], vote["ballots"], strict=True)
+        )
+        line += f"\n    ballots: {ballots}"
+    return line
+
+
+def _ballot(topic: str, ballot: int) -> str:
+    if ballot == NOT_CAST:
+        return "-"
+    if ballot == ABSTAINED:
+        return "abstained"
+    if topic in MOTIONS:
+        return "yes" if ballot == YES else "no"
+    return f"seat {ballot}" if topic == Topic.QUARTERMASTER else ship_name(ballot)
+
+
+def _glance(view: Mapping[str, Any]) -> list[str]:
+    """The facilitator's table of every crew: progress, whose turn, open vote."""
+    lines = ["  At a glance:"]
+    votes = {vote["crew"]: vote for vote in view["votes"]}
+    for key, board in view["boards"].items():
+        crew = view["crews"][int(key)]
+        turn = (f"seat {board['active']} ({STEPS[board['step']]})"
+                if view["stage"] == Stage.PHASE1 and not crew["finished"] else "-")
+        vote = votes.get(int(key))
+        voting = "-" if vote is None else f"{vote['topic']} {sum(vote['cast'])}/{len(vote['cast'])}"
+        lines.append(
+            f"    crew {key}: {crew['repairs']}/{crew['repairs_needed']} repairs, "
+            f"{_progress(view['stage'], crew)}, {board['turns']} turns, {board['rounds']} rounds;"
+            f" turn: {turn}; vote: {voting}"
+        )
+    if view["phase1_seconds"] and view["stage"] == Stage.PHASE1:
+        lines.append(f"    phase 1 closes after {view['phase1_seconds']} s")
+    return lines
+
+
+def _message(message: Mapping[str, Any]) -> str:
+    to = "" if message.get("to") is None else f" to {message['to']}"
+    return f"  [{message['channel']}{to}] seat {message['author']}: {message['text']}"
 
 
 def _pile(wood: list[str]) -> str:

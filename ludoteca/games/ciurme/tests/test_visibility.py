@@ -8,16 +8,18 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
+    Abstain,
     Agree,
     Depose,
     Elect,
     Move,
     Place,
+    Post,
     Prefer,
     StartPhase,
     Steer,
 )
-from ludoteca.games.ciurme.data import LIFEBOAT, OBJECTIVES, WRECK, Wood
+from ludoteca.games.ciurme.data import LIFEBOAT, OBJECTIVES, WRECK, Channel, Wood
 from ludoteca.games.ciurme.rules.votes import motion_outcome
 from ludoteca.games.ciurme.state import NO, YES, CiurmeState, Stage, Topic
 from ludoteca.games.ciurme.tests.helpers import (
@@ -236,3 +238,23 @@ def test_the_rules_say_the_repairs_these_options_need() -> None:
     view = GAME.view(state, 0)
     assert "in a crew of 4, 12 (the automaton owes none)" in view["rules"]
     assert [c["repairs_needed"] for c in view["crews"]] == [12, 15]
+
+
+def test_the_facilitator_sees_every_ballot_the_whole_log_and_every_crew() -> None:
+    # "The facilitator sees everything, live."
+    state = offices()
+    act(state, 0, Elect(1))
+    act(state, 5, Abstain())
+    for k in range(7):
+        act(state, 8, Post(Channel.ALL, f"Message {k}"))
+    view = GAME.view(state, 8)
+    assert [v["ballots"] for v in view["votes"]] == [[1, -2, -2, -2], [-2, -1, -2, -2]]
+    screen = GAME.render(view)
+    assert "ballots: 0: seat 1, 1: -, 2: -, 3: -" in screen
+    assert "ballots: 4: -, 5: abstained, 6: -, 7: -" in screen
+    assert all(f"Message {k}" in screen for k in range(7))
+    assert "At a glance:" in screen
+    assert "crew 0: 0/15 repairs, stopped when phase 1 closed" in screen
+    assert "vote: quartermaster 1/4" in screen and "vote: quartermaster 1/4" in screen
+    player_screen = GAME.render(GAME.view(state, 1))
+    assert "ballots:" not in player_screen and "At a glance:" not in player_screen
