@@ -211,7 +211,7 @@ def check_turn(state: CiurmeState, crew: Crew, path: str) -> None:
     if crew.step == Step.STEER:
         require(crew.place[crew.active] == LIFEBOAT, "the active player is aboard",
                 f"{path}.step")
-    if crew.step == Step.REPAIR:
+    if crew.step == Step.REPAIR and playing(crew):  # a crew's last repair may empty the pile
         require(crew.place[crew.active] == WRECK and bool(crew.transported),
                 "the active player is on the wreck, with wood to repair with", f"{path}.step")
     index = state.crews.index(crew)

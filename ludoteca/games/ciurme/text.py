@@ -131,7 +131,7 @@ def _board(view: Mapping[str, Any], key: str, board: Mapping[str, Any]) -> list[
         return [f"  crew {key} meeples: {picks}"]
     lines = [f"  board of crew {key}: lifeboat docked at the {board['dock']}"
              + (f"; automaton: {board['automaton']}" if board["automaton"] else "")]
-    if view["stage"] == Stage.PHASE1:
+    if view["stage"] == Stage.PHASE1 and not view["crews"][int(key)]["finished"]:
         lines[0] += f"; turn of seat {board['active']} ({STEPS[board['step']]})"
     places = ", ".join(f"{s} ({meeples[s]}) {p}" for s, p in board["places"].items())
     lines.append(f"    places: {places}")

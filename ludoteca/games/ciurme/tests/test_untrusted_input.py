@@ -21,7 +21,8 @@ from ludoteca.engine.fuzzing import (
 from ludoteca.engine.match import Match
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
-from ludoteca.games.ciurme.actions import Place, Stay
+from ludoteca.games.ciurme.actions import Help, Place, Stay
+from ludoteca.games.ciurme.data import AUTOMATON, WRECK, Wood
 from ludoteca.games.ciurme.tests.helpers import assembly, offices, phase1
 
 # A short session clock and one message per period keep random playouts short.
@@ -201,3 +202,18 @@ def test_many_corrupted_states_are_refused_or_playable(seed: int, pick: int, edi
 @given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6))
 def test_many_corrupted_actions_are_refused_or_legal(seed: int, pick: int) -> None:
     corrupted_action_is_refused_or_legal(seed, pick)
+
+
+def test_a_crew_that_used_its_last_wood_to_finish_is_a_valid_state() -> None:
+    state = phase1()
+    crew = state.crews[0]
+    pieces = [(s, Wood.NEUTRAL, s) for s in crew.members for _ in range(3)]
+    crew.pieces = pieces + [(s, Wood.NEUTRAL, AUTOMATON) for s in crew.members[1:3]]
+    crew.neutral -= len(crew.pieces) + 1
+    crew.produced = {Wood.NEUTRAL: len(crew.pieces) + 1}
+    crew.dock, crew.transported = WRECK, [Wood.NEUTRAL]
+    crew.place[0] = WRECK
+    GAME.apply(state, 0, Stay())
+    GAME.apply(state, 0, Help(Wood.NEUTRAL, AUTOMATON))  # the last piece: restored
+    assert crew.finished_turns is not None and crew.transported == []
+    GAME.from_json(json.loads(json.dumps(GAME.to_json(state))))
