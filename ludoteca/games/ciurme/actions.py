@@ -25,6 +25,7 @@ from ludoteca.games.ciurme.data import (
     Location,
     Wood,
 )
+from ludoteca.games.ciurme.options import Phase1Seconds, VoteSeconds
 
 # The ranges any session allows; a session's own limits (its seats, crews, fleet) are checked by
 # the rules.
@@ -208,7 +209,7 @@ class SetVoteTimer(Action):
 
     kind = "set_vote_timer"
     crew: CrewIndex
-    seconds: Annotated[int, Between(10, 24 * 3600)]
+    seconds: VoteSeconds
 
 
 @dataclass(frozen=True)
@@ -216,7 +217,7 @@ class SetPhase1Timer(Action):
     """Set or extend the phase-1 timer: seconds from when it was first set (0: none) [D-21]."""
 
     kind = "set_phase1_timer"
-    seconds: Annotated[int, Between(0, 24 * 3600)]
+    seconds: Phase1Seconds
 
 
 @dataclass(frozen=True)

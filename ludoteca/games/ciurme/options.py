@@ -19,6 +19,9 @@ class TieBreak(StrEnum):
     PHASE1_RANK = "phase1_rank"  # the tied crew ranked best in phase 1
 
 
+DAY = 24 * 3600
+VoteSeconds = Annotated[int, Between(10, DAY)]  # a vote's timer [D-21]
+Phase1Seconds = Annotated[int, Between(0, DAY)]  # the phase-1 timer (0: none) [D-21]
 CrewSize = Annotated[int, Between(min(CREW_SIZES), max(CREW_SIZES))]
 Seat = Annotated[int, Between(0, MAX_PLAYERS - 1)]
 CrewSeats = Annotated[tuple[Seat, ...], Size(min(CREW_SIZES), max(CREW_SIZES))]
@@ -56,12 +59,12 @@ class CiurmeOptions:
     message_budget: Annotated[int, Between(0, 20)] = option_field(
         3, "messages each seat may post per period (phase 1, elections, each Assembly round)"
     )
-    vote_seconds: Annotated[int, Between(10, 24 * 3600)] = option_field(
+    vote_seconds: VoteSeconds = option_field(
         300,
         "[D-21] seconds a crew vote stays open before the clock closes it (missing ballots "
         "count as abstentions; for the lifeboat, as no); the facilitator may change a vote's",
     )
-    phase1_seconds: Annotated[int, Between(0, 24 * 3600)] = option_field(
+    phase1_seconds: Phase1Seconds = option_field(
         0,
         "[D-21] a timer on phase 1, in seconds (0: none); when it runs out phase 1 closes as if "
         "the facilitator closed it; the facilitator may set or change it",

@@ -33,7 +33,7 @@ from ludoteca.games.ciurme.data import (
     Location,
     Wood,
 )
-from ludoteca.games.ciurme.options import CiurmeOptions
+from ludoteca.games.ciurme.options import CiurmeOptions, Phase1Seconds, VoteSeconds
 
 
 class Stage(StrEnum):
@@ -118,8 +118,6 @@ Voters = Annotated[list[PlayerSeat], Size(1, max(CREW_SIZES))]
 Ballots = Size(1, max(CREW_SIZES))
 PerSeat = Size(MIN_PLAYERS + 1, MAX_PLAYERS + 1)  # a list with one item per seat
 
-VoteSeconds = Annotated[int, Between(10, 24 * 3600)]
-Phase1Seconds = Annotated[int, Between(0, 24 * 3600)]  # 0: no timer
 
 Unpicked = Literal[""]
 UNPICKED: Unpicked = ""  # a player who has not picked a meeple yet
