@@ -120,9 +120,10 @@ RULES = counted(RuleTable(
          choices=briefing.first_players),
     Rule(Decide, (OFFICES, ASSEMBLY), ballots.check_decide, ballots.do_decide,
          choices=ballots.decisions),
+    # letting the crews finish comes first: it is the seed's rule, closing the exception
+    Rule(PlayOn, (PHASE1,), race.check_play_on, race.do_play_on, choices=race.play_ons),
     Rule(ClosePhase1, (PHASE1,), race.check_close, race.do_close, choices=race.closings,
          anyone=True),
-    Rule(PlayOn, (PHASE1,), race.check_play_on, race.do_play_on, choices=race.play_ons),
     Rule(StartPhase, (BRIEFING, OFFICES), phases.check_start, phases.do_start,
          choices=phases.starts, anyone=True),
     # the facilitator's clocks [D-21]: never listed, applied by the server when a timer ends

@@ -73,14 +73,14 @@ def test_the_facilitator_is_asked_to_close_or_play_on_when_a_crew_finishes() -> 
     state = phase1(players=12)
     assert GAME.legal_actions(state, 12) == []
     finish(state, 2)
-    assert GAME.legal_actions(state, 12) == [ClosePhase1(), PlayOn()]
+    assert GAME.legal_actions(state, 12) == [PlayOn(), ClosePhase1()]
     assert "rank after those finished" in GAME.describe_action(ClosePhase1())
     act(state, 12, PlayOn())
     assert GAME.legal_actions(state, 12) == [] and state.stage == "phase1"
     with pytest.raises(IllegalAction, match="nothing to decide"):
         act(state, 12, PlayOn())
     finish(state, 0)
-    assert GAME.legal_actions(state, 12) == [ClosePhase1(), PlayOn()]
+    assert GAME.legal_actions(state, 12) == [PlayOn(), ClosePhase1()]
     act(state, 12, ClosePhase1())  # closing: crew 1 stops and ranks last
     assert state.ranking == [2, 0, 1] and state.closed_by == "facilitator"
 
