@@ -63,7 +63,6 @@ class Game(ABC, Generic[S]):
 
     @property
     def action_classes(self) -> tuple[type[Action], ...]:
-        # Transition: a game not yet given a rule table lists its classes itself.
         return self.rules.action_classes
 
     # --- set-up -----------------------------------------------------------------------------
@@ -86,14 +85,14 @@ class Game(ABC, Generic[S]):
             raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
         return self.new_state(players, seed, self.options(options))
 
+    @abstractmethod
     def new_state(self, players: int, seed: int, options: Any) -> S:
         """The state of a new game, from checked arguments (`options` typed)."""
-        raise NotImplementedError  # transition: abstract once every game has a rule table
 
     # --- play ---------------------------------------------------------------------------------
+    @abstractmethod
     def phase(self, state: S) -> str:
         """The phase the game is in (a StrEnum of the game): picks the rules that apply."""
-        raise NotImplementedError  # transition: abstract once every game has a rule table
 
     @abstractmethod
     def actors(self, state: S) -> frozenset[int]:
@@ -158,9 +157,9 @@ class Game(ABC, Generic[S]):
             )
         return self.seat_view(state, seat)
 
+    @abstractmethod
     def seat_view(self, state: S, seat: int | None) -> dict[str, Any]:
         """The view of a valid seat (None: a spectator); see `view`."""
-        raise NotImplementedError  # transition: abstract once every game has a rule table
 
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
