@@ -1,0 +1,237 @@
+"""What a person does on the client's pages, for the browser tests: create a match, read
+where it stands, and play each game's moves with clicks and keys."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+from playwright.sync_api import Page
+
+from tests.web.conftest import until
+
+
+@dataclass
+class Seen:
+    status: str
+    step: int
+    legal: int
+    seat: str
+
+
+def seen(page: Page) -> Seen:
+    data = page.eval_on_selector(
+        ".match",
+        "e => ({status: e.dataset.status, step: +e.dataset.step, legal: +e.dataset.legal,"
+        " seat: e.dataset.seat})",
+    )
+    return Seen(data["status"], data["step"], data["legal"], data["seat"])
+
+
+def create_match(page: Page, game: str, seats: list[str], options: dict[str, str] | None = None,
+                 level: str = "strong") -> str:
+    """From the home page: a new match of `game`, seat by seat "me", "friend" or "bot"; returns
+    the match id once the match page is open."""
+    page.goto("/")
+    page.locator(f'a[href="/new/{game}"]').first.click()
+    page.wait_for_selector("[data-players]")
+    page.fill("[data-players]", str(len(seats)))
+    page.locator("[data-players]").dispatch_event("change")
+    page.fill('input[autocomplete="nickname"]', "Ada")
+    for index, kind in enumerate(seats):
+        page.select_option(f'[data-seat-kind="{index}"]', kind)
+        if kind == "bot":
+            page.select_option(f'[data-bot-level="{index}"]', level)
+    for name, value in (options or {}).items():
+        field = page.locator(f"#option-{name}")
+        if field.get_attribute("type") == "checkbox":
+            field.set_checked(value == "true")
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+            field.dispatch_event("change")
+    page.locator('form button[type="submit"]').click()
+    page.wait_for_url(re.compile(r".*/play/[\w-]+$"))
+    page.wait_for_selector(".match[data-status]")
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def wait_step_after(page: Page, step: int, seconds: float = 15) -> None:
+    until(lambda: seen(page).step > step or seen(page).status in ("over", "ended"), seconds,
+          f"a step after {step}")
+
+
+def wait_turn_or_end(pages: list[Page], seconds: float = 60) -> Page | None:
+    """The first page whose seat may act, or None once the match is over."""
+    found: list[Page | None] = []
+
+    def check() -> bool:
+        for page in pages:
+            s = seen(page)
+            if s.status in ("over", "ended"):
+                found.append(None)
+                return True
+            if s.legal > 0 and s.status == "running":
+                found.append(page)
+                return True
+        return False
+
+    until(check, seconds, "a turn or the end")
+    return found[0]
+
+
+def click_and_wait(page: Page, selector: str) -> None:
+    before = seen(page).step
+    page.locator(selector).first.click()
+    wait_step_after(page, before)
+
+
+# --- Castell -----------------------------------------------------------------------------------
+TURN_ORDER = ("recruit", "train", "end_turn", "special_recruit", "special_move", "perform")
+NEIGHBOURS = {
+    "Lleida": ("Valls", "Vilafranca", "Girona"),
+    "Valls": ("Lleida", "Tarragona", "Vilafranca"),
+    "Tarragona": ("Valls", "Vilanova"),
+    "Vilafranca": ("Lleida", "Valls", "Vilanova", "Barcelona"),
+    "Vilanova": ("Tarragona", "Vilafranca", "Barcelona"),
+    "Barcelona": ("Vilafranca", "Vilanova", "Girona"),
+    "Girona": ("Barcelona", "Lleida"),
+}
+
+
+def distance(a: str, b: str) -> int:
+    seen_, frontier, d = {a}, [a], 0
+    while b not in frontier:
+        frontier = [n for r in frontier for n in NEIGHBOURS[r] if n not in seen_]
+        seen_.update(frontier)
+        d += 1
+    return d
+
+
+def next_festival(page: Page) -> str | None:
+    days = page.locator('.calendar li[data-done="false"]')
+    return days.first.get_attribute("data-region") if days.count() else None
+
+
+def castell_move(page: Page) -> None:
+    """Towards the next festival's region (a player who wants to take part goes there)."""
+    me = seen(page).seat
+    pawn = page.locator(f'.board[data-seat="{me}"]').get_attribute("data-pawn") or None
+    goal = next_festival(page)
+    buttons = page.locator('.turn button[data-kind="move"]')
+    if not buttons.count() or (pawn is not None and pawn == goal):
+        return
+    regions = [buttons.nth(i).inner_text().strip() for i in range(buttons.count())]
+    best = min(regions, key=lambda r: distance(r, goal) if goal else 0)
+    click_and_wait(page, f'.turn button[data-kind="move"] >> text="{best}"')
+
+
+def castell_turn(page: Page) -> None:
+    """One turn: move towards the next festival, recruit and train when offered, end it."""
+    castell_move(page)
+    for _ in range(12):
+        s = seen(page)
+        if s.legal == 0 or s.status != "running" or page.locator(".festival").count():
+            return
+        for kind in TURN_ORDER:
+            button = page.locator(f'.turn button[data-kind="{kind}"]')
+            if button.count():
+                click_and_wait(page, f'.turn button[data-kind="{kind}"]')
+                break
+        else:
+            if page.locator('.turn button[data-kind="move"]').count():
+                click_and_wait(page, '.turn button[data-kind="move"]')
+            else:
+                return
+
+
+def tower_in_builder(page: Page) -> list[list[int]]:
+    return page.eval_on_selector_all(
+        ".levels .level",
+        "levels => levels.map(l => [...l.querySelectorAll('.chip.placed')].map(c => +c.textContent))"
+        ".filter(l => l.length)",
+    )
+
+
+def build_by_hand(page: Page, tower: list[list[int]], drag_first: bool = True) -> None:
+    """Put each casteller into its level from the team, as a player does: the first by
+    dragging it, the others by picking it and choosing its level."""
+    page.locator(".builder button", has_text=re.compile("Start again|Ricomincia")).click()
+    for number, level in enumerate(tower, start=1):
+        if number > 1:
+            page.locator(".builder button", has_text=re.compile("Add a level|Aggiungi")).click()
+        for size in level:
+            chip = page.locator(f'.pool .chip[data-size="{size}"]').first
+            target = page.locator(f'.levels .level[data-level="{number}"]')
+            if drag_first:
+                chip.drag_to(target)
+                drag_first = False
+            else:
+                chip.click()
+                target.locator("button.put").click()
+    until(lambda: tower_in_builder(page) == [sorted(lv, reverse=True) for lv in tower], 5,
+          "the tower in the builder")
+
+
+def declare_custom_tower(page: Page, tokens: list[int]) -> list[list[int]] | None:
+    """At a festival: a tower built by hand (the suggested one without its top level where that
+    still shows every token size, else the suggested one), declared; None if there is none."""
+    suggest = page.locator(".builder button", has_text=re.compile("Suggest|Suggerisci"))
+    if not suggest.count():
+        click_and_wait(page, ".festival button >> nth=-1")  # stay out
+        return None
+    suggest.click()
+    suggested = tower_in_builder(page)
+    tower = suggested
+    if len(suggested) > 4 and set(tokens) <= {s for lv in suggested[:-1] for s in lv}:
+        tower = suggested[:-1]
+    build_by_hand(page, tower)
+    until(lambda: page.locator('.verdict[data-legal="true"]').count() == 1, 5, "a legal tower")
+    click_and_wait(page, ".builder > button.primary")
+    return tower
+
+
+def festival_tokens(page: Page) -> list[int]:
+    text = page.locator(".festival p").first.inner_text()
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
+# --- Ligretto ----------------------------------------------------------------------------------
+def ligretto_move(page: Page) -> bool:
+    """One real-time move if there is one: turn a tile over, place it on a highlighted square
+    (a second square where the first is ambiguous), or discard it. True if it acted."""
+    turn = page.locator(".hand button.primary")
+    if turn.count() and turn.is_enabled():
+        turn.click()
+        return True
+    targets = page.locator("g.square.target")
+    if targets.count():
+        targets.first.click()
+        partner = page.locator("g.square.target:has(rect.partner)")
+        if partner.count():
+            partner.first.click()
+        return True
+    discard = page.locator(".hand button:not(.primary)").first
+    if discard.count() and discard.is_enabled():
+        discard.click()
+        return True
+    return False
+
+
+def play_ligretto_round(page: Page, on_half: object = None, seconds: float = 240) -> None:
+    """Play until the round is scored, moving as fast as the page shows moves."""
+    deadline = time.monotonic() + seconds
+    halfway_done = False
+    while time.monotonic() < deadline:
+        phase = page.locator(".ligretto").get_attribute("data-phase")
+        if phase != "play":
+            return
+        if not halfway_done and callable(on_half) and seen(page).step > 30:
+            halfway_done = True
+            on_half()
+            continue
+        if not ligretto_move(page):
+            time.sleep(0.05)
+    raise AssertionError("the Ligretto round did not end in time")
