@@ -19,6 +19,8 @@ from pathlib import Path
 import pytest
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
+# The client is served by the server's web module (ludoteca/server/web.py).
+pytest.importorskip("ludoteca.server.web", reason="the server with its web module is needed")
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("LUDOTECA_CHROMIUM", "/usr/bin/chromium")

@@ -89,7 +89,8 @@ def click_and_wait(page: Page, selector: str) -> None:
 
 
 # --- Castell -----------------------------------------------------------------------------------
-TURN_ORDER = ("recruit", "train", "end_turn", "special_recruit", "special_move", "perform")
+# After a Special wheel tile the free special action comes first: any of the last three.
+TURN_ORDER = ("recruit", "train", "end_turn", "special_recruit", "perform", "special_move")
 NEIGHBOURS = {
     "Lleida": ("Valls", "Vilafranca", "Girona"),
     "Valls": ("Lleida", "Tarragona", "Vilafranca"),
@@ -110,27 +111,49 @@ def distance(a: str, b: str) -> int:
     return d
 
 
-def next_festival(page: Page) -> str | None:
+def next_festival(page: Page) -> tuple[str | None, set[int]]:
+    """The region and size tokens of the next festival on the calendar."""
     days = page.locator('.calendar li[data-done="false"]')
-    return days.first.get_attribute("data-region") if days.count() else None
+    if not days.count():
+        return None, set()
+    day = days.first
+    return day.get_attribute("data-region"), {int(t) for t in day.locator(".token").all_inner_texts()}
 
 
-def castell_move(page: Page) -> None:
+def castell_move(page: Page, kind: str = "move") -> None:
     """Towards the next festival's region (a player who wants to take part goes there)."""
     me = seen(page).seat
     pawn = page.locator(f'.board[data-seat="{me}"]').get_attribute("data-pawn") or None
-    goal = next_festival(page)
-    buttons = page.locator('.turn button[data-kind="move"]')
+    goal, _ = next_festival(page)
+    buttons = page.locator(f'.turn button[data-kind="{kind}"]')
     if not buttons.count() or (pawn is not None and pawn == goal):
         return
-    regions = [buttons.nth(i).inner_text().strip() for i in range(buttons.count())]
-    best = min(regions, key=lambda r: distance(r, goal) if goal else 0)
-    click_and_wait(page, f'.turn button[data-kind="move"] >> text="{best}"')
+    regions = {buttons.nth(i).get_attribute("data-region"): i for i in range(buttons.count())}
+    best = min(regions, key=lambda r: distance(str(r), goal) if goal else 0)
+    if kind == "special_move" and goal and distance(str(best), goal) >= distance(str(pawn), goal):
+        return  # a token is worth spending only to come closer
+    click_and_wait(page, f'.turn button[data-kind="{kind}"] >> nth={regions[best]}')
+
+
+def castell_recruit(page: Page) -> None:
+    """Recruit the festival's token sizes first, then the biggest castellers offered."""
+    buttons = page.locator('.turn button[data-kind="recruit"]')
+    if not buttons.count():
+        return
+    _, tokens = next_festival(page)
+    offers = [[int(n) for n in re.findall(r"\d+", buttons.nth(i).inner_text())]
+              for i in range(buttons.count())]
+    best = max(range(len(offers)),
+               key=lambda i: (len(tokens & set(offers[i])), len(offers[i]), sum(offers[i])))
+    click_and_wait(page, f'.turn button[data-kind="recruit"] >> nth={best}')
 
 
 def castell_turn(page: Page) -> None:
-    """One turn: move towards the next festival, recruit and train when offered, end it."""
+    """One turn: move towards the next festival, recruit for it, train, end the turn."""
+    before = seen(page).step
     castell_move(page)
+    castell_move(page, "special_move")
+    castell_recruit(page)
     for _ in range(12):
         s = seen(page)
         if s.legal == 0 or s.status != "running" or page.locator(".festival").count():
@@ -144,7 +167,9 @@ def castell_turn(page: Page) -> None:
             if page.locator('.turn button[data-kind="move"]').count():
                 click_and_wait(page, '.turn button[data-kind="move"]')
             else:
-                return
+                break
+    if seen(page).step == before and seen(page).legal:
+        raise AssertionError("a turn with moves on offer made no move")
 
 
 def tower_in_builder(page: Page) -> list[list[int]]:
@@ -180,7 +205,7 @@ def declare_custom_tower(page: Page, tokens: list[int]) -> list[list[int]] | Non
     still shows every token size, else the suggested one), declared; None if there is none."""
     suggest = page.locator(".builder button", has_text=re.compile("Suggest|Suggerisci"))
     if not suggest.count():
-        click_and_wait(page, ".festival button >> nth=-1")  # stay out
+        click_and_wait(page, ".festival button.abstain")  # stay out
         return None
     suggest.click()
     suggested = tower_in_builder(page)
@@ -220,18 +245,26 @@ def ligretto_move(page: Page) -> bool:
     return False
 
 
-def play_ligretto_round(page: Page, on_half: object = None, seconds: float = 240) -> None:
-    """Play until the round is scored, moving as fast as the page shows moves."""
+def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
+                        seconds: float = 180) -> None:
+    """Play in real time until this seat has placed `until_placed` tiles, call `on_placed`,
+    then watch the bots finish the round (so this seat scores nothing and chooses the tiles
+    to set aside)."""
     deadline = time.monotonic() + seconds
-    halfway_done = False
-    while time.monotonic() < deadline:
-        phase = page.locator(".ligretto").get_attribute("data-phase")
-        if phase != "play":
-            return
-        if not halfway_done and callable(on_half) and seen(page).step > 30:
-            halfway_done = True
-            on_half()
-            continue
+    while placed(page) < until_placed:
+        if time.monotonic() > deadline or page.locator(".ligretto").get_attribute(
+                "data-phase") != "play":
+            raise AssertionError(f"placed only {placed(page)} tiles from the page")
         if not ligretto_move(page):
             time.sleep(0.05)
-    raise AssertionError("the Ligretto round did not end in time")
+    if callable(on_placed):
+        on_placed()
+    until(lambda: page.locator(".ligretto").get_attribute("data-phase") != "play", seconds,
+          "the end of the round")
+
+
+def placed(page: Page) -> int:
+    """Tiles this page's seat has placed this round (the table's count of tiles left)."""
+    me = seen(page).seat
+    row = page.locator(f'.players tr[data-seat="{me}"] td').nth(1)
+    return 15 - int(row.inner_text())

@@ -98,7 +98,7 @@ def test_two_people_play_to_the_end(table: Table) -> None:
                 declare_custom_tower(page, festival_tokens(page))
             else:
                 # The other declares the suggested tower in one click.
-                button = page.locator(".festival .row button").first
+                button = page.locator(".festival button.declare-suggested, .festival button.abstain").first
                 before = seen(page).step
                 button.click()
                 until(lambda p=page, b=before: seen(p).step > b, 10, "the declaration")

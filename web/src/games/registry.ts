@@ -17,9 +17,9 @@ export interface GameEntry {
 }
 
 const genericText: GameText = {
-  event: (event) => t("event.other", { kind: event.kind }),
+  event: (event) => t("event.unknown", { kind: event.kind }),
   awaited: (_view, seat, _seats, legal) => (seat !== null && legal.length ? t("match.your_move") : t("match.waiting_others")),
-  action: (action) => t("event.other", { kind: action.kind }),
+  action: (action) => t("event.unknown", { kind: action.kind }),
 };
 
 const GAMES: Record<string, GameEntry> = {

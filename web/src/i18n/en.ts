@@ -181,7 +181,7 @@ export const en = {
   "missing.title": "There is no such page.",
   "missing.home": "Back to the games",
 
-  "event.other": "{kind}",
+  "event.unknown": "{kind}",
 
   "castell.round": "Round {round} of {rounds}",
   "castell.phase.festival": "festival",

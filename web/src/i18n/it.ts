@@ -182,7 +182,7 @@ export const it: Record<keyof typeof en, string> = {
   "missing.title": "Questa pagina non esiste.",
   "missing.home": "Torna ai giochi",
 
-  "event.other": "{kind}",
+  "event.unknown": "{kind}",
 
   "castell.round": "Round {round} di {rounds}",
   "castell.phase.festival": "festa",

@@ -63,7 +63,7 @@ export const castellText: GameText = {
       case "game_over":
         return t("castell.event.game_over");
       default:
-        return tDynamic(`castell.event.${event.kind}`, {}, t("event.other", { kind: event.kind }));
+        return tDynamic(`castell.event.${event.kind}`, {}, t("event.unknown", { kind: event.kind }));
     }
   },
 
@@ -108,7 +108,7 @@ export const castellText: GameText = {
       case "abstain":
         return t("castell.action.abstain");
       default:
-        return t("event.other", { kind: action.kind });
+        return t("event.unknown", { kind: action.kind });
     }
   },
 };

@@ -78,7 +78,7 @@ export function ciurmeEvent(event: GameEvent, seats: Seats, view: GameView | nul
           topic: tDynamic(`ciurme.topic.${d.topic}`, {}, String(d.topic ?? "")),
         });
       }
-      return t("event.other", { kind: event.kind });
+      return t("event.unknown", { kind: event.kind });
   }
 }
 
@@ -119,7 +119,7 @@ export const ciurmeText: GameText = {
       case "decide":
         return t("ciurme.action.decide", { crew: crew(action.crew), choice: Number(action.choice) });
       default:
-        return tDynamic(`ciurme.action.${action.kind}`, {}, t("event.other", { kind: action.kind }));
+        return tDynamic(`ciurme.action.${action.kind}`, {}, t("event.unknown", { kind: action.kind }));
     }
   },
 };

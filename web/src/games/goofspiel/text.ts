@@ -15,13 +15,13 @@ export const goofspielText: GameText = {
           ? t("goofspiel.event.tie", { prize: Number(d.prize) })
           : t("goofspiel.event.reveal", { who: seats.name(Number(d.winner)), prize: Number(d.prize) });
       default:
-        return t("event.other", { kind: event.kind });
+        return t("event.unknown", { kind: event.kind });
     }
   },
   awaited(_view: GameView, seat: number | null, _seats: Seats, legal: EncodedAction[]): string {
     return seat !== null && legal.length ? t("goofspiel.await.bid") : t("match.waiting_others");
   },
   action(action: EncodedAction): string {
-    return action.kind === "bid" ? t("goofspiel.bid", { card: Number(action.card) }) : t("event.other", { kind: action.kind });
+    return action.kind === "bid" ? t("goofspiel.bid", { card: Number(action.card) }) : t("event.unknown", { kind: action.kind });
   },
 };

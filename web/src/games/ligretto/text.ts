@@ -50,7 +50,7 @@ export const ligrettoText: GameText = {
       case "match_over":
         return t("ligretto.event.match_over");
       default:
-        return t("event.other", { kind: event.kind });
+        return t("event.unknown", { kind: event.kind });
     }
   },
 
@@ -92,7 +92,7 @@ export const ligrettoText: GameText = {
           count: Array.isArray(action.tiles) ? action.tiles.length : 0,
         });
       default:
-        return t("event.other", { kind: action.kind });
+        return t("event.unknown", { kind: action.kind });
     }
   },
 };
