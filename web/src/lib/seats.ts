@@ -10,6 +10,8 @@ export interface HeldSeat {
   name?: string;
   // The creator's copy of the invite links, to hand them out while the match waits.
   invites?: { seat: number; url: string }[];
+  // The spectators' link, for a screen on the wall or friends who only watch.
+  watch?: string;
   since: number;
 }
 
