@@ -14,7 +14,7 @@ def test_a_round_against_two_bots(table: Table) -> None:
     page.wait_for_selector(".ligretto")
     table.shot(page, "ligretto-start")
     until(lambda: ligretto_move(page), 10, "a first move")
-    page.wait_for_selector(".hand svg.tile")
+    page.wait_for_selector(".hand .turned svg.tile")
     table.shot(page, "ligretto-hand")
 
     def reload_and_second_tab() -> None:

@@ -58,7 +58,7 @@ def test_screens_fit_every_width(table: Table, width: int) -> None:
     create_match(page, "ligretto", ["me", "bot", "bot", "bot"], options={"rounds": "1"})
     page.wait_for_selector(".ligretto svg.board")
     page.keyboard.press("t")
-    page.wait_for_selector(".hand svg.tile")
+    page.wait_for_selector(".hand .turned svg.tile")
     assert no_sideways_scroll(page)
     table.shot(page, f"ligretto-4-players-{width}")
 
@@ -86,7 +86,7 @@ def test_keyboard_play(table: Table) -> None:
     page.wait_for_selector(".ligretto svg.board")
     for _ in range(20):
         page.keyboard.press("t")
-        page.wait_for_selector(".hand svg.tile")
+        page.wait_for_selector(".hand .turned svg.tile")
         if page.locator("g.square.target").count():
             break
         page.keyboard.press("d")
