@@ -142,6 +142,7 @@ export interface GameOut {
  * via the `definition` "Health".
  */
 export interface Health {
+  matches_driven: number;
   matches_live: number;
   ok: boolean;
 }
