@@ -117,7 +117,8 @@ def next_festival(page: Page) -> tuple[str | None, set[int]]:
     if not days.count():
         return None, set()
     day = days.first
-    return day.get_attribute("data-region"), {int(t) for t in day.locator(".token").all_inner_texts()}
+    tokens = {int(t) for t in day.locator(".token").all_inner_texts()}
+    return day.get_attribute("data-region"), tokens
 
 
 def castell_move(page: Page, kind: str = "move") -> None:
@@ -175,7 +176,8 @@ def castell_turn(page: Page) -> None:
 def tower_in_builder(page: Page) -> list[list[int]]:
     return page.eval_on_selector_all(
         ".levels .level",
-        "levels => levels.map(l => [...l.querySelectorAll('.chip.placed')].map(c => +c.textContent))"
+        "levels => levels"
+        ".map(l => [...l.querySelectorAll('.chip.placed')].map(c => +c.textContent))"
         ".filter(l => l.length)",
     )
 

@@ -46,7 +46,7 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
             step = seen(page).step
             page.reload()
             page.wait_for_selector(".castell")
-            until(lambda: seen(page).step >= step, 10, "the match after a reload")
+            until(lambda s=step: seen(page).step >= s, 10, "the match after a reload")
             reloaded = True
             table.shot(page, "castell-after-reload")
         if turns == 4 and not second_tab:
@@ -54,7 +54,7 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
             other = table.tab(page)
             other.goto(f"/play/{match_id}")
             other.wait_for_selector(".castell")
-            until(lambda: seen(other).step == seen(page).step, 10, "the second tab in step")
+            until(lambda o=other: seen(o).step == seen(page).step, 10, "the second tab in step")
             assert seen(other).seat == seen(page).seat
             table.shot(other, "castell-second-tab")
             other.close()
@@ -98,7 +98,8 @@ def test_two_people_play_to_the_end(table: Table) -> None:
                 declare_custom_tower(page, festival_tokens(page))
             else:
                 # The other declares the suggested tower in one click.
-                button = page.locator(".festival button.declare-suggested, .festival button.abstain").first
+                button = page.locator(
+                    ".festival button.declare-suggested, .festival button.abstain").first
                 before = seen(page).step
                 button.click()
                 until(lambda p=page, b=before: seen(p).step > b, 10, "the declaration")
