@@ -55,13 +55,17 @@ typecheck: $(VENV)
 test: lint typecheck web-check $(WEB_BUILD)
 	$(BIN)/pytest -n 2
 
+# The slow-marked tests only (soak runs, long fuzzing); `make test` leaves them out.
 test-slow: $(VENV)
 	$(BIN)/pytest -n 2 -m slow
 
-# Every benchmark, the engine's first; each prints ratios to a baseline run in the same process.
+# Every benchmark: the engine's first, then every game's own (`bench/games.py` runs each
+# registered game's bench.py), the others, and bot strength last (the longest). Each prints
+# ratios to a baseline measured in the same run.
+FIRST_BENCHES := bench/engine.py bench/games.py
+LAST_BENCHES := bench/bots.py
 bench: $(VENV)
-	$(BIN)/python bench/engine.py
-	for script in $(filter-out bench/engine.py,$(wildcard bench/*.py)); do \
+	for script in $(FIRST_BENCHES) $(filter-out $(FIRST_BENCHES) $(LAST_BENCHES),$(wildcard bench/*.py)) $(LAST_BENCHES); do \
 		$(BIN)/python $$script || exit 1; \
 	done
 

@@ -6,9 +6,11 @@ Wilson intervals. Speed: MCTS iterations per second, as a ratio to the engine's 
 per second of the same game measured in the same run (one iteration is one determinization, a
 tree walk and one playout, so the ratio shows the search's overhead).
 
-The MCTS of each game is the one that beats its heuristic at a small budget: rollouts that
-follow the game's heuristic for a few steps, the game's `evaluate` where they stop, and a
-progressive bias toward the heuristic's move (see `ludoteca.bots.mcts`).
+The MCTS pitted against each game's heuristic is, by default, one that beats a heuristic at a
+small budget: rollouts that follow the game's heuristic for a few steps, the game's `evaluate`
+where they stop, and a progressive bias toward the heuristic's move (see `ludoteca.bots.mcts`).
+A game's own bench module (`ludoteca/games/<game>/bench.py`) may set `MCTS_SPEC` (its MCTS) and
+`STRENGTH_MATCHES` (matches per pairing, for a tight interval).
 
 Run: `python bench/bots.py [--games G] [--mcts SPEC] [--workers W] [--seconds S] [--only G,G]`.
 """
@@ -19,31 +21,30 @@ import argparse
 import time
 from typing import Any
 
+from games import bench_module
 from rich.console import Console
 from rich.table import Table
 
 from ludoteca.bots import MctsBot, parse_bot
 from ludoteca.bots.simple import HeuristicBot
 from ludoteca.engine.game import Game
-from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.speed import playout_rate
 from ludoteca.games import game_names, load_game
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.tournament import run_tournament
 
-# Per game: the MCTS spec pitted against the heuristic, and the matches per pairing (enough for
-# a tight interval; Castell and Ciurme matches cost the most search).
-SEARCH = "rollout=heuristic:horizon=10:bias=2"
-MCTS_SPECS = {
-    "goofspiel": "mcts:iterations=100",
-    "castell": f"mcts:iterations=8:{SEARCH}",
-    # Ligretto: only where the turned tile goes is searched (focus=1, the game's
-    # `search_choices`), one step deep, judged by `evaluate` (tiles held that fit nowhere).
-    "ligretto": "mcts:iterations=32:rollout=heuristic:horizon=0:bias=1:margin=0.02:focus=1",
-    "ciurme": f"mcts:iterations=8:{SEARCH}",
-}
-MATCHES = {"goofspiel": 40, "castell": 120, "ligretto": 400, "ciurme": 200}
+MCTS_SPEC = "mcts:iterations=8:rollout=heuristic:horizon=10:bias=2"
+STRENGTH_MATCHES = 120
+
+
+def strength_settings(game: Game[Any]) -> tuple[str, int]:
+    """The MCTS spec and the matches per pairing: the game's own, else the defaults."""
+    module = bench_module(game)
+    return (
+        getattr(module, "MCTS_SPEC", MCTS_SPEC),
+        getattr(module, "STRENGTH_MATCHES", STRENGTH_MATCHES),
+    )
 
 
 def mcts_speed(game: Game[Any], players: int, spec: str, seconds: float) -> float:
@@ -104,12 +105,13 @@ def main() -> None:
     for column in ("game", "players", "mcts", "iterations/s", "random playouts/s", "ratio"):
         speed.add_column(column, justify="left" if column == "game" else "right")
     only = {n for n in args.only.split(",") if n}
-    for game in [GOOFSPIEL, *map(load_game, game_names())]:  # the reference game, then the room
+    for game in map(load_game, game_names()):
         if only and game.name not in only:
             continue
         players = game.min_players  # the smallest table
-        mcts = args.mcts or MCTS_SPECS.get(game.name, f"mcts:iterations=8:{SEARCH}")
-        matches = args.games or MATCHES.get(game.name, 40)
+        own_mcts, own_matches = strength_settings(game)
+        mcts = args.mcts or own_mcts
+        matches = args.games or own_matches
         for first, second in [(mcts, "heuristic"), ("heuristic", "random")]:
             with progress_bar(f"{game.name}: {first} v {second}", matches) as advance:
                 result = run_tournament(

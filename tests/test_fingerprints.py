@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from ludoteca import load_game
+from ludoteca.engine.codec import encode
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
 from ludoteca.sim.study import run_study
@@ -108,7 +109,7 @@ def record_playout(
     digest.add("steps", step)
     if game.is_over(state):
         digest.add("result", game.result(state).to_json())
-        digest.add("debrief", game.debrief(state))
+        digest.add("debrief", encode(game.debrief(state)))
     return digest.hexdigests()
 
 

@@ -8,7 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from ludoteca.cli import app
-from ludoteca.sim.sections import Section, by_key, grouped, numbers, pooled
+from ludoteca.engine.result import ReportSection
+from ludoteca.sim.figures import by_key, grouped, numbers, pooled
 
 runner = CliRunner()
 
@@ -107,5 +108,5 @@ def test_sections_read_numbers_and_groups_and_skip_missing_keys() -> None:
     # over matches: one value per match, merged by key (bars) or pooled (hist)
     assert grouped([[1, 2], [4], {"1": 5}]) == {"1": [1.0, 4.0, 5.0], "2": [2.0]}
     assert pooled([[3, 0], {"a": 1}, True]) == [3.0, 0.0, 1.0, 1.0]
-    assert Section("missing", ("nothing", "here")).value(details) is None
-    assert Section("joined", compute=lambda d: d["absent"]).value(details) is None
+    assert ReportSection("missing", ("nothing", "here")).value(details) is None
+    assert ReportSection("joined", compute=lambda d: d["absent"]).value(details) is None

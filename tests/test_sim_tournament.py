@@ -9,8 +9,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from ludoteca.bots.spec import parse_spec
 from ludoteca.cli import app
 from ludoteca.games.goofspiel import GAME as GOOFSPIEL
+from ludoteca.sim.runner import match_seed
 from ludoteca.sim.stats import elo_ratings, wilson_interval
 from ludoteca.sim.teams import win_shares
 from ludoteca.sim.tournament import run_tournament, schedule
@@ -23,9 +25,10 @@ def test_every_bot_plays_every_seat_equally() -> None:
         (2, ["random", "heuristic"]),
         (3, ["random", "heuristic", "mcts"]),
         (4, ["random", "heuristic"]),
-        (2, ["a", "b", "c"]),
+        (2, ["random", "heuristic", "mcts:c=1"]),
     ):
-        tasks = schedule(GOOFSPIEL, players, specs, 12, 0, GOOFSPIEL.options())
+        bots = [parse_spec(spec) for spec in specs]
+        tasks = list(schedule(GOOFSPIEL, players, bots, 12, 0, GOOFSPIEL.options()))
         seats = Counter((seat, b) for t in tasks for seat, b in enumerate(t.extra["lineup"]))
         assert len(set(seats.values())) == 1
         assert len(seats) == players * len(specs)
@@ -103,3 +106,15 @@ def test_wilson_interval_and_elo() -> None:
 def test_a_shared_win_is_split() -> None:
     assert win_shares([1, 3, 1, 2]) == [0.5, 0.0, 0.5, 0.0]
     assert win_shares([2, 1]) == [0.0, 1.0]
+
+
+def test_a_task_carries_only_what_a_worker_needs() -> None:
+    task = next(schedule(GOOFSPIEL, 2, [parse_spec("random")] * 2, 1, 0, GOOFSPIEL.options()))
+    assert task.game == "goofspiel" and task.options == {"cards": 5}
+    assert [spec.name for spec in task.specs] == ["random", "random"]
+
+
+def test_master_seeds_beyond_32_bits_have_matches_of_their_own() -> None:
+    assert match_seed(0, 3) != match_seed(2**32, 3)
+    assert match_seed(5, 3) != match_seed(5 + 2**40, 3)
+    assert len({match_seed(2**64 - 1, n) for n in range(100)}) == 100

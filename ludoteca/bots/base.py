@@ -30,15 +30,6 @@ class Bot(ABC):
         return f"<{type(self).__name__} {self.name}>"
 
 
-def resolve_game(name_or_game: str | Game[Any]) -> Game[Any]:
-    """A Game from a registered name, or the Game object itself (tests)."""
-    if isinstance(name_or_game, Game):
-        return name_or_game
-    from ludoteca.games import load_game
-
-    return load_game(name_or_game)
-
-
 def seat_rewards(rewards: list[float], seats: int) -> list[float]:
     """The players' rewards, padded to every seat: seats beyond the players (a facilitator)
     get a neutral 0.5, since their choices never win or lose."""

@@ -40,7 +40,6 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 
-ROLLOUTS = ("random", "heuristic")
 # How far a move's mean reward may fall short (over one visit) and still be thought the best.
 CHOICE_MARGIN = 0.1
 
@@ -62,7 +61,8 @@ class _Node:
 
 
 class MctsBot(Bot):
-    """ISMCTS with a budget of `iterations`, or of `seconds` of thinking per move."""
+    """ISMCTS with a budget of `iterations`, or of `seconds` of thinking per move. The ranges of
+    the parameters are checked where a bot is named (`ludoteca.bots.spec`)."""
 
     def __init__(
         self,
@@ -78,16 +78,6 @@ class MctsBot(Bot):
     ) -> None:
         if iterations is None and seconds is None:
             iterations = 200
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"mcts iterations must be at least 1, not {iterations}")
-        if seconds is not None and seconds <= 0:
-            raise ValueError(f"mcts seconds must be more than 0, not {seconds}")
-        if bias < 0:
-            raise ValueError(f"mcts bias must be 0 or more, not {bias}")
-        if horizon is not None and horizon < 0:
-            raise ValueError(f"mcts horizon must be 0 or more, not {horizon}")
-        if rollout not in ROLLOUTS:
-            raise ValueError(f"mcts rollout {rollout!r} is unknown; allowed: {', '.join(ROLLOUTS)}")
         self.iterations = iterations
         self.seconds = seconds
         self.c = c

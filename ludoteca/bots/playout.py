@@ -2,7 +2,7 @@
 
 Turn-based and simultaneous games: all current actors choose from the same state (so a seat never
 sees what another chose in the same step), then their actions are applied in a seeded random order
-(like arrivals at a server: no seat is always first, so parallel crews race fairly); an action that
+(like arrivals at a server: no seat is always first, so parallel teams race fairly); an action that
 an earlier one made illegal is simply chosen again at the next step. Real-time games run on
 the simulated clock of `ludoteca.bots.realtime`.
 """

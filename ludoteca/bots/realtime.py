@@ -1,4 +1,4 @@
-"""Real-time play on a simulated clock (Ligretto: every seat acts at once, no turns).
+"""Real-time play on a simulated clock (`Game.real_time`: every seat acts at once, no turns).
 
 Each seat's bot plans its next action and how long a person would take to make it (its reaction
 time); the earliest plan fires and is applied; then every other plan is checked against the new

@@ -1,44 +1,78 @@
-"""Bot specs: the text that names a bot on the command line.
+"""Bot specs: the text that names a bot on the command line, parsed once into a `BotSpec`.
 
     random | heuristic | mcts:iterations=400 | mcts:seconds=0.5:rollout=heuristic
 
 A spec is a bot name, then `key=value` parameters separated by `:`. In a comma-separated list of
 specs (`--bots mcts:iterations=400,c=1.0,heuristic`), a part with `=` and no bot name continues
-the spec before it. Errors say what was wrong and list what is allowed.
+the spec before it. Every parameter has a type and a range (`BOTS`), checked by the engine's
+codec; a bot's `level` (how fast it reacts in real time) is checked against the game it will
+play (`check_levels`, through `Game.check_level`). Errors say what was wrong and what is allowed.
+
+A `BotSpec` is small and plain, so it is what a worker process receives; `build()` makes the bot.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, get_args, get_origin
 
 from ludoteca.bots.base import Bot
 from ludoteca.bots.mcts import MctsBot
 from ludoteca.bots.simple import HeuristicBot, RandomBot
+from ludoteca.engine.codec import Between, InvalidData, Size, decode, quote
+from ludoteca.engine.game import Game
 
-# bot name -> (factory, parameter name -> converter)
-BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Callable[[str], Any]]]] = {
-    "random": (RandomBot, {"level": str}),
-    "heuristic": (HeuristicBot, {"level": str}),
+# A reaction level: a word or a speed factor; which ones a game knows, `Game.check_level` says.
+Level = Annotated[str, Size(1, 40)]
+
+# bot name -> (factory, parameter name -> type hint with its range)
+BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Any]]] = {
+    "random": (RandomBot, {"level": Level}),
+    "heuristic": (HeuristicBot, {"level": Level}),
     "mcts": (
         MctsBot,
         {
-            "iterations": int,
-            "seconds": float,
-            "c": float,
-            "rollout": str,
-            "horizon": int,
-            "bias": int,
-            "margin": float,
-            "level": str,
-            "focus": int,
+            "iterations": Annotated[int, Between(1, 1_000_000)],
+            "seconds": Annotated[float, Between(0.001, 3600)],
+            "c": Annotated[float, Between(0, 100)],
+            "rollout": Literal["random", "heuristic"],
+            "horizon": Annotated[int, Between(0, 100_000)],
+            "bias": Annotated[int, Between(0, 10_000)],
+            "margin": Annotated[float, Between(0, 1)],
+            "level": Level,
+            "focus": Literal[0, 1],
         },
     ),
 }
+MAX_BOTS = 16  # specs in one list: more is a typo, not a tournament
 
 
 class BotSpecError(ValueError):
-    """A spec that names no bot, or gives a bot a parameter it does not have."""
+    """A spec that names no bot, or gives a bot a parameter it does not have or cannot take."""
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A parsed, checked spec: the bot's name and its typed parameters, in the order given."""
+
+    bot: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @property
+    def name(self) -> str:
+        """The spec, tidied: what tables, reports and records show."""
+        return ":".join([self.bot, *(f"{k}={v}" for k, v in self.params)])
+
+    @property
+    def level(self) -> str | None:
+        return dict(self.params).get("level")
+
+    def build(self) -> Bot:
+        factory, _ = BOTS[self.bot]
+        bot = factory(**dict(self.params))
+        bot.name = self.name
+        return bot
 
 
 def _allowed_bots() -> str:
@@ -48,33 +82,56 @@ def _allowed_bots() -> str:
     )
 
 
-def parse_bot(spec: str) -> Bot:
-    """The bot a spec names; its `name` is the spec, tidied."""
+def _from_text(text: str, hint: Any) -> Any:
+    """A parameter's text as the plain type its hint wants (int, float or str); the codec then
+    checks the range."""
+    base = get_args(hint)[0] if get_origin(hint) is Annotated else hint
+    if get_origin(base) is Literal:
+        base = type(get_args(base)[0])
+    if base is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise BotSpecError(f"must be a whole number, not {quote(text)}") from None
+    if base is float:
+        try:
+            return float(text)
+        except ValueError:
+            raise BotSpecError(f"must be a number, not {quote(text)}") from None
+    return text
+
+
+def parse_spec(spec: str) -> BotSpec:
+    """The `BotSpec` a spec's text names, every parameter checked."""
     parts = [p.strip() for p in spec.strip().split(":")]
     name, raw_params = parts[0], parts[1:]
     if name not in BOTS:
-        raise BotSpecError(f"unknown bot {name!r} in {spec!r}; allowed bots: {_allowed_bots()}")
-    factory, converters = BOTS[name]
+        raise BotSpecError(f"unknown bot {quote(name)}; allowed bots: {_allowed_bots()}")
+    _, hints = BOTS[name]
     params: dict[str, Any] = {}
     for raw in raw_params:
-        key, eq, value = raw.partition("=")
-        key, value = key.strip(), value.strip()
-        if not eq or not key or not value:
-            raise BotSpecError(f"bot parameter {raw!r} in {spec!r} must look like key=value")
-        if key not in converters:
-            allowed = ", ".join(converters) or "none"
-            raise BotSpecError(f"bot {name!r} has no parameter {key!r}; its parameters: {allowed}")
+        key, eq, text = (p.strip() for p in raw.partition("="))
+        if not eq or not key or not text:
+            raise BotSpecError(f"bot parameter {quote(raw)} of {name} must look like key=value")
+        if key not in hints:
+            allowed = ", ".join(hints) or "none"
+            raise BotSpecError(
+                f"bot {name} has no parameter {quote(key)}; its parameters: {allowed}"
+            )
+        if key in params:
+            raise BotSpecError(f"bot parameter {key!r} of {name} is given twice")
         try:
-            params[key] = converters[key](value)
-        except ValueError:
-            kind = "a whole number" if converters[key] is int else "a number"
-            raise BotSpecError(f"bot parameter {key!r} must be {kind}, not {value!r}") from None
-    try:
-        bot = factory(**params)
-    except ValueError as exc:
-        raise BotSpecError(str(exc)) from None
-    bot.name = ":".join([name, *(f"{k}={v}" for k, v in params.items())])
-    return bot
+            params[key] = decode(hints[key], _from_text(text, hints[key]))
+        except (BotSpecError, InvalidData) as exc:
+            raise BotSpecError(f"bot parameter {key!r} of {name}: {exc}") from None
+    if "iterations" in params and "seconds" in params:
+        raise BotSpecError(f"give {name} a budget of iterations or of seconds, not both")
+    return BotSpec(name, tuple(params.items()))
+
+
+def parse_bot(spec: str) -> Bot:
+    """The bot a spec names; its `name` is the spec, tidied."""
+    return parse_spec(spec).build()
 
 
 def split_specs(text: str) -> list[str]:
@@ -82,9 +139,26 @@ def split_specs(text: str) -> list[str]:
     specs: list[str] = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
-            raise BotSpecError(f"empty bot spec in {text!r}; allowed bots: {_allowed_bots()}")
+            raise BotSpecError(f"empty bot spec in {quote(text)}; allowed bots: {_allowed_bots()}")
         if "=" in part and ":" not in part and specs:
             specs[-1] += ":" + part
         else:
             specs.append(part)
+    if len(specs) > MAX_BOTS:
+        raise BotSpecError(f"{len(specs)} bot specs is too many; at most {MAX_BOTS}")
     return specs
+
+
+def parse_specs(text: str) -> list[BotSpec]:
+    """Every spec of a comma-separated list, parsed."""
+    return [parse_spec(spec) for spec in split_specs(text)]
+
+
+def check_levels(specs: Iterable[BotSpec], game: Game[Any]) -> None:
+    """Refuse a level the game's reaction model does not know (BotSpecError)."""
+    for spec in specs:
+        if spec.level is not None:
+            try:
+                game.check_level(spec.level)
+            except ValueError as exc:
+                raise BotSpecError(f"{spec.bot}: {exc}") from None

@@ -9,7 +9,7 @@ from ludoteca.cli import debrief, games, play, replay, simulate, tournament
 
 app = typer.Typer(
     name="ludoteca",
-    help="A games room: Castell, the Ligretto board game and Ciurme.",
+    help="A games room: play in the terminal, pit bots against each other, study balance.",
     no_args_is_help=True,
     add_completion=False,
 )
@@ -27,7 +27,8 @@ def main(
         False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
     ),
 ) -> None:
-    """A games room: Castell, the Ligretto board game and Ciurme."""
+    """A games room: play in the terminal, pit bots against each other, study balance.
+    `ludoteca games` lists the games."""
 
 
 app.command("games")(games.games)

@@ -1,4 +1,4 @@
-"""`ludoteca debrief FILE --report DIR`: the debrief of a saved match, as a page and as JSON."""
+"""`ludoteca debrief FILE --report DIR`: the debrief of a saved match, as a page, CSV and JSON."""
 
 from __future__ import annotations
 
@@ -6,20 +6,39 @@ from pathlib import Path
 
 import typer
 
-from ludoteca.cli.common import fail, load_match
+from ludoteca.cli import common
+from ludoteca.engine.debrief import Debrief
 from ludoteca.sim.debrief import write_debrief
 
 
 def debrief(
-    path: Path = typer.Argument(..., help="A finished match saved by `ludoteca play --save`."),
-    report: Path = typer.Option(..., "--report", help="Folder for index.html and debrief.json."),
+    path: Path = typer.Argument(..., help="A match saved by `ludoteca play --save`."),
+    report: Path = typer.Option(
+        ..., "--report", help="Folder for index.html, a CSV file per table and debrief.json."
+    ),
+    partial: bool = typer.Option(
+        False, "--partial", help="Debrief an unfinished match as it stands."
+    ),
 ) -> None:
-    """Write the debrief of a saved match (tables and pictures, and the JSON to export)."""
-    match = load_match(path)
+    """Write the debrief of a saved match, for a game that has one.
+
+    Tables and pictures on a printable page, every table as CSV, the whole debrief as JSON.
+    """
+    common.output_folder(report, "--report")
+    match = common.load_match(path)
     game = match.game
-    tables = game.debrief(match.state)
-    if not tables:
-        fail(f"{game.title or game.name} has no debrief; Ciurme has one")
-    title = f"{game.title or game.name} debrief - seed {match.seed}, {len(match.log)} actions"
-    page = write_debrief(title, tables, report)
-    typer.echo(f"debrief written to {page} (data in {report / 'debrief.json'})")
+    title = game.title or game.name
+    if not match.is_over and not partial:
+        common.fail(
+            f"this {title} match is not finished ({len(match.log)} actions played); "
+            "add --partial to debrief it as it stands"
+        )
+    material = game.debrief(match.state)
+    if material is None:
+        common.fail(f"{title} has no debrief")
+    if not isinstance(material, Debrief):
+        common.fail(f"{title}'s debrief is a {type(material).__name__}, not a Debrief")
+    status = "finished" if match.is_over else "unfinished"
+    subtitle = f"Seed {match.seed}, {len(match.log)} actions, {status}."
+    page = write_debrief(material, report, subtitle)
+    typer.echo(f"debrief written to {page} (tables as CSV, data in {report / 'debrief.json'})")

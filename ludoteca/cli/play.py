@@ -1,7 +1,7 @@
 """`ludoteca play GAME`: play in the terminal against bots.
 
-The human's seat sees only its own view; every other seat (a facilitator role included) is
-played by `HeuristicBot`, which only ever reads a state determinized for its seat.
+The human's seat sees only its own view; every other seat (a role beyond the players included)
+is played by `HeuristicBot`, which only ever reads a state determinized for its seat.
 """
 
 from __future__ import annotations
@@ -13,34 +13,35 @@ from typing import Any
 import typer
 
 from ludoteca.bots.simple import HeuristicBot
-from ludoteca.cli.common import fail, parse_key_values
+from ludoteca.cli import common
 from ludoteca.engine import Event, IllegalAction, Match, Rng, visible_events
 from ludoteca.engine.game import Game
-from ludoteca.games import load_game
 
 
 def play(
-    game_name: str = typer.Argument(..., metavar="GAME", help="castell, ligretto or ciurme"),
+    game_name: str = typer.Argument(..., metavar="GAME", help="The game (see `ludoteca games`)."),
     players: int | None = typer.Option(None, "--players", "-p", help="Number of players."),
     seat: int = typer.Option(0, "--seat", "-s", help="Your seat (0 is the first player)."),
     seed: int = typer.Option(1, "--seed", help="Seed of the match (same seed, same match)."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option, KEY=VALUE."),
-    save: Path | None = typer.Option(None, "--save", help="Write the match log here at the end."),
+    save: Path | None = typer.Option(
+        None, "--save", help="Write the match log here when you leave or the match ends."
+    ),
     watch: bool = typer.Option(
         False, "--watch", help="Bots take every seat; watch as a spectator."
     ),
 ) -> None:
-    """Play GAME in the terminal against bots: pick actions by number, q to quit."""
-    try:
-        game = load_game(game_name)
-        count = players if players is not None else game.min_players
-        game.check_players(count)
-        match = Match.new(game, count, seed, parse_key_values(option))
-    except ValueError as exc:
-        fail(str(exc))
+    """Play GAME in the terminal against bots: pick actions by number, q (or Ctrl-C) to leave."""
+    game = common.game_named(game_name)
+    count = common.player_count(game, players)
+    options = common.game_options(game, option)
+    common.seed_in_range(seed, "--seed")
+    if save is not None:
+        common.output_file(save, "--save")
+    match = common.checked(lambda: Match.new(game, count, seed, options))
     seats = game.seats(match.state)
-    if seat not in seats:
-        fail(f"seat {seat} does not exist; choose one of {seats}")
+    if not watch and seat not in seats:
+        common.fail(f"seat {seat} does not exist; choose one of {seats}")
     Session(game, match, None if watch else seat).run()
     if save is not None:
         save.write_text(json.dumps(match.to_json(), indent=1))
@@ -59,13 +60,17 @@ class Session:
 
     def run(self) -> None:
         game, state = self.game, self.match.state
-        while not game.is_over(state):
-            for bot in sorted(game.actors(state) - {self.seat}):
-                if bot in game.actors(state):  # an earlier bot may have changed who acts
-                    self.act(bot, self.bot_action(bot))
-            if self.seat in game.actors(state) and not self.human_turn():
-                typer.echo("You left the match.")
-                return
+        try:
+            while not game.is_over(state):
+                for bot in sorted(game.actors(state) - {self.seat}):
+                    if bot in game.actors(state):  # an earlier bot may have changed who acts
+                        self.act(bot, self.bot_action(bot))
+                if self.seat in game.actors(state) and not self.human_turn():
+                    typer.echo("You left the match.")
+                    return
+        except (KeyboardInterrupt, typer.Abort):  # Ctrl-C: leave, keeping the log
+            typer.echo("\nYou left the match.")
+            return
         result = game.result(state)
         typer.echo(game.render(game.view(state, self.seat)))
         typer.echo(f"Game over. Scores {list(result.scores)}, ranks {list(result.ranks)}.")

@@ -5,40 +5,14 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.bots.base import resolve_game
-from ludoteca.bots.spec import BotSpecError, split_specs
-from ludoteca.bots.spec import parse_bot as check_spec
-from ludoteca.cli.common import fail, parse_key_values
-from ludoteca.engine.game import Game
+from ludoteca.cli import common
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.tournament import TournamentResult, run_tournament
-
-
-def checked_game(name: str, players: int | None, options: list[str]) -> tuple[Game[Any], Any]:
-    """The game and its parsed options, or a CLI error saying what is allowed."""
-    try:
-        game = resolve_game(name)
-        if players is not None:
-            game.check_players(players)
-        return game, game.options(parse_key_values(options))
-    except ValueError as exc:
-        fail(str(exc))
-
-
-def checked_specs(text: str) -> list[str]:
-    try:
-        specs = split_specs(text)
-        for spec in specs:
-            check_spec(spec)
-        return specs
-    except BotSpecError as exc:
-        fail(str(exc))
 
 
 def results_table(result: TournamentResult) -> Table:
@@ -73,29 +47,51 @@ def write_csv(path: Path, result: TournamentResult) -> None:
 
 def tournament(
     game: str = typer.Argument(..., help="The game (see `ludoteca games`)."),
-    players: int = typer.Option(2, "--players", "-p", help="Players per match."),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="Players per match (default: the game's minimum)."
+    ),
     bots: str = typer.Option(
         "mcts:iterations=200,heuristic,random",
         "--bots",
         help="Comma-separated bot specs: random, heuristic, mcts:iterations=N, mcts:seconds=S "
-        "(mcts also takes c=, rollout=random|heuristic; every bot takes level=).",
+        "(mcts also takes c=, rollout=random|heuristic, horizon=, bias=, margin=, focus=; every "
+        "bot takes level=, its reaction speed in real time).",
     ),
-    games: int = typer.Option(30, "--games", "-g", help="Matches to play.", min=1),
+    games: int = typer.Option(30, "--games", "-g", help="Matches to play."),
     seed: int = typer.Option(0, "--seed", help="Master seed; each match's seed derives from it."),
-    workers: int = typer.Option(1, "--workers", "-w", help="Local processes.", min=1),
+    workers: int = typer.Option(1, "--workers", "-w", help="Local processes."),
     option: list[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE."),
     json_path: Path | None = typer.Option(None, "--json", help="Write the results as JSON."),
     csv_path: Path | None = typer.Option(None, "--csv", help="Write the results as CSV."),
 ) -> None:
-    """Play bots against each other, every bot on every seat (every crew in Ciurme) equally
-    often, and show win rates with 95% Wilson intervals, mean scores and Elo ratings.
-    Shared wins count as a fraction (1/k of a win each)."""
-    resolved, options = checked_game(game, players, option)
-    specs = checked_specs(bots)
-    with progress_bar(f"{resolved.name} tournament", games) as advance:
-        result = run_tournament(resolved, players, specs, games, seed, options, workers, advance)
+    """Pit bots against each other: win rates, 95% intervals, mean scores and Elo.
+
+    Every bot plays every seat (every team, where the game has teams) equally often. Shared
+    wins count as a fraction (1/k of a win each). Ctrl-C stops the tournament and shows the
+    matches played so far.
+    """
+    found = common.game_named(game)
+    count = common.player_count(found, players)
+    options = common.game_options(found, option)
+    common.table_checked(found, count, options)
+    specs = common.bot_specs(found, bots)
+    common.match_count(games)
+    common.seed_in_range(seed, "--seed")
+    common.worker_count(workers)
+    if json_path is not None:
+        common.output_file(json_path, "--json")
+    if csv_path is not None:
+        common.output_file(csv_path, "--csv")
+    with progress_bar(f"{found.name} tournament", games) as advance:
+        result = run_tournament(found, count, specs, games, seed, options, workers, advance)
+    if result.interrupted:
+        typer.echo(f"Interrupted: {result.games} of {games} matches played.", err=True)
+        if not result.records:
+            raise typer.Exit(common.INTERRUPTED)
     Console().print(results_table(result))
     if json_path is not None:
         json_path.write_text(json.dumps(result.to_json(), indent=2) + "\n")
     if csv_path is not None:
         write_csv(csv_path, result)
+    if result.interrupted:
+        raise typer.Exit(common.INTERRUPTED)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.codec import quote
 from ludoteca.engine.rng import Rng
 
 
@@ -33,21 +34,30 @@ MEAN_REACTION_SECONDS = {"beginner": 2.2, "casual": 1.5, "expert": 0.8}
 DEFAULT_LEVEL = "casual"
 
 
-def default_reaction_seconds(level: str | None, rng: Rng) -> float:
-    """Half the level's mean as a floor (nobody reacts instantly) plus an exponential tail."""
+def check_level(level: str) -> None:
+    """Raise ValueError, saying what is allowed, unless `level` is one of the default model's
+    levels or a speed factor from 0.01 to 100."""
+    level_mean_seconds(level)
+
+
+def level_mean_seconds(level: str | None) -> float:
+    """The mean reaction seconds of a level of the default model (None: the usual level)."""
     name = level or DEFAULT_LEVEL
     if name in MEAN_REACTION_SECONDS:
-        mean = MEAN_REACTION_SECONDS[name]
-    else:
-        try:
-            factor = float(name)
-        except ValueError:
-            factor = 0.0
-        if not 0.01 <= factor <= 100:  # also refuses nan and inf
-            allowed = ", ".join(MEAN_REACTION_SECONDS)
-            raise ValueError(
-                f"unknown bot level {name!r}; levels: {allowed}, or a speed factor from 0.01 "
-                "to 100 like 2"
-            )
-        mean = MEAN_REACTION_SECONDS[DEFAULT_LEVEL] / factor
-    return mean * (0.5 + rng.expovariate(2.0))
+        return MEAN_REACTION_SECONDS[name]
+    try:
+        factor = float(name)
+    except ValueError:
+        factor = 0.0
+    if not 0.01 <= factor <= 100:  # also refuses nan and inf
+        allowed = ", ".join(MEAN_REACTION_SECONDS)
+        raise ValueError(
+            f"unknown bot level {quote(name)}; levels: {allowed}, or a speed factor from 0.01 "
+            "to 100 like 2"
+        )
+    return MEAN_REACTION_SECONDS[DEFAULT_LEVEL] / factor
+
+
+def default_reaction_seconds(level: str | None, rng: Rng) -> float:
+    """Half the level's mean as a floor (nobody reacts instantly) plus an exponential tail."""
+    return level_mean_seconds(level) * (0.5 + rng.expovariate(2.0))

@@ -120,6 +120,8 @@ def encode(value: Any, hint: Any = Any) -> Any:
         }
     args = get_args(hint)
     if isinstance(value, list | tuple):
+        if all(type(v) in _PLAIN for v in value):  # a board of numbers: nothing to convert
+            return list(value)
         if get_origin(hint) is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             return [encode(v, h) for v, h in zip(value, args, strict=False)]
         item = args[0] if args else Any
@@ -135,6 +137,9 @@ def encode(value: Any, hint: Any = Any) -> Any:
     raise TypeError(f"cannot encode {type(value).__name__} as JSON")
 
 
+_PLAIN = (int, float, str, type(None))  # exact types that encode as themselves
+
+
 # --- decoding ------------------------------------------------------------------------------------
 def decode(hint: Any, data: Any, limits: Limits = STATE_LIMITS, path: str = "") -> Any:
     """`data` decoded as `hint` (a type hint), every value checked; InvalidData otherwise."""
@@ -145,13 +150,14 @@ def decode(hint: Any, data: Any, limits: Limits = STATE_LIMITS, path: str = "") 
 def check_shape(data: Any, limits: Limits, path: str = "") -> None:
     """Refuse a document nested deeper, larger, or with longer texts than `limits` allow,
     without recursion (a list nested a million deep is refused, not a crash)."""
+    too_large = f"the document is too large (more than {limits.nodes} values)"
     stack: list[tuple[Any, int]] = [(data, 1)]
     nodes = 0
     while stack:
         value, depth = stack.pop()
         nodes += 1
         if nodes > limits.nodes:
-            raise InvalidData(f"the document is too large (more than {limits.nodes} values)", path)
+            raise InvalidData(too_large, path)
         if isinstance(value, str):
             if len(value) > limits.text:
                 raise InvalidData(
@@ -165,7 +171,16 @@ def check_shape(data: Any, limits: Limits, path: str = "") -> None:
             children = value
         if children and depth >= limits.depth:
             raise InvalidData(f"the document is nested too deep (at most {limits.depth})", path)
-        stack.extend((child, depth + 1) for child in children)
+        for child in children:
+            if type(child) in _SCALARS:  # counted here: a board of numbers is walked once
+                nodes += 1
+                if nodes > limits.nodes:
+                    raise InvalidData(too_large, path)
+            else:
+                stack.append((child, depth + 1))
+
+
+_SCALARS = frozenset({int, float, bool, type(None)})
 
 
 def _decode(hint: Any, data: Any, path: str) -> Any:
@@ -226,6 +241,9 @@ def _decode_container(origin: Any, args: tuple[Any, ...], data: Any, path: str) 
         raise InvalidData(f"expected a list, got {quote(data)}", path)
     if origin is list:
         item = args[0] if args else Any
+        whole = _whole_numbers(item, data)
+        if whole is not None:
+            return whole
         return [_decode(item, v, f"{path}[{i}]") for i, v in enumerate(data)]
     if len(args) == 2 and args[1] is Ellipsis:
         return tuple(_decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
@@ -235,6 +253,39 @@ def _decode_container(origin: Any, args: tuple[Any, ...], data: Any, path: str) 
         raise InvalidData(f"expected a list of {len(args)} items, got {len(data)}", path)
     pairs = enumerate(zip(args, data, strict=True))
     return tuple(_decode(a, v, f"{path}[{i}]") for i, (a, v) in pairs)
+
+
+def _whole_numbers(item: Any, data: Any) -> list[int] | None:
+    """A list of `item`s (`int`, or `Annotated[int, Between(...)]`) decoded at once, for long
+    lists such as a board; None where `item` is another hint or some value does not fit (the
+    item-by-item decoding then says which and why)."""
+    try:
+        bounds = _INT_ITEMS[item] if item in _INT_ITEMS else _INT_ITEMS.setdefault(
+            item, _int_bounds(item)
+        )
+    except TypeError:  # an unhashable hint: decoded item by item
+        return None
+    if bounds is None:
+        return None
+    low, high = bounds
+    for v in data:
+        if type(v) is not int or (low is not None and v < low) or (high is not None and v > high):
+            return None
+    return list(data)
+
+
+def _int_bounds(item: Any) -> tuple[float | None, float | None] | None:
+    """(low, high) for `int` and `Annotated[int, Between(low, high)]`; None for anything else."""
+    if item is int:
+        return (None, None)
+    if get_origin(item) is typing.Annotated:
+        base, *extra = get_args(item)
+        if base is int and len(extra) == 1 and type(extra[0]) is Between:
+            return (extra[0].low, extra[0].high)
+    return None
+
+
+_INT_ITEMS: dict[Any, tuple[float | None, float | None] | None] = {}
 
 
 def _decode_dict(args: tuple[Any, ...], data: Any, path: str) -> dict[Any, Any]:

@@ -23,7 +23,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ludoteca.engine.actions import Action, ActionCodec
-from ludoteca.engine.clock import Deadline, default_reaction_seconds
+from ludoteca.engine.clock import Deadline, check_level, default_reaction_seconds
 from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
@@ -242,6 +242,13 @@ class Game(ABC, Generic[S]):
         """Seconds a bot of `level` takes before `action` in real time (None: the usual
         level). Default: a level's mean with a human spread; a real-time game models its own."""
         return default_reaction_seconds(level, rng)
+
+    def check_level(self, level: str) -> None:
+        """Raise ValueError, saying which levels there are, unless `reaction_seconds` knows the
+        bot level `level` (so a command line refuses a bad level before any match starts).
+        Default: the default model's levels, or a speed factor; a game with its own reaction
+        model checks its own levels."""
+        check_level(level)
 
     # --- for people and bots ---------------------------------------------------------------------
     def render(self, view: Mapping[str, Any]) -> str:

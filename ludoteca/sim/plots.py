@@ -1,19 +1,32 @@
-"""The report's plots, drawn with matplotlib's Agg backend (no display needed)."""
+"""The report's plots, drawn with matplotlib's Agg backend (no display needed).
+
+matplotlib is imported on the first picture, not with the module: it takes seconds to load,
+and most commands draw nothing.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-import matplotlib
-
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
-from matplotlib.axes import Axes  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
 
 WIDTH, HEIGHT = 7.0, 3.6
+
+
+@cache
+def pyplot() -> Any:
+    """matplotlib.pyplot, on the Agg backend."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
 
 
 def grouped_bars(
@@ -25,7 +38,7 @@ def grouped_bars(
     ylabel: str = "",
 ) -> None:
     """One group of bars per key, one bar per series (option set); optional (lo, hi) errors."""
-    fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT))
+    fig, ax = pyplot().subplots(figsize=(WIDTH, HEIGHT))
     width = 0.8 / max(len(series), 1)
     for i, (label, values) in enumerate(series.items()):
         xs = [k + (i - (len(series) - 1) / 2) * width for k in range(len(keys))]
@@ -44,7 +57,7 @@ def histograms(
     path: Path, title: str, series: Mapping[str, Sequence[float]], xlabel: str = ""
 ) -> None:
     """Overlaid distributions, one per series, on shared bins."""
-    fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT))
+    fig, ax = pyplot().subplots(figsize=(WIDTH, HEIGHT))
     pooled = [v for values in series.values() for v in values]
     low, high = min(pooled), max(pooled)
     integral = all(float(v).is_integer() for v in pooled)
@@ -69,10 +82,11 @@ def _finish(fig: Figure, ax: Axes, path: Path, title: str, ylabel: str, legend: 
 
 def new_figure(width: float, height: float) -> tuple[Figure, Axes]:
     """A blank figure of that size in inches, with its axes."""
-    return plt.subplots(figsize=(width, height))
+    figure: tuple[Figure, Axes] = pyplot().subplots(figsize=(width, height))
+    return figure
 
 
 def save_figure(fig: Figure, path: Path, tight: bool = False) -> None:
     """Write a figure as PNG at the reports' resolution and free it."""
     fig.savefig(path, dpi=90, bbox_inches="tight" if tight else None)
-    plt.close(fig)
+    pyplot().close(fig)

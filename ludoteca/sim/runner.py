@@ -1,47 +1,93 @@
-"""Running many matches: one match from a task, many on local processes with a progress bar.
+"""Running many matches: one match from a task, a stream of them on local processes.
 
-A task holds everything a match needs (the game, players, options, seed, one bot spec per team),
-so a worker process rebuilds its bots from the specs and the results are the same whatever the
-number of workers: each match's seed is derived from the master seed and the match's number.
+A task holds only what a worker process needs to play its match: the game's registered name, the
+options as JSON, the seed and one parsed bot spec per team; the worker loads the game by its name
+and builds the bots. The results are the same whatever the number of workers: each match's seed
+derives from the master seed and the match's number, and the records come back in task order.
+
+Tasks are streamed: `run_tasks` reads them from any iterable (a generator) and keeps only a small
+window of them in flight, so a run of many matches never holds every task at once. Ctrl-C stops a
+run cleanly: the matches finished so far come back, marked as interrupted.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
-from collections.abc import Callable, Sequence
+import functools
+import itertools
+import multiprocessing
+import queue
+import signal
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.bots.base import Bot, resolve_game
+from ludoteca.bots.base import Bot
 from ludoteca.bots.playout import play_out
 from ludoteca.bots.simple import HeuristicBot
-from ludoteca.bots.spec import parse_bot
+from ludoteca.bots.spec import BotSpec, parse_spec
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
+from ludoteca.games import load_game
+
+LOW_32 = 0xFFFFFFFF
 
 
 def match_seed(master: int, number: int) -> int:
     """The seed of match `number` of a run seeded `master` (independent of the workers)."""
-    return Rng((master & 0xFFFFFFFF) << 32 | (number & 0xFFFFFFFF)).next_u64() >> 1
+    key = (master & LOW_32) << 32 | (number & LOW_32)
+    if master >> 32:  # beyond 32 bits: matches of its own, not those of its low 32 bits
+        key ^= Rng(master >> 32).next_u64()
+    return Rng(key).next_u64() >> 1
 
 
 @dataclass(frozen=True)
 class Task:
-    game: str | Game[Any]
+    game: str  # the registered name: the worker loads the game by it
     players: int
-    options: Any
+    options: dict[str, Any]  # the typed options, encoded by the engine's codec
     seed: int
-    specs: tuple[str, ...]  # one bot spec per team
+    specs: tuple[BotSpec, ...]  # one bot spec per team
     number: int = 0
     extra: dict[str, Any] = field(default_factory=dict)  # carried to the record untouched
 
 
+@dataclass(frozen=True)
+class Played:
+    """The records of the matches a run finished, in task order; `interrupted`: Ctrl-C stopped
+    the run before every task was played."""
+
+    records: list[dict[str, Any]]
+    interrupted: bool = False
+
+
+def registered(game: Game[Any] | str) -> Game[Any]:
+    """The game as the registry has it (a worker process loads it by name), from its name or
+    the object itself; a ValueError for a game that is not registered under its name."""
+    found = load_game(game if isinstance(game, str) else game.name)
+    if not isinstance(game, str) and found is not game:
+        raise ValueError(
+            f"{game.name!r} is not the registered game of that name: simulations load their "
+            "game by name in each worker, so they play registered games only"
+        )
+    return found
+
+
+def parsed_specs(specs: Sequence[BotSpec | str]) -> list[BotSpec]:
+    """Bot specs as `BotSpec`s (a spec's text is parsed here, once)."""
+    return [spec if isinstance(spec, BotSpec) else parse_spec(spec) for spec in specs]
+
+
 def run_task(task: Task) -> dict[str, Any]:
     """Play one match; a JSON-ready record of how it went."""
-    game = resolve_game(task.game)
-    state = game.setup(task.players, task.seed, task.options)
+    game = load_game(task.game)
+    state = game.setup(task.players, task.seed, game.options(task.options))
     team_seats = game.teams(state)
-    built = {spec: parse_bot(spec) for spec in set(task.specs)}
+    if len(team_seats) != len(task.specs):
+        raise ValueError(
+            f"{game.name}: team_count({task.players}, ...) gave {len(task.specs)} teams but the "
+            f"match has {len(team_seats)}; Game.team_count must agree with Game.teams"
+        )
+    built = {spec: spec.build() for spec in set(task.specs)}
     bots: dict[int, Bot] = {seat: HeuristicBot() for seat in game.seats(state)}
     for seats, spec in zip(team_seats, task.specs, strict=True):
         for seat in seats:
@@ -51,7 +97,7 @@ def run_task(task: Task) -> dict[str, Any]:
     return {
         "number": task.number,
         "seed": task.seed,
-        "specs": list(task.specs),
+        "specs": [spec.name for spec in task.specs],
         "teams": team_seats,
         "scores": list(result.scores),
         "ranks": list(result.ranks),
@@ -63,22 +109,72 @@ def run_task(task: Task) -> dict[str, Any]:
 
 
 def run_tasks(
-    tasks: Sequence[Task],
+    tasks: Iterable[Task],
     workers: int = 1,
     advance: Callable[[], None] | None = None,
-) -> list[dict[str, Any]]:
+) -> Played:
     """Every task's record, in task order; `advance` is called once per finished match."""
-    records: list[dict[str, Any] | None] = [None] * len(tasks)
-    if workers <= 1:
-        for i, task in enumerate(tasks):
-            records[i] = run_task(task)
-            if advance:
-                advance()
-    else:
-        with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(run_task, task): i for i, task in enumerate(tasks)}
-            for future in concurrent.futures.as_completed(futures):
-                records[futures[future]] = future.result()
-                if advance:
-                    advance()
-    return [r for r in records if r is not None]
+    done: list[tuple[int, dict[str, Any]]] = []
+
+    def finished(index: int, record: dict[str, Any]) -> None:
+        done.append((index, record))
+        if advance:
+            advance()
+
+    interrupted = False
+    try:
+        if workers <= 1:
+            for index, task in enumerate(tasks):
+                finished(index, run_task(task))
+        else:
+            _run_in_pool(tasks, workers, finished)
+    except KeyboardInterrupt:
+        interrupted = True
+    done.sort(key=lambda pair: pair[0])
+    return Played([record for _, record in done], interrupted)
+
+
+Arrivals = queue.Queue[tuple[int, Any, BaseException | None]]
+
+
+def _arrived(results: Arrivals, index: int, record: dict[str, Any]) -> None:
+    results.put((index, record, None))
+
+
+def _failed(results: Arrivals, index: int, error: BaseException) -> None:
+    results.put((index, None, error))
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them (no traceback from each worker)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run_in_pool(
+    tasks: Iterable[Task], workers: int, finished: Callable[[int, dict[str, Any]], None]
+) -> None:
+    """Feed the pool a window of 2 tasks per worker, one more as each finishes."""
+    results: Arrivals = queue.Queue()
+    numbered = enumerate(tasks)
+    # Leaving the block terminates the workers: on Ctrl-C the matches under way are dropped.
+    with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
+
+        def submit(count: int) -> int:
+            sent = 0
+            for index, task in itertools.islice(numbered, count):
+                pool.apply_async(
+                    run_task,
+                    (task,),
+                    callback=functools.partial(_arrived, results, index),
+                    error_callback=functools.partial(_failed, results, index),
+                )
+                sent += 1
+            return sent
+
+        pending = submit(2 * workers)
+        while pending:
+            index, record, error = results.get()
+            if error is not None:
+                raise error
+            finished(index, record)
+            pending += submit(1) - 1

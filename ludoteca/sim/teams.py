@@ -1,6 +1,6 @@
 """Teams' outcomes: a tournament puts one bot spec on each team of `Game.teams` (one player
-seat, or in Ciurme a whole crew); the facilitator seat, which is no player, is always played by
-the heuristic.
+seat, or several seats playing as one side); a seat beyond the players (a facilitator role) is
+always played by the heuristic.
 """
 
 from __future__ import annotations

@@ -1,22 +1,23 @@
 """Tournaments: bots against each other, seats rotated, with win rates, intervals and Elo.
 
-Seats rotate so that every bot plays every seat (every crew, in Ciurme) equally often: match i
-gives team t the bot (t + i) mod K of the K bots. Consecutive blocks of K matches replay the same
-deal (seed) with every rotation, which removes the luck of the deal from the comparison.
+Seats rotate so that every bot plays every team (a seat, or a game's team of seats) equally
+often: match i gives team t the bot (t + i) mod K of the K bots. Consecutive blocks of K matches
+replay the same deal (seed) with every rotation, which removes the luck of the deal from the
+comparison. How many teams a match has comes from the game (`Game.team_count`).
 
 Shared wins count as a fraction: when k teams tie for first, each gets 1/k of a win.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from ludoteca.bots.base import resolve_game
-from ludoteca.bots.spec import parse_bot
+from ludoteca.bots.spec import BotSpec
+from ludoteca.engine.codec import encode
 from ludoteca.engine.game import Game
-from ludoteca.sim.runner import Task, match_seed, run_tasks
+from ludoteca.sim.runner import Task, match_seed, parsed_specs, registered, run_tasks
 from ludoteca.sim.stats import elo_ratings, wilson_interval
 from ludoteca.sim.teams import team_outcome, win_shares
 
@@ -39,45 +40,39 @@ class Standing:
         return data
 
 
-def bot_names(specs: Sequence[str]) -> list[str]:
+def bot_names(specs: Sequence[BotSpec]) -> list[str]:
     """Display names of the bots, numbered when a spec is listed twice."""
-    names = [parse_bot(spec).name for spec in specs]
+    names = [spec.name for spec in specs]
     return [
         name if names.count(name) == 1 else f"{name}#{names[: i + 1].count(name)}"
         for i, name in enumerate(names)
     ]
 
 
-def game_ref(game: Game[Any]) -> str | Game[Any]:
-    """A name a worker process can load the game by, else the game object itself."""
-    try:
-        return game.name if resolve_game(game.name) is game else game
-    except ValueError:
-        return game
-
-
 def schedule(
-    game: Game[Any], players: int, specs: Sequence[str], games: int, seed: int, options: Any
-) -> list[Task]:
-    """The matches of a tournament, seats rotated; `extra["lineup"]` is the bot of each team."""
-    count = len(game.teams(game.setup(players, seed, options)))
+    game: Game[Any],
+    players: int,
+    specs: Sequence[BotSpec],
+    games: int,
+    seed: int,
+    options: Any,
+) -> Iterator[Task]:
+    """The matches of a tournament, seats rotated, one at a time; `extra["lineup"]` is the bot
+    of each team. `options` are typed; the tasks carry them as JSON."""
+    count = game.team_count(players, options)
+    as_json = encode(options, game.Options)
     k = len(specs)
-    ref = game_ref(game)
-    tasks = []
     for i in range(games):
         lineup = [(team + i) % k for team in range(count)]
-        tasks.append(
-            Task(
-                ref,
-                players,
-                options,
-                match_seed(seed, i // k),
-                tuple(specs[b] for b in lineup),
-                number=i,
-                extra={"lineup": lineup},
-            )
+        yield Task(
+            game.name,
+            players,
+            as_json,
+            match_seed(seed, i // k),
+            tuple(specs[b] for b in lineup),
+            number=i,
+            extra={"lineup": lineup},
         )
-    return tasks
 
 
 def standings(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[Standing]:
@@ -117,25 +112,29 @@ def standings(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[S
 class TournamentResult:
     game: str
     players: int
-    games: int
+    games: int  # the matches played (fewer than asked when interrupted)
     seed: int
     bots: list[Standing]
     records: list[dict[str, Any]]
+    interrupted: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "game": self.game,
             "players": self.players,
             "games": self.games,
             "seed": self.seed,
             "bots": [s.to_json() for s in self.bots],
         }
+        if self.interrupted:
+            data["interrupted"] = True
+        return data
 
 
 def run_tournament(
-    game: str | Game[Any],
+    game: Game[Any] | str,
     players: int,
-    specs: Sequence[str],
+    specs: Sequence[BotSpec | str],
     games: int,
     seed: int = 0,
     options: Any = None,
@@ -143,11 +142,21 @@ def run_tournament(
     advance: Callable[[], None] | None = None,
 ) -> TournamentResult:
     """Play the tournament; the same seed gives the same result for any number of workers
-    (bots with a time budget excepted: how far they search depends on the machine)."""
-    resolved = resolve_game(game)
-    resolved.check_players(players)
-    opts = resolved.options(options)
-    names = bot_names(specs)
-    tasks = schedule(resolved, players, specs, games, seed, opts)
-    records = run_tasks(tasks, workers, advance)
-    return TournamentResult(resolved.name, players, games, seed, standings(records, names), records)
+    (bots with a time budget excepted: how far they search depends on the machine). A game may
+    be given by its registered name, bot specs as text and options as a mapping: each is read
+    once, here (the command line passes them already read)."""
+    found = registered(game)
+    found.check_players(players)
+    typed = found.options(options)
+    bots = parsed_specs(specs)
+    played = run_tasks(schedule(found, players, bots, games, seed, typed), workers, advance)
+    records = played.records
+    return TournamentResult(
+        found.name,
+        players,
+        len(records),
+        seed,
+        standings(records, bot_names(bots)),
+        records,
+        played.interrupted,
+    )

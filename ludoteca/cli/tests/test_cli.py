@@ -71,7 +71,7 @@ def test_replay_refuses_a_bad_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     result = runner.invoke(app, ["replay", str(bad)])
-    assert result.exit_code == 2 and "cannot replay the match" in result.output
+    assert result.exit_code == 2 and "is not a saved match: not JSON" in result.output
     saved = tmp_path / "match.json"
     runner.invoke(app, ["play", "goofspiel", "--save", str(saved)], input="1\n" * 5)
     result = runner.invoke(app, ["replay", str(saved), "--step", "99"])

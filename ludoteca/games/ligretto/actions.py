@@ -4,8 +4,15 @@ left; pawns are numbered 0-3."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.codec import Size
+from ludoteca.games.ligretto import data
+from ludoteca.games.ligretto.state import Pawn, Square, Tile
+
+# Tiles chosen between rounds: nothing, or up to 2 [D-11].
+Tiles = Annotated[tuple[Tile, ...], Size(0, max(data.SET_ASIDE, data.TAKE_BACK))]
 
 
 @dataclass(frozen=True)
@@ -29,10 +36,10 @@ class Place(Action):
     the pawn, the next touches the first) and `near` touches the last joker [D-8]."""
 
     kind = "place"
-    pawn: int
-    near: int
-    far: int
-    jokers: tuple[int, ...] = ()
+    pawn: Pawn
+    near: Square
+    far: Square
+    jokers: Annotated[tuple[Square, ...], Size(0, data.JOKERS_PER_PLAYER)] = ()
 
 
 @dataclass(frozen=True)
@@ -41,9 +48,9 @@ class Restart(Action):
     pair of squares `onto` and `other`, then the stuck pawn moves onto `onto`."""
 
     kind = "restart"
-    pawn: int
-    onto: int
-    other: int
+    pawn: Pawn
+    onto: Square
+    other: Square
 
 
 @dataclass(frozen=True)
@@ -51,7 +58,7 @@ class PlacePawn(Action):
     """The host puts the next pawn on `square` before a round (option pawns="host") [D-5]."""
 
     kind = "place_pawn"
-    square: int
+    square: Square
 
 
 @dataclass(frozen=True)
@@ -66,7 +73,7 @@ class SetAside(Action):
     """After a scoreless round: tiles (by number in one's set) laid on one's individual board."""
 
     kind = "set_aside"
-    tiles: tuple[int, ...]
+    tiles: Tiles
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,5 @@ class TakeBack(Action):
     """When every individual board holds tiles: the tiles taken back into play."""
 
     kind = "take_back"
-    tiles: tuple[int, ...]
+    tiles: Tiles
 
-
-ACTION_CLASSES = (TurnOver, Discard, Place, Restart, PlacePawn, EndRound, SetAside, TakeBack)

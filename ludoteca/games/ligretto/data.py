@@ -23,6 +23,13 @@ COLOURS: tuple[tuple[str, str, str], ...] = (
     ("orange", "O", "★"),
 )
 LETTERS = "".join(letter for _, letter, _ in COLOURS)  # colour index -> letter
+
+
+def colour_names(pair: tuple[int, int]) -> list[str]:
+    """A tile's (or two squares') colours by name, for events and screens."""
+    return [COLOURS[c][0] for c in pair]
+
+
 COLOUR_PRESETS = (4, 5, 6)
 DEFAULT_COLOURS = 5
 
@@ -42,6 +49,10 @@ TILE_SETS: dict[int, tuple[tuple[int, int], ...]] = {
 TILES_PER_PLAYER = 15  # "Ciascun giocatore riceve 15 tessere con la stessa cornice"
 JOKERS_PER_PLAYER = 2  # "e 2 tessere jolly"; given back at the start of every round [D-13]
 PAWNS = 4  # "4 pedine Ligretto"
+MIN_PLAYERS, MAX_PLAYERS = 2, 4  # "per 2-4 giocatori"
+# The largest board: 3x3 pieces of 6x6 squares for 3-4 players [D-1]; squares are numbered
+# row by row from 0.
+MAX_SQUARES = 18 * 18
 # one per seat, shown on the text board: "(singola, doppia, tratteggiata o a quadratini)"
 FRAMES = ("single", "double", "dashed", "dotted")
 
@@ -55,19 +66,19 @@ SET_ASIDE = 2
 # riprende in mano 2 tessere dalla propria plancia"
 TAKE_BACK = 2
 DEFAULT_ROUNDS = 6  # "Per le prime partite si consiglia di giocare 6 round"
+MAX_ROUNDS = 20  # our bound on the rounds of one match
 
 # --- the host and stalled rounds ------------------------------------------------------------
 # The seat that may end a stalled round and, with option pawns="host", places the pawns of
 # rounds 2+ [D-5]. The spec also lets "the facilitator of a server match" end a stalled round;
 # Ligretto has no facilitator seat, so the host plays that part.
 HOST_SEAT = 0
-# A round has stalled when, since the last placement, the players together have turned over as
-# many tiles as they hold; the host may then end it. After STALL_CYCLES times that many
-# turn-overs without a placement the round ends by itself, as the host would end it: this keeps
-# every match finite under any play (a player may discard a tile that fits [D-6]). Deviation:
-# the spec leaves "stalled" to the host's judgement and has no automatic end; this is the
-# least the engine needs for `max_actions`, and a round that fires it is scored as the host's
-# ending would be (recorded as "stalled").
+# A round has stalled when every seat has gone through its whole stack since the last placement
+# by anybody (it has turned over as many tiles as it holds): the host may then end it [D-16].
+# When every seat has done so STALL_CYCLES times, the round ends by itself, as the host would
+# end it: this keeps bot matches finite (a player may discard a tile that fits [D-6]). One
+# player's turn-overs alone never end a round. A round that ends so is scored like any other
+# (recorded as "stalled").
 STALL_CYCLES = 3
 
 # --- bots' reaction times, in seconds, by level ------------------------------------------------

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ludoteca.games.ligretto.actions import Restart
 from ludoteca.games.ligretto.geometry import (
     Candidate,
     Geometry,
@@ -71,17 +70,28 @@ class Fits:
         """Placements of a `key` tile at `pawn` with `jokers` jokers (each number searched on
         first use, as bots mostly want none): the squares must be free ("Non è consentito
         posizionare una tessera sopra una tessera già presente") and not under another pawn;
-        the pawn's own square only counts as taken if a tile lies there. The list is shared:
-        do not change it."""
+        the pawn's own square only counts as taken if a tile lies there. A placement whose
+        tile squares fewer jokers reach from this pawn is left out: its jokers would be spent
+        for nothing (a joker on the square the pawn started the round on, say). The list is
+        shared: do not change it."""
         found = self._paths[pawn].get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
             start = self.pawns[pawn]
             taken = self.covered | (self.pawn_squares & ~(1 << start))
             reachable = self.geometry.placements_from(start).get(key, NOWHERE)[jokers]
+            fewer = self.tile_squares(pawn, key, jokers)
             found = self._paths[pawn][key * 4 + jokers] = [
-                path for used, path in reachable if not used & taken
+                path for used, path in reachable
+                if not used & taken and (path[0], path[1]) not in fewer
             ]
         return found
+
+    def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
+        """The (near, far) squares a `key` tile reaches at `pawn` with fewer than `jokers`
+        jokers."""
+        return {
+            (near, far) for used in range(jokers) for near, far, _ in self.at_pawn(pawn, key, used)
+        }
 
     def at_all_pawns(self, key: int, jokers: int) -> list[Candidate]:
         """Placements of a `key` tile with `jokers` jokers, pawn by pawn (shared list)."""
@@ -260,18 +270,6 @@ def restart_pairs(state: LigrettoState, seat: int) -> list[tuple[int, int]]:
     if key is None:
         return []
     return fits(state).free_pairs(key)
-
-
-def restarts(state: LigrettoState, seat: int) -> list[Restart]:
-    """The restarts the turned tile of `seat` may make: for each pawn it may restart, each free
-    matching pair, the stuck pawn onto either square [D-9]."""
-    pairs = restart_pairs(state, seat)
-    return [
-        Restart(pawn, a, b)
-        for pawn in restart_pawns(state, seat)
-        for pair in pairs
-        for a, b in (pair, pair[::-1])
-    ]
 
 
 def count_placements(state: LigrettoState, seat: int) -> int:

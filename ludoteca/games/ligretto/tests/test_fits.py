@@ -14,14 +14,15 @@ from ludoteca.games.ligretto import GAME, data
 from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import bits
 from ludoteca.games.ligretto.placement import Fits, fits
-from ludoteca.games.ligretto.state import FREE, PLAY, LigrettoState
+from ludoteca.games.ligretto.state import FREE, LigrettoState, Phase
 
 
 def plain_paths(state: LigrettoState, pawn: int) -> dict[tuple[int, int], list[tuple]]:  # type: ignore[type-arg]
     """(key, jokers) -> [(near, far, jokers)] at `pawn`, by walking the board [D-8]: jokers on
     free squares stepping away from the pawn, then a tile whose near square touches the last
     one; no square under another pawn, no square covered twice, the tile not on the pawn's
-    own square unless a joker moved it off."""
+    own square unless a joker moved it off; and no joker where fewer jokers lay the tile on
+    the same squares."""
     nb, col = state.layout.neighbours, state.layout.colours
     start = state.pawns[pawn]
     others = set(state.pawns) - {start}
@@ -40,7 +41,11 @@ def plain_paths(state: LigrettoState, pawn: int) -> dict[tuple[int, int], list[t
             for far in nb[near]:
                 if usable(near) and usable(far) and near not in passed and far not in passed:
                     key = data.pair_key(col[near], col[far])
-                    out.setdefault((key, len(jokers)), []).append((near, far, jokers))
+                    fewer = [
+                        (n, f) for j in range(len(jokers)) for n, f, _ in out.get((key, j), [])
+                    ]
+                    if (near, far) not in fewer:  # no joker spent for nothing
+                        out.setdefault((key, len(jokers)), []).append((near, far, jokers))
     return out
 
 
@@ -95,11 +100,11 @@ def test_cached_fits_match_a_plain_search_after_every_placement(
     rng = Rng(players * 10 + colours)
     state = GAME.setup(players, colours, {"rounds": 1, "colours": colours})
     checked = 0
-    while state.phase == PLAY and checked < 40:
+    while state.phase is Phase.PLAY and checked < 40:
         seat = rng.choice(sorted(GAME.actors(state)))
         action = GAME.heuristic_action(state, seat, rng)
         GAME.apply(state, seat, action)
-        if isinstance(action, Place | Restart) and state.phase == PLAY:
+        if isinstance(action, Place | Restart) and state.phase is Phase.PLAY:
             assert_fits_match(state)
             checked += 1
     assert checked >= 20
@@ -113,7 +118,7 @@ def test_a_clone_keeps_its_own_fits() -> None:
     for _ in range(60):
         seat = rng.choice(sorted(GAME.actors(state)))
         GAME.apply(state, seat, GAME.heuristic_action(state, seat, rng))
-    assert state.phase == PLAY
+    assert state.phase is Phase.PLAY
     before = [list(GAME.legal_actions(state, s)) for s in range(4)]
     copy = GAME.clone(state)
     placed = 0
@@ -122,7 +127,7 @@ def test_a_clone_keeps_its_own_fits() -> None:
         action = GAME.heuristic_action(copy, seat, rng)
         GAME.apply(copy, seat, action)
         placed += isinstance(action, Place | Restart)
-        if placed >= 3 or copy.phase != PLAY:
+        if placed >= 3 or copy.phase is not Phase.PLAY:
             break
     assert placed
     assert [GAME.legal_actions(state, s) for s in range(4)] == before

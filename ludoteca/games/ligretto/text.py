@@ -1,20 +1,13 @@
-"""What each seat sees, what it may not know, the text board, and the match's statistics.
-
-Secrets [decided here]: the board, pawns, scores, individual boards and everybody's counts are
-public. A player's turned tile and the contents of their pile are theirs alone (others see only
-the counts). The order of a stack is unknown to everybody, its owner included: it lies face
-down, and a pile turned over into a stack counts as unknown too (nobody memorises it in real
-time). The owner does know what their stack holds (their tiles minus the ones they can see), so
-their view lists it sorted.
-"""
+"""A Ligretto match as text, for `ludoteca play`: the board as a grid, the players, what the
+game waits for, and one line per action."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ludoteca.engine.rng import Rng
-from ludoteca.games.ligretto import data, rounds
+from ludoteca.engine.actions import Action
+from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import (
     Discard,
     EndRound,
@@ -25,130 +18,25 @@ from ludoteca.games.ligretto.actions import (
     TakeBack,
     TurnOver,
 )
-from ludoteca.games.ligretto.placement import fits, open_duties
-from ludoteca.games.ligretto.state import (
-    ASIDE,
-    FREE,
-    JOKER,
-    NO_TILE,
-    OVER,
-    PAWNS,
-    PLAY,
-    TAKE_BACK,
-    LigrettoState,
-)
+from ludoteca.games.ligretto.state import FREE, JOKER, Ending, Phase, key_covering, key_owner
 
-
-def colour_names(tile: tuple[int, int]) -> list[str]:
-    """A tile's two colours by name, for events and screens."""
-    return [data.COLOURS[c][0] for c in tile]
-
-
-def view(state: LigrettoState, seat: int | None) -> dict[str, Any]:
-    layout = state.layout
-    tiles = state.tiles()
-    out: dict[str, Any] = {
-        "round": state.round,
-        "rounds": state.rounds,
-        "phase": state.phase,
-        "colours": [data.COLOURS[c][0] for c in range(state.colours)],
-        "width": layout.width,
-        "height": layout.height,
-        "squares": "".join(data.LETTERS[c] for c in layout.colours),
-        "cover": list(state.cover),  # FREE, or seat * 32 + tile (JOKER for a joker)
-        "pawns": list(state.pawns),
-        "stuck": list(fits(state).stuck) if state.phase == PLAY else [],
-        "open_restarts": open_duties(state) if state.phase == PLAY else [],
-        "host": data.HOST_SEAT,
-        "host_may_end": rounds.host_may_end(state),
-        "pending": list(state.pending),
-        "history": [dict(h) for h in state.history],
-        "tiles": [list(t) for t in tiles],
-        "players": [
-            {
-                "frame": data.FRAMES[s],
-                "score": p.score,
-                "stack": len(p.stack),
-                "pile": len(p.pile),
-                "holds_tile": p.hand != NO_TILE,
-                "placed": p.placed,
-                "jokers": p.jokers,
-                "duties": list(p.duties),
-                "individual_board": list(p.aside),
-            }
-            for s, p in enumerate(state.players)
-        ],
-        "seat": seat,
-    }
-    if seat is not None and 0 <= seat < len(state.players):
-        me = state.players[seat]
-        out["hand"] = None if me.hand == NO_TILE else me.hand
-        out["pile"] = list(me.pile)  # bottom first; the owner laid it face up
-        out["stack_tiles"] = sorted(me.stack)
-    return out
-
-
-def hidden(state: LigrettoState, seat: int | None) -> Any:
-    """The stack orders, and the other players' turned tiles and piles."""
-    out: dict[str, Any] = {}
-    for s, p in enumerate(state.players):
-        if s == seat:
-            out[str(s)] = {"stack": list(p.stack)}
-        else:
-            out[str(s)] = {"stack": list(p.stack), "pile": list(p.pile), "hand": p.hand}
-    return out
-
-
-def determinize(state: LigrettoState, seat: int | None, rng: Rng) -> LigrettoState:
-    """Stacks reshuffled; another player's tiles in hand (stack, pile, turned tile) dealt
-    again at random into the same counts; and the generator reseeded, since how the next
-    rounds will be shuffled is known to nobody."""
-    copy = state.clone()
-    copy.rng = rng.fork()
-    for s, p in enumerate(copy.players):
-        if s == seat:
-            rng.shuffle(p.stack)
-            continue
-        pool = p.holding()
-        rng.shuffle(pool)
-        n_stack, n_pile = len(p.stack), len(p.pile)
-        p.stack, p.pile = pool[:n_stack], pool[n_stack:n_stack + n_pile]
-        if p.hand != NO_TILE:
-            p.hand = pool[-1]
-    copy.cache = state.cache  # the board is unchanged
-    return copy
-
-
-def result_details(state: LigrettoState) -> dict[str, Any]:
-    """The per-round breakdown and what a balance report needs."""
-    history = state.history
-    turned = sum(sum(h["turned"]) for h in history)
-    fit_sum = sum(sum(h["fits"]) for h in history)
-    return {
-        "colours": state.colours,
-        "rounds_played": len(history),
-        "rounds": [dict(h) for h in history],
-        "round_winners": [h["winners"] for h in history],
-        "tiles_left": [h["tiles_left"] for h in history],
-        "jokers_used": [h["jokers_used"] for h in history],
-        "stuck_rounds": sum(1 for h in history if h["ending"] == rounds.STUCK),
-        "endings": {
-            e: sum(1 for h in history if h["ending"] == e)
-            for e in (rounds.LIGRETTO, rounds.STUCK, rounds.HOST, rounds.STALLED)
-        },
-        "fits_per_turned_tile": fit_sum / turned if turned else 0.0,
-        "individual_boards": [list(p.aside) for p in state.players],
-        "scores": [p.score for p in state.players],
-    }
-
-
-# --- text --------------------------------------------------------------------------------
 FRAME_MARKS = "|‖:."  # single, double, dashed, dotted
+ENDINGS = {
+    Ending.LIGRETTO: "Ligretto stop!",
+    Ending.STUCK: "nobody could place any more",
+    Ending.HOST: "ended by the host",
+    Ending.STALLED: "stalled, ended by itself",
+}
 
 
 def _tile_text(view: Mapping[str, Any], tile: int) -> str:
     a, b = view["tiles"][tile]
     return f"{data.COLOURS[a][1]}{data.COLOURS[b][1]} ({data.COLOURS[a][0]}-{data.COLOURS[b][0]})"
+
+
+def _letters(view: Mapping[str, Any], tile: int) -> str:
+    """A tile's two colour letters, "RY"."""
+    return _tile_text(view, tile).split()[0]
 
 
 def _partner_arrow(view: Mapping[str, Any], cell: int) -> str:
@@ -167,13 +55,13 @@ def _square_text(view: Mapping[str, Any], cell: int, pawn_at: Mapping[int, int])
     cover = view["cover"][cell]
     if cover == FREE:
         text = str(view["squares"][cell]).lower() + " "
-    elif cover % 32 == JOKER:
-        text = "*" + FRAME_MARKS[cover // 32]
+    elif key_covering(cover) == JOKER:
+        text = "*" + FRAME_MARKS[key_owner(cover)]
     else:
-        text = str(view["squares"][cell]) + FRAME_MARKS[cover // 32]
+        text = str(view["squares"][cell]) + FRAME_MARKS[key_owner(cover)]
     if cell in pawn_at:
         text = f"@{pawn_at[cell]}"
-    if cover == FREE or cover % 32 == JOKER:
+    if cover == FREE or key_covering(cover) == JOKER:
         return text + " "
     return text + _partner_arrow(view, cell)
 
@@ -193,21 +81,21 @@ def _legend(view: Mapping[str, Any]) -> str:
 def _asked(view: Mapping[str, Any]) -> str:
     """What the game waits for now."""
     phase, pending = view["phase"], view["pending"]
-    if phase == PLAY:
+    if phase == Phase.PLAY:
         text = "Everybody plays at once: turn a tile over, then place it or discard it."
         if view["host_may_end"]:
             text += f" The round has stalled: the host (seat {view['host']}) may end it."
         return text
-    if phase == PAWNS:
+    if phase == Phase.PAWNS:
         return (
             f"Before round {view['round']}: the host (seat {view['host']}) puts pawn "
             f"{len(view['pawns'])} on the board."
         )
-    if phase == ASIDE:
+    if phase == Phase.SET_ASIDE:
         return f"Waiting for seat(s) {pending} to choose tiles to set aside (nothing or 2)."
-    if phase == TAKE_BACK:
+    if phase == Phase.TAKE_BACK:
         return f"Every individual board holds tiles: seat(s) {pending} take 2 back into play."
-    if phase == OVER:
+    if phase == Phase.OVER:
         scores = [p["score"] for p in view["players"]]
         best = max(scores)
         winners = [s for s, score in enumerate(scores) if score == best]
@@ -230,22 +118,23 @@ def render(view: Mapping[str, Any]) -> str:
         mark = " (you)" if s == view.get("seat") else ""
         host = " host" if s == view["host"] else ""
         duties = f"; owes a restart of pawn(s) {p['duties']}" if p["duties"] else ""
-        holding = " + 1 turned" if p["holds_tile"] else ""
+        top = f" (top {_letters(view, p['pile_top'])})" if p["pile_top"] is not None else ""
+        turned = f", turned {_letters(view, p['turned'])}" if p["turned"] is not None else ""
         lines.append(
             f"seat {s}{mark}{host} [{FRAME_MARKS[s]} {p['frame']}]: {p['score']} pts, "
-            f"stack {p['stack']}, pile {p['pile']}{holding}, placed {p['placed']}, "
+            f"stack {p['stack']}, pile {p['pile']}{top}{turned}, placed {p['placed']}, "
             f"jokers {p['jokers']}, individual board {len(p['individual_board'])}{duties}"
         )
     if view.get("hand") is not None:
         lines.append(f"your turned tile: {_tile_text(view, view['hand'])}")
     if view.get("pile"):
-        tops = " ".join(_tile_text(view, t).split()[0] for t in view["pile"])
+        tops = " ".join(_letters(view, t) for t in view["pile"])
         lines.append(f"your pile (top last): {tops}")
     seat = view.get("seat")
-    if view["phase"] in (ASIDE, TAKE_BACK) and seat is not None:
+    if view["phase"] in (Phase.SET_ASIDE, Phase.TAKE_BACK) and seat is not None:
         aside = view["players"][seat]["individual_board"]
         numbered = " ".join(
-            f"{t}:{_tile_text(view, t).split()[0]}" for t in range(len(view["tiles"]))
+            f"{t}:{_letters(view, t)}" for t in range(len(view["tiles"]))
         )
         lines.append(f"your tiles by number: {numbered}; on your individual board: {aside}")
     stuck = [n for n, s in enumerate(view.get("stuck", [])) if s]
@@ -253,7 +142,7 @@ def render(view: Mapping[str, Any]) -> str:
         lines.append(f"pawns in a dead end: {stuck}")
     if view.get("open_restarts"):
         lines.append(f"anybody may restart pawn(s) {view['open_restarts']}")
-    if view["phase"] != PLAY and view["history"]:
+    if view["phase"] != Phase.PLAY and view["history"]:
         last = view["history"][-1]
         lines.append(
             f"round {last['round']} ended ({ENDINGS.get(last['ending'], last['ending'])}): "
@@ -263,15 +152,7 @@ def render(view: Mapping[str, Any]) -> str:
     return "\n".join(lines)
 
 
-ENDINGS = {
-    rounds.LIGRETTO: "Ligretto stop!",
-    rounds.STUCK: "nobody could place any more",
-    rounds.HOST: "ended by the host",
-    rounds.STALLED: "stalled, ended by itself",
-}
-
-
-def describe_action(action: Any) -> str:
+def describe_action(action: Action) -> str:
     if isinstance(action, TurnOver):
         return "turn over the top tile of your stack"
     if isinstance(action, Discard):

@@ -10,19 +10,12 @@ comparing players pairwise.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
-from ludoteca.engine.actions import Action
 from ludoteca.engine.result import Result, competition_ranks, soft_rewards
-from ludoteca.engine.rng import Rng
-from ludoteca.games.ligretto import bots, data
-from ludoteca.games.ligretto.actions import Place
+from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.geometry import tile_keys
-from ludoteca.games.ligretto.placement import fits, placements_with
-from ludoteca.games.ligretto.state import OVER, PLAY, LigrettoState
-
-if TYPE_CHECKING:
-    from ludoteca.games.ligretto.game import Ligretto
+from ludoteca.games.ligretto.placement import fits
+from ludoteca.games.ligretto.state import LigrettoState, Phase
 
 # A joker kept is worth most of a tile: it places a tile that fits nowhere else, later [D-13].
 JOKER_TILES = 0.8
@@ -50,27 +43,11 @@ def round_chances(state: LigrettoState) -> list[float]:
 
 
 def evaluate_position(state: LigrettoState) -> list[float]:
-    if state.phase == OVER:
+    if state.phase is Phase.OVER:
         scores = [p.score for p in state.players]
         return Result(tuple(map(float, scores)), competition_ranks(scores)).rewards()
     standing = [float(p.score) for p in state.players]
-    if state.phase == PLAY:
+    if state.phase is Phase.PLAY:
         for seat, chance in enumerate(round_chances(state)):
             standing[seat] += data.WINNER_POINTS * chance
     return soft_rewards(standing, POINTS_SCALE)
-
-
-def search_choices(game: Ligretto, state: LigrettoState, seat: int, rng: Rng) -> list[Action]:
-    """The moves worth a search: the heuristic's move first and, when it places the tile
-    without jokers, every other plain placement that shuts no pawn in (where the tile goes
-    decides which tiles fit afterwards, the other players' included); elsewhere the
-    heuristic's move alone (its jokers and discards did as well as every rule tried)."""
-    move = bots.heuristic_action(game, state, seat, rng)
-    if not isinstance(move, Place) or move.jokers:
-        return [move]
-    others = [
-        Place(*candidate)
-        for candidate in placements_with(state, seat, 0)
-        if not bots.shuts_in(state, candidate)
-    ]
-    return [move, *(m for m in others if m != move)]

@@ -1,0 +1,166 @@
+"""Placing the turned tile next to a pawn, with 0, 1 or 2 jokers first [D-7] [D-8], and what a
+placement leads to: restarts owed for pawns it shut in [D-9], and the round's end.
+
+Actions arrive in the order the server receives them ("chi tardi arriva, male alloggia.
+Rimane quindi sul tabellone la tessera che è stata posizionata per prima"): a placement that
+another tile overtook is refused with the reason, and the tile stays turned over in the
+player's hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ludoteca.engine.codec import quote
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, public
+from ludoteca.games.ligretto import data
+from ludoteca.games.ligretto.actions import Place
+from ludoteca.games.ligretto.placement import (
+    fits,
+    hand_key,
+    may_place,
+    pawn_paths,
+    squares_covered,
+)
+from ludoteca.games.ligretto.rules.round_end import end_after_placement
+from ludoteca.games.ligretto.state import FREE, JOKER, NO_TILE, LigrettoState, square_key
+
+KEEP = " Your tile stays in your hand."
+
+
+def places(state: LigrettoState, seat: int) -> list[Place]:
+    """Every distinct placement of the turned tile at each pawn, jokers included."""
+    return [
+        Place(pawn, *path)
+        for pawn in range(len(state.pawns))
+        for path in pawn_paths(state, seat, pawn)
+    ]
+
+
+def check_place(state: LigrettoState, seat: int, action: Place) -> Place:
+    reason = why_not_place(state, seat, action)
+    if reason:
+        raise IllegalAction(reason)
+    return action
+
+
+def do_place(state: LigrettoState, seat: int, action: Place) -> list[Event]:
+    player = state.players[seat]
+    for cell in action.jokers:
+        state.cover[cell] = square_key(seat, JOKER)
+    player.jokers -= len(action.jokers)
+    tile = player.hand
+    state.cover[action.near] = state.cover[action.far] = square_key(seat, tile)
+    # "La pedina Ligretto va spostata sempre sulla casella più distante"
+    state.pawns[action.pawn] = action.far
+    event = public("placed", seat=seat, pawn=action.pawn, tile=tile,
+                   colours=data.colour_names(state.tiles()[tile]),
+                   squares=[action.near, action.far], jokers=list(action.jokers))
+    covered = (*action.jokers, action.near, action.far)
+    return [event, *after_placement(state, seat, covered)]
+
+
+def after_placement(state: LigrettoState, seat: int, covered: Iterable[int]) -> list[Event]:
+    """The tile has left the hand: restarts owed [D-9], then the round's end."""
+    player = state.players[seat]
+    player.hand = NO_TILE
+    player.placed += 1
+    state.stall_turns = [0] * len(state.players)
+    squares_covered(state, covered)
+    return owe_restarts(state, seat) + end_after_placement(state, seat)
+
+
+def owe_restarts(state: LigrettoState, seat: int) -> list[Event]:
+    """A duty lapses when its pawn is free again; every pawn newly in a dead end is owed by the
+    player who just placed ("Se posizionando una tessera un giocatore blocca un'altra pedina
+    Ligretto, anche in questo caso deve procedere come se avesse messo la pedina in un vicolo
+    cieco") [D-9]."""
+    stuck = fits(state).stuck
+    for other in state.players:
+        other.duties = [p for p in other.duties if stuck[p]]
+    owed = {p for other in state.players for p in other.duties}
+    shut_in = [p for p, is_stuck in enumerate(stuck) if is_stuck and p not in owed]
+    state.players[seat].duties.extend(shut_in)
+    return [public("dead_end", seat=seat, pawns=shut_in)] if shut_in else []
+
+
+# --- why a placement is refused, in a player's words -----------------------------------------
+def square_problem(state: LigrettoState, cell: int, what: str) -> str:
+    """Why `cell` cannot be covered ("" when it can)."""
+    size = len(state.cover)
+    if not 0 <= cell < size:
+        return f"{what} {quote(cell)} is not a square of the board (0 to {size - 1})."
+    if state.cover[cell] != FREE:
+        return f"{what} {quote(cell)} is already covered by a tile or a joker."
+    if cell in state.pawns:
+        return f"{what} {quote(cell)} holds a pawn; no tile covers a pawn."
+    return ""
+
+
+def pair_names(key: int) -> str:
+    """A colour pair key in words, "red-yellow"."""
+    return "-".join(data.colour_names(data.pair_colours(key)))
+
+
+def why_not_place(state: LigrettoState, seat: int, action: Place) -> str:
+    player = state.players[seat]
+    key = hand_key(state, seat)
+    if key is None:
+        return "You hold no turned tile: turn one over first."
+    if player.duties:
+        return (
+            f"You owe a restart for pawn {player.duties[0]} (a dead end you caused): place your "
+            "tile anywhere it matches and move that pawn onto it, or discard." + KEEP
+        )
+    if not 0 <= action.pawn < len(state.pawns):
+        return f"There is no pawn {quote(action.pawn)}; pawns are 0 to {len(state.pawns) - 1}."
+    if may_place(state, seat, (action.pawn, action.near, action.far, action.jokers)):
+        return ""
+    if len(action.jokers) > data.JOKERS_PER_PLAYER:
+        return "Use at most two jokers, listed in order from the pawn."
+    if len(action.jokers) > player.jokers:
+        return f"You have {player.jokers} joker(s) left this round." + KEEP
+    squares = (action.near, action.far)
+    if squares in fits(state).tile_squares(action.pawn, key, len(action.jokers)):
+        return (
+            f"No joker is needed: your tile reaches squares {squares[0]}+{squares[1]} from "
+            f"pawn {action.pawn} with fewer jokers; keep them for later." + KEEP
+        )
+    return why_not_there(state, key, action)
+
+
+def why_not_there(state: LigrettoState, key: int, action: Place) -> str:
+    """Why the squares of `action` do not take a tile of colour pair `key`."""
+    at = pawn_square = state.pawns[action.pawn]
+    layout = state.layout
+    for index, joker in enumerate(action.jokers):
+        problem = square_problem(state, joker, "Joker square")
+        if problem and joker != pawn_square:
+            return problem + KEEP
+        if joker not in layout.neighbours[at]:
+            return (
+                f"The joker on square {quote(joker)} must share a side with "
+                + ("the pawn's square." if index == 0 else "the previous joker.")
+                + KEEP
+            )
+        at = joker
+    for cell in (action.near, action.far):
+        problem = square_problem(state, cell, "Square")
+        if problem and cell != pawn_square:
+            return problem + " That place may have been taken a moment ago." + KEEP
+    if action.near not in layout.neighbours[at]:
+        what = "the last joker" if action.jokers else f"pawn {quote(action.pawn)}'s square"
+        return (
+            f"The tile must share a side with {what} (a corner does not count); pawn "
+            f"{quote(action.pawn)} is now on square {pawn_square}." + KEEP
+        )
+    if action.far not in layout.neighbours[action.near]:
+        return "A tile covers two squares that share a side." + KEEP
+    squares = data.pair_key(layout.colours[action.near], layout.colours[action.far])
+    if squares != key:
+        return (
+            f"Your {pair_names(key)} tile does not match those {pair_names(squares)} squares."
+            + KEEP
+        )
+    return "That placement is not possible on the board as it is now." + KEEP

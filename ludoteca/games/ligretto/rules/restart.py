@@ -1,0 +1,71 @@
+"""The restart owed for a pawn in a dead end: "il giocatore posiziona la sua tessera successiva
+in un punto qualsiasi del tabellone in cui si trova una coppia di caselle con gli stessi colori
+della sua tessera. Deve quindi spostare subito su una delle due caselle la pedina Ligretto
+bloccata" [D-9]."""
+
+from __future__ import annotations
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, public
+from ludoteca.games.ligretto import data
+from ludoteca.games.ligretto.actions import Restart
+from ludoteca.games.ligretto.placement import hand_key, restart_pairs, restart_pawns
+from ludoteca.games.ligretto.rules.place import KEEP, after_placement, pair_names, square_problem
+from ludoteca.games.ligretto.state import LigrettoState, square_key
+
+
+def restarts(state: LigrettoState, seat: int) -> list[Restart]:
+    """For each pawn the seat may restart (its own duties, then those anybody may make), each
+    free matching pair, the stuck pawn onto either square [D-9]."""
+    pairs = restart_pairs(state, seat)
+    return [
+        Restart(pawn, a, b)
+        for pawn in restart_pawns(state, seat)
+        for pair in pairs
+        for a, b in (pair, pair[::-1])
+    ]
+
+
+def check_restart(state: LigrettoState, seat: int, action: Restart) -> Restart:
+    reason = why_not_restart(state, seat, action)
+    if reason:
+        raise IllegalAction(reason)
+    return action
+
+
+def do_restart(state: LigrettoState, seat: int, action: Restart) -> list[Event]:
+    for player in state.players:
+        if action.pawn in player.duties:
+            player.duties.remove(action.pawn)
+    tile = state.players[seat].hand
+    state.cover[action.onto] = state.cover[action.other] = square_key(seat, tile)
+    # "Deve quindi spostare subito su una delle due caselle la pedina Ligretto bloccata" [D-9];
+    # a restart tile next to another pawn does not move that pawn
+    state.pawns[action.pawn] = action.onto
+    event = public("restarted", seat=seat, pawn=action.pawn, tile=tile,
+                   colours=data.colour_names(state.tiles()[tile]),
+                   squares=[action.onto, action.other])
+    return [event, *after_placement(state, seat, (action.onto, action.other))]
+
+
+def why_not_restart(state: LigrettoState, seat: int, action: Restart) -> str:
+    key = hand_key(state, seat)
+    if key is None:
+        return "You hold no turned tile: turn one over first."
+    pawns = restart_pawns(state, seat)
+    if action.pawn not in pawns:
+        if not pawns:
+            return "No pawn waits for a restart from you; place your tile next to a pawn."
+        return f"You may restart pawn(s) {pawns} only." + KEEP
+    pairs = restart_pairs(state, seat)
+    if (action.onto, action.other) in pairs or (action.other, action.onto) in pairs:
+        return ""
+    for cell in (action.onto, action.other):
+        problem = square_problem(state, cell, "Square")
+        if problem:
+            return problem + KEEP
+    if action.other not in state.layout.neighbours[action.onto]:
+        return "A tile covers two squares that share a side." + KEEP
+    if not pairs:
+        return "Your tile matches no free pair of squares on the board." + KEEP
+    return f"Those squares do not match your {pair_names(key)} tile." + KEEP

@@ -1,0 +1,79 @@
+"""How a round ends: "Ligretto stop!", nobody can place any more [D-10], or a stall that the
+host ends (the rule `EndRound`) or that ends by itself. Every ending is scored the same way."""
+
+from __future__ import annotations
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event
+from ludoteca.games.ligretto import data
+from ludoteca.games.ligretto.actions import EndRound
+from ludoteca.games.ligretto.placement import nobody_can_place
+from ludoteca.games.ligretto.rules.rounds import round_over
+from ludoteca.games.ligretto.state import Ending, LigrettoState, Phase
+
+
+def end_after_placement(state: LigrettoState, seat: int) -> list[Event]:
+    """The round's end a placement by `seat` may bring: its last tile ("dice “Ligretto stop!” e
+    il round si conclude"), or nobody can place any more ("Se nessun giocatore riesce più a
+    posizionare una tessera, il round termina immediatamente") [D-10]."""
+    if state.players[seat].held() == 0:
+        return round_over(state, Ending.LIGRETTO)
+    if nobody_can_place(state):
+        return round_over(state, Ending.STUCK)
+    return []
+
+
+# --- stalled rounds [D-16] -----------------------------------------------------------------------
+def stall_passes(state: LigrettoState) -> int:
+    """How many times every seat has gone through its whole stack since the last placement by
+    anybody: the fewest turn-overs of any seat, counted in the tiles that seat holds."""
+    return min(
+        turned // max(1, player.held())
+        for turned, player in zip(state.stall_turns, state.players, strict=True)
+    )
+
+
+def behind_in_the_stall(state: LigrettoState) -> list[int]:
+    """The seats that have not yet gone through their whole stack since the last placement."""
+    return [
+        seat
+        for seat, (turned, player) in enumerate(zip(state.stall_turns, state.players, strict=True))
+        if turned < player.held()
+    ]
+
+
+def host_may_end(state: LigrettoState) -> bool:
+    """The round has stalled: every seat has gone through its whole stack since the last
+    placement by anybody [D-16]."""
+    return state.phase is Phase.PLAY and stall_passes(state) >= 1
+
+
+def end_if_stalled_for_good(state: LigrettoState) -> list[Event]:
+    """When every seat has gone through its whole stack STALL_CYCLES times since the last
+    placement, the round ends by itself, as the host would end it [D-16]."""
+    if stall_passes(state) >= data.STALL_CYCLES:
+        return round_over(state, Ending.STALLED)
+    return []
+
+
+# --- the host ends a stalled round -------------------------------------------------------------
+def end_round_choices(state: LigrettoState, seat: int) -> list[EndRound]:
+    return [EndRound()] if seat == data.HOST_SEAT and host_may_end(state) else []
+
+
+def check_end_round(state: LigrettoState, seat: int, action: EndRound) -> EndRound:
+    """The host (or the facilitator of a server match) may end a round that has stalled
+    [D-16]."""
+    if seat != data.HOST_SEAT:
+        raise IllegalAction("only the host (seat 0) may end a stalled round")
+    if not host_may_end(state):
+        raise IllegalAction(
+            "the round has not stalled: the host may end it once every player has gone "
+            "through their whole stack since the last placement; still going through it: "
+            f"seat(s) {behind_in_the_stall(state)}"
+        )
+    return action
+
+
+def do_end_round(state: LigrettoState, seat: int, action: EndRound) -> list[Event]:
+    return round_over(state, Ending.HOST)

@@ -1,0 +1,63 @@
+"""Turning a tile over and discarding it: "scopre la tessera in cima al mazzo e controlla se può
+posizionare la tessera vicino a una pedina Ligretto ... Se invece non ci sono caselle
+disponibili, posa la tessera scoperta davanti a sé"."""
+
+from __future__ import annotations
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, public
+from ludoteca.games.ligretto import data
+from ludoteca.games.ligretto.actions import Discard, TurnOver
+from ludoteca.games.ligretto.placement import count_placements
+from ludoteca.games.ligretto.rules.round_end import end_if_stalled_for_good
+from ludoteca.games.ligretto.state import NO_TILE, LigrettoState
+
+
+# --- turning a tile over -------------------------------------------------------------------------
+def turns(state: LigrettoState, seat: int) -> list[TurnOver]:
+    return [TurnOver()] if state.players[seat].hand == NO_TILE else []
+
+
+def check_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> TurnOver:
+    if state.players[seat].hand != NO_TILE:
+        raise IllegalAction("you already hold a turned tile: place it or discard it first")
+    return action
+
+
+def do_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> list[Event]:
+    player = state.players[seat]
+    # the pile, turned over unshuffled, is the new stack: "Se un giocatore scarta davanti
+    # a sé tutte le sue tessere, capovolge il mazzo e lo prende in mano"
+    if not player.stack:
+        player.stack = player.pile[::-1]
+        player.pile = []
+    player.hand = player.stack.pop()
+    player.turned += 1
+    player.fits += count_placements(state, seat)
+    state.stall_turns[seat] += 1
+    # "scopre la tessera in cima al mazzo": everybody sees the turned tile [D-15]
+    tile = player.hand
+    event = public("turned", seat=seat, tile=tile, colours=data.colour_names(state.tiles()[tile]))
+    return [event, *end_if_stalled_for_good(state)]
+
+
+# --- discarding it -------------------------------------------------------------------------------
+def discards(state: LigrettoState, seat: int) -> list[Discard]:
+    """A player may discard even a tile that fits [D-6]."""
+    return [Discard()] if state.players[seat].hand != NO_TILE else []
+
+
+def check_discard(state: LigrettoState, seat: int, action: Discard) -> Discard:
+    if state.players[seat].hand == NO_TILE:
+        raise IllegalAction("you hold no turned tile to discard; turn one over first")
+    return action
+
+
+def do_discard(state: LigrettoState, seat: int, action: Discard) -> list[Event]:
+    player = state.players[seat]
+    tile = player.hand
+    player.pile.append(tile)
+    player.hand = NO_TILE
+    # "posa la tessera scoperta davanti a sé": face up on top of the pile [D-15]
+    return [public("discarded", seat=seat, tile=tile,
+                   colours=data.colour_names(state.tiles()[tile]))]

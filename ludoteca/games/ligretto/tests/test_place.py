@@ -1,0 +1,172 @@
+"""Placing the turned tile next to a pawn [D-7], with jokers [D-8]; the first to arrive keeps
+the spot."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.games.ligretto import GAME, data
+from ludoteca.games.ligretto.actions import (
+    Place,
+    TurnOver,
+)
+from ludoteca.games.ligretto.state import (
+    FREE,
+    JOKER,
+    NO_TILE,
+    square_key,
+)
+from ludoteca.games.ligretto.tests.helpers import (
+    W,
+    colour,
+    fresh,
+    give_for,
+    give_mismatch,
+)
+
+
+def test_tile_next_to_the_pawn_moves_it_to_the_far_square() -> None:
+    """'La pedina Ligretto va spostata sempre sulla casella più distante'."""
+    s = fresh()
+    p = s.pawns[0]
+    near, far = p + 1, p + 2
+    tile = give_for(s, 1, near, far)
+    GAME.apply(s, 1, Place(0, near, far))
+    assert s.pawns[0] == far
+    assert s.cover[near] == s.cover[far] == square_key(1, tile)
+    assert s.players[1].hand == NO_TILE and s.players[1].placed == 1
+
+
+def test_any_player_builds_at_any_pawn() -> None:
+    """'ciascun giocatore può posizionare le sue tessere accanto a una qualsiasi delle 4 pedine'."""
+    s = fresh()
+    for pawn in range(4):
+        p = s.pawns[pawn]
+        give_for(s, 2, p - W, p - 2 * W)
+        assert Place(pawn, p - W, p - 2 * W) in GAME.legal_actions(s, 2)
+
+
+def test_a_tile_fits_either_way_round_d7() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    tile = give_for(s, 0, p + 1, p + 2)
+    legal = GAME.legal_actions(s, 0)
+    assert Place(0, p + 1, p + 2) in legal
+    # plain placements lay it both ways round: near square of either colour
+    orders = {(colour(s, a.near), colour(s, a.far))
+              for a in legal if isinstance(a, Place) and not a.jokers}
+    assert orders == {s.tiles()[tile], s.tiles()[tile][::-1]}
+    # the same tile across the other way: near p+1, far below it, if the colours allow
+    assert all(
+        data.pair_key(colour(s, a.near), colour(s, a.far)) == data.pair_key(
+            colour(s, p + 1), colour(s, p + 2))
+        for a in legal if isinstance(a, Place)
+    )
+
+
+def test_corner_contact_is_refused() -> None:
+    """'Non è consentito posizionare una tessera su una casella che ha in comune solo uno degli
+    angoli con la casella ... su cui si trova la pedina'."""
+    s = fresh()
+    p = s.pawns[0]
+    near, far = p + W + 1, p + W + 2  # diagonal from the pawn
+    give_for(s, 0, near, far)
+    with pytest.raises(IllegalAction, match="corner"):
+        GAME.apply(s, 0, Place(0, near, far))
+    assert s.players[0].hand != NO_TILE
+
+
+def test_covering_a_tile_or_a_pawn_is_refused() -> None:
+    """'Non è consentito posizionare una tessera sopra una tessera già presente'."""
+    s = fresh()
+    p = s.pawns[0]
+    give_for(s, 0, p + 1, p + 2)
+    GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    give_for(s, 1, p + 2, p + 3)  # the pawn now stands on p + 2
+    with pytest.raises(IllegalAction, match="pawn"):
+        GAME.apply(s, 1, Place(0, p + 2, p + 3))
+    give_for(s, 1, p + 1, p + 1 + W)
+    with pytest.raises(IllegalAction, match="covered"):
+        GAME.apply(s, 1, Place(0, p + 1, p + 1 + W))
+
+
+def test_colours_must_match() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    give_mismatch(s, 0, p + 1, p + 2)
+    with pytest.raises(IllegalAction, match="does not match"):
+        GAME.apply(s, 0, Place(0, p + 1, p + 2))
+
+
+def test_second_placement_at_a_pawn_is_refused_and_the_tile_stays() -> None:
+    """'chi tardi arriva, male alloggia': the first tile stays on the board."""
+    s = fresh()
+    p = s.pawns[0]
+    give_for(s, 0, p + 1, p + 2)
+    tile = give_for(s, 1, p + 1, p + 2)
+    late = Place(0, p + 1, p + 2)
+    assert late in GAME.legal_actions(s, 1)
+    GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    with pytest.raises(IllegalAction, match="stays in your hand"):
+        GAME.apply(s, 1, late)
+    assert s.players[1].hand == tile
+
+
+def test_one_joker_then_the_tile_as_one_action() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    joker, near, far = p + 1, p + 2, p + 3
+    give_for(s, 0, near, far)
+    GAME.apply(s, 0, Place(0, near, far, (joker,)))
+    assert s.cover[joker] == square_key(0, JOKER)
+    assert s.pawns[0] == far and s.players[0].jokers == 1
+
+
+def test_two_jokers_in_a_row() -> None:
+    """'è possibile anche giocare uno dopo l'altro i due jolly disponibili'."""
+    s = fresh()
+    p = s.pawns[0]
+    give_for(s, 0, p + 3, p + 4)
+    GAME.apply(s, 0, Place(0, p + 3, p + 4, (p + 1, p + 2)))
+    assert s.players[0].jokers == 0 and s.pawns[0] == p + 4
+    GAME.apply(s, 0, TurnOver())
+    assert not any(getattr(a, "jokers", ()) for a in GAME.legal_actions(s, 0))
+    with pytest.raises(IllegalAction, match="joker"):
+        GAME.apply(s, 0, Place(0, s.pawns[0] + 2, s.pawns[0] + 3, (s.pawns[0] + 1,)))
+
+
+def test_a_joker_the_tile_cannot_follow_is_refused() -> None:
+    """A joker is never played alone: the tile must touch it and match [D-8]."""
+    s = fresh()
+    p = s.pawns[0]
+    give_mismatch(s, 0, p + 2, p + 3)
+    assert Place(0, p + 2, p + 3, (p + 1,)) not in GAME.legal_actions(s, 0)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, 0, Place(0, p + 2, p + 3, (p + 1,)))
+    with pytest.raises(IllegalAction, match="share a side"):  # tile not touching the joker
+        give_for(s, 0, p + 3 + W, p + 4 + W)
+        GAME.apply(s, 0, Place(0, p + 3 + W, p + 4 + W, (p + 1,)))
+    assert s.players[0].jokers == 2 and s.cover[p + 1] == FREE
+
+
+def test_no_joker_is_spent_where_the_tile_reaches_the_same_squares_without_it() -> None:
+    """At the start of a round a pawn stands on a bare square, so a second joker could go back
+    onto it (the pawn steps off and back) and the tile be laid as it could without jokers:
+    "è sempre consigliabile usare i jolly con parsimonia". Neither the menu nor the bots offer
+    a joker where fewer jokers lay the tile on the same squares, and such a joker is refused."""
+    s = fresh()
+    p = s.pawns[0]
+    near, far = p + 1, p + 2
+    give_for(s, 0, near, far)
+    pointless = Place(0, near, far, (p - W, p))
+    places = [a for a in GAME.legal_actions(s, 0) if isinstance(a, Place)]
+    assert Place(0, near, far) in places and pointless not in places
+    fewest: dict[tuple[int, int, int], int] = {}
+    for a in places:  # listed pawn by pawn, fewer jokers first
+        fewest.setdefault((a.pawn, a.near, a.far), len(a.jokers))
+    assert all(len(a.jokers) == fewest[a.pawn, a.near, a.far] for a in places)
+    assert any(a.jokers for a in places)  # jokers that reach new squares are still offered
+    with pytest.raises(IllegalAction, match="No joker is needed"):
+        GAME.apply(s, 0, pointless)
+    assert s.players[0].jokers == 2 and s.cover[p] == FREE

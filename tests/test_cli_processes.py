@@ -1,0 +1,85 @@
+"""The `ludoteca` command run for real, in its own process: one `Error:` line for bad input,
+and Ctrl-C in the middle of a tournament stops it cleanly with the matches it played (the
+workers, which receive Ctrl-C too, stop without a word)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+COMMAND = Path(sys.executable).with_name("ludoteca")
+pytestmark = pytest.mark.skipif(not COMMAND.exists(), reason="the ludoteca command is missing")
+
+
+def ludoteca(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(COMMAND), *args], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["tournament", "goofspiel", "--seed", str(2**64)],
+        ["tournament", "goofspiel", "-o", "cards=Infinity"],
+        ["tournament", "goofspiel", "--bots", "mcts:c=nan"],
+        ["simulate", "goofspiel", "-g", "1", "--report", "report", "--bots", "random:level=nope"],
+        ["play", "goofspiel", "--save", "missing/match.json"],
+        ["replay", "missing.json"],
+    ],
+)
+def test_bad_input_is_one_line_on_stderr(args: list[str], tmp_path: Path) -> None:
+    run = ludoteca(*args, cwd=tmp_path)
+    assert run.returncode == 2 and run.stdout == ""
+    assert len(run.stderr.splitlines()) == 1 and run.stderr.startswith("Error: "), run.stderr
+    assert not (tmp_path / "report").exists()
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time the process has used, from /proc (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def wait_until_busy(pid: int, seconds: float = 2.0, timeout: float = 90.0) -> None:
+    """Wait until the process has worked `seconds` of CPU: more than its start-up takes, so it
+    is playing matches, however loaded the machine."""
+    deadline = time.monotonic() + timeout
+    while cpu_seconds(pid) < seconds:
+        assert time.monotonic() < deadline, "the command never got going"
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_a_tournament_with_what_it_has(workers: str, tmp_path: Path) -> None:
+    out = tmp_path / "results.json"
+    process = subprocess.Popen(
+        [str(COMMAND), "tournament", "goofspiel", "--bots", "random,heuristic"]
+        + ["--games", "100000", "--workers", workers, "--json", str(out)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    wait_until_busy(process.pid)  # past its start-up, playing matches
+    assert process.poll() is None
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: the whole group, workers too
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr and "KeyboardInterrupt" not in stderr
+    assert stderr.startswith("Interrupted: ") and "of 100000 matches played" in stderr
+    assert "win rate" in stdout
+    data = json.loads(out.read_text())
+    assert data["interrupted"] is True and 0 < data["games"] < 100000
+    assert sum(bot["games"] for bot in data["bots"]) == 2 * data["games"]
+    with pytest.raises(ProcessLookupError):  # no worker left behind
+        os.killpg(process.pid, 0)
