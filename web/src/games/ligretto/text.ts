@@ -18,7 +18,9 @@ export const ligrettoText: GameText = {
     const who = typeof d.seat === "number" ? seats.name(d.seat) : "";
     switch (event.kind) {
       case "turned":
-        return t("ligretto.event.turned", { who });
+        return Array.isArray(d.colours)
+          ? t("ligretto.event.turned_tile", { who, colours: colours(d.colours) })
+          : t("ligretto.event.turned", { who });
       case "your_tile":
         return t("ligretto.event.your_tile", { colours: colours(d.colours) });
       case "placed":
@@ -26,7 +28,9 @@ export const ligrettoText: GameText = {
           ? t("ligretto.event.placed_jokers", { who, colours: colours(d.colours), pawn: Number(d.pawn) + 1, jokers: d.jokers.length })
           : t("ligretto.event.placed", { who, colours: colours(d.colours), pawn: Number(d.pawn) + 1 });
       case "discarded":
-        return t("ligretto.event.discarded", { who });
+        return Array.isArray(d.colours)
+          ? t("ligretto.event.discarded_tile", { who, colours: colours(d.colours) })
+          : t("ligretto.event.discarded", { who });
       case "your_discard":
         return t("ligretto.event.your_discard", { colours: colours(d.colours) });
       case "dead_end":

@@ -14,7 +14,8 @@ export interface LigrettoPlayer {
   jokers: number;
   duties: number[];
   individual_board: number[];
-  turned?: number | null; // a turned tile others may see, where the game shows it
+  turned?: number | null; // the tile turned over in the player's hand (public, as on a table)
+  pile_top?: number | null; // the top of the player's face-up pile
 }
 
 export interface RoundRecord {
