@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import argparse
 
-from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.engine.speed import measure
 from ludoteca.games.ciurme import GAME
+from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 
 SESSIONS = (("3 crews (13 players)", 13), ("6 crews (27 players)", 27))
 
