@@ -3,6 +3,7 @@
 export const en = {
   "app.name": "ludoteca",
   "app.skip": "Skip to the content",
+  "page.title": "{page} · ludoteca",
   "nav.label": "Site",
   "nav.home": "Home",
   "lang.label": "Language",

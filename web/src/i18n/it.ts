@@ -4,6 +4,7 @@ import type { en } from "./en";
 export const it: Record<keyof typeof en, string> = {
   "app.name": "ludoteca",
   "app.skip": "Vai al contenuto",
+  "page.title": "{page} · ludoteca",
   "nav.label": "Sito",
   "nav.home": "Inizio",
   "lang.label": "Lingua",
