@@ -173,6 +173,20 @@ def castell_turn(page: Page) -> None:
         raise AssertionError("a turn with moves on offer made no move")
 
 
+def perform_own_tower(page: Page) -> bool:
+    """A local tile performed with a tower from the builder (the offered one, rebuilt by
+    hand), paying a special token; False when no tile can be performed now."""
+    build = page.locator(".turn button.build-own")
+    if not build.count():
+        return False
+    build.first.click()
+    page.locator(".builder button", has_text=re.compile("Suggest|Suggerisci")).click()
+    build_by_hand(page, tower_in_builder(page), drag_first=False)
+    until(lambda: page.locator('.verdict[data-legal="true"]').count() == 1, 5, "a legal tower")
+    click_and_wait(page, ".builder > button.primary")
+    return True
+
+
 def tower_in_builder(page: Page) -> list[list[int]]:
     return page.eval_on_selector_all(
         ".levels .level",

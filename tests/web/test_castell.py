@@ -9,6 +9,7 @@ from tests.web.pages import (
     create_match,
     declare_custom_tower,
     festival_tokens,
+    perform_own_tower,
     seen,
     wait_turn_or_end,
 )
@@ -23,7 +24,7 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
     page.wait_for_selector(".castell")
     table.shot(page, "castell-start")
     declared: list[list[int]] = []
-    reloaded = second_tab = False
+    reloaded = second_tab = performed = False
     turns = 0
     while True:
         mine = wait_turn_or_end([page], 60)
@@ -37,6 +38,9 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
                 declared = tower
                 table.shot(page, "castell-declared")
             continue
+        if not performed and perform_own_tower(page):
+            performed = True
+            table.shot(page, "castell-performed")
         castell_turn(page)
         turns += 1
         if turns == 1:
