@@ -7,7 +7,8 @@ import re
 import time
 from dataclasses import dataclass
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.conftest import until
 
@@ -240,24 +241,33 @@ def festival_tokens(page: Page) -> list[int]:
 
 
 # --- Ligretto ----------------------------------------------------------------------------------
+def tap(locator: Locator) -> bool:
+    """Click if the element is still there and enabled a moment later: in real time the page
+    changes under the pointer (another player's move, the state after one's own)."""
+    try:
+        locator.click(timeout=500)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def ligretto_move(page: Page) -> bool:
     """One real-time move if there is one: turn a tile over, place it on a highlighted square
     (a second square where the first is ambiguous), or discard it. True if it acted."""
     turn = page.locator(".hand button.primary")
     if turn.count() and turn.is_enabled():
-        turn.click()
-        return True
+        return tap(turn)
     targets = page.locator("g.square.target")
     if targets.count():
-        targets.first.click()
+        if not tap(targets.first):
+            return False
         partner = page.locator("g.square.target:has(rect.partner)")
         if partner.count():
-            partner.first.click()
+            tap(partner.first)
         return True
     discard = page.locator(".hand button:not(.primary)").first
     if discard.count() and discard.is_enabled():
-        discard.click()
-        return True
+        return tap(discard)
     return False
 
 
