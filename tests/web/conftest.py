@@ -12,15 +12,18 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+# The helpers beside this file are imported by the tests as top-level modules.
+sys.path.insert(0, str(Path(__file__).parent))
 playwright_sync = pytest.importorskip("playwright.sync_api")
 # The client is served by the server's web module (ludoteca/server/web.py).
 pytest.importorskip("ludoteca.server.web", reason="the server with its web module is needed")
+
+from web_browser import Table, Watched  # noqa: E402  (after the path is set)
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("LUDOTECA_CHROMIUM", "/usr/bin/chromium")
@@ -80,64 +83,11 @@ def browser() -> Iterator[playwright_sync.Browser]:
         browser.close()
 
 
-@dataclass
-class Watched:
-    """What went wrong on the pages of one test."""
-
-    problems: list[str] = field(default_factory=list)
-
-    def watch(self, page: playwright_sync.Page) -> playwright_sync.Page:
-        page.on("console", lambda m: m.type == "error" and self.problems.append(
-            f"console error on {page.url}: {m.text}"))
-        page.on("pageerror", lambda e: self.problems.append(f"page error on {page.url}: {e}"))
-        page.on("requestfailed", lambda r: self.problems.append(
-            f"request failed: {r.method} {r.url} ({r.failure})"))
-        page.on("response", lambda r: r.status >= 400 and self.problems.append(
-            f"HTTP {r.status}: {r.request.method} {r.url}"))
-        return page
-
-
 @pytest.fixture
 def watched() -> Iterator[Watched]:
     found = Watched()
     yield found
     assert found.problems == [], "\n".join(found.problems)
-
-
-@dataclass
-class Table:
-    """Browser contexts (one per person) and screenshots of one test."""
-
-    browser: playwright_sync.Browser
-    server: str
-    watched: Watched
-    folder: Path
-    contexts: list[playwright_sync.BrowserContext] = field(default_factory=list)
-    shots: int = 0
-
-    def person(self, locale: str = "en-GB", width: int = 1440, height: int = 1000
-               ) -> playwright_sync.Page:
-        """A new person: a fresh browser profile with one page."""
-        context = self.browser.new_context(
-            locale=locale, viewport={"width": width, "height": height}, base_url=self.server,
-        )
-        context.set_default_timeout(15_000)
-        self.contexts.append(context)
-        return self.watched.watch(context.new_page())
-
-    def tab(self, like: playwright_sync.Page) -> playwright_sync.Page:
-        """Another tab of the same person (same local storage)."""
-        return self.watched.watch(like.context.new_page())
-
-    def shot(self, page: playwright_sync.Page, name: str, full_page: bool = True) -> Path:
-        self.shots += 1
-        path = self.folder / f"{self.shots:02d}-{name}.png"
-        page.screenshot(path=str(path), full_page=full_page)
-        return path
-
-    def close(self) -> None:
-        for context in self.contexts:
-            context.close()
 
 
 @pytest.fixture
@@ -149,15 +99,3 @@ def table(browser: playwright_sync.Browser, server: str, watched: Watched,
     t = Table(browser, server, watched, folder)
     yield t
     t.close()
-
-
-WaitFor = Callable[[], bool]
-
-
-def until(check: WaitFor, seconds: float = 20.0, what: str = "a condition") -> None:
-    """Poll `check` until it holds."""
-    deadline = time.monotonic() + seconds
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.05)

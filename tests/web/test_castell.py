@@ -3,8 +3,8 @@ festival, a reload and a second tab in the middle; and two people in two browser
 
 from __future__ import annotations
 
-from tests.web.conftest import Table, until
-from tests.web.pages import (
+from web_browser import Table, until
+from web_pages import (
     castell_turn,
     create_match,
     declare_custom_tower,

@@ -4,8 +4,8 @@ set-aside choice."""
 
 from __future__ import annotations
 
-from tests.web.conftest import Table, until
-from tests.web.pages import create_match, ligretto_move, placed, play_ligretto_round, seen
+from web_browser import Table, until
+from web_pages import create_match, ligretto_move, placed, play_ligretto_round, seen
 
 
 def test_a_round_against_two_bots(table: Table) -> None:

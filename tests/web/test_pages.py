@@ -5,9 +5,8 @@ screen at a phone's, a tablet's and a desktop's width."""
 from __future__ import annotations
 
 import pytest
-
-from tests.web.conftest import Table, until
-from tests.web.pages import create_match, seen, wait_turn_or_end
+from web_browser import Table, until
+from web_pages import create_match, seen, wait_turn_or_end
 
 WIDTHS = (360, 768, 1440)
 

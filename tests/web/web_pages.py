@@ -9,8 +9,7 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-
-from tests.web.conftest import until
+from web_browser import until
 
 
 @dataclass
