@@ -19,11 +19,15 @@ import pytest
 
 # The helpers beside this file are imported by the tests as top-level modules.
 sys.path.insert(0, str(Path(__file__).parent))
-playwright_sync = pytest.importorskip("playwright.sync_api")
-# The client is served by the server's web module (ludoteca/server/web.py).
-pytest.importorskip("ludoteca.server.web", reason="the server with its web module is needed")
+import playwright.sync_api as playwright_sync  # noqa: E402  (after the path is set)
+from web_browser import Table, Watched  # noqa: E402
 
-from web_browser import Table, Watched  # noqa: E402  (after the path is set)
+# Until the server is merged in, its web module (which serves the client) is missing and the
+# browser tests are not collected; with the server they always are.
+try:
+    import ludoteca.server.web  # noqa: F401
+except ImportError:
+    collect_ignore_glob = ["test_*.py"]
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("LUDOTECA_CHROMIUM", "/usr/bin/chromium")
@@ -73,7 +77,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log.close()
 
 
-@pytest.fixture(scope="session")
+# Per test: Playwright's event loop must not outlive the test, or a later test of the same
+# worker that runs asyncio (the server's) finds a loop already running.
+@pytest.fixture
 def browser() -> Iterator[playwright_sync.Browser]:
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium is needed at {CHROMIUM} (Debian: apt-get install chromium)")

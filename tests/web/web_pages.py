@@ -149,12 +149,26 @@ def castell_recruit(page: Page) -> None:
     click_and_wait(page, f'.turn button[data-kind="recruit"] >> nth={best}')
 
 
+# A tower of four levels, the least a festival takes, needs one of these: 3-2-1 is the
+# tallest without skills.
+USEFUL_SKILLS = ("balance", "width", "base", "strength", "mix")
+
+
+def castell_train(page: Page) -> None:
+    for skill in USEFUL_SKILLS:
+        button = page.locator(f'.turn button[data-kind="train"][data-skill="{skill}"]')
+        if button.count():
+            click_and_wait(page, f'.turn button[data-kind="train"][data-skill="{skill}"]')
+            return
+
+
 def castell_turn(page: Page) -> None:
     """One turn: move towards the next festival, recruit for it, train, end the turn."""
     before = seen(page).step
     castell_move(page)
     castell_move(page, "special_move")
     castell_recruit(page)
+    castell_train(page)
     for _ in range(12):
         s = seen(page)
         if s.legal == 0 or s.status != "running" or page.locator(".festival").count():
