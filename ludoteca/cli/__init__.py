@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from ludoteca import __version__
-from ludoteca.cli import debrief, games, play, replay, simulate, tournament
+from ludoteca.cli import debrief, games, play, replay, serve, simulate, tournament
 
 app = typer.Typer(
     name="ludoteca",
@@ -37,3 +37,4 @@ app.command("replay")(replay.replay)
 app.command("tournament")(tournament.tournament)
 app.command("simulate")(simulate.simulate)
 app.command("debrief")(debrief.debrief)
+app.command("serve")(serve.serve)

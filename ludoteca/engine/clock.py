@@ -10,6 +10,7 @@ that on a simulated clock in batches and on the wall clock in a server.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ludoteca.engine.actions import Action
@@ -40,22 +41,27 @@ def check_level(level: str) -> None:
     level_mean_seconds(level)
 
 
+def speed_factor(level: str, levels: Iterable[str] = MEAN_REACTION_SECONDS) -> float:
+    """A level given as a speed factor from 0.01 to 100 (2: twice as fast as the usual level);
+    ValueError, naming the named `levels` too, for anything else."""
+    try:
+        factor = float(level)
+    except ValueError:
+        factor = 0.0
+    if not 0.01 <= factor <= 100:  # also refuses nan and inf
+        raise ValueError(
+            f"unknown bot level {quote(level)}; levels: {', '.join(levels)}, or a speed factor "
+            "from 0.01 to 100 like 2"
+        )
+    return factor
+
+
 def level_mean_seconds(level: str | None) -> float:
     """The mean reaction seconds of a level of the default model (None: the usual level)."""
     name = level or DEFAULT_LEVEL
     if name in MEAN_REACTION_SECONDS:
         return MEAN_REACTION_SECONDS[name]
-    try:
-        factor = float(name)
-    except ValueError:
-        factor = 0.0
-    if not 0.01 <= factor <= 100:  # also refuses nan and inf
-        allowed = ", ".join(MEAN_REACTION_SECONDS)
-        raise ValueError(
-            f"unknown bot level {quote(name)}; levels: {allowed}, or a speed factor from 0.01 "
-            "to 100 like 2"
-        )
-    return MEAN_REACTION_SECONDS[DEFAULT_LEVEL] / factor
+    return MEAN_REACTION_SECONDS[DEFAULT_LEVEL] / speed_factor(name)
 
 
 def default_reaction_seconds(level: str | None, rng: Rng) -> float:

@@ -180,6 +180,10 @@ class Ligretto(Game[LigrettoState]):
     def reaction_seconds(
         self, state: LigrettoState, seat: int, action: Action, level: str | None, rng: Rng
     ) -> float:
-        """Seconds a bot of `level` (a key of data.REACTION_SECONDS) takes before `action`."""
+        """Seconds a bot of `level` (a key of data.REACTION_SECONDS, or a speed factor) takes
+        before `action`."""
         return reaction.reaction_seconds(action, level, rng)
+
+    def check_level(self, level: str) -> None:
+        reaction.level_times(level)
 

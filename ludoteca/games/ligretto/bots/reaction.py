@@ -7,20 +7,26 @@ from __future__ import annotations
 import math
 
 from ludoteca.engine.actions import Action
-from ludoteca.engine.clock import DEFAULT_LEVEL
+from ludoteca.engine.clock import DEFAULT_LEVEL, speed_factor
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Discard, EndRound, Place, Restart, TurnOver
 
 
+def level_times(level: str | None) -> dict[str, float]:
+    """The mean seconds of each step for a level: one of data.REACTION_SECONDS (None: the usual
+    level), or a speed factor applied to the usual level's times (2: twice as fast)."""
+    name = level or DEFAULT_LEVEL
+    if name in data.REACTION_SECONDS:
+        return data.REACTION_SECONDS[name]
+    factor = speed_factor(name, data.REACTION_SECONDS)
+    return {step: mean / factor for step, mean in data.REACTION_SECONDS[DEFAULT_LEVEL].items()}
+
+
 def reaction_seconds(action: Action, level: str | None, rng: Rng) -> float:
-    """Log-normal delay whose mean comes from data.REACTION_SECONDS[level] (None: the usual
-    level): turning, spotting (a fit, or that there is none) and placing, plus a little per
-    joker."""
-    level = level or DEFAULT_LEVEL
-    if level not in data.REACTION_SECONDS:
-        raise ValueError(f"unknown bot level {level!r}; levels: {sorted(data.REACTION_SECONDS)}")
-    times = data.REACTION_SECONDS[level]
+    """Log-normal delay whose mean comes from the level's times: turning, spotting (a fit, or
+    that there is none) and placing, plus a little per joker."""
+    times = level_times(level)
     if isinstance(action, TurnOver | EndRound):
         mean = times["turn"]
     elif isinstance(action, Discard):

@@ -1,0 +1,293 @@
+"""The server under load: N WebSocket clients playing, beside a bare echo of the same app.
+
+`ludoteca serve` runs in its own process (SQLite in a temporary folder, the echo endpoint on);
+this process runs every client. For N = 50 and 200 clients it measures:
+- a bare WebSocket echo, at human speed (each client sends every 0.5-2 s) and flat out
+  (each client sends again as soon as its answer comes): the baseline;
+- Castell (4-player matches) and Ciurme (8 players and a facilitator) at human speed: a
+  client that may act thinks 0.5-2 s, then sends a random legal action;
+- Ligretto (2-player matches) flat out: a client sends a random legal action on every state
+  frame where it has one.
+For each: accepted actions per second, p50/p99 latency from sending an action to the acting
+client's `accepted`, and to the first frame of that step at the other clients of the match,
+with the p99 as a ratio to the echo's p99 at the same N and pace. Then the server's memory per
+live match. Nothing here asserts a time: it prints.
+
+    .venv/bin/python bench/server.py [--seconds 10] [--clients 50,200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+HUMAN_THINK = (0.5, 2.0)
+EXTRA: list[str] = []  # more `ludoteca serve` options (--compression)
+GAMES = {  # game -> (players, clients per match, pace)
+    "castell": (4, 4, "human"),
+    "ciurme": (8, 9, "human"),
+    "ligretto": (2, 2, "flat"),
+}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def wait_port(port: int, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"the server did not listen on port {port}")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+@dataclass
+class Measure:
+    acks: list[float] = field(default_factory=list)
+    others: list[float] = field(default_factory=list)
+    accepted: int = 0
+    sent: dict[tuple[str, Any], float] = field(default_factory=dict)  # (match, ref) -> time
+    step_sent: dict[tuple[str, int], float] = field(default_factory=dict)
+    arrivals: list[tuple[str, int, float]] = field(default_factory=list)
+
+
+class Server:
+    def __init__(self, folder: Path) -> None:
+        self.port = free_port()
+        command = [str(Path(sys.executable).parent / "ludoteca"), "serve", "--port",
+                   str(self.port), "--db", str(folder / "bench.db"), "--echo",
+                   "--rate-limit", "100000", *EXTRA]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.DEVNULL)
+        wait_port(self.port, 60)
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def rss_mib(self) -> float:
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(30)
+
+
+# --- the echo baseline ----------------------------------------------------------------------------
+async def echo_client(url: str, pace: str, until: float, times: list[float]) -> None:
+    rng = random.Random()
+    async with websockets.connect(url.replace("http", "ws") + "/api/echo") as ws:
+        payload = json.dumps({"type": "action", "action": {"kind": "x" * 40}, "ref": 1})
+        while time.monotonic() < until:
+            if pace == "human":
+                await asyncio.sleep(rng.uniform(*HUMAN_THINK))
+            start = time.perf_counter()
+            await ws.send(payload)
+            await ws.recv()
+            times.append(time.perf_counter() - start)
+
+
+async def echo(url: str, clients: int, pace: str, seconds: float) -> list[float]:
+    times: list[float] = []
+    until = time.monotonic() + seconds
+    await asyncio.gather(*(echo_client(url, pace, until, times) for _ in range(clients)))
+    return times
+
+
+# --- games ----------------------------------------------------------------------------------------
+async def make_matches(url: str, game: str, count: int) -> list[dict[str, Any]]:
+    players = GAMES[game][0]
+    made = []
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        for i in range(count):
+            response = await http.post("/api/matches", json={"game": game, "players": players,
+                                                             "seed": i, "grace": "never"})
+            made.append(response.json())
+    return made
+
+
+async def start_matches(url: str, matches: list[dict[str, Any]]) -> None:
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        for match in matches:
+            await http.post(f"/api/matches/{match['id']}/start",
+                            headers={"Authorization": f"Bearer {match['host_token']}"})
+
+
+async def connect(url: str, match_id: str, token: str) -> Any:
+    """A client that said hello and got its first frames (so connecting is not measured)."""
+    ws = await websockets.connect(url.replace("http", "ws") + f"/api/matches/{match_id}/ws",
+                                  max_size=1 << 22)
+    await ws.send(json.dumps({"type": "hello", "token": token}))
+    await ws.recv()
+    return ws
+
+
+async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: Measure
+                      ) -> None:
+    rng = random.Random()
+    ref = 0
+    waiting = False  # an action is out, not yet answered
+    fresh = False  # the latest state has not been acted on yet
+    think: asyncio.Task[None] | None = None
+    latest: dict[str, Any] | None = None
+    seen_steps: set[int] = set()
+
+    async def send_soon(legal: list[Any]) -> None:
+        nonlocal ref, waiting, fresh
+        if pace == "human":
+            await asyncio.sleep(rng.uniform(*HUMAN_THINK))
+            if latest is None or not latest["legal"]:
+                return
+            legal = latest["legal"]
+        ref += 1
+        waiting, fresh = True, False
+        measure.sent[(match_id, ref)] = time.perf_counter()
+        await ws.send(json.dumps({"type": "action", "action": rng.choice(legal), "ref": ref}))
+
+    try:
+        while time.monotonic() < until:
+            try:
+                text = await asyncio.wait_for(ws.recv(), max(0.01, until - time.monotonic()))
+            except TimeoutError:
+                break
+            now = time.perf_counter()
+            frame = json.loads(text)
+            kind = frame["type"]
+            if kind in ("event", "state") and frame["step"] not in seen_steps:
+                seen_steps.add(frame["step"])
+                measure.arrivals.append((match_id, frame["step"], now))
+            if kind in ("accepted", "rejected"):
+                waiting = False
+                start = measure.sent.pop((match_id, frame["ref"]), None)
+                if kind == "accepted" and start is not None:
+                    measure.accepted += 1
+                    measure.acks.append(now - start)
+                    measure.step_sent[(match_id, frame["step"])] = start
+            if kind == "state":
+                latest, fresh = frame, True
+                if frame["status"] != "running":
+                    break
+            if latest is not None and latest["legal"] and fresh and not waiting and (
+                    think is None or think.done()):
+                think = asyncio.create_task(send_soon(latest["legal"]))
+    finally:
+        if think is not None:
+            think.cancel()
+        await ws.close()
+
+
+async def play(url: str, game: str, clients: int, seconds: float) -> Measure:
+    _, per_match, pace = GAMES[game]
+    count = max(1, clients // per_match)
+    matches = await make_matches(url, game, count)
+    sockets = [(match["id"], await connect(url, match["id"], seat["token"]))
+               for match in matches for seat in match["seats"]]
+    await asyncio.sleep(1.0)  # everyone's presence frames are out
+    await start_matches(url, matches)
+    measure = Measure()
+    started = time.monotonic()
+    until = started + seconds
+    await asyncio.gather(*(game_client(ws, match_id, pace, until, measure)
+                           for match_id, ws in sockets))
+    elapsed = time.monotonic() - started
+    # Latency to the others: each step's first frame at a client that did not send it.
+    for match_id, step, arrived in measure.arrivals:
+        start = measure.step_sent.get((match_id, step))
+        if start is not None and arrived - start > 0:
+            measure.others.append(arrived - start)
+    measure.accepted = int(measure.accepted / elapsed)
+    return measure
+
+
+async def memory_per_match(game: str, count: int = 40) -> float:
+    """KiB a live match adds to a fresh server: `count` matches started, a client on every
+    seat of each (so every match is loaded, its state and frames built)."""
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder))
+        try:
+            async with httpx.AsyncClient(base_url=server.url) as http:
+                await http.get("/api/games")
+            before = server.rss_mib()
+            matches = await make_matches(server.url, game, count)
+            await start_matches(server.url, matches)
+            sockets = [await connect(server.url, match["id"], seat["token"])
+                       for match in matches for seat in match["seats"]]
+            after = server.rss_mib()
+            for ws in sockets:
+                await ws.close()
+            return (after - before) * 1024 / count
+        finally:
+            server.stop()
+
+
+def ms(value: float) -> str:
+    return f"{value * 1000:7.1f}"
+
+
+async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        server = Server(Path(folder))
+        try:
+            print(f"ludoteca server under load ({seconds:g} s per run, one server process, "
+                  "SQLite)")
+            print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
+                  f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}")
+            for clients in sizes:
+                baseline = {}
+                for pace in ("human", "flat"):
+                    times = await echo(server.url, clients, pace, seconds)
+                    baseline[pace] = percentile(times, 0.99)
+                    print(f"{'echo, ' + pace:<22}{clients:>8}{len(times) / seconds:>10.0f}"
+                          f"{ms(percentile(times, 0.5)):>9}{ms(baseline[pace]):>9}"
+                          f"{'':>11}{'':>11}{1.0:>9.2f}")
+                for game in games:
+                    pace = GAMES[game][2]
+                    measure = await play(server.url, game, clients, seconds)
+                    p99 = percentile(measure.acks, 0.99)
+                    print(f"{game + ', ' + pace:<22}{clients:>8}{measure.accepted:>10}"
+                          f"{ms(percentile(measure.acks, 0.5)):>9}{ms(p99):>9}"
+                          f"{ms(percentile(measure.others, 0.5)):>11}"
+                          f"{ms(percentile(measure.others, 0.99)):>11}"
+                          f"{p99 / baseline[pace]:>9.2f}")
+            print("latencies in ms; p99/echo: the action's ack p99 over the echo's p99 at the "
+                  "same clients and pace")
+        finally:
+            server.stop()
+    memory = {game: await memory_per_match(game) for game in games}
+    print("memory per live match (a fresh server's RSS growth over 40 matches, a client on "
+          "every seat): " + ", ".join(f"{game} {kib:.0f} KiB" for game, kib in memory.items()))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--clients", default="50,200")
+    parser.add_argument("--games", default=",".join(GAMES))
+    arguments = parser.parse_args()
+    asyncio.run(main(arguments.seconds, [int(n) for n in arguments.clients.split(",")],
+                     arguments.games.split(",")))

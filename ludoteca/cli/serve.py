@@ -1,0 +1,81 @@
+"""`ludoteca serve`: the multiplayer server (lobby over HTTP, live play over WebSockets)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import typer
+
+from ludoteca.cli.common import fail
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    db: Path | None = typer.Option(
+        None, "--db", help="SQLite file (default: ludoteca.db in your data folder)."
+    ),
+    database_url: str | None = typer.Option(
+        None, "--database-url", help="A database URL, e.g. postgresql+psycopg://user@host/db."
+    ),
+    redis_url: str | None = typer.Option(
+        None, "--redis-url", help="Share live matches with other processes through Redis."
+    ),
+    workers: int = typer.Option(1, "--workers", min=1, help="Server processes (needs Redis)."),
+    public_url: str | None = typer.Option(
+        None, "--public-url", help="The address people use, for invite links."
+    ),
+    bot_pause: float = typer.Option(
+        1.0, "--bot-pause", min=0, help="Seconds a bot waits before a turn-based move."
+    ),
+    rate_limit: float = typer.Option(
+        30.0, "--rate-limit", min=0.1, help="Frames a client may send each second."
+    ),
+    echo: bool = typer.Option(
+        False, "--echo", help="Also serve a bare WebSocket echo at /api/echo (bench/server.py)."
+    ),
+    compression: bool = typer.Option(
+        False, "--compression/--no-compression",
+        help="Compress WebSocket frames (fewer bytes for more CPU).",
+    ),
+    heartbeat: float = typer.Option(
+        2.0, "--heartbeat", min=0.1, help="Seconds between the processes' heartbeats (with "
+        "--redis-url): a killed process's matches move to another after three."
+    ),
+) -> None:
+    """Serve the games room: the lobby at /api (docs at /docs) and live play over WebSockets."""
+    import uvicorn
+
+    from ludoteca.server.config import CONFIG_ENV, ServerConfig, sqlite_url
+
+    if db is not None and database_url is not None:
+        fail("give --db or --database-url, not both")
+    config = ServerConfig(bot_pause=bot_pause, redis_url=redis_url, public_url=public_url,
+                          heartbeat_seconds=heartbeat, frames_per_second=rate_limit,
+                          echo_endpoint=echo)
+    if database_url is not None:
+        config.database_url = database_url
+    elif db is not None:
+        config.database_url = sqlite_url(db)
+    if workers > 1 and redis_url is None:
+        fail("several --workers share live matches through Redis: add --redis-url")
+    try:
+        config.check()
+    except ValueError as exc:
+        fail(str(exc))
+    os.environ[CONFIG_ENV] = config.to_env()
+    where = config.database_url.split("@")[-1] if "@" in config.database_url else (
+        config.database_url
+    )
+    typer.echo(f"ludoteca serving on http://{host}:{port} (database: {where}); Ctrl-C stops it")
+    uvicorn.run(
+        "ludoteca.server.app:app_from_env",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        ws_max_size=1 << 20,
+        ws_per_message_deflate=compression,
+        log_level="info",
+    )

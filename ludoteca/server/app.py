@@ -1,0 +1,98 @@
+"""The ASGI app: the lobby's routes, the live-play WebSocket, health, and the app's lifetime
+(migrate the database, start the hub; stop it on shutdown)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI
+from fastapi.responses import HTMLResponse
+
+from ludoteca import __version__
+from ludoteca.engine.game import Game
+from ludoteca.server import routes, schemas, ws
+from ludoteca.server.catalog import Catalog
+from ludoteca.server.config import ServerConfig
+from ludoteca.server.errors import install_error_handlers
+from ludoteca.server.hub import Hub
+from ludoteca.server.storage import Store
+
+DESCRIPTION = """
+The lobby of ludoteca's games room. Create a match and share its invite links, or create a
+facilitated session and read its join code aloud; then play over the WebSocket
+`/api/matches/{id}/ws` (see the README for its frames). Tokens go in
+`Authorization: Bearer <token>`; errors are `{"error": "<a sentence>"}` with a 4xx code.
+"""
+
+PAGE = """<!doctype html><html lang="en"><meta charset="utf-8"><title>ludoteca</title>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>ludoteca</h1><p>{text}</p><p>The lobby's API and its documentation: <a href="/docs">/docs</a>.
+</p></body></html>"""
+
+
+def create_app(
+    config: ServerConfig | None = None,
+    extra_games: Mapping[str, Game[Any]] | None = None,
+    now: Callable[[], float] = time.time,
+) -> FastAPI:
+    config = config or ServerConfig()
+    config.check()
+    store = Store(config.database_url)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(store.migrate)
+        hub = Hub(config, store, Catalog(extra_games), now)
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.stop()
+            store.close()
+
+    app = FastAPI(title="ludoteca", version=__version__, description=DESCRIPTION,
+                  lifespan=lifespan)
+    app.state.config = config
+    install_error_handlers(app)
+    app.include_router(routes.router)
+    app.add_api_websocket_route("/api/matches/{match_id}/ws", ws.play)
+    if config.echo_endpoint:
+        app.add_api_websocket_route("/api/echo", ws.echo)
+
+    @app.get("/healthz", response_model=schemas.Health, summary="For process supervisors")
+    async def healthz() -> schemas.Health:
+        hub: Hub = app.state.hub
+        driven = sum(1 for live in hub.matches.values() if live.driving
+                     and live.info.status == "running")
+        return schemas.Health(ok=True, matches_live=len(hub.matches), matches_driven=driven)
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> HTMLResponse:
+        return HTMLResponse(PAGE.format(text="The games room's server is running."))
+
+    for path, text in [
+        ("/play/{match_id}", "This is an invite to a match. The browser client comes with the "
+                             "next release; until then, play with the WebSocket API."),
+        ("/watch/{match_id}", "This is a link to watch a match."),
+        ("/join", "Join a session with its code: POST /api/sessions/join."),
+    ]:
+        app.add_api_route(path, _page(text), methods=["GET"], include_in_schema=False)
+    return app
+
+
+def _page(text: str) -> Callable[..., Any]:
+    async def page() -> HTMLResponse:
+        return HTMLResponse(PAGE.format(text=text))
+
+    return page
+
+
+def app_from_env() -> FastAPI:
+    """For uvicorn's worker processes (`--workers`), which get the settings from the
+    environment."""
+    return create_app(ServerConfig.from_env())

@@ -1,0 +1,73 @@
+"""The server's settings, in one place: the command line builds them, tests set them directly."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+# The environment variable that hands the settings to uvicorn's worker processes.
+CONFIG_ENV = "LUDOTECA_SERVER_CONFIG"
+
+
+def default_database_url() -> str:
+    """SQLite in one file under the user's data directory (created if missing)."""
+    folder = Path(user_data_dir("ludoteca", appauthor=False))
+    folder.mkdir(parents=True, exist_ok=True)
+    return sqlite_url(folder / "ludoteca.db")
+
+
+def sqlite_url(path: Path | str) -> str:
+    return f"sqlite:///{Path(path).expanduser().resolve()}"
+
+
+@dataclass
+class ServerConfig:
+    database_url: str = field(default_factory=default_database_url)
+    redis_url: str | None = None
+    # The address people use to reach the server, for invite links; None: the request's own.
+    public_url: str | None = None
+    # A snapshot of the state every this many actions makes loading a long match fast.
+    snapshot_every: int = 50
+    # Seconds a bot waits before its move in a turn-based game, so people can follow it.
+    bot_pause: float = 1.0
+    # Real-time bots wait the game's reaction time multiplied by this (tests and demos: < 1).
+    reaction_scale: float = 1.0
+    # The bot that stands in for an abandoned seat, or takes a seat its time bank ran out on.
+    stand_in_bot: str = "heuristic"
+    # Per connection: frames a client may send each second (a burst of twice that is allowed),
+    # and the largest frame in bytes.
+    frames_per_second: float = 30.0
+    max_frame_bytes: int = 16_384
+    # Frames waiting for a slow client before the server drops the connection (it reconnects).
+    send_queue_frames: int = 2_000
+    # A bare WebSocket echo at /api/echo, the baseline of bench/server.py.
+    echo_endpoint: bool = False
+    # Seconds between the heartbeats that share presence and a match's driver between processes.
+    heartbeat_seconds: float = 2.0
+
+    @property
+    def shared(self) -> bool:
+        """Several processes share live matches (through Redis)."""
+        return self.redis_url is not None
+
+    def check(self) -> None:
+        """Refuse settings that cannot work, with a sentence that says why."""
+        if self.shared and self.database_url.startswith("sqlite"):
+            raise ValueError(
+                "--redis-url shares matches between processes, which needs PostgreSQL: add "
+                "--database-url postgresql+psycopg://USER@HOST/DB"
+            )
+        if self.snapshot_every < 1:
+            raise ValueError("snapshot_every must be 1 or more")
+
+    def to_env(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_env(cls) -> ServerConfig:
+        raw = os.environ.get(CONFIG_ENV)
+        return cls(**json.loads(raw)) if raw else cls()

@@ -1,0 +1,80 @@
+"""One client's WebSocket as the live match sees it: who it is and a queue of frames to send.
+
+Frames are queued without waiting, in the order the match produced them, and a writer task
+sends them; a client too slow to keep up is disconnected (it reconnects and gets a full view)
+rather than making the match wait for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+from typing import Any
+
+from starlette.websockets import WebSocket
+
+_ids = itertools.count(1)
+
+
+class Connection:
+    def __init__(self, websocket: WebSocket, queue_frames: int) -> None:
+        self.id = next(_ids)
+        self.websocket = websocket
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=queue_frames)
+        # seat: a player's seat; None: a spectator. member: a session member before the start.
+        self.seat: int | None = None
+        self.member: int | None = None
+        self.token_hash: str | None = None
+        self.host = False
+        self.last_state: str | None = None  # the last view, legal list and status sent
+        self.closed = False
+        self.writer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.writer = asyncio.create_task(self._write())
+
+    def send(self, frame: dict[str, Any] | str) -> None:
+        if self.closed:
+            return
+        text = frame if isinstance(frame, str) else json.dumps(frame)
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Stop sending; the writer closes the socket after what is queued (or at once when
+        the queue is full)."""
+        if self.closed:
+            return
+        self.closed = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+        if self.queue.full() and self.writer is not None:
+            self.writer.cancel()
+            asyncio.create_task(self._close_socket(1013))
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    break
+                await self.websocket.send_text(text)
+        except Exception:  # the socket went away; the reader notices and cleans up
+            self.closed = True
+            return
+        await self._close_socket(1000)
+
+    async def _close_socket(self, code: int) -> None:
+        with contextlib.suppress(Exception):
+            await self.websocket.close(code)
+
+    async def finish(self) -> None:
+        self.closed = True
+        if self.writer is not None:
+            self.writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.writer

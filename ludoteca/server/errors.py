@@ -1,0 +1,82 @@
+"""Errors as `{"error": "<a sentence>"}` with a 4xx code, everywhere, FastAPI's own included."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+
+class ErrorBody(BaseModel):
+    error: str
+
+
+class ApiError(Exception):
+    """An answer to a request that cannot be done, in a sentence for a person."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def not_found(what: str) -> ApiError:
+    return ApiError(404, f"there is no {what}")
+
+
+def forbidden(message: str = "that token does not give access to this") -> ApiError:
+    return ApiError(403, message)
+
+
+def conflict(message: str) -> ApiError:
+    return ApiError(409, message)
+
+
+def invalid(message: str) -> ApiError:
+    return ApiError(422, message)
+
+
+def describe_validation(errors: list[Any]) -> str:
+    """FastAPI's list of validation errors as one sentence naming each field."""
+    parts = []
+    for error in errors[:5]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p not in ("body", "query"))
+        message = str(error.get("msg", "is not valid"))
+        parts.append(f"{where or 'the request'}: {message}")
+    return "invalid request: " + "; ".join(parts)
+
+
+# The documented error answers of every route, so the OpenAPI schema tells the truth.
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorBody, "description": text}
+    for code, text in [
+        (400, "Bad request"),
+        (403, "Wrong or missing token"),
+        (404, "No such match or session"),
+        (409, "Not possible in the match's present state"),
+        (422, "Invalid input, named in the sentence"),
+    ]
+}
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"error": describe_validation(list(exc.errors()))}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        message = exc.detail if isinstance(exc.detail, str) else "the request cannot be served"
+        if exc.status_code == 404 and message == "Not Found":
+            message = "there is nothing at this address"
+        elif exc.status_code == 405:
+            message = "this address does not accept that method"
+        return JSONResponse({"error": message}, status_code=exc.status_code)

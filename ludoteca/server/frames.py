@@ -1,0 +1,47 @@
+"""The frames of live play, built in one place so their names match the documented surface.
+
+Client -> server: `hello` {token?, name?}, `action` {action, ref?, seat?}, `ping`.
+Server -> client: `state` {seat, view, legal, step, status}, `event` {step, seat, event},
+`presence` {seats, spectators}, `lobby` (a session before its start), `accepted` {ref, step},
+`rejected` {ref, reason}, `error` {error}, `pong`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ludoteca.engine.events import Event
+
+Frame = dict[str, Any]
+
+
+def state(seat: int | None, view: Any, legal: list[Any], step: int, status: str) -> Frame:
+    return {"type": "state", "seat": seat, "view": view, "legal": legal, "step": step,
+            "status": status}
+
+
+def state_text(seat: int | None, view_json: str, legal_json: str, step: int, status: str
+               ) -> str:
+    """`state` as JSON text from the view and legal list already in JSON (each is serialised
+    once per seat, however many connections the seat has)."""
+    return (f'{{"type": "state", "seat": {json.dumps(seat)}, "view": {view_json}, '
+            f'"legal": {legal_json}, "step": {step}, "status": {json.dumps(status)}}}')
+
+
+def event(step: int, seat: int, ev: Event) -> Frame:
+    # Only what the event says; who else may see it is not the receiver's business.
+    return {"type": "event", "step": step, "seat": seat,
+            "event": {"kind": ev.kind, "data": dict(ev.data)}}
+
+
+def accepted(ref: Any, step: int) -> Frame:
+    return {"type": "accepted", "ref": ref, "step": step}
+
+
+def rejected(ref: Any, reason: str) -> Frame:
+    return {"type": "rejected", "ref": ref, "reason": reason}
+
+
+def error(message: str) -> Frame:
+    return {"type": "error", "error": message}

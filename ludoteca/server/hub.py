@@ -1,0 +1,263 @@
+"""The live matches of this process: loading them, who each connection is, and the heartbeat
+that shares presence and leases with the other processes."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ludoteca.server import frames
+from ludoteca.server.bots import controlled_seats
+from ludoteca.server.bus import LocalBus, RedisBus
+from ludoteca.server.catalog import Catalog
+from ludoteca.server.config import ServerConfig
+from ludoteca.server.connection import Connection
+from ludoteca.server.driver import drive
+from ludoteca.server.live import LiveMatch, load_state
+from ludoteca.server.storage import Store
+from ludoteca.server.tokens import find_hash, hash_token
+
+log = logging.getLogger("ludoteca.server")
+# A finished or idle match with nobody connected leaves memory after this many seconds.
+IDLE_SECONDS = 60.0
+SWEEP_EVERY = 5  # heartbeats between looks for running matches that nobody drives
+
+
+@dataclass
+class Identity:
+    seat: int | None = None
+    member: int | None = None
+    host: bool = False
+    token_hash: str | None = None
+
+
+class Hub:
+    def __init__(
+        self,
+        config: ServerConfig,
+        store: Store,
+        catalog: Catalog,
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.catalog = catalog
+        self.now = now
+        self.bus: LocalBus | RedisBus = (
+            RedisBus(config.redis_url, 3 * config.heartbeat_seconds)
+            if config.redis_url
+            else LocalBus()
+        )
+        self.matches: dict[str, LiveMatch] = {}
+        self._loading: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._idle_since: dict[str, float] = {}
+        self._heartbeat: asyncio.Task[None] | None = None
+
+    # --- lifetime -----------------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.bus.start(self.on_notice)
+        for match_id in await asyncio.to_thread(self.store.live_match_ids):
+            await self.get(match_id)
+        self._heartbeat = asyncio.create_task(self._beat())
+
+    async def stop(self) -> None:
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+        for live in list(self.matches.values()):
+            await self._unload(live)
+        await self.bus.close()
+
+    async def get(self, match_id: str) -> LiveMatch | None:
+        """The live match, loaded from the database if needed; None if there is no such match."""
+        live = self.matches.get(match_id)
+        if live is not None:
+            return live
+        async with self._loading[match_id]:
+            if match_id in self.matches:
+                return self.matches[match_id]
+            info = await asyncio.to_thread(self.store.match, match_id)
+            if info is None:
+                return None
+            game = self.catalog.game(info.game)
+            state, step = None, 0
+            if info.players is not None:
+                state, step = await asyncio.to_thread(load_state, self.store, game, info)
+            live = LiveMatch(self, info, game, state)
+            live.step = step
+            live.driving = isinstance(self.bus, LocalBus) or await self._lease(live)
+            self.matches[match_id] = live
+            live.driver = asyncio.create_task(drive(live))
+            return live
+
+    async def _unload(self, live: LiveMatch) -> None:
+        self.matches.pop(live.id, None)
+        if live.driver is not None:
+            live.driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await live.driver
+        if live.seat_bots is not None:
+            live.seat_bots.forget_all_but(set())
+        if live.driving:
+            with contextlib.suppress(Exception):
+                await self.bus.release_lease(live.id)
+
+    # --- between processes --------------------------------------------------------------------
+    async def publish(self, match_id: str, message: dict[str, Any]) -> None:
+        try:
+            await self.bus.publish(match_id, message)
+        except Exception:  # the others catch up from the database at their next action
+            log.exception("publishing a notice for match %s failed", match_id)
+
+    async def header_changed(self, live: LiveMatch) -> None:
+        """After a lobby or host change written to the database: refresh here, tell the rest."""
+        await live.reload_header()
+        await self.publish(live.id, {"kind": "header"})
+
+    async def on_notice(self, notice: dict[str, Any]) -> None:
+        live = self.matches.get(str(notice.get("match")))
+        if live is None:
+            return
+        kind = notice.get("kind")
+        if kind == "step" and int(notice.get("step", 0)) > live.step:
+            await live.catch_up()
+        elif kind == "header":
+            await live.reload_header()
+        elif kind == "presence":
+            seats = {int(k): int(v) for k, v in dict(notice.get("seats", {})).items()}
+            live.presence.update_remote(
+                str(notice["process"]), seats, int(notice.get("spectators", 0)), self.now()
+            )
+            live.broadcast_presence()
+            live.changed.set()
+
+    async def share_presence(self, live: LiveMatch) -> None:
+        if isinstance(self.bus, LocalBus):
+            return
+        await self.publish(
+            live.id,
+            {
+                "kind": "presence",
+                "seats": {str(k): v for k, v in live.local_counts().items()},
+                "spectators": live.presence.local_spectators,
+            },
+        )
+
+    async def _lease(self, live: LiveMatch) -> bool:
+        if live.info.status not in ("running", "paused"):
+            return False
+        try:
+            return await self.bus.hold_lease(live.id)
+        except Exception:
+            log.exception("the lease of match %s could not be renewed", live.id)
+            return False
+
+    async def _beat(self) -> None:
+        beats = 0
+        while True:
+            await asyncio.sleep(self.config.heartbeat_seconds)
+            beats += 1
+            try:
+                await self._beat_once(sweep=beats % SWEEP_EVERY == 0)
+            except Exception:
+                log.exception("the heartbeat failed")
+
+    async def _beat_once(self, sweep: bool) -> None:
+        now = self.now()
+        shared = not isinstance(self.bus, LocalBus)
+        for live in list(self.matches.values()):
+            if shared:
+                await self.share_presence(live)
+                driving = await self._lease(live)
+                if driving != live.driving:
+                    live.driving = driving
+                    live.changed.set()
+            if live.presence.expire(now):
+                live.broadcast_presence()
+                live.changed.set()
+            await self._unload_if_idle(live, now)
+        if shared and sweep:
+            for match_id in await asyncio.to_thread(self.store.live_match_ids):
+                await self.get(match_id)
+
+    async def _unload_if_idle(self, live: LiveMatch, now: float) -> None:
+        busy = live.connections or live.info.status in ("running", "paused")
+        if busy:
+            self._idle_since.pop(live.id, None)
+            return
+        since = self._idle_since.setdefault(live.id, now)
+        if now - since >= IDLE_SECONDS:
+            self._idle_since.pop(live.id, None)
+            await self._unload(live)
+
+    # --- who a connection is --------------------------------------------------------------------
+    def identify(self, live: LiveMatch, token: str | None) -> Identity | str:
+        """Who `token` is in this match, or why it opens nothing."""
+        if not token:
+            if live.info.public_spectators:
+                return Identity()
+            return "this match is watched with its spectator link: send its token"
+        found = self.identify_hash(live, hash_token(token))
+        return found if found is not None else "that token does not open this match"
+
+    def identify_hash(self, live: LiveMatch, presented: str) -> Identity | None:
+        info = live.info
+        seat = find_hash(presented, [(s.token_hash, s.seat) for s in info.seats])
+        if isinstance(seat, int):
+            member = find_hash(presented, [(m.token_hash, m.member) for m in info.members])
+            host = find_hash(presented, [(info.host_token_hash, True)]) is True
+            return Identity(seat, member if isinstance(member, int) else None, host, presented)
+        member = find_hash(
+            presented, [(m.token_hash, m.member) for m in info.members if not m.left]
+        )
+        if isinstance(member, int):
+            return Identity(None, member, False, presented)
+        if find_hash(presented, [(info.host_token_hash, True)]) is True:
+            return Identity(None, None, True, presented)
+        if find_hash(presented, [(info.spectator_token_hash, True)]) is True:
+            return Identity(token_hash=presented)
+        return None
+
+    def identify_again(self, live: LiveMatch, connection: Connection) -> None:
+        """After a header change (a session started, a seat given to a bot, a leave)."""
+        if connection.token_hash is None:
+            return
+        found = self.identify_hash(live, connection.token_hash)
+        before = connection.seat
+        if found is None:
+            connection.seat, connection.member, connection.host = None, None, False
+            connection.token_hash = None
+            connection.send(frames.error("your token no longer opens this match: you watch it"))
+        else:
+            connection.seat, connection.member, connection.host = (
+                found.seat, found.member, found.host
+            )
+        if before != connection.seat:
+            live.presence.disconnect(before, self.now())
+            live.presence.connect(connection.seat)
+            connection.last_state = None
+
+    def lobby_frame(self, live: LiveMatch) -> dict[str, Any]:
+        info = live.info
+        members = [
+            {"member": m.member, "name": m.name} for m in info.members if not m.left
+        ]
+        return {
+            "type": "lobby",
+            "id": info.id,
+            "game": info.game,
+            "status": info.status,
+            "code": info.join_code,
+            "players": info.players,
+            "members": members,
+            "crews": info.crews or [],
+        }
+
+    def stand_ins(self, live: LiveMatch) -> set[int]:
+        bots = {s.seat for s in live.info.seats if s.bot}
+        return set(controlled_seats(live, self.now())) - bots

@@ -1,0 +1,446 @@
+"""One live match: its state, its connections, and the pipeline every action goes through.
+
+The pipeline, for a person's action, a bot's or a clock's, is boardgame.io's master in short:
+is the match running -> decode -> (under the match's lock) catch up with what other processes
+logged -> is it legal (the game's `apply`, which raises `IllegalAction` with its reason and
+never half-applies) -> log it in the same transaction that accepts it -> acknowledge ->
+broadcast to each connection what its seat may see -> tell the other processes.
+
+The state is touched only while `lock` is held, by the event loop or by the worker thread that
+writes the action; every frame is queued while it is held, so every client gets steps in order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy.orm import Session
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event
+from ludoteca.engine.game import Game
+from ludoteca.server import frames
+from ludoteca.server.clocks import ClockBook, TimeBank
+from ludoteca.server.connection import Connection
+from ludoteca.server.models import MatchRow
+from ludoteca.server.presence import Presence
+from ludoteca.server.storage import LoggedAction, MatchInfo, StepRows, Store
+
+if TYPE_CHECKING:
+    from ludoteca.server.bots import SeatBots
+    from ludoteca.server.hub import Hub
+
+log = logging.getLogger("ludoteca.server")
+
+STATUS_REFUSALS = {
+    "lobby": "the session has not started yet",
+    "open": "the match has not started yet",
+    "paused": "the match is paused",
+    "over": "the match is over",
+    "ended": "the match was ended by its host",
+}
+
+
+@dataclass
+class Applied:
+    """One logged step, with what it did."""
+
+    step: int
+    seat: int
+    action: Action
+    events: list[Event]
+    source: str
+
+
+@dataclass
+class Decision:
+    """What a locked write did: steps caught up from other processes, then this action's fate."""
+
+    caught_up: list[Applied] = field(default_factory=list)
+    applied: Applied | None = None
+    reason: str | None = None  # why the action was refused
+    skipped: bool = False  # a guard said the action was no longer due (a bot's, a clock's)
+    rows: StepRows | None = None  # what to log for the applied action
+
+
+def time_bank(settings: dict[str, Any]) -> TimeBank | None:
+    bank = settings.get("time_bank")
+    if not bank:
+        return None
+    return TimeBank(float(bank["seconds"]), float(bank.get("per_move", 0.0)))
+
+
+class LiveMatch:
+    def __init__(self, hub: Hub, info: MatchInfo, game: Game[Any], state: Any) -> None:
+        self.hub = hub
+        self.store: Store = hub.store
+        self.info = info
+        self.game = game
+        self.state = state  # None for a session before its start
+        self.step = info.step
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.presence = Presence(hub.config.heartbeat_seconds, now=hub.now())
+        self.clocks = ClockBook(info.clocks, time_bank(info.settings))
+        # Set whenever something the driver waits for may have changed.
+        self.changed = asyncio.Event()
+        self.driver: asyncio.Task[None] | None = None
+        # Whether this process drives the match (always, with one process; see bus.py).
+        self.driving = False
+        self.seat_bots: SeatBots | None = None
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def status(self) -> str:
+        return self.info.status
+
+    def now(self) -> float:
+        return self.hub.now()
+
+    # --- the pipeline -------------------------------------------------------------------------
+    def refusal(self, seat: int | None) -> str | None:
+        """Why no action of `seat` can be accepted now, whatever it is."""
+        if self.info.status != "running":
+            return STATUS_REFUSALS.get(self.info.status, "the match is not running")
+        if seat is None:
+            return "spectators watch: they cannot act"
+        if seat not in self.game.seats(self.state):
+            return f"seat {seat} does not exist in this match"
+        return None
+
+    async def submit(
+        self,
+        seat: int,
+        action: Action | Any,
+        *,
+        source: str = "human",
+        connection: Connection | None = None,
+        ref: Any = None,
+        guard: Callable[[], bool] | None = None,
+    ) -> Decision:
+        """Run `action` of `seat` through the pipeline; `action` is an Action or its JSON.
+        `guard` (checked under the lock, after catching up) says whether a bot's or a clock's
+        action is still due."""
+        if not isinstance(action, Action):
+            try:
+                action = self.game.decode_action(action)
+            except (IllegalAction, ValueError) as exc:
+                return self._refuse(connection, ref, str(exc))
+        async with self.lock:
+            reason = self.refusal(seat)
+            if reason is not None:
+                return self._refuse(connection, ref, reason)
+            try:
+                decision = await self._accept(seat, action, source, guard)
+            except Exception:
+                log.exception("saving an action of match %s failed", self.id)
+                await self._reload_state()
+                return self._refuse(
+                    connection, ref, "the server could not save that action; please try again"
+                )
+            for step in decision.caught_up:
+                self._broadcast(step)
+            if decision.applied is not None:
+                if connection is not None:
+                    connection.send(frames.accepted(ref, decision.applied.step))
+                    await asyncio.sleep(0)  # the acknowledgement leaves before the broadcast
+                self._broadcast(decision.applied)
+            elif decision.reason is not None:
+                self._refuse(connection, ref, decision.reason)
+            if decision.caught_up or decision.applied is not None:
+                self._after_steps(bool(decision.caught_up))
+        if decision.applied is not None:
+            await self.hub.publish(self.id, {"kind": "step", "step": decision.applied.step})
+        return decision
+
+    async def _accept(self, seat: int, action: Action, source: str,
+                      guard: Callable[[], bool] | None) -> Decision:
+        if self.hub.config.shared:
+            return await asyncio.to_thread(
+                self.store.locked_write, self.id, self.step,
+                lambda session, missed: self._decide(session, missed, seat, action, source,
+                                                     guard),
+            )
+        # One process: the lock held here is the match's lock. Deciding in the event loop
+        # makes a refused action cost no database work; an accepted step is logged (by the
+        # database's writer thread) before anyone hears of it.
+        decision = self._decide(None, [], seat, action, source, guard)
+        if decision.rows is not None:
+            await self.store.run_write(self.store.append_step, decision.rows)
+        return decision
+
+    def _refuse(self, connection: Connection | None, ref: Any, reason: str) -> Decision:
+        if connection is not None:
+            connection.send(frames.rejected(ref, reason))
+        return Decision(reason=reason)
+
+    def _decide(
+        self,
+        session: Session | None,
+        missed: list[LoggedAction],
+        seat: int,
+        action: Action,
+        source: str,
+        guard: Callable[[], bool] | None,
+    ) -> Decision:
+        """Catch up, check, apply and make the rows to log; with a `session` (several
+        processes: in a worker thread, inside the match's locked transaction) write them."""
+        decision = Decision(caught_up=self._catch_up(missed))
+        if session is not None:
+            # Another process may have paused or ended the match, or moved its clocks.
+            row = session.get(MatchRow, self.id)
+            assert row is not None
+            if row.status != self.info.status or decision.caught_up:
+                self.info.status = row.status
+                self.info.clocks = self.clocks.data = dict(row.clocks)
+        if self.info.status != "running":
+            decision.reason = STATUS_REFUSALS.get(self.info.status, "the match is not running")
+            return decision
+        if guard is not None and not guard():
+            decision.skipped = True
+            return decision
+        try:
+            events = self.game.apply(self.state, seat, action)
+        except IllegalAction as exc:
+            decision.reason = str(exc)
+            return decision
+        now = self.now()
+        self.step += 1
+        over = self.game.is_over(self.state)
+        clocks_before = json.dumps(self.clocks.data, sort_keys=True)
+        self.clocks.track(self.game.deadlines(self.state), now, running=not over)
+        self.clocks.settle(now, self.timed_seats(), seat, running=not over)
+        values: dict[str, Any] = {"step": self.step}
+        if json.dumps(self.clocks.data, sort_keys=True) != clocks_before:
+            values["clocks"] = self.clocks.data
+        if over:
+            values.update(status="over", finished_at=now)
+        snapshot = (self.game.to_json(self.state)
+                    if over or self.step % self.hub.config.snapshot_every == 0 else None)
+        decision.rows = StepRows(
+            self.id, self.step,
+            {"seat": seat, "action": self.game.encode_action(action), "source": source,
+             "at": now},
+            values, snapshot,
+        )
+        if session is not None:
+            Store.write_step(session, decision.rows)
+        if over:
+            self.info.status, self.info.finished_at = "over", now
+        self.info.step = self.step
+        decision.applied = Applied(self.step, seat, action, events, source)
+        return decision
+
+    def _catch_up(self, missed: list[LoggedAction]) -> list[Applied]:
+        """Apply steps other processes logged; they were legal when logged, so they are now."""
+        done = []
+        for logged in missed:
+            if logged.step != self.step + 1:
+                raise RuntimeError(f"match {self.id}: step {logged.step} after {self.step}")
+            action = self.game.decode_action(logged.action)
+            events = self.game.apply(self.state, logged.seat, action)
+            self.step = logged.step
+            done.append(Applied(logged.step, logged.seat, action, events, logged.source))
+        self.info.step = self.step
+        return done
+
+    def timed_seats(self) -> list[int]:
+        """Seats whose time bank runs now: people (not bot seats) who may act."""
+        bots = {s.seat for s in self.info.seats if s.bot}
+        return sorted(s for s in self.game.actors(self.state) if s not in bots)
+
+    def _after_steps(self, from_elsewhere: bool) -> None:
+        if self.game.is_over(self.state) and self.info.status == "running":
+            self.info.status = "over"
+        if from_elsewhere or self.info.status == "over":
+            self.broadcast_presence()
+        self.changed.set()
+
+    async def catch_up(self) -> None:
+        """Another process logged steps: apply and broadcast them."""
+        if self.state is None:
+            return
+        async with self.lock:
+            try:
+                missed = await asyncio.to_thread(self.store.actions, self.id, self.step)
+                info = await asyncio.to_thread(self.store.match, self.id)
+                for step in self._catch_up(missed):
+                    self._broadcast(step)
+            except Exception:
+                log.exception("catching up match %s failed; reloading it", self.id)
+                await self._reload_state()
+                return
+            if info is not None:
+                self._take_header(info)
+                for connection in list(self.connections):
+                    self.send_state(connection)  # the status may have changed (over)
+            self._after_steps(True)
+
+    async def _reload_state(self) -> None:
+        """Rebuild the state from the database (the truth) after a failed write."""
+        info = await asyncio.to_thread(self.store.match, self.id)
+        if info is None:
+            return
+        self.state, self.step = await asyncio.to_thread(
+            load_state, self.store, self.game, info
+        )
+        self._take_header(info)
+        for connection in self.connections:
+            connection.last_state = None
+            self.send_state(connection)
+
+    # --- header changes (status, seats), from this process or another --------------------------
+    async def change_header(self, write: Callable[[Session, MatchRow], None]) -> None:
+        """Change the stored header (status, seats...) in the match's locked transaction, then
+        refresh everyone here and tell the other processes. `write` refuses by raising before
+        it writes anything (an ApiError), so a refusal changes nothing."""
+        async with self.lock:
+            failure: list[Exception] = []
+
+            def do(session: Session, missed: list[LoggedAction]) -> list[Applied]:
+                caught = self._catch_up(missed) if self.state is not None else []
+                row = session.get(MatchRow, self.id)
+                assert row is not None
+                try:
+                    write(session, row)
+                except Exception as exc:  # re-raised below, after the caught-up broadcast
+                    failure.append(exc)
+                return caught
+
+            caught = await asyncio.to_thread(self.store.locked_write, self.id, self.step, do)
+            for step in caught:
+                self._broadcast(step)
+        if failure:
+            raise failure[0]
+        await self.hub.header_changed(self)
+
+    def _take_header(self, info: MatchInfo) -> None:
+        self.info = info
+        self.clocks = ClockBook(info.clocks, time_bank(info.settings))
+
+    async def reload_header(self) -> None:
+        async with self.lock:
+            info = await asyncio.to_thread(self.store.match, self.id)
+            if info is None:
+                return
+            self._take_header(info)
+            if self.state is None and info.players is not None:
+                self.state, self.step = await asyncio.to_thread(
+                    load_state, self.store, self.game, info
+                )
+            self.refresh_all()
+
+    def refresh_all(self) -> None:
+        """Send everyone what changed in the header: their seat, status, presence."""
+        for connection in list(self.connections):
+            self.hub.identify_again(self, connection)
+            if self.state is None:
+                connection.send(self.hub.lobby_frame(self))
+            else:
+                self.send_state(connection)
+        self.broadcast_presence()
+        self.changed.set()
+
+    # --- frames ---------------------------------------------------------------------------------
+    def _broadcast(self, applied: Applied) -> None:
+        event_texts: dict[int, str] = {}
+        states: dict[int | None, tuple[str, str]] = {}
+        for connection in list(self.connections):
+            if connection.member is not None and self.state is None:
+                continue
+            for index, ev in enumerate(applied.events):
+                if ev.visible(connection.seat):
+                    if index not in event_texts:
+                        event_texts[index] = json.dumps(frames.event(applied.step, applied.seat,
+                                                                     ev))
+                    connection.send(event_texts[index])
+            self.send_state(connection, cache=states)
+
+    def send_state(self, connection: Connection, force: bool = False,
+                   cache: dict[int | None, tuple[str, str]] | None = None) -> None:
+        """A fresh `state` frame, when the seat's view, legal actions or the status changed."""
+        seat = connection.seat
+        if cache is None or seat not in cache:
+            view_json = json.dumps(self.game.view(self.state, seat))
+            legal = (
+                [self.game.encode_action(a) for a in self.game.legal_actions(self.state, seat)]
+                if seat is not None and self.info.status == "running"
+                else []
+            )
+            legal_json = json.dumps(legal)
+            key = f"{self.info.status}|{legal_json}|{view_json}"
+            text = frames.state_text(seat, view_json, legal_json, self.step, self.info.status)
+            if cache is not None:
+                cache[seat] = (key, text)
+        else:
+            key, text = cache[seat]
+        if key == connection.last_state and not force:
+            return
+        connection.last_state = key
+        connection.send(text)
+
+    def presence_frame(self) -> dict[str, Any]:
+        now = self.now()
+        counts = self.presence.counts(now)
+        stand_ins = self.hub.stand_ins(self)
+        seats = [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "connected": counts[s.seat] > 0,
+                "bot": s.bot,
+                "stand_in": s.seat in stand_ins,
+            }
+            for s in self.info.seats
+        ]
+        frame: dict[str, Any] = {
+            "type": "presence",
+            "status": self.info.status,
+            "seats": seats,
+            "spectators": self.presence.spectators(now),
+        }
+        if self.clocks.bank is not None:
+            frame["time_banks"] = self.clocks.banks_view(now)
+        return frame
+
+    def broadcast_presence(self) -> None:
+        text = json.dumps(self.presence_frame())
+        for connection in list(self.connections):
+            connection.send(text)
+
+    def local_counts(self) -> dict[int, int]:
+        return dict(self.presence.local)
+
+
+def load_state(store: Store, game: Game[Any], info: MatchInfo) -> tuple[Any, int]:
+    """The state of a stored match: its newest snapshot plus the actions logged after it
+    (the whole log replayed from the set-up when there is no snapshot)."""
+    assert info.players is not None
+    snapshot = store.latest_snapshot(info.id)
+    if snapshot is None:
+        step, state = 0, game.setup(info.players, info.seed, info.options)
+    else:
+        step, state = snapshot[0], game.from_json(snapshot[1])
+    for logged in store.actions(info.id, after=step):
+        game.apply(state, logged.seat, game.decode_action(logged.action))
+        step = logged.step
+    return state, step
+
+
+def replay_state(store: Store, game: Game[Any], info: MatchInfo) -> tuple[Any, int]:
+    """The state rebuilt from the set-up and the whole log, ignoring snapshots (for checks)."""
+    assert info.players is not None
+    state, step = game.setup(info.players, info.seed, info.options), 0
+    for logged in store.actions(info.id):
+        game.apply(state, logged.seat, game.decode_action(logged.action))
+        step = logged.step
+    return state, step

@@ -1,0 +1,347 @@
+"""The lobby: creating matches, joining and leaving seats, and the host's controls.
+
+Everything a game decides (players, options, seats) is asked of the game through the engine
+contract; a `ValueError` from it becomes a 422 whose sentence is the game's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import secrets
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+from ludoteca.bots.spec import parse_bot
+from ludoteca.engine.clock import default_reaction_seconds
+from ludoteca.engine.game import Game
+from ludoteca.engine.match import Match
+from ludoteca.engine.options import options_to_json
+from ludoteca.engine.rng import Rng
+from ludoteca.server import schemas
+from ludoteca.server.bots import NEVER
+from ludoteca.server.clocks import ClockBook
+from ludoteca.server.errors import conflict, forbidden, invalid, not_found
+from ludoteca.server.hub import Hub
+from ludoteca.server.live import LiveMatch, time_bank
+from ludoteca.server.models import MatchRow, SeatRow
+from ludoteca.server.storage import MatchInfo
+from ludoteca.server.tokens import find_token, hash_token, new_match_id, new_token, token_matches
+
+MAX_SEED = 2**31
+
+
+def bot_name(spec: str) -> str:
+    return f"bot ({spec})"
+
+
+def check_bot(spec: str, game: Game[Any], state: Any) -> str:
+    """The spec tidied, or a 422 that says what is allowed (levels included: a real-time game
+    is asked for a reaction time at its level)."""
+    try:
+        bot = parse_bot(spec)
+        default_reaction_seconds(bot.level, Rng(0))
+        if game.real_time:
+            for seat in sorted(game.actors(state)):
+                for action in game.legal_actions(state, seat)[:1]:
+                    game.reaction_seconds(state, seat, action, bot.level, Rng(0))
+    except ValueError as exc:
+        raise invalid(f"bot {spec!r}: {exc}") from None
+    return bot.name
+
+
+def settings_from(request: schemas.CreateMatch | schemas.CreateSession, game: Game[Any]
+                  ) -> dict[str, Any]:
+    settings: dict[str, Any] = {}
+    if request.bot_pause is not None:
+        settings["bot_pause"] = request.bot_pause
+    if isinstance(request, schemas.CreateMatch):
+        if request.grace is not None:
+            if request.grace != NEVER and not 0 <= float(request.grace) <= 86_400:
+                raise invalid("grace: seconds from 0 to 86400, or never")
+            settings["grace"] = request.grace
+        if request.time_bank is not None:
+            if game.real_time:
+                raise invalid(
+                    "time_bank: time banks are for turn-based games; in a real-time game "
+                    "everybody plays at once"
+                )
+            settings["time_bank"] = request.time_bank.model_dump()
+    return settings
+
+
+def setup_checked(game: Game[Any], players: int, seed: int, options: Any) -> tuple[Any, Any]:
+    """The parsed options and a set-up state, or a 422 with the game's sentence."""
+    try:
+        game.check_players(players)
+        parsed = game.options(options)
+        return parsed, game.setup(players, seed, parsed)
+    except ValueError as exc:
+        raise invalid(str(exc)) from None
+
+
+def links(base: str, match_id: str) -> tuple[str, str]:
+    """The invite and watch addresses; the token goes after '#', which browsers never send to
+    a server, so it stays out of every access log."""
+    return f"{base}/play/{match_id}#token=", f"{base}/watch/{match_id}#token="
+
+
+# --- creating and reading -------------------------------------------------------------------------
+async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
+                       ) -> schemas.CreatedMatch:
+    try:
+        game = hub.catalog.game(request.game)
+    except ValueError as exc:
+        raise invalid(str(exc)) from None
+    seed = request.seed if request.seed is not None else secrets.randbelow(MAX_SEED)
+    options, state = setup_checked(game, request.players, seed, request.options)
+    seats = game.seats(state)
+    bots: dict[int, str] = {}
+    for key, spec in (request.bots or {}).items():
+        if not key.lstrip("-").isdigit() or int(key) not in seats:
+            raise invalid(f"bots: seat {key!r} does not exist; the seats are {seats}")
+        bots[int(key)] = check_bot(spec, game, state)
+    settings = settings_from(request, game)
+    host, spectator = new_token(), new_token()
+    tokens = {seat: new_token() for seat in seats if seat not in bots}
+    match_id = new_match_id()
+    row = MatchRow(
+        id=match_id, game=game.name, players=request.players, seed=seed,
+        options=options_to_json(options), status="open", created_at=hub.now(),
+        started_at=None, finished_at=None, step=0, host_token_hash=hash_token(host),
+        spectator_token_hash=hash_token(spectator),
+        public_spectators=request.spectators == "anyone", join_code=None,
+        settings=settings, clocks={}, crews=None,
+    )
+    seat_rows = [
+        SeatRow(match_id=match_id, seat=seat,
+                name=bot_name(bots[seat]) if seat in bots else None,
+                token_hash=hash_token(tokens[seat]) if seat in tokens else None,
+                bot=bots.get(seat))
+        for seat in seats
+    ]
+    await asyncio.to_thread(hub.store.insert, row, *seat_rows)
+    invite, watch = links(base, match_id)
+    return schemas.CreatedMatch(
+        id=match_id, game=game.name, status="open",
+        seats=[
+            schemas.SeatOut(seat=seat, token=tokens.get(seat),
+                            invite_url=invite + tokens[seat] if seat in tokens else None,
+                            bot=bots.get(seat))
+            for seat in seats
+        ],
+        spectator_url=watch + spectator, spectator_token=spectator, host_token=host,
+    )
+
+
+async def live_match(hub: Hub, match_id: str) -> LiveMatch:
+    live = await hub.get(match_id) if len(match_id) <= 16 else None
+    if live is None:
+        raise not_found(f"match {match_id!r}")
+    return live
+
+
+def summary(hub: Hub, live: LiveMatch) -> schemas.MatchSummary:
+    info = live.info
+    counts = live.presence.counts(hub.now())
+    result = None
+    if live.state is not None and live.game.is_over(live.state):
+        result = live.game.result(live.state).to_json()
+    return schemas.MatchSummary(
+        id=info.id, game=info.game, title=live.game.title or live.game.name,
+        status=info.status, players=info.players, created_at=info.created_at,
+        started_at=info.started_at, finished_at=info.finished_at, step=info.step,
+        seats=[
+            schemas.SeatSummary(seat=s.seat, name=s.name, taken=not s.free, bot=s.bot,
+                                connected=counts[s.seat] > 0)
+            for s in info.seats
+        ],
+        free_seats=sum(1 for s in info.seats if s.free),
+        session=info.is_session,
+        result=result,
+    )
+
+
+async def open_matches(hub: Hub, limit: int) -> list[schemas.MatchSummary]:
+    infos = await asyncio.to_thread(hub.store.open_matches, limit)
+    out = []
+    for info in infos:
+        if info.is_session:
+            continue  # a session is joined with the code said in the room
+        live = await hub.get(info.id)
+        if live is not None:
+            out.append(summary(hub, live))
+    return out
+
+
+async def record(hub: Hub, live: LiveMatch) -> dict[str, Any]:
+    """The saved-match JSON that `ludoteca replay` and `ludoteca debrief` read."""
+    info = live.info
+    if info.players is None:
+        raise conflict("the session has not started: there is nothing to record yet")
+    logged = await asyncio.to_thread(hub.store.actions, info.id)
+    game = live.game
+    match = Match(game, info.players, info.seed, game.options(info.options),
+                  [(a.seat, game.decode_action(a.action)) for a in logged])
+    return match.to_json()
+
+
+# --- seats ----------------------------------------------------------------------------------------
+async def join(hub: Hub, live: LiveMatch, request: schemas.JoinMatch) -> schemas.Joined:
+    info = live.info
+    if info.is_session:
+        raise conflict("join this session with its code: POST /api/sessions/join")
+    if info.status in ("over", "ended"):
+        raise conflict("the match is over: there is no seat to take")
+    free = [s.seat for s in info.seats if s.free]
+    if request.seat is not None:
+        if request.seat not in [s.seat for s in info.seats]:
+            raise invalid(f"seat {request.seat} does not exist; the seats are "
+                          f"{[s.seat for s in info.seats]}")
+        if request.seat not in free:
+            raise conflict(f"seat {request.seat} is taken; free seats: {free or 'none'}")
+        wanted = [request.seat]
+    else:
+        wanted = free
+    token = new_token()
+    for seat in wanted:
+        if await asyncio.to_thread(hub.store.claim_seat, info.id, seat, request.name,
+                                   hash_token(token)):
+            live.presence.mark_empty(seat, hub.now())
+            await hub.header_changed(live)
+            return schemas.Joined(id=info.id, seat=seat, token=token)
+    raise conflict("every seat is taken")
+
+
+async def claim_invite(hub: Hub, live: LiveMatch, seat: int, name: str | None) -> None:
+    """A seat's invite link is used for the first time: the seat is now taken."""
+    if await asyncio.to_thread(hub.store.claim_seat, live.id, seat,
+                               name or f"Player {seat + 1}", None):
+        await hub.header_changed(live)
+
+
+def seat_of(live: LiveMatch, token: str | None) -> int:
+    seat = find_token(token, [(s.token_hash, s.seat) for s in live.info.seats])
+    if not isinstance(seat, int):
+        raise forbidden("that token holds no seat of this match")
+    return seat
+
+
+async def leave(hub: Hub, live: LiveMatch, token: str | None) -> schemas.Done:
+    seat = seat_of(live, token)
+    if seat in role_seats_held_by_host(live.info):
+        raise conflict("the facilitator runs the session: end it instead of leaving")
+
+    def write(session: Session, row: MatchRow) -> None:
+        _set_seat(session, live.id, seat, name=None, token_hash=None, bot=None)
+
+    await live.change_header(write)
+    live.presence.mark_empty(seat, hub.now())
+    return schemas.Done(status=live.info.status)
+
+
+def role_seats_held_by_host(info: MatchInfo) -> set[int]:
+    return {s.seat for s in info.seats if s.token_hash and s.token_hash == info.host_token_hash}
+
+
+def _set_seat(session: Session, match_id: str, seat: int, **values: Any) -> None:
+    session.execute(
+        update(SeatRow).where(SeatRow.match_id == match_id, SeatRow.seat == seat).values(**values)
+    )
+
+
+# --- the host's controls ---------------------------------------------------------------------
+def check_host(live: LiveMatch, token: str | None) -> None:
+    if not token_matches(token, live.info.host_token_hash):
+        raise forbidden("only the host (the facilitator of a session) may do this: send the "
+                        "host token as 'Authorization: Bearer <token>'")
+
+
+def _status_is(row: MatchRow, allowed: tuple[str, ...], doing: str) -> None:
+    if row.status not in allowed:
+        raise conflict(f"cannot {doing}: the match is {row.status}")
+
+
+def _timed(live: LiveMatch, bots: set[int]) -> list[int]:
+    return sorted(s for s in live.game.actors(live.state) if s not in bots)
+
+
+async def start(hub: Hub, live: LiveMatch, request: schemas.StartMatch | None) -> schemas.Done:
+    if live.info.is_session and live.info.status == "lobby":
+        from ludoteca.server.sessions import start_session
+
+        await start_session(hub, live, request or schemas.StartMatch.model_validate({}))
+    else:
+        if request is not None and (request.players is not None or request.bots is not None):
+            raise invalid("players and bots are set when a session starts; a match has them "
+                          "from its creation")
+
+        def write(session: Session, row: MatchRow) -> None:
+            _status_is(row, ("open",), "start")
+            now = hub.now()
+            clocks = ClockBook(copy.deepcopy(row.clocks), time_bank(row.settings))
+            clocks.track(live.game.deadlines(live.state), now, running=True)
+            bots = {s.seat for s in live.info.seats if s.bot}
+            clocks.settle(now, _timed(live, bots), None, running=True)
+            row.status, row.started_at, row.clocks = "running", now, clocks.data
+
+        await live.change_header(write)
+    for seat in live.info.seats:
+        live.presence.mark_empty(seat.seat, hub.now())
+    live.changed.set()
+    return schemas.Done(status=live.info.status)
+
+
+async def pause(hub: Hub, live: LiveMatch) -> schemas.Done:
+    def write(session: Session, row: MatchRow) -> None:
+        _status_is(row, ("running",), "pause")
+        clocks = ClockBook(copy.deepcopy(row.clocks), time_bank(row.settings))
+        clocks.pause(hub.now())
+        row.status, row.clocks = "paused", clocks.data
+
+    await live.change_header(write)
+    return schemas.Done(status=live.info.status)
+
+
+async def resume(hub: Hub, live: LiveMatch) -> schemas.Done:
+    def write(session: Session, row: MatchRow) -> None:
+        _status_is(row, ("paused",), "resume")
+        clocks = ClockBook(copy.deepcopy(row.clocks), time_bank(row.settings))
+        clocks.resume(hub.now())
+        row.status, row.clocks = "running", clocks.data
+
+    await live.change_header(write)
+    now = hub.now()
+    for seat in live.info.seats:  # a pause is no absence: the grace starts again
+        if not live.presence.connected(seat.seat, now):
+            live.presence.mark_empty(seat.seat, now)
+    return schemas.Done(status=live.info.status)
+
+
+async def end(hub: Hub, live: LiveMatch) -> schemas.Done:
+    def write(session: Session, row: MatchRow) -> None:
+        _status_is(row, ("lobby", "open", "running", "paused"), "end the match")
+        row.status, row.finished_at = "ended", hub.now()
+
+    await live.change_header(write)
+    return schemas.Done(status=live.info.status)
+
+
+async def set_bot(hub: Hub, live: LiveMatch, seat: int, request: schemas.SetBot) -> schemas.Done:
+    if live.state is None:
+        raise conflict("the session has not started: seats exist once it starts")
+    seats = live.game.seats(live.state)
+    if seat not in seats:
+        raise invalid(f"seat {seat} does not exist; the seats are {seats}")
+    if seat in role_seats_held_by_host(live.info):
+        raise conflict("that is the facilitator's own seat")
+    spec = check_bot(request.bot, live.game, live.state)
+
+    def write(session: Session, row: MatchRow) -> None:
+        _status_is(row, ("open", "running", "paused"), "give a seat to a bot")
+        _set_seat(session, live.id, seat, name=bot_name(spec), token_hash=None, bot=spec)
+
+    await live.change_header(write)
+    return schemas.Done(status=live.info.status)

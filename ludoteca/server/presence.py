@@ -1,0 +1,79 @@
+"""Who is connected to a match, across processes, and since when a seat has been empty.
+
+Each process counts its own connections per seat and shares the counts through the bus (on a
+change and with every heartbeat); a process that stops sending is forgotten after three
+heartbeats, so a killed server's players show as gone and their seats can be stood in for.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+
+
+class Presence:
+    def __init__(self, heartbeat: float, now: float) -> None:
+        self.local: Counter[int] = Counter()
+        self.local_spectators = 0
+        # process -> (connections per seat, spectators, until when the report holds)
+        self.remote: dict[str, tuple[dict[int, int], int, float]] = {}
+        self.ttl = 3 * heartbeat
+        # When each seat was last seen empty; a seat never seen connected is empty since start.
+        self.empty_since: dict[int, float] = {}
+        self.start = now
+
+    def connect(self, seat: int | None) -> None:
+        if seat is None:
+            self.local_spectators += 1
+        else:
+            self.local[seat] += 1
+
+    def disconnect(self, seat: int | None, now: float) -> None:
+        if seat is None:
+            self.local_spectators = max(0, self.local_spectators - 1)
+            return
+        self.local[seat] -= 1
+        if self.local[seat] <= 0:
+            del self.local[seat]
+        if not self.connected(seat, now):
+            self.empty_since[seat] = now
+
+    def update_remote(
+        self, process: str, seats: Mapping[int, int], spectators: int, now: float
+    ) -> None:
+        self.remote[process] = (dict(seats), spectators, now + self.ttl)
+
+    def expire(self, now: float) -> bool:
+        """Forget processes that stopped reporting; True when someone vanished."""
+        gone = [p for p, (_, _, until) in self.remote.items() if until < now]
+        for process in gone:
+            seats = self.remote.pop(process)[0]
+            for seat in seats:
+                if not self.connected(seat, now):
+                    self.empty_since[seat] = now
+        return bool(gone)
+
+    def counts(self, now: float) -> Counter[int]:
+        total = Counter(self.local)
+        for seats, _, until in self.remote.values():
+            if until >= now:
+                total.update(seats)
+        return total
+
+    def connected(self, seat: int, now: float) -> bool:
+        return self.counts(now)[seat] > 0
+
+    def spectators(self, now: float) -> int:
+        return self.local_spectators + sum(
+            n for _, n, until in self.remote.values() if until >= now
+        )
+
+    def empty_for(self, seat: int, now: float) -> float:
+        """Seconds `seat` has had nobody connected (0 while someone is)."""
+        if self.connected(seat, now):
+            return 0.0
+        return now - self.empty_since.get(seat, self.start)
+
+    def mark_empty(self, seat: int, now: float) -> None:
+        """Restart a seat's grace (a seat just freed, a match just started or resumed)."""
+        self.empty_since[seat] = now

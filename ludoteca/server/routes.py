@@ -1,0 +1,176 @@
+"""The HTTP lobby under /api (the documented surface, plus the host's and facilitator's
+controls). Routes are thin: they authenticate and hand over to `lobby` and `sessions`.
+Tokens travel as `Authorization: Bearer <token>`, never in an address (addresses get logged).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from ludoteca.server import lobby, schemas, sessions
+from ludoteca.server.errors import ERROR_RESPONSES, invalid
+from ludoteca.server.hub import Hub
+
+router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
+bearer = HTTPBearer(auto_error=False, description="a seat, host or facilitator token")
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+def token_of(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    return credentials.credentials if credentials is not None else None
+
+
+def base_url(request: Request) -> str:
+    configured = request.app.state.config.public_url
+    return (configured or str(request.base_url)).rstrip("/")
+
+
+@router.get("/games", response_model=list[schemas.GameOut], summary="The games and their options")
+async def games(hub: HubDep) -> list[dict[str, Any]]:
+    return [hub.catalog.describe(name) for name in hub.catalog.names()]
+
+
+@router.post("/matches", response_model=schemas.CreatedMatch, status_code=201,
+             summary="Create a match: one invite link per seat, a spectator link, a host token")
+async def create_match(body: schemas.CreateMatch, request: Request, hub: HubDep
+                       ) -> schemas.CreatedMatch:
+    return await lobby.create_match(hub, body, base_url(request))
+
+
+@router.get("/matches", response_model=list[schemas.MatchSummary],
+            summary="Open matches: not over, with a free seat, newest first")
+async def list_matches(hub: HubDep, limit: Annotated[int, Query(ge=1, le=200)] = 50
+                       ) -> list[schemas.MatchSummary]:
+    return await lobby.open_matches(hub, limit)
+
+
+@router.get("/matches/{match_id}", response_model=schemas.MatchSummary,
+            summary="A match's public summary")
+async def get_match(match_id: str, hub: HubDep) -> schemas.MatchSummary:
+    return lobby.summary(hub, await lobby.live_match(hub, match_id))
+
+
+@router.post("/matches/{match_id}/join", response_model=schemas.Joined,
+             summary="Take a free seat with a display name")
+async def join_match(match_id: str, body: schemas.JoinMatch, hub: HubDep) -> schemas.Joined:
+    return await lobby.join(hub, await lobby.live_match(hub, match_id), body)
+
+
+@router.post("/matches/{match_id}/leave", response_model=schemas.Done,
+             summary="Leave your seat (seat token)")
+async def leave_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+    live = await lobby.live_match(hub, match_id)
+    if live.info.is_session:
+        return await sessions.leave_session(hub, live, token_of(credentials))
+    return await lobby.leave(hub, live, token_of(credentials))
+
+
+@router.post("/matches/{match_id}/start", response_model=schemas.Done,
+             summary="Start (host; a session: the facilitator)")
+async def start_match(match_id: str, hub: HubDep, credentials: Credentials,
+                      body: schemas.StartMatch | None = None) -> schemas.Done:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_host(live, token_of(credentials))
+    return await lobby.start(hub, live, body)
+
+
+@router.post("/matches/{match_id}/pause", response_model=schemas.Done, summary="Pause (host)")
+async def pause_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_host(live, token_of(credentials))
+    return await lobby.pause(hub, live)
+
+
+@router.post("/matches/{match_id}/resume", response_model=schemas.Done, summary="Resume (host)")
+async def resume_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_host(live, token_of(credentials))
+    return await lobby.resume(hub, live)
+
+
+@router.post("/matches/{match_id}/end", response_model=schemas.Done, summary="End now (host)")
+async def end_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_host(live, token_of(credentials))
+    return await lobby.end(hub, live)
+
+
+@router.post("/matches/{match_id}/seats/{seat}/bot", response_model=schemas.Done,
+             summary="Give a seat to a bot for good (host)")
+async def bot_seat(match_id: str, seat: int, body: schemas.SetBot, hub: HubDep,
+                   credentials: Credentials) -> schemas.Done:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_host(live, token_of(credentials))
+    return await lobby.set_bot(hub, live, seat, body)
+
+
+@router.get("/matches/{match_id}/record", response_model=dict[str, Any],
+            summary="The saved match (header and log) that `ludoteca replay` reads")
+async def match_record(match_id: str, hub: HubDep) -> dict[str, Any]:
+    return await lobby.record(hub, await lobby.live_match(hub, match_id))
+
+
+# --- sessions ---------------------------------------------------------------------------------
+@router.post("/sessions", response_model=schemas.CreatedSession, status_code=201,
+             summary="Create a session: a facilitator token and a 6-character join code")
+async def create_session(body: schemas.CreateSession, request: Request, hub: HubDep
+                         ) -> schemas.CreatedSession:
+    return await sessions.create_session(hub, body, base_url(request))
+
+
+@router.post("/sessions/join", response_model=schemas.Joined,
+             summary="Join a session with its code and your name")
+async def join_session(body: schemas.JoinSession, hub: HubDep) -> schemas.Joined:
+    return await sessions.join_session(hub, body)
+
+
+@router.get("/sessions/{match_id}", response_model=schemas.SessionOut,
+            summary="The session's lobby (facilitator)")
+async def get_session(match_id: str, hub: HubDep, credentials: Credentials
+                      ) -> schemas.SessionOut:
+    return await sessions.lobby_session(hub, match_id, token_of(credentials))
+
+
+@router.put("/sessions/{match_id}/crews", response_model=schemas.SessionOut,
+            summary="Set the crews: lists of member numbers (facilitator)")
+async def set_crews(match_id: str, body: schemas.SetCrews, hub: HubDep,
+                    credentials: Credentials) -> schemas.SessionOut:
+    live = await sessions.facilitated(hub, match_id, token_of(credentials))
+    return await sessions.set_crews(live, body.crews)
+
+
+@router.post("/sessions/{match_id}/crews/balance", response_model=schemas.SessionOut,
+             summary="Balanced crews of everybody joined (facilitator)")
+async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials
+                        ) -> schemas.SessionOut:
+    live = await sessions.facilitated(hub, match_id, token_of(credentials))
+    return await sessions.balance(live)
+
+
+@router.post("/sessions/{match_id}/move", response_model=schemas.SessionOut,
+             summary="Move one person to another crew (facilitator)")
+async def move_member(match_id: str, body: schemas.MoveMember, hub: HubDep,
+                      credentials: Credentials) -> schemas.SessionOut:
+    live = await sessions.facilitated(hub, match_id, token_of(credentials))
+    return await sessions.move(live, body)
+
+
+@router.delete("/sessions/{match_id}/members/{member}", response_model=schemas.SessionOut,
+               summary="Remove someone who left before the start (facilitator)")
+async def remove_member(match_id: str, member: int, hub: HubDep, credentials: Credentials
+                        ) -> schemas.SessionOut:
+    if not 0 <= member <= 1000:
+        raise invalid("member: a member's number, from 0")
+    live = await sessions.facilitated(hub, match_id, token_of(credentials))
+    return await sessions.remove(hub, live, member)

@@ -1,0 +1,391 @@
+"""The database: one `Store` per process, over SQLAlchemy 2 (SQLite or PostgreSQL).
+
+Every method is synchronous and runs in a worker thread (the event loop never waits on the
+database). Writes to one match go through `locked_write`, a transaction that first takes the
+match's lock (a PostgreSQL advisory lock held until the transaction ends; in SQLite the
+process's single writer), then reads the actions other processes appended since the caller's
+step: so the caller catches up, decides, and appends the next step in the same transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.orm import Session
+
+from ludoteca.server.models import ActionRow, MatchRow, MemberRow, SeatRow, SnapshotRow
+
+T = TypeVar("T")
+MIGRATIONS = Path(__file__).parent / "migrations"
+MIGRATION_LOCK = 0x1D07EC4  # the advisory lock that lets one process of many migrate
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    step: int
+    seat: int
+    action: dict[str, Any]
+    source: str = "human"
+    at: float = 0.0
+
+
+@dataclass(frozen=True)
+class StepRows:
+    """What one accepted action logs: its action row, the match row's new values (step,
+    clocks, status) and, every so often, a snapshot of the state."""
+
+    match_id: str
+    step: int
+    action: dict[str, Any]
+    match_values: dict[str, Any]
+    snapshot: dict[str, Any] | None
+
+
+ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
+MATCHES: Table = MatchRow.__table__  # type: ignore[assignment]
+SNAPSHOTS: Table = SnapshotRow.__table__  # type: ignore[assignment]
+INSERT_ACTION = ACTIONS.insert()
+INSERT_SNAPSHOT = SNAPSHOTS.insert()
+
+
+@cache
+def _update_match(columns: frozenset[str]) -> Any:
+    """The match row's update of these columns (one statement per set, built once)."""
+    return (
+        MATCHES.update()
+        .where(MATCHES.c.id == bindparam("match"))
+        .values({name: bindparam(name) for name in sorted(columns)})
+    )
+
+
+@dataclass
+class SeatInfo:
+    seat: int
+    name: str | None
+    token_hash: str | None
+    bot: str | None
+
+    @property
+    def free(self) -> bool:
+        return self.name is None and self.bot is None
+
+
+@dataclass
+class MemberInfo:
+    member: int
+    name: str
+    token_hash: str
+    seat: int | None
+    left: bool
+
+
+@dataclass
+class MatchInfo:
+    """A match's header as stored: what it is, who sits where, how it is going."""
+
+    id: str
+    game: str
+    players: int | None
+    seed: int
+    options: dict[str, Any]
+    status: str
+    created_at: float
+    started_at: float | None
+    finished_at: float | None
+    step: int
+    host_token_hash: str
+    spectator_token_hash: str
+    public_spectators: bool
+    join_code: str | None
+    settings: dict[str, Any]
+    clocks: dict[str, Any]
+    crews: list[list[int]] | None
+    seats: list[SeatInfo] = field(default_factory=list)
+    members: list[MemberInfo] = field(default_factory=list)
+
+    @property
+    def is_session(self) -> bool:
+        return self.join_code is not None
+
+
+def _match_info(row: MatchRow, seats: list[SeatRow], members: list[MemberRow]) -> MatchInfo:
+    return MatchInfo(
+        id=row.id,
+        game=row.game,
+        players=row.players,
+        seed=row.seed,
+        options=dict(row.options),
+        status=row.status,
+        created_at=row.created_at,
+        started_at=row.started_at,
+        finished_at=row.finished_at,
+        step=row.step,
+        host_token_hash=row.host_token_hash,
+        spectator_token_hash=row.spectator_token_hash,
+        public_spectators=row.public_spectators,
+        join_code=row.join_code,
+        settings=dict(row.settings),
+        clocks=dict(row.clocks),
+        crews=[list(c) for c in row.crews] if row.crews is not None else None,
+        seats=[SeatInfo(s.seat, s.name, s.token_hash, s.bot) for s in seats],
+        members=[MemberInfo(m.member, m.name, m.token_hash, m.seat, m.left) for m in members],
+    )
+
+
+def _lock_key(match_id: str) -> int:
+    """A signed 64-bit key for PostgreSQL's advisory locks."""
+    return int.from_bytes(hashlib.sha256(match_id.encode()).digest()[:8], "big", signed=True)
+
+
+class Store:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.sqlite = url.startswith("sqlite")
+        if self.sqlite:
+            self.engine: Engine = create_engine(url, connect_args={"check_same_thread": False})
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+        # SQLite has one writer; serialising this process's writes avoids its busy errors.
+        self._sqlite_writer = threading.Lock()
+        # The thread that logs actions: one for SQLite (its single writer), several else.
+        self.writer = ThreadPoolExecutor(max_workers=1 if self.sqlite else 4,
+                                         thread_name_prefix="ludoteca-db")
+
+    async def run_write(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
+
+    def append_step(self, rows: StepRows) -> None:
+        if self.sqlite:
+            with self._sqlite_writer, self.engine.begin() as connection:
+                self.write_step(connection, rows)
+        else:
+            with self.engine.begin() as connection:
+                self.write_step(connection, rows)
+
+    @staticmethod
+    def write_step(where: Session | Connection, rows: StepRows) -> None:
+        """The hot path of every action: statements built once (building one costs more than
+        running it), no ORM bookkeeping."""
+        connection = where.connection() if isinstance(where, Session) else where
+        connection.execute(INSERT_ACTION, {"match_id": rows.match_id, "step": rows.step,
+                                           **rows.action})
+        connection.execute(_update_match(frozenset(rows.match_values)),
+                           {"match": rows.match_id, **rows.match_values})
+        if rows.snapshot is not None:
+            connection.execute(INSERT_SNAPSHOT, {"match_id": rows.match_id, "step": rows.step,
+                                                 "state": rows.snapshot})
+
+    def close(self) -> None:
+        self.writer.shutdown(wait=True)
+        self.engine.dispose()
+
+    # --- schema -------------------------------------------------------------------------------
+    def migrate(self) -> None:
+        """Bring the schema to the newest migration (several processes may start at once)."""
+        config = Config()
+        config.set_main_option("script_location", str(MIGRATIONS))
+        with self.engine.begin() as connection:
+            if not self.sqlite:
+                connection.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+
+    # --- transactions -------------------------------------------------------------------------
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        if self.sqlite:
+            with self._sqlite_writer, Session(self.engine) as session, session.begin():
+                yield session
+        else:
+            with Session(self.engine) as session, session.begin():
+                yield session
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        with Session(self.engine) as session:
+            yield session
+
+    def locked_write(
+        self,
+        match_id: str,
+        known_step: int,
+        decide: Callable[[Session, list[LoggedAction]], T],
+        shared: bool = True,
+    ) -> T:
+        """Run `decide(session, missed)` in a transaction holding the match's lock, where
+        `missed` are the actions logged after `known_step`; whatever it raises rolls back.
+        With `shared` False this process is the only writer (its own lock on the match is
+        held by the caller), so there is no lock to take and nothing to catch up with."""
+        with self.write() as session:
+            if not shared:
+                return decide(session, [])
+            if not self.sqlite:
+                session.execute(
+                    text("SELECT pg_advisory_xact_lock(:k)"), {"k": _lock_key(match_id)}
+                )
+            return decide(session, self._actions(session, match_id, known_step))
+
+    # --- reading ------------------------------------------------------------------------------
+    def match(self, match_id: str) -> MatchInfo | None:
+        with self.read() as session:
+            return self._match(session, match_id)
+
+    def _match(self, session: Session, match_id: str) -> MatchInfo | None:
+        row = session.get(MatchRow, match_id)
+        if row is None:
+            return None
+        seats = session.scalars(
+            select(SeatRow).where(SeatRow.match_id == match_id).order_by(SeatRow.seat)
+        ).all()
+        members = session.scalars(
+            select(MemberRow).where(MemberRow.match_id == match_id).order_by(MemberRow.member)
+        ).all()
+        return _match_info(row, list(seats), list(members))
+
+    def match_by_code(self, code: str) -> MatchInfo | None:
+        with self.read() as session:
+            match_id = session.scalar(select(MatchRow.id).where(MatchRow.join_code == code))
+            return None if match_id is None else self._match(session, match_id)
+
+    def open_matches(self, limit: int) -> list[MatchInfo]:
+        """Matches that have not ended and have a free seat, newest first."""
+        with self.read() as session:
+            free = (
+                select(SeatRow.match_id)
+                .where(SeatRow.name.is_(None), SeatRow.bot.is_(None))
+                .distinct()
+            )
+            ids = session.scalars(
+                select(MatchRow.id)
+                .where(MatchRow.status.in_(("open", "running", "paused")), MatchRow.id.in_(free))
+                .order_by(MatchRow.created_at.desc())
+                .limit(limit)
+            ).all()
+            found = (self._match(session, match_id) for match_id in ids)
+            return [info for info in found if info is not None]
+
+    def live_match_ids(self) -> list[str]:
+        with self.read() as session:
+            return list(
+                session.scalars(
+                    select(MatchRow.id).where(MatchRow.status.in_(("running", "paused")))
+                ).all()
+            )
+
+    def actions(self, match_id: str, after: int = 0) -> list[LoggedAction]:
+        with self.read() as session:
+            return self._actions(session, match_id, after)
+
+    @staticmethod
+    def _actions(session: Session, match_id: str, after: int) -> list[LoggedAction]:
+        rows = session.scalars(
+            select(ActionRow)
+            .where(ActionRow.match_id == match_id, ActionRow.step > after)
+            .order_by(ActionRow.step)
+        ).all()
+        return [LoggedAction(r.step, r.seat, dict(r.action), r.source, r.at) for r in rows]
+
+    def latest_snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
+        with self.read() as session:
+            step = session.scalar(
+                select(func.max(SnapshotRow.step)).where(SnapshotRow.match_id == match_id)
+            )
+            if step is None:
+                return None
+            row = session.get(SnapshotRow, (match_id, step))
+            assert row is not None
+            return step, dict(row.state)
+
+    # --- writing ------------------------------------------------------------------------------
+    def insert(self, *rows: Any) -> None:
+        with self.write() as session:
+            session.add_all(rows)
+
+    def update_match(self, match_id: str, **values: Any) -> None:
+        with self.write() as session:
+            session.execute(update(MatchRow).where(MatchRow.id == match_id).values(**values))
+
+    def claim_seat(self, match_id: str, seat: int, name: str, token_hash: str | None) -> bool:
+        """Take a free seat; False if someone took it first. With `token_hash` None the seat
+        keeps its token (an invite link being used)."""
+        values: dict[str, Any] = {"name": name}
+        if token_hash is not None:
+            values["token_hash"] = token_hash
+        with self.write() as session:
+            result = session.execute(
+                update(SeatRow)
+                .where(
+                    SeatRow.match_id == match_id,
+                    SeatRow.seat == seat,
+                    SeatRow.name.is_(None),
+                    SeatRow.bot.is_(None),
+                )
+                .values(**values)
+            )
+            return bool(getattr(result, "rowcount", 0))
+
+    def set_seat(self, match_id: str, seat: int, **values: Any) -> None:
+        with self.write() as session:
+            session.execute(
+                update(SeatRow)
+                .where(SeatRow.match_id == match_id, SeatRow.seat == seat)
+                .values(**values)
+            )
+
+    def add_member(self, match_id: str, name: str, token_hash: str) -> int:
+        """A new member of a session's lobby, numbered after the others."""
+        with self.write() as session:
+            if not self.sqlite:
+                session.execute(
+                    text("SELECT pg_advisory_xact_lock(:k)"), {"k": _lock_key(match_id)}
+                )
+            last = session.scalar(
+                select(func.max(MemberRow.member)).where(MemberRow.match_id == match_id)
+            )
+            number = 0 if last is None else last + 1
+            session.add(MemberRow(match_id=match_id, member=number, name=name,
+                                  token_hash=token_hash, seat=None, left=False))
+            return number
+
+    def set_member(self, match_id: str, member: int, **values: Any) -> None:
+        with self.write() as session:
+            session.execute(
+                update(MemberRow)
+                .where(MemberRow.match_id == match_id, MemberRow.member == member)
+                .values(**values)
+            )
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """WAL with synchronous=NORMAL: a commit reaches the operating system before it returns, so
+    killing the server loses nothing acknowledged (only a power cut could lose the last few)."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.close()

@@ -1,0 +1,275 @@
+"""What the server's tests share: a server on a loopback port, WebSocket clients, a game with
+clocks, and a scripted player."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.clock import Deadline
+from ludoteca.engine.game import Game
+from ludoteca.engine.reference import Bid, Goofspiel, GoofspielState
+from ludoteca.server.app import create_app
+from ludoteca.server.config import ServerConfig
+from ludoteca.server.tests.services import free_port, wait_port
+
+TIMEOUT = 20.0
+
+
+class TimedGoofspiel(Goofspiel):
+    """Goofspiel with a clock on every bid: when it ends, the seat bids its lowest card."""
+
+    name = "timed-goofspiel"
+    title = "Timed Goofspiel"
+    seconds = 0.4
+
+    def deadlines(self, state: GoofspielState) -> list[Deadline]:
+        if not state.prizes:
+            return []
+        return [
+            Deadline(f"bid:{len(state.prizes)}:{seat}", self.seconds, seat,
+                     Bid(min(state.hands[seat])))
+            for seat in sorted(self.actors(state))
+        ]
+
+
+class FacilitatedGoofspiel(Goofspiel):
+    """Goofspiel with a referee's seat beyond the players, who never acts: a game run as a
+    session, without naming one."""
+
+    name = "refereed-goofspiel"
+
+    def seats(self, state: GoofspielState) -> list[int]:
+        return list(range(len(state.hands) + 1))
+
+    def teams(self, state: GoofspielState) -> list[list[int]]:
+        return [[seat] for seat in range(len(state.hands))]
+
+    def view(self, state: GoofspielState, seat: int | None) -> dict[str, Any]:
+        return super().view(state, seat if seat is None or seat < len(state.hands) else None)
+
+    def legal_actions(self, state: GoofspielState, seat: int) -> list[Action]:
+        return [] if seat >= len(state.hands) else super().legal_actions(state, seat)
+
+
+TEST_GAMES: dict[str, Game[Any]] = {
+    TimedGoofspiel.name: TimedGoofspiel(),
+    FacilitatedGoofspiel.name: FacilitatedGoofspiel(),
+}
+
+
+class ServerThread:
+    """The app on a free loopback port, served by uvicorn in a thread."""
+
+    def __init__(self, config: ServerConfig, games: Mapping[str, Game[Any]] | None = None,
+                 now: Callable[[], float] = time.time) -> None:
+        self.app = create_app(config, games if games is not None else TEST_GAMES, now)
+        self.port = free_port()
+        self.server = uvicorn.Server(uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, log_level="warning",
+            ws_max_size=1 << 20, ws_per_message_deflate=False, lifespan="on",
+        ))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def hub(self) -> Any:
+        return self.app.state.hub
+
+    def __enter__(self) -> ServerThread:
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if not self.thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+
+
+class ServerProcess:
+    """`ludoteca serve` as a subprocess (for kill -9 and for two processes sharing matches)."""
+
+    def __init__(self, folder: Path, *args: str, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.args = args
+        self.log = folder / f"server-{self.port}.log"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        command = [str(Path(sys.executable).parent / "ludoteca"), "serve",
+                   "--port", str(self.port), *self.args]
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=log,
+                                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        wait_port(self.port, 60)
+        return self
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(30)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+class Client:
+    """One WebSocket client that records every frame it receives."""
+
+    def __init__(self, ws: Any, label: str = "") -> None:
+        self.ws = ws
+        self.label = label
+        self.frames: list[dict[str, Any]] = []
+        self.cursor = 0
+
+    @classmethod
+    async def connect(cls, base: str, match_id: str, token: str | None = None,
+                      name: str | None = None, label: str = "") -> Client:
+        ws = await websockets.connect(
+            base.replace("http", "ws", 1) + f"/api/matches/{match_id}/ws", max_size=1 << 22
+        )
+        hello: dict[str, Any] = {"type": "hello"}
+        if token is not None:
+            hello["token"] = token
+        if name is not None:
+            hello["name"] = name
+        await ws.send(json.dumps(hello))
+        return cls(ws, label)
+
+    async def send(self, frame: dict[str, Any] | str) -> None:
+        await self.ws.send(frame if isinstance(frame, str) else json.dumps(frame))
+
+    async def next(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        if self.cursor < len(self.frames):
+            self.cursor += 1
+            return self.frames[self.cursor - 1]
+        frame: dict[str, Any] = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.frames.append(frame)
+        self.cursor += 1
+        return frame
+
+    async def pull(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """Receive one more frame (without moving the cursor)."""
+        frame = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.frames.append(frame)
+        return dict(frame)
+
+    async def until(self, check: Callable[[dict[str, Any]], bool],
+                    timeout: float = TIMEOUT) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = await self.next(max(0.01, deadline - time.monotonic()))
+            if check(frame):
+                return frame
+
+    async def state(self, timeout: float = TIMEOUT) -> dict[str, Any]:
+        return await self.until(lambda f: f["type"] == "state", timeout)
+
+    async def act(self, action: Any, ref: Any) -> dict[str, Any]:
+        """Send an action; the `accepted` or `rejected` answer with this ref."""
+        await self.send({"type": "action", "action": action, "ref": ref})
+        return await self.until(
+            lambda f: f["type"] in ("accepted", "rejected") and f.get("ref") == ref
+        )
+
+    def latest_state(self) -> dict[str, Any] | None:
+        states = [f for f in self.frames if f["type"] == "state"]
+        return states[-1] if states else None
+
+    async def drain(self, quiet: float = 0.2) -> None:
+        """Read until nothing comes for `quiet` seconds."""
+        try:
+            while True:
+                await self.next(quiet)
+        except (TimeoutError, websockets.ConnectionClosed):
+            return
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def create(base: str, **body: Any) -> dict[str, Any]:
+    async with httpx.AsyncClient(base_url=base) as http:
+        response = await http.post("/api/matches", json=body)
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+
+async def post(base: str, path: str, token: str | None = None, body: Any = None
+               ) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    async with httpx.AsyncClient(base_url=base) as http:
+        return await http.post(path, headers=headers, json=body)
+
+
+async def get(base: str, path: str, token: str | None = None) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    async with httpx.AsyncClient(base_url=base) as http:
+        return await http.get(path, headers=headers)
+
+
+@dataclass
+class Player:
+    """A scripted player: on every state frame where it may act, it sends its first legal
+    action (or the one `choose` picks), until the match is over."""
+
+    client: Client
+    choose: Callable[[list[Any]], Any] = lambda legal: legal[0]
+    acknowledged: int = 0
+
+    async def play(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        handled = -1
+        ref = 0
+        while True:
+            latest = max((i for i, f in enumerate(self.client.frames) if f["type"] == "state"),
+                         default=-1)
+            if latest <= handled:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError(f"{self.client.label}: the match did not end in time")
+                try:
+                    await self.client.pull(min(2.0, left))
+                except TimeoutError:
+                    handled = -1  # nothing new: look at the latest state again
+                continue
+            handled = latest
+            state = self.client.frames[latest]
+            if state["status"] in ("over", "ended"):
+                return
+            if state["legal"]:
+                ref += 1
+                answer = await self.client.act(self.choose(state["legal"]), ref)
+                if answer["type"] == "accepted":
+                    self.acknowledged += 1

@@ -1,0 +1,147 @@
+"""Nothing acknowledged is ever lost: `ludoteca serve` runs as a subprocess, scripted clients
+play three matches over WebSockets, the server is killed with SIGKILL at random moments and
+started again, the clients reconnect with the same links and play on. After a last restart every
+acknowledged action is in the log at the step it was acknowledged with, the server's state
+(loaded from a snapshot and the log) equals the replayed log, and what the server shows each
+seat after the restart is the replay's view."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+from ludoteca.engine.match import Match
+from ludoteca.games import load_game
+from ludoteca.server.live import load_state, replay_state
+from ludoteca.server.storage import Store
+from ludoteca.server.tests.helpers import Client, ServerProcess, create, get, post
+
+MATCHES = [
+    {"game": "goofspiel", "players": 3, "options": {"cards": 6}},  # ends on the way
+    {"game": "castell", "players": 2},
+    {"game": "ligretto", "players": 2, "options": {"rounds": 1}},
+]
+KILLS = 2
+FINAL_SECONDS = 3.0  # play after the last restart, then stop and check
+
+
+@dataclass
+class Seat:
+    match_id: str
+    seat: int
+    token: str
+    rng: random.Random
+    acknowledged: dict[int, Any] = field(default_factory=dict)  # step -> action
+    over: bool = False
+
+
+async def play_until_cut(base: str, seat: Seat) -> None:
+    """Play (a random legal action on each fresh state) until the match ends or the server
+    goes away."""
+    try:
+        client = await Client.connect(base, seat.match_id, seat.token)
+    except OSError:
+        return
+    ref = 0
+    try:
+        while True:
+            state = await client.state(30)
+            if state["status"] in ("over", "ended"):
+                seat.over = True
+                return
+            if not state["legal"]:
+                continue
+            ref += 1
+            action = seat.rng.choice(state["legal"])
+            answer = await client.act(action, ref)
+            if answer["type"] == "accepted":
+                seat.acknowledged[answer["step"]] = action
+    except (websockets.ConnectionClosed, OSError, TimeoutError):
+        return
+    finally:
+        try:
+            await client.close()
+        except Exception:
+            pass
+
+
+async def session(server: ServerProcess, seats: list[Seat], seconds: float, kill: bool
+                  ) -> None:
+    tasks = [asyncio.create_task(play_until_cut(server.url, s)) for s in seats if not s.over]
+    await asyncio.sleep(seconds)
+    if kill:
+        server.kill()  # SIGKILL, mid-flight
+    else:
+        server.stop()
+    await asyncio.gather(*tasks)
+
+
+def test_kill_9_loses_nothing_acknowledged(tmp_path: Path, database: str) -> None:
+    args = ("--database-url", database, "--bot-pause", "0")
+    server = ServerProcess(tmp_path, *args).start()
+    rng = random.Random(20240612)
+    try:
+        seats = asyncio.run(_prepare(server.url, rng))
+        for _ in range(KILLS):
+            asyncio.run(session(server, seats, rng.uniform(0.5, 2.0), kill=True))
+            server = ServerProcess(tmp_path, *args, port=server.port).start()
+        asyncio.run(session(server, seats, FINAL_SECONDS, kill=False))
+        server = ServerProcess(tmp_path, *args, port=server.port).start()
+        asyncio.run(_check_over_http(server.url, seats))
+    finally:
+        server.stop()
+    _check_database(database, seats)
+    assert sum(len(s.acknowledged) for s in seats) > 30
+
+
+async def _prepare(base: str, rng: random.Random) -> list[Seat]:
+    seats = []
+    for body in MATCHES:
+        made = await create(base, seed=rng.randrange(1000), **body)
+        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
+        seats += [Seat(made["id"], s["seat"], s["token"], random.Random(rng.random()))
+                  for s in made["seats"]]
+    return seats
+
+
+async def _check_over_http(base: str, seats: list[Seat]) -> None:
+    for match_id in {s.match_id for s in seats}:
+        record = (await get(base, f"/api/matches/{match_id}/record")).json()
+        game = load_game(record["game"])
+        match = Match.from_json(game, record)  # the whole log replays
+        log = record["log"]
+        for seat in (s for s in seats if s.match_id == match_id):
+            for step, action in seat.acknowledged.items():
+                assert log[step - 1] == {"seat": seat.seat, "action": action}, (match_id, step)
+            # What the restarted server shows this seat is the replay's view.
+            client = await Client.connect(base, match_id, seat.token)
+            state = await client.state()
+            await client.close()
+            assert state["step"] == len(log)
+            assert state["view"] == _as_json(game.view(match.state, seat.seat))
+
+
+def _check_database(database: str, seats: list[Seat]) -> None:
+    store = Store(database)
+    try:
+        for match_id in {s.match_id for s in seats}:
+            info = store.match(match_id)
+            assert info is not None
+            game = load_game(info.game)
+            loaded, step = load_state(store, game, info)  # from the newest snapshot on
+            replayed, replay_step = replay_state(store, game, info)  # the whole log
+            assert step == replay_step == info.step
+            assert game.to_json(loaded) == game.to_json(replayed)
+            assert (info.status == "over") == game.is_over(replayed)
+    finally:
+        store.close()
+
+
+def _as_json(value: Any) -> Any:
+    return json.loads(json.dumps(value))

@@ -1,0 +1,206 @@
+"""Live play: one WebSocket per client at /api/matches/{id}/ws.
+
+The first frame is `{"type": "hello", "token": T}` (no token: a spectator, where the match
+allows it), so a token is never in an address or a log line. Then the client sends `action`
+frames and `ping`s. Every bad frame (too big, too many, not JSON, of an unknown type, an action
+for another seat) gets an `error` or `rejected` frame with a sentence, changes nothing, and the
+connection stays open, except for a client that keeps flooding.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ludoteca.server import frames, lobby
+from ludoteca.server.connection import Connection
+from ludoteca.server.hub import Hub, Identity
+from ludoteca.server.live import LiveMatch
+from ludoteca.server.ratelimit import RateLimit
+
+HELLO_SECONDS = 20.0
+FLOOD_CLOSE = 200  # refused frames in a row before the connection is closed
+POLICY_VIOLATION = 1008
+
+
+class BadFrame(Exception):
+    """A frame the server cannot use; the message says why."""
+
+
+def parse(message: Mapping[str, Any], limit: int) -> dict[str, Any]:
+    """The JSON object in a received WebSocket message, or BadFrame."""
+    text = message.get("text")
+    if text is None:
+        raise BadFrame("send text frames holding JSON objects, not binary frames")
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise BadFrame(f"that message is {size} bytes; the limit is {limit}")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadFrame(f"that message is not valid JSON ({exc.msg} at {exc.pos})") from None
+    except ValueError:
+        raise BadFrame("that message is not valid JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise BadFrame("a message is a JSON object with a 'type': hello, action or ping")
+    return data
+
+
+def reference(data: dict[str, Any]) -> Any:
+    """The client's `ref`, echoed back; only short plain values."""
+    ref = data.get("ref")
+    if ref is None or isinstance(ref, bool | int | float):
+        return ref
+    if isinstance(ref, str) and len(ref) <= 100:
+        return ref
+    return None
+
+
+async def play(websocket: WebSocket, match_id: str) -> None:
+    hub: Hub = websocket.app.state.hub
+    await websocket.accept()
+    live = await hub.get(match_id) if len(match_id) <= 16 else None
+    if live is None:
+        await _refuse(websocket, f"there is no match {match_id!r}")
+        return
+    hello = await _hello(websocket, hub.config.max_frame_bytes)
+    if hello is None:
+        return
+    identity = hub.identify(live, hello.get("token") if isinstance(hello.get("token"), str)
+                            else None)
+    if isinstance(identity, str):
+        await _refuse(websocket, identity)
+        return
+    connection = Connection(websocket, hub.config.send_queue_frames)
+    connection.seat, connection.member = identity.seat, identity.member
+    connection.host, connection.token_hash = identity.host, identity.token_hash
+    connection.start()
+    await _enter(hub, live, connection, identity, hello.get("name"))
+    try:
+        await _serve(hub, live, connection)
+    finally:
+        await _leave(hub, live, connection)
+
+
+async def _hello(websocket: WebSocket, limit: int) -> dict[str, Any] | None:
+    try:
+        message = await asyncio.wait_for(websocket.receive(), HELLO_SECONDS)
+    except TimeoutError:
+        await _refuse(websocket, "say hello first: {\"type\": \"hello\", \"token\": ...}")
+        return None
+    if message["type"] == "websocket.disconnect":
+        return None
+    try:
+        data = parse(message, limit)
+    except BadFrame as exc:
+        await _refuse(websocket, str(exc))
+        return None
+    if data["type"] != "hello":
+        await _refuse(websocket, "the first message is {\"type\": \"hello\", \"token\": ...}")
+        return None
+    return data
+
+
+async def _refuse(websocket: WebSocket, reason: str) -> None:
+    with contextlib.suppress(Exception):
+        await websocket.send_text(json.dumps(frames.error(reason)))
+        await websocket.close(POLICY_VIOLATION)
+
+
+async def _enter(hub: Hub, live: LiveMatch, connection: Connection, identity: Identity,
+                 name: Any) -> None:
+    async with live.lock:
+        live.connections.add(connection)
+        live.presence.connect(connection.seat)
+        if live.state is None:
+            connection.send(hub.lobby_frame(live))
+        else:
+            live.send_state(connection, force=True)
+        live.broadcast_presence()
+    seat = identity.seat
+    if seat is not None and any(s.seat == seat and s.name is None for s in live.info.seats):
+        clean = name.strip()[:40] if isinstance(name, str) and name.strip() else None
+        await lobby.claim_invite(hub, live, seat, clean)
+    await hub.share_presence(live)
+    live.changed.set()
+
+
+async def _leave(hub: Hub, live: LiveMatch, connection: Connection) -> None:
+    await connection.finish()
+    if connection in live.connections:
+        live.connections.discard(connection)
+        live.presence.disconnect(connection.seat, hub.now())
+        live.broadcast_presence()
+        live.changed.set()
+        with contextlib.suppress(Exception):
+            await hub.share_presence(live)
+
+
+async def _serve(hub: Hub, live: LiveMatch, connection: Connection) -> None:
+    limit = RateLimit(hub.config.frames_per_second)
+    while not connection.closed:
+        try:
+            message = await connection.websocket.receive()
+        except (WebSocketDisconnect, RuntimeError):
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        if not limit.allow():
+            if limit.refused == 1 or limit.refused % 50 == 0:
+                connection.send(frames.error(limit.message()))
+            if limit.refused >= FLOOD_CLOSE:
+                connection.send(frames.error("still flooding: the connection is closed"))
+                connection.close()
+            continue
+        try:
+            data = parse(message, hub.config.max_frame_bytes)
+        except BadFrame as exc:
+            connection.send(frames.error(str(exc)))
+            continue
+        await _handle(live, connection, data)
+
+
+async def _handle(live: LiveMatch, connection: Connection, data: dict[str, Any]) -> None:
+    kind = data["type"]
+    if kind == "ping":
+        connection.send({"type": "pong", "ref": reference(data)})
+    elif kind == "action":
+        await _action(live, connection, data)
+    elif kind == "hello":
+        connection.send(frames.error("you already said hello; reconnect to change who you are"))
+    else:
+        connection.send(frames.error(
+            f"unknown message type {kind[:40]!r}: send hello, action or ping"
+        ))
+
+
+async def _action(live: LiveMatch, connection: Connection, data: dict[str, Any]) -> None:
+    ref = reference(data)
+    seat = connection.seat
+    if seat is None:
+        connection.send(frames.rejected(ref, "you are watching: spectators cannot act"))
+        return
+    claimed = data.get("seat", seat)
+    if claimed != seat:
+        connection.send(frames.rejected(
+            ref, f"you play seat {seat}: you cannot act for seat {claimed!r}"
+        ))
+        return
+    if "action" not in data:
+        connection.send(frames.rejected(ref, "an action message carries the game's action: "
+                                             "{\"type\": \"action\", \"action\": {...}}"))
+        return
+    await live.submit(seat, data["action"], connection=connection, ref=ref)
+
+
+async def echo(websocket: WebSocket) -> None:
+    """A bare echo, the baseline bench/server.py measures the live play against."""
+    await websocket.accept()
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.send_text(await websocket.receive_text())
