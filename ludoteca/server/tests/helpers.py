@@ -23,7 +23,9 @@ import websockets
 from ludoteca.engine.actions import Action
 from ludoteca.engine.clock import Deadline
 from ludoteca.engine.game import Game
-from ludoteca.engine.reference import Bid, Goofspiel, GoofspielState
+from ludoteca.games.goofspiel.actions import Bid
+from ludoteca.games.goofspiel.game import Goofspiel
+from ludoteca.games.goofspiel.state import GoofspielState
 from ludoteca.server.app import create_app
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.tests.services import free_port, wait_port
