@@ -12,8 +12,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("ludoteca.server.schemas", reason="the server's models are needed")
-
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 NODE = Path(sys.executable).parent / "node"

@@ -22,13 +22,6 @@ sys.path.insert(0, str(Path(__file__).parent))
 import playwright.sync_api as playwright_sync  # noqa: E402  (after the path is set)
 from web_browser import Table, Watched  # noqa: E402
 
-# Until the server is merged in, its web module (which serves the client) is missing and the
-# browser tests are not collected; with the server they always are.
-try:
-    import ludoteca.server.web  # noqa: F401
-except ImportError:
-    collect_ignore_glob = ["test_*.py"]
-
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("LUDOTECA_CHROMIUM", "/usr/bin/chromium")
 OUTPUT = ROOT / "test-output" / "web"

@@ -52,13 +52,15 @@ export function reduce(state: MatchState, frame: ServerFrame): MatchState {
         ...state,
         seat: frame.seat,
         view: frame.view,
-        legal: frame.legal,
+        // The server sends the game's encode_action JSON, which always has its kind.
+        legal: frame.legal as EncodedAction[],
         step: frame.step,
         status: frame.status ?? state.status,
         error: null,
       };
     case "event": {
-      const logged = { step: frame.step, seat: frame.seat, event: frame.event, id: state.nextEventId };
+      const event = { kind: frame.event.kind, data: frame.event.data };
+      const logged = { step: frame.step, seat: frame.seat, event, id: state.nextEventId };
       return {
         ...state,
         events: [...state.events, logged].slice(-EVENTS_KEPT),
@@ -68,7 +70,7 @@ export function reduce(state: MatchState, frame: ServerFrame): MatchState {
     case "presence":
       return {
         ...state,
-        presence: frame.seats,
+        presence: frame.seats as SeatPresence[],
         spectators: frame.spectators,
         status: frame.status ?? state.status,
       };

@@ -4,6 +4,29 @@
 export interface LudotecaProtocol {}
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "AcceptedFrame".
+ */
+export interface AcceptedFrame {
+  ref: string | number | null;
+  step: number;
+  type: "accepted";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ActionFrame".
+ */
+export interface ActionFrame {
+  action: {
+    [k: string]: unknown;
+  };
+  ref?: string | number | null;
+  seat?: number | null;
+  type: "action";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "CreateMatch".
  */
 export interface CreateMatch {
@@ -123,6 +146,44 @@ export interface Done {
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ErrorFrame".
+ */
+export interface ErrorFrame {
+  error: string;
+  type: "error";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "EventBody".
+ */
+export interface EventBody {
+  data: {
+    [k: string]: unknown;
+  };
+  kind: string;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "EventFrame".
+ */
+export interface EventFrame {
+  event: EventBody;
+  seat: number;
+  step: number;
+  type: "event";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Frame".
+ */
+export interface Frame {
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "GameOut".
  */
 export interface GameOut {
@@ -145,6 +206,16 @@ export interface Health {
   matches_driven: number;
   matches_live: number;
   ok: boolean;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "HelloFrame".
+ */
+export interface HelloFrame {
+  name?: string | null;
+  token?: string | null;
+  type: "hello";
+  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
@@ -171,6 +242,30 @@ export interface Joined {
   member?: number | null;
   seat: number | null;
   token: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LobbyFrame".
+ */
+export interface LobbyFrame {
+  code: string | null;
+  crews: number[][];
+  game: string;
+  id: string;
+  members: LobbyMember[];
+  players: number | null;
+  status: string;
+  type: "lobby";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LobbyMember".
+ */
+export interface LobbyMember {
+  member: number;
+  name: string;
+  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
@@ -226,6 +321,60 @@ export interface MoveMember {
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PingFrame".
+ */
+export interface PingFrame {
+  ref?: string | number | null;
+  type: "ping";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PongFrame".
+ */
+export interface PongFrame {
+  ref?: string | number | null;
+  type: "pong";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PresenceFrame".
+ */
+export interface PresenceFrame {
+  seats: SeatPresence[];
+  spectators: number;
+  status: string;
+  time_banks?: {
+    [k: string]: number;
+  } | null;
+  type: "presence";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SeatPresence".
+ */
+export interface SeatPresence {
+  bot: string | null;
+  connected: boolean;
+  name: string | null;
+  seat: number;
+  stand_in?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "RejectedFrame".
+ */
+export interface RejectedFrame {
+  reason: string;
+  ref: string | number | null;
+  type: "rejected";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "SessionOut".
  */
 export interface SessionOut {
@@ -270,6 +419,23 @@ export interface StartMatch {
    * a session: seats to make (more than the people joined leaves empty seats)
    */
   players?: number | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "StateFrame".
+ */
+export interface StateFrame {
+  legal: {
+    [k: string]: unknown;
+  }[];
+  seat: number | null;
+  status: string;
+  step: number;
+  type: "state";
+  view: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
