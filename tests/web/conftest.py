@@ -75,7 +75,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture
 def browser() -> Iterator[playwright_sync.Browser]:
     if not Path(CHROMIUM).exists():
-        pytest.fail(f"Chromium is needed at {CHROMIUM} (Debian: apt-get install chromium)")
+        # As the server's services: `make test-services` installs it; where it cannot, the
+        # browser tests are skipped saying why, except in CI, which always can.
+        message = (f"SKIPPED: the browser tests need Chromium at {CHROMIUM} "
+                   "(`make test-services` installs Debian's package as root)")
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
     with playwright_sync.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
         yield browser
