@@ -95,6 +95,8 @@ def test_every_game_has_its_rules_page_in_both_languages(sqlite: ServerConfig,
             pages[lang] = answer.json()["html"]
             assert pages[lang].startswith("<h1>")
         assert pages["en"] != pages["it"]
+        # Players read the rules, not the index from each rule to its code and test.
+        assert ".py</code>" not in pages["en"] + pages["it"]
         assert run(get(server.url, f"/api/games/{game}/rules/fr")).status_code == 404
         assert run(get(server.url, "/api/games/nothing/rules/en")).status_code == 404
 
