@@ -20,11 +20,10 @@ import httpx
 import uvicorn
 import websockets
 
-from ludoteca.engine.actions import Action
 from ludoteca.engine.clock import Deadline
 from ludoteca.engine.game import Game
+from ludoteca.games.goofspiel import Goofspiel
 from ludoteca.games.goofspiel.actions import Bid
-from ludoteca.games.goofspiel.game import Goofspiel
 from ludoteca.games.goofspiel.state import GoofspielState
 from ludoteca.server.app import create_app
 from ludoteca.server.config import ServerConfig
@@ -62,11 +61,9 @@ class FacilitatedGoofspiel(Goofspiel):
     def teams(self, state: GoofspielState) -> list[list[int]]:
         return [[seat] for seat in range(len(state.hands))]
 
-    def view(self, state: GoofspielState, seat: int | None) -> dict[str, Any]:
-        return super().view(state, seat if seat is None or seat < len(state.hands) else None)
-
-    def legal_actions(self, state: GoofspielState, seat: int) -> list[Action]:
-        return [] if seat >= len(state.hands) else super().legal_actions(state, seat)
+    def seat_view(self, state: GoofspielState, seat: int | None) -> dict[str, Any]:
+        referee = seat is not None and seat >= len(state.hands)
+        return super().seat_view(state, None if referee else seat)
 
 
 TEST_GAMES: dict[str, Game[Any]] = {

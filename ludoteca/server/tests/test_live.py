@@ -61,7 +61,7 @@ def test_bad_frames_get_clear_errors_and_change_nothing(config: ServerConfig) ->
             ({"type": "action", "ref": 4}, "carries the game's action"),
             ({"type": "action", "action": "bid", "ref": 5}, "an object with a 'kind'"),
             ({"type": "action", "action": {"kind": "bid", "card": [1]}, "ref": 6},
-             "bid one of your cards"),
+             "expected a whole number, got [1]"),
         ]
         for frame, words in rejected:
             await ann.send(frame)
