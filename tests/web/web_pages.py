@@ -111,14 +111,25 @@ def distance(a: str, b: str) -> int:
     return d
 
 
+def team_of(page: Page) -> set[int]:
+    me = seen(page).seat
+    chips = page.locator(f'.board[data-seat="{me}"] .team .chip').all_inner_texts()
+    return {int(c) for c in chips}
+
+
 def next_festival(page: Page) -> tuple[str | None, set[int]]:
-    """The region and size tokens of the next festival on the calendar."""
+    """The region and size tokens of the festival to aim for: the first coming one whose token
+    sizes the team already holds, else simply the next one."""
     days = page.locator('.calendar li[data-done="false"]')
-    if not days.count():
+    coming = []
+    for i in range(days.count()):
+        day = days.nth(i)
+        tokens = {int(t) for t in day.locator(".token").all_inner_texts()}
+        coming.append((day.get_attribute("data-region"), tokens))
+    if not coming:
         return None, set()
-    day = days.first
-    tokens = {int(t) for t in day.locator(".token").all_inner_texts()}
-    return day.get_attribute("data-region"), tokens
+    team = team_of(page)
+    return next((c for c in coming if c[1] <= team), coming[0])
 
 
 def castell_move(page: Page, kind: str = "move") -> None:
@@ -173,16 +184,13 @@ def castell_turn(page: Page) -> None:
         s = seen(page)
         if s.legal == 0 or s.status != "running" or page.locator(".festival").count():
             return
-        for kind in TURN_ORDER:
-            button = page.locator(f'.turn button[data-kind="{kind}"]')
-            if button.count():
-                click_and_wait(page, f'.turn button[data-kind="{kind}"]')
-                break
-        else:
-            if page.locator('.turn button[data-kind="move"]').count():
-                click_and_wait(page, '.turn button[data-kind="move"]')
-            else:
-                break
+        offered = [k for k in (*TURN_ORDER, "move")
+                   if page.locator(f'.turn button[data-kind="{k}"]').count()]
+        if not offered:
+            break
+        click_and_wait(page, f'.turn button[data-kind="{offered[0]}"]')
+        if offered[0] == "end_turn":
+            break  # the next turn (this seat's again when it plays first) starts afresh
     if seen(page).step == before and seen(page).legal:
         raise AssertionError("a turn with moves on offer made no move")
 
