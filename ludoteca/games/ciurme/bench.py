@@ -10,7 +10,6 @@ import argparse
 from ludoteca.engine.speed import measure
 from ludoteca.games import load_game
 from ludoteca.games.ciurme import GAME
-from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 
 SESSIONS = (("3 crews (13 players)", 13), ("6 crews (27 players)", 27))
 
