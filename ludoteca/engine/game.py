@@ -254,6 +254,17 @@ class Game(ABC, Generic[S]):
         """The view as text for `ludoteca play`."""
         return json.dumps(view, indent=2, sort_keys=True)
 
+    def describe_result(self, result: Result, seat: int | None) -> list[str]:
+        """The end of a match in the words of `seat` (None: a spectator), for `ludoteca play`.
+        Default: the scores and the seats ranked first; a game that declares no overall winner
+        says what it declares instead."""
+        winners = ", ".join(str(s) for s in result.winners)
+        you = " - that's you!" if seat in result.winners else ""
+        return [
+            f"Game over. Scores {list(result.scores)}, ranks {list(result.ranks)}.",
+            f"Winner(s): seat {winners}{you}",
+        ]
+
     def describe_action(self, action: Action) -> str:
         """One line a player reads to choose this action."""
         fields = self.encode_action(action)
