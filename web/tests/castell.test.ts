@@ -16,8 +16,8 @@ const REASON_CODES: [RegExp, string][] = [
   [/^level \d+ puts a size/, "bigger"],
   [/^the tower has \d+/, "over_rank"],
   [/^a level of \d+ castellers is too wide/, "too_wide"],
-  [/^the tower does not use/, "missing_skill"],
-  [/^the tower cannot use/, "cannot_use"],
+  [/^the tower needs one real use of/, "needs_uses"],
+  [/^the tower needs a real use of Width and one of Base/, "width_and_base"],
 ];
 
 describe("the tower check", () => {

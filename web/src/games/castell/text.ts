@@ -36,6 +36,10 @@ export const castellText: GameText = {
         return t("castell.event.recruited", { who, sizes: sizes(d.sizes), region: String(d.region) });
       case "trained":
         return t("castell.event.trained", { who, skill: skillName(String(d.skill)), rank: Number(d.rank) });
+      case "special_move":
+        return t("castell.event.special_move", { who, region: String(d.region) });
+      case "special_recruit":
+        return t("castell.event.special_recruit", { who, size: Number(d.size), region: String(d.region) });
       case "trained_special":
         return t("castell.event.trained_special", { who });
       case "performed":

@@ -17,8 +17,8 @@ export type Reason =
   | { code: "bigger"; level: number; size: number; below: number }
   | { code: "over_rank"; skill: Skill; count: number; rank: number }
   | { code: "too_wide"; widest: number; width: number; base: number }
-  | { code: "missing_skill"; skill: Skill }
-  | { code: "cannot_use"; skills: Skill[] };
+  | { code: "needs_uses"; skills: Skill[] }
+  | { code: "width_and_base" };
 
 export type TowerCheck =
   | { legal: true; uses: Ranks }
@@ -88,14 +88,14 @@ export function checkTower(levels: Tower, ranks: Partial<Ranks>, skills: Skill[]
     };
   }
   const wanted = new Set(skills);
-  for (const skill of ["balance", "strength", "mix"] as const) {
-    if (wanted.has(skill) && !fixed[skill]) return { legal: false, reason: { code: "missing_skill", skill } };
+  // The skills the tile asks for that the tower cannot really use, all of them at once.
+  const missing: Skill[] = (["balance", "strength", "mix"] as const).filter((s) => wanted.has(s) && !fixed[s]);
+  for (const [skill, index] of [["width", 0], ["base", 1]] as const) {
+    if (wanted.has(skill) && !options.some((option) => option[index] > 0)) missing.push(skill);
   }
+  if (missing.length > 0) return { legal: false, reason: { code: "needs_uses", skills: missing } };
   const fitting = options.filter(([w, b]) => (!wanted.has("width") || w > 0) && (!wanted.has("base") || b > 0));
-  if (fitting.length === 0) {
-    const missing = (["width", "base"] as const).filter((s) => wanted.has(s));
-    return { legal: false, reason: { code: "cannot_use", skills: missing } };
-  }
+  if (fitting.length === 0) return { legal: false, reason: { code: "width_and_base" } };
   const [widthUses, baseUses] = fitting.reduce((best, option) => {
     const key = (o: [number, number]) => [o[0] + o[1], o[1]];
     const [a, b] = [key(option), key(best)];

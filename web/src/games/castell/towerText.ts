@@ -20,10 +20,10 @@ export function reasonText(reason: Reason): string {
       });
     case "too_wide":
       return t("castell.tower.too_wide", { widest: reason.widest, width: reason.width, base: reason.base });
-    case "missing_skill":
-      return t("castell.tower.missing_skill", { skill: skillName(reason.skill) });
-    case "cannot_use":
-      return t("castell.tower.cannot_use", { skills: reason.skills.map(skillName).join(", ") });
+    case "needs_uses":
+      return t("castell.tower.needs_uses", { skills: reason.skills.map(skillName).join(", ") });
+    case "width_and_base":
+      return t("castell.tower.width_and_base");
     case "empty_level":
       return t("castell.tower.empty_level", { level: reason.level });
     case "empty":

@@ -44,7 +44,15 @@ export interface FestivalNow {
   seats: number[];
   declared: number[];
   my_declaration?: Tower | null;
-  suggestion?: Tower | null;
+  // To a seat that still has to declare: the best tower it can raise for each size token.
+  options?: TowerOption[];
+}
+
+export interface TowerOption {
+  tower: Tower;
+  score: number;
+  castellers: Record<string, number>;
+  skills: Record<string, number>;
 }
 
 export interface CastellView {

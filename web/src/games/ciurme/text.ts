@@ -52,6 +52,8 @@ export function ciurmeEvent(event: GameEvent, seats: Seats, view: GameView | nul
       return t("ciurme.event.ballot", { who: who("voter") });
     case "repaired":
       return t("ciurme.event.repaired", { who: who("by"), wood: wood(d.wood) });
+    case "phase1_goes_on":
+      return t("ciurme.event.phase1_goes_on", { crews: (d.working as number[] ?? []).map(crew).join(", ") });
     case "phase1_closed":
       return t("ciurme.event.phase1_closed");
     case "runoff":
@@ -116,6 +118,12 @@ export const ciurmeText: GameText = {
         return t("ciurme.action.first_player", { crew: crew(action.crew), seat: Number(action.seat) + 1 });
       case "start_phase":
         return t("ciurme.action.start_phase", { phase: Number(action.phase) });
+      case "close_vote":
+        return t("ciurme.action.close_vote", { crew: crew(action.crew) });
+      case "set_vote_timer":
+        return t("ciurme.action.set_vote_timer", { crew: crew(action.crew), minutes: Math.round(Number(action.seconds) / 60) });
+      case "set_phase1_timer":
+        return t("ciurme.action.set_phase1_timer", { minutes: Math.round(Number(action.seconds) / 60) });
       case "decide":
         return t("ciurme.action.decide", { crew: crew(action.crew), choice: Number(action.choice) });
       default:
