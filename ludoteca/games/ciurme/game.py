@@ -209,6 +209,17 @@ class Ciurme(Game[CiurmeState]):
                 return True
         return False
 
+    def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
+        """The engine's, without asking `may_act` first: here a seat may act exactly when one of
+        the rules lists a choice for it, so the choices themselves say so."""
+        if not self.is_seat(state, seat):
+            return []
+        return [
+            action
+            for rule in self.rules.listed_in(state.stage)
+            for action in rule.choices(state, seat)  # type: ignore[misc]
+        ]
+
     def actors(self, state: CiurmeState) -> frozenset[int]:
         return frozenset(s for s in may_have_a_decision(state) if self.may_act(state, s))
 
