@@ -221,7 +221,12 @@ class Ciurme(Game[CiurmeState]):
         ]
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        return frozenset(s for s in may_have_a_decision(state) if self.may_act(state, s))
+        listed = [rule.choices for rule in self.rules.listed_in(state.stage)]
+        return frozenset(
+            seat
+            for seat in may_have_a_decision(state)
+            if any(choices(state, seat) for choices in listed)  # type: ignore[misc]
+        )
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
