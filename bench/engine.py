@@ -28,6 +28,7 @@ from ludoteca.games import game_names, load_game
 BASELINE = "goofspiel"  # the reference game: the smallest complete game of the contract
 LARGEST_TABLE = 15  # players measured at most: a table of 40 takes minutes per playout
 REFERENCE = "open_spiel python_tic_tac_toe"
+ROUND_SEEDS = 1_000_000  # seeds per round
 PROFILE_SECONDS = 3.0  # random playouts profiled per game and player count
 PROFILE_LINES = 12  # functions listed per profile, by their own time
 
@@ -62,16 +63,23 @@ def open_spiel_tic_tac_toe(seconds: float) -> Throughput | None:
     return Throughput(actions / elapsed, clones / (time.perf_counter() - start), playouts)
 
 
-def measurements(seconds: float) -> list[tuple[str, Callable[[], Throughput | None]]]:
-    """Every row of the table and how to measure it once."""
+def measurements(
+    seconds: float, first_seed: int
+) -> list[tuple[str, Callable[[], Throughput | None]]]:
+    """Every row of the table and how to measure it once, on seeds from `first_seed`."""
+    baseline = load_game(BASELINE)
     rows: list[tuple[str, Callable[[], Throughput | None]]] = [
-        (f"{BASELINE}, 2 players (baseline)", lambda: measure(load_game(BASELINE), 2, seconds))
+        (
+            f"{BASELINE}, 2 players (baseline)",
+            lambda: measure(baseline, 2, seconds, first_seed=first_seed),
+        )
     ]
     for name, players in tables():
         game = load_game(name)
-        rows.append(
-            (f"{name}, {players} players", lambda g=game, p=players: measure(g, p, seconds))
-        )
+        rows.append((
+            f"{name}, {players} players",
+            lambda g=game, p=players: measure(g, p, seconds, first_seed=first_seed),
+        ))
     rows.append((REFERENCE, lambda: open_spiel_tic_tac_toe(seconds)))
     return rows
 
@@ -89,8 +97,9 @@ def tables() -> list[tuple[str, int]]:
 def best_of(rounds: int, seconds: float) -> dict[str, Throughput | None]:
     """Each row's best actions/s and best clones/s over `rounds` interleaved rounds."""
     best: dict[str, Throughput | None] = {}
-    for _ in range(rounds):
-        for label, run in measurements(seconds):
+    for number in range(rounds):
+        # new seeds each round: a game's caches never see a deal twice
+        for label, run in measurements(seconds, first_seed=number * ROUND_SEEDS):
             t = run()
             old = best.get(label)
             if t is not None and old is not None:
