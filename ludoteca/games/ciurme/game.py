@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -164,6 +165,11 @@ class Ciurme(Game[CiurmeState]):
     legal_actions_complete = False
     # In the training room a seat is never taken over on its own: the facilitator decides.
     abandoned_seat_grace = None
+    # The default search: rollouts that follow the heuristic for 10 steps, judged by
+    # `evaluate`, with a bias toward the heuristic's move.
+    mcts_defaults = MappingProxyType(
+        {"iterations": 8, "rollout": "heuristic", "horizon": 10, "bias": 2}
+    )
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: CiurmeOptions) -> CiurmeState:
