@@ -493,6 +493,8 @@ class _TowerSearch:
 
     def run(self) -> tuple[tuple[int, int], Tower] | None:
         need = _mask(self.skills)
+        if need & _WIDTH and not self.width_uses:
+            return None  # no Width use at this limit: no tower shows one
         missing = 0
         for size in self.matching:
             missing |= 1 << size
@@ -571,6 +573,14 @@ class _TowerSearch:
                     or (new_need & _BASE and base == use_base)
                 ):
                     continue  # a skill still to show has no use left
+                if new_need & (_WIDTH | _BASE):
+                    # Width shows on a level as wide as the limit, Base on one wider: the
+                    # levels above are narrower, or as wide with a Balance use.
+                    widest_above = width if bal - use_bal else width - 1
+                    if new_need & _WIDTH and widest_above < self.limit:
+                        continue
+                    if new_need & _BASE and widest_above <= self.limit:
+                        continue
                 if index + 1 < self.fewest:
                     # Too few levels can still go on top (the bounds of the pruning above):
                     # no tower from here, which the search would only learn by trying all.
@@ -633,7 +643,9 @@ class _TowerSearch:
 
 
 _BIT = {skill: 1 << i for i, skill in enumerate(SKILL_NAMES)}
-_BALANCE, _STRENGTH, _MIX, _BASE = (_BIT[s] for s in ("balance", "strength", "mix", "base"))
+_BALANCE, _STRENGTH, _MIX, _BASE, _WIDTH = (
+    _BIT[s] for s in ("balance", "strength", "mix", "base", "width")
+)
 
 
 def _mask(skills: Iterable[str]) -> int:
