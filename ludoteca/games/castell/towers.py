@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
@@ -331,17 +332,11 @@ def any_tower(
 
 
 @lru_cache(maxsize=4096)
-def _best_tower(
-    counts: tuple[int, ...],
-    ranks: tuple[int, ...],
-    sizes: tuple[int, ...],
-    min_levels: int,
-    shape: tuple[int, ...] | None,
-    skills: tuple[str, ...],
-    max_levels: int | None,
-    first_found: bool = False,
-    favour: tuple[int, ...] = (),
-) -> Tower | None:
+def _best_tower(*goal: Any) -> Tower | None:
+    """`search_towers(*goal)`, cached, or None at once where a lacking token size or a bound
+    settles it."""
+    counts, ranks, sizes, min_levels, shape, skills = goal[:6]
+    favour = goal[8] if len(goal) > 8 else ()
     for size in (*sizes, *favour):
         if size not in SIZES:
             raise ValueError(f"token sizes go from 1 to 10, not {quote(size)}")
@@ -352,9 +347,7 @@ def _best_tower(
         shape is not None and _shape_out_of_reach(counts, rank, shape)
     ):
         return None
-    return search_towers(
-        counts, ranks, sizes, min_levels, shape, skills, max_levels, first_found, favour
-    )
+    return search_towers(*goal)
 
 
 def search_towers(
