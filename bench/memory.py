@@ -1,7 +1,8 @@
 """Memory of balance studies: the peak resident memory of a study of each game, at two sizes,
 each in a fresh process (one worker), so that the growth with the number of games shows. The
-baseline is the same process before the study (the interpreter and the imported game); what a
-study adds per game is its record (a few hundred bytes), every cache being bounded.
+baseline is the same process before the study (the interpreter and the imported game). A study
+keeps every match's record for its report (a few kB each, measured here); beyond the records
+nothing should grow with the number of games, every cache being bounded.
 
 Run: `python bench/memory.py [--games 250,1000] [--bots random] [--only G,G]`.
 """
@@ -14,6 +15,7 @@ import resource
 import subprocess
 import sys
 import time
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -34,11 +36,25 @@ def child(name: str, games: int, bots: list[str]) -> None:
     before = peak_mb()
     start = time.perf_counter()
     study = run_study(game, game.min_players, [("base", {})], games, bots, seed=1, workers=1)
-    matches = sum(len(config.records) for config in study.configs)
+    records = [record for config in study.configs for record in config.records]
     print(json.dumps({
         "baseline": before, "peak": peak_mb(), "seconds": time.perf_counter() - start,
-        "matches": matches,
+        "matches": len(records), "records": deep_size(records) / 2**20,
     }))
+
+
+def deep_size(value: Any, seen: set[int] | None = None) -> int:
+    """Bytes of a record's containers and values, each object counted once."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return 0
+    seen.add(id(value))
+    size = sys.getsizeof(value)
+    if isinstance(value, dict):
+        size += sum(deep_size(k, seen) + deep_size(v, seen) for k, v in value.items())
+    elif isinstance(value, list | tuple):
+        size += sum(deep_size(v, seen) for v in value)
+    return size
 
 
 def measure(name: str, games: int, bots: list[str]) -> dict[str, float]:
@@ -64,7 +80,7 @@ def main() -> None:
     only = {n for n in args.only.split(",") if n}
     table = Table(title=f"Peak memory of a study ({args.bots} bots, one worker, fresh process)")
     for column in ("game", "players", "games", "seconds", "baseline MB", "peak MB",
-                   "study MB", "growth per 1,000 games"):
+                   "study MB", "records MB", "growth per 1,000 games", "beyond the records"):
         table.add_column(column, justify="left" if column == "game" else "right")
     for name in game_names():
         if only and name not in only:
@@ -73,12 +89,17 @@ def main() -> None:
         rows = [(games, measure(name, games, bots)) for games in sizes]
         first_games, last_games = sizes[0], sizes[-1]
         added = [f["peak"] - f["baseline"] for _, f in rows]
-        growth = (added[-1] - added[0]) / (last_games - first_games) * 1000
+        beyond = [a - f["records"] for a, (_, f) in zip(added, rows, strict=True)]
+        per_1000 = 1000 / (last_games - first_games)
+        growth = (added[-1] - added[0]) * per_1000
+        other = (beyond[-1] - beyond[0]) * per_1000
         for (games, figures), study in zip(rows, added, strict=True):
+            last = games == last_games
             table.add_row(
                 name, str(players), str(games), f"{figures['seconds']:.0f}",
                 f"{figures['baseline']:.1f}", f"{figures['peak']:.1f}", f"{study:.1f}",
-                f"{growth:+.1f} MB" if games == last_games else "",
+                f"{figures['records']:.1f}", f"{growth:+.1f} MB" if last else "",
+                f"{other:+.1f} MB" if last else "",
             )
     Console(width=140).print(table)
 
