@@ -72,10 +72,12 @@ test-slow: $(VENV) test-services
 
 # Every benchmark: the engine's first, then every game's own (`bench/games.py` runs each
 # registered game's bench.py), the others, and bot strength last (the longest). Each prints
-# ratios to a baseline measured in the same run.
+# ratios to a baseline measured in the same run. The `rl` extra brings OpenSpiel, whose Python
+# tic-tac-toe the engine bench drives beside the games.
 FIRST_BENCHES := bench/engine.py bench/games.py
 LAST_BENCHES := bench/bots.py
 bench: $(VENV)
+	$(BIN)/pip install -q -e '.[dev,rl]'
 	for script in $(FIRST_BENCHES) $(filter-out $(FIRST_BENCHES) $(LAST_BENCHES),$(wildcard bench/*.py)) $(LAST_BENCHES); do \
 		$(BIN)/python $$script || exit 1; \
 	done

@@ -1,18 +1,21 @@
 """Bot strength and search speed for every game.
 
 Strength: for each game, head-to-head matches (seats rotated, same deals both ways) of MCTS
-against the heuristic bot and of the heuristic bot against random play, with win rates and 95%
-Wilson intervals. Speed: MCTS iterations per second, as a ratio to the engine's random playouts
+against the heuristic bot and of the heuristic bot against random play, on several tournament
+seeds (`--seeds`), with the pooled win rate, its 95% Wilson interval and each seed's rate.
+Speed: MCTS iterations per second, as a ratio to the engine's random playouts
 per second of the same game measured in the same run (one iteration is one determinization, a
 tree walk and one playout, so the ratio shows the search's overhead).
 
-The MCTS pitted against each game's heuristic is, by default, one that beats a heuristic at a
-small budget: rollouts that follow the game's heuristic for a few steps, the game's `evaluate`
-where they stop, and a progressive bias toward the heuristic's move (see `ludoteca.bots.mcts`).
+The MCTS pitted against each game's heuristic is, by default, the game's default `mcts` (its
+`Game.mcts_defaults`: rollouts that follow the game's heuristic for a few steps, the game's
+`evaluate` where they stop, a progressive bias toward the heuristic's move; see
+`ludoteca.bots.mcts`).
 A game's own bench module (`ludoteca/games/<game>/bench.py`) may set `MCTS_SPEC` (its MCTS) and
 `STRENGTH_MATCHES` (matches per pairing, for a tight interval).
 
-Run: `python bench/bots.py [--games G] [--mcts SPEC] [--workers W] [--seconds S] [--only G,G]`.
+Run: `python bench/bots.py [--games G] [--seeds N] [--mcts SPEC] [--workers W] [--seconds S]
+[--only G,G]`.
 """
 
 from __future__ import annotations
@@ -32,9 +35,10 @@ from ludoteca.engine.rng import Rng
 from ludoteca.engine.speed import playout_rate
 from ludoteca.games import game_names, load_game
 from ludoteca.sim.progress import progress_bar
+from ludoteca.sim.stats import wilson_interval
 from ludoteca.sim.tournament import run_tournament
 
-MCTS_SPEC = "mcts:iterations=8:rollout=heuristic:horizon=10:bias=2"
+MCTS_SPEC = "mcts"  # each game's default search (`Game.mcts_defaults`)
 STRENGTH_MATCHES = 120
 
 
@@ -78,19 +82,48 @@ def play_out_steps(game: Game[Any], state: Any, bot: HeuristicBot, rng: Rng, ste
         game.apply(state, actors[0], bot.choose(game, state, actors[0], rng))
 
 
+def strength_row(
+    game: Game[Any], players: int, pairing: list[str], matches: int, seeds: list[int],
+    workers: int,
+) -> tuple[str, float, tuple[float, float], list[float], float]:
+    """The pairing played `matches` times on each seed: (name, pooled win rate of the first,
+    its 95% Wilson interval, the win rate on each seed, Elo difference on the pooled games)."""
+    wins = 0.0
+    per_seed = []
+    name = ""
+    elo = 0.0
+    for seed in seeds:
+        first, second = pairing
+        with progress_bar(f"{game.name}: {first} v {second} (seed {seed})", matches) as advance:
+            result = run_tournament(
+                game, players, pairing, matches, seed=seed, workers=workers, advance=advance
+            )
+        a, b = result.bots
+        name = f"{a.name} v {b.name}"
+        wins += a.win_rate * a.games
+        per_seed.append(a.win_rate)
+        elo += (a.elo - b.elo) / len(seeds)
+    total = matches * len(seeds)
+    return name, wins / total, wilson_interval(wins, total), per_seed, elo
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument(
-        "--games", type=int, default=0, help="matches per pairing (default: per game)"
+        "--games", type=int, default=0, help="matches per pairing and seed (default: per game)"
     )
     parser.add_argument(
         "--mcts", default="", help="the MCTS spec to pit against the heuristic (default: per game)"
     )
+    parser.add_argument("--seeds", type=int, default=3, help="tournament seeds (1, 2, ...)")
     parser.add_argument("--workers", type=int, default=2, help="local processes")
     parser.add_argument("--seconds", type=float, default=2.0, help="time per speed measurement")
     parser.add_argument("--only", default="", help="comma-separated game names to run")
     args = parser.parse_args()
-    strength = Table(title="Strength: head to head, seats rotated, same deals both ways")
+    seeds = list(range(1, args.seeds + 1))
+    strength = Table(
+        title=f"Strength: head to head, seats rotated, same deals both ways, seeds {seeds}"
+    )
     for column in (
         "game",
         "players",
@@ -98,6 +131,7 @@ def main() -> None:
         "matches",
         "win rate of the first",
         "95% interval",
+        "per seed",
         "Elo",
     ):
         strength.add_column(column, justify="left" if column in ("game", "pairing") else "right")
@@ -112,26 +146,19 @@ def main() -> None:
         own_mcts, own_matches = strength_settings(game)
         mcts = args.mcts or own_mcts
         matches = args.games or own_matches
-        for first, second in [(mcts, "heuristic"), ("heuristic", "random")]:
-            with progress_bar(f"{game.name}: {first} v {second}", matches) as advance:
-                result = run_tournament(
-                    game,
-                    players,
-                    [first, second],
-                    matches,
-                    seed=1,
-                    workers=args.workers,
-                    advance=advance,
-                )
-            a, b = result.bots
+        for pairing in ([mcts, "heuristic"], ["heuristic", "random"]):
+            name, rate, (low, high), per_seed, elo = strength_row(
+                game, players, pairing, matches, seeds, args.workers
+            )
             strength.add_row(
                 game.name,
                 str(players),
-                f"{a.name} v {b.name}",
-                str(matches),
-                f"{a.win_rate:.1%}",
-                f"{a.ci95[0]:.1%}–{a.ci95[1]:.1%}",
-                f"{a.elo - b.elo:+.0f}",
+                name,
+                str(matches * len(seeds)),
+                f"{rate:.1%}",
+                f"{low:.1%}–{high:.1%}",
+                " ".join(f"{r:.0%}" for r in per_seed),
+                f"{elo:+.0f}",
             )
         playouts_per_second = playout_rate(game, players, args.seconds).playouts_per_second
         iterations_per_second = mcts_speed(game, players, mcts, args.seconds)

@@ -190,3 +190,23 @@ def test_a_focused_search_compares_only_the_games_search_choices() -> None:
     assert bot.last_iterations == 0
     assert bot.choose(Focused([Take(1), Take(3)]), state, 0, Rng(1)) in (Take(1), Take(3))
     assert bot.choose(Focused([Take(1), Take(2)]), state, 0, Rng(1)) == Take(2)
+
+
+class ThriftyNim(Nim):
+    """Nim whose default search is 7 iterations."""
+
+    mcts_defaults = {"iterations": 7, "c": 1.5}
+
+
+def test_a_game_declares_the_default_budget_and_a_spec_overrides_it() -> None:
+    game = ThriftyNim()
+    state = game.setup(2, seed=1)
+    default = MctsBot()
+    default.choose(game, state, 0, Rng(1))
+    assert (default.last_iterations, default.c) == (7, 1.5)
+    given = MctsBot(iterations=11)
+    given.choose(game, state, 0, Rng(1))
+    assert (given.last_iterations, given.c) == (11, 1.5)
+    engine = MctsBot()
+    engine.choose(Nim(), Nim().setup(2, seed=1), 0, Rng(1))
+    assert (engine.last_iterations, engine.c) == (200, 0.7)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ludoteca.bots.base import Bot, seat_rewards
@@ -60,44 +60,69 @@ class _Node:
         return self.reward / self.visits if self.visits else 0.5
 
 
+# The settings of a spec that leaves them out, unless the game declares its own
+# (`Game.mcts_defaults`).
+DEFAULTS: dict[str, Any] = {
+    "iterations": 200,
+    "c": 0.7,
+    "rollout": "random",
+    "horizon": None,
+    "bias": 0,
+    "margin": CHOICE_MARGIN,
+    "focus": 0,
+}
+
+
 class MctsBot(Bot):
-    """ISMCTS with a budget of `iterations`, or of `seconds` of thinking per move. The ranges of
-    the parameters are checked where a bot is named (`ludoteca.bots.spec`)."""
+    """ISMCTS with a budget of `iterations`, or of `seconds` of thinking per move. A parameter
+    left out takes the game's default (`Game.mcts_defaults`, a fixed budget that keeps a move
+    to a fraction of a second on that game), else the engine's (`DEFAULTS`). The ranges of the
+    parameters are checked where a bot is named (`ludoteca.bots.spec`)."""
 
     def __init__(
         self,
         iterations: int | None = None,
         seconds: float | None = None,
-        c: float = 0.7,
-        rollout: str = "random",
+        c: float | None = None,
+        rollout: str | None = None,
         horizon: int | None = None,
-        bias: int = 0,
-        margin: float = CHOICE_MARGIN,
+        bias: int | None = None,
+        margin: float | None = None,
         level: str | None = None,
-        focus: int = 0,
+        focus: int | None = None,
     ) -> None:
-        if iterations is None and seconds is None:
-            iterations = 200
-        self.iterations = iterations
+        given = {
+            "iterations": iterations, "c": c, "rollout": rollout, "horizon": horizon,
+            "bias": bias, "margin": margin, "focus": focus,
+        }
+        self.given = {k: v for k, v in given.items() if v is not None}
         self.seconds = seconds
-        self.c = c
-        self.rollout = rollout
-        self.horizon = horizon
-        self.bias = bias
-        self.margin = margin
         self.level = level
-        self.focus = bool(focus)
         self.last_iterations = 0
-        budget = f"iterations={iterations}" if seconds is None else f"seconds={seconds:g}"
-        extra = "" if rollout == "random" else f":rollout={rollout}"
-        extra += "" if horizon is None else f":horizon={horizon}"
-        extra += f":bias={bias}" if bias else ""
-        extra += "" if margin == CHOICE_MARGIN else f":margin={margin:g}"
-        extra += ":focus=1" if focus else ""
-        self.name = f"mcts:{budget}{extra}"
+        self._settle(DEFAULTS)
+        budget = f"seconds={seconds:g}" if seconds is not None else (
+            f"iterations={iterations}" if iterations is not None else ""
+        )
+        extra = "".join(
+            f":{k}={v:g}" if isinstance(v, float) else f":{k}={v}"
+            for k, v in self.given.items() if k != "iterations"
+        )
+        self.name = f"mcts:{budget}{extra}" if budget else f"mcts{extra}"
+
+    def _settle(self, defaults: Mapping[str, Any]) -> None:
+        """The settings: those given, the rest from `defaults` then the engine's."""
+        settings = {**DEFAULTS, **defaults, **self.given}
+        self.iterations: int | None = None if self.seconds is not None else settings["iterations"]
+        self.c: float = settings["c"]
+        self.rollout: str = settings["rollout"]
+        self.horizon: int | None = settings["horizon"]
+        self.bias: int = settings["bias"]
+        self.margin: float = settings["margin"]
+        self.focus = bool(settings["focus"])
 
     # --- the search ---------------------------------------------------------------------------
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
+        self._settle(game.mcts_defaults)
         world = game.determinize(state, seat, rng)
         legal = game.legal_actions(world, seat)
         if not legal:

@@ -51,9 +51,10 @@ def tournament(
         None, "--players", "-p", help="Players per match (default: the game's minimum)."
     ),
     bots: str = typer.Option(
-        "mcts:iterations=200,heuristic,random",
+        "mcts,heuristic,random",
         "--bots",
-        help="Comma-separated bot specs: random, heuristic, mcts:iterations=N, mcts:seconds=S "
+        help="Comma-separated bot specs: random, heuristic, mcts (the game's default search), "
+        "mcts:iterations=N, mcts:seconds=S "
         "(mcts also takes c=, rollout=random|heuristic, horizon=, bias=, margin=, focus=; every "
         "bot takes level=, its reaction speed in real time).",
     ),

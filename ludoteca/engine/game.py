@@ -57,6 +57,11 @@ class Game(ABC, Generic[S]):
     # Seconds a server waits after a player's connection drops before a bot plays the seat until
     # the player is back; None: never on its own (a facilitator decides, as in Ciurme).
     abandoned_seat_grace: ClassVar[float | None] = 60.0
+    # The `mcts` bot's settings where its spec leaves them out (see `ludoteca.bots.mcts`): a
+    # fixed budget of iterations, never of time, so that a seeded match plays the same on any
+    # machine, chosen so that a move takes a fraction of a second on this game. Empty: the
+    # engine's defaults (200 iterations of random rollouts).
+    mcts_defaults: ClassVar[Mapping[str, Any]] = {}
 
     def __init__(self) -> None:
         self._codec = ActionCodec(self.action_classes)

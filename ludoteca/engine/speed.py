@@ -48,14 +48,16 @@ class PlayoutRate:
 
 
 def playout_rate(
-    game: Game[Any], players: int, seconds: float = 1.0, options: Any = None
+    game: Game[Any], players: int, seconds: float = 1.0, options: Any = None, first_seed: int = 0
 ) -> PlayoutRate:
-    """Random playouts for about `seconds` (at least one)."""
+    """Random playouts for about `seconds` (at least one), seeded from `first_seed` on (a
+    repeated measurement takes new seeds, so that no cache of the game's has seen them)."""
     samples: list[Any] = []
     actions = playouts = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds or playouts == 0:
-        _, count, middle = random_playout(game, players, seed=playouts, options=options)
+        seed = first_seed + playouts
+        _, count, middle = random_playout(game, players, seed=seed, options=options)
         actions += count
         playouts += 1
         samples.append(middle)
@@ -63,9 +65,11 @@ def playout_rate(
     return PlayoutRate(actions / elapsed, playouts / elapsed, playouts, samples)
 
 
-def measure(game: Game[Any], players: int, seconds: float = 1.0, options: Any = None) -> Throughput:
+def measure(
+    game: Game[Any], players: int, seconds: float = 1.0, options: Any = None, first_seed: int = 0
+) -> Throughput:
     """Random playouts for about `seconds`, then clones of mid-game states for as long."""
-    rate = playout_rate(game, players, seconds, options)
+    rate = playout_rate(game, players, seconds, options, first_seed)
     clones = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
-from ludoteca.games.castell.data import EXHIBITION_TILES, SHAPE_TILES
+from ludoteca.games.castell.data import EXHIBITION_TILES, SHAPE_TILES, SKILLS
 from ludoteca.games.castell.towers import Ranks, Tower, any_tower, check_tower
+
+# Answers kept: a few games' worth of teams, bounded so that long studies do not grow.
+TILE_CACHE_SIZE = 8192
 
 
 def tile_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...]]:
@@ -40,9 +44,17 @@ def tile_problem(tile: int, tower: Tower, ranks: Ranks) -> str | None:
 
 
 def tower_for_tile(team: Sequence[int], ranks: Ranks, tile: int) -> Tower | None:
-    """A tower from the team meeting the tile, or None; every such tower earns the same."""
+    """A tower from the team meeting the tile, or None; every such tower earns the same.
+    Cached on all it depends on, the team's castellers, the ranks and the tile: a team changes
+    a few times a game, and the menu asks at every step."""
+    return _tower_for_tile(tuple(team), tuple(ranks.get(skill, 0) for skill in SKILLS), tile)
+
+
+@lru_cache(maxsize=TILE_CACHE_SIZE)
+def _tower_for_tile(team: tuple[int, ...], ranks: tuple[int, ...], tile: int) -> Tower | None:
+    by_skill = dict(zip(SKILLS, ranks, strict=True))
     shape, levels, skills = tile_goal(tile)
     if shape is not None:
-        return any_tower(team, ranks, shape=shape)
+        return any_tower(team, by_skill, shape=shape)
     assert levels is not None
-    return any_tower(team, ranks, min_levels=levels, max_levels=levels, skills=skills)
+    return any_tower(team, by_skill, min_levels=levels, max_levels=levels, skills=skills)

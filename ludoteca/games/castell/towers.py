@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
@@ -27,6 +28,8 @@ GROUND = 11  # a "size" above every casteller: the ground under the bottom level
 Tower = tuple[tuple[int, ...], ...]
 Ranks = Mapping[Skill, int] | Mapping[str, int]  # a rank by skill (a Skill is its name)
 SKILL_NAMES: tuple[str, ...] = tuple(skill.value for skill in SKILLS)
+_SKILL_SET = frozenset(SKILLS)
+_INT = frozenset((int,))
 
 
 @dataclass(frozen=True)
@@ -62,20 +65,20 @@ def normalize_tower(levels: object) -> Tower:
 
 def normalize_ranks(ranks: Ranks) -> tuple[int, ...]:
     """Ranks as a tuple in SKILLS order (a missing skill has rank 0)."""
-    unknown = set(ranks) - set(SKILLS)
-    if unknown:
+    if not _SKILL_SET.issuperset(ranks):
+        unknown = set(ranks) - _SKILL_SET
         raise ValueError(
             f"unknown skills {quote(sorted(unknown))}; the skills are {', '.join(SKILLS)}"
         )
-    out = []
-    for skill in SKILLS:
-        rank = ranks.get(skill, 0)
-        if isinstance(rank, bool) or not isinstance(rank, int) or rank < 0:
+    out = tuple(ranks.get(skill, 0) for skill in SKILLS)
+    for skill, rank in zip(SKILLS, out, strict=True):
+        if type(rank) is not int and (isinstance(rank, bool) or not isinstance(rank, int)):
             raise ValueError(
                 f"the rank of {skill} must be a whole number from 0, not {quote(rank)}"
             )
-        out.append(rank)
-    return tuple(out)
+        if rank < 0:
+            raise ValueError(f"the rank of {skill} must be a whole number from 0, not {rank}")
+    return out
 
 
 def normalize_skills(skills: Iterable[str]) -> frozenset[str]:
@@ -249,12 +252,13 @@ def tower_score(tower: Sequence[Sequence[int]], sizes: Iterable[int] = ()) -> in
 
 def team_counts(team: Iterable[int]) -> tuple[int, ...]:
     """How many castellers of each size 1..10 (index 0 is size 1)."""
-    counts = [0] * len(SIZES)
-    for size in team:
-        if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
-            raise ValueError(f"a team holds casteller sizes 1-10, not {quote(size)}")
-        counts[size - 1] += 1
-    return tuple(counts)
+    castellers = tuple(team)
+    counts = tuple(map(castellers.count, SIZES))
+    if sum(counts) != len(castellers) or not _INT.issuperset(map(type, castellers)):
+        for size in castellers:  # the first that is not a size, for the message
+            if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
+                raise ValueError(f"a team holds casteller sizes 1-10, not {quote(size)}")
+    return counts
 
 
 def tower_fits_team(tower: Sequence[Sequence[int]], team: Iterable[int]) -> bool:
@@ -328,7 +332,25 @@ def any_tower(
 
 
 @lru_cache(maxsize=4096)
-def _best_tower(
+def _best_tower(*goal: Any) -> Tower | None:
+    """`search_towers(*goal)`, cached, or None at once where a lacking token size or a bound
+    settles it."""
+    counts, ranks, sizes, min_levels, shape, skills = goal[:6]
+    favour = goal[8] if len(goal) > 8 else ()
+    for size in (*sizes, *favour):
+        if size not in SIZES:
+            raise ValueError(f"token sizes go from 1 to 10, not {quote(size)}")
+    if any(not counts[size - 1] for size in sizes):
+        return None  # a token size the team lacks: no tower can show it
+    rank = dict(zip(SKILL_NAMES, ranks, strict=True))
+    if _too_few(counts, rank, max(min_levels, len(shape or ())), skills) or (
+        shape is not None and _shape_out_of_reach(counts, rank, shape)
+    ):
+        return None
+    return search_towers(*goal)
+
+
+def search_towers(
     counts: tuple[int, ...],
     ranks: tuple[int, ...],
     sizes: tuple[int, ...],
@@ -339,11 +361,8 @@ def _best_tower(
     first_found: bool = False,
     favour: tuple[int, ...] = (),
 ) -> Tower | None:
-    for size in (*sizes, *favour):
-        if size not in SIZES:
-            raise ValueError(f"token sizes go from 1 to 10, not {quote(size)}")
-    if any(not counts[size - 1] for size in sizes):
-        return None  # a token size the team lacks: no tower can show it
+    """The tower search itself, without the cache or the bounds that answer at once (checked
+    arguments, as `_best_tower` takes them): what the tests compare the quick answers with."""
     rank = dict(zip(SKILL_NAMES, ranks, strict=True))
     # Width uses are fixed for the whole tower, so search once per width limit; without a
     # Width/Base requirement the highest limit allows every tower the lower ones do.
@@ -362,6 +381,52 @@ def _best_tower(
             if first_found:
                 break
     return None if best is None else best[1]
+
+
+def _too_few(
+    counts: tuple[int, ...], rank: dict[str, int], levels: int, skills: tuple[str, ...]
+) -> bool:
+    """Whether no tower of `levels` levels using every skill of `skills` can be built, by
+    bounds the search would only reach after trying every tower (most local tiles a team
+    cannot meet are refused here at once):
+    - a skill is used only within its rank, so a rank of 0 never shows it;
+    - going up, each level's smallest size is smaller than the one below but for Strength
+      uses: levels <= distinct sizes + Strength rank;
+    - each level is narrower than the one below but for Balance uses: levels <= widest bottom
+      level + Balance rank, the bottom within the width limit unless a Base use frees it."""
+    if any(not rank[skill] for skill in skills):
+        return True
+    if levels > sum(1 for c in counts if c) + rank["strength"]:
+        return True
+    widest = _widest_level(counts, rank)
+    if not rank["base"]:
+        widest = min(widest, BASE_WIDTH_LIMIT + rank["width"])
+    return levels > widest + rank["balance"]
+
+
+def _widest_level(counts: tuple[int, ...], rank: dict[str, int]) -> int:
+    """The most castellers a level could hold: all of one size, or with Mix of two sizes
+    differing by one."""
+    if not rank["mix"]:
+        return max(counts)
+    return max(max(counts), *(a + b for a, b in zip(counts, counts[1:], strict=False)))
+
+
+def _shape_out_of_reach(
+    counts: tuple[int, ...], rank: dict[str, int], shape: tuple[int, ...]
+) -> bool:
+    """Whether the exact widths `shape` are out of reach whatever the sizes: more castellers
+    than the team, a level wider than any buildable, more levels as wide as the one below than
+    the Balance rank, or more levels over the width limit than the Base rank."""
+    if sum(shape) > sum(counts):
+        return True
+    if max(shape) > _widest_level(counts, rank):
+        return True
+    as_wide = sum(1 for below, above in zip(shape, shape[1:], strict=False) if above == below)
+    if as_wide > rank["balance"]:
+        return True
+    limit = BASE_WIDTH_LIMIT + rank["width"]
+    return sum(1 for width in shape if width > limit) > rank["base"]
 
 
 class _TowerSearch:
@@ -399,6 +464,7 @@ class _TowerSearch:
         self.skills = skills
         self.memo: dict[tuple[int, ...], tuple[tuple[int, int], Tower] | None] = {}
         self.cap = max(min_levels, self.max_levels or 0)
+        self.fewest = max(min_levels, len(shape or ()))  # levels every tower needs
         # By size s (index s): distinct sizes present among 1..s, matching castellers among
         # 1..s (and their weight), and the widest level buildable from sizes 1..s (for the
         # pruning bound).
@@ -420,6 +486,8 @@ class _TowerSearch:
 
     def run(self) -> tuple[tuple[int, int], Tower] | None:
         need = _mask(self.skills)
+        if need & _WIDTH and not self.width_uses:
+            return None  # no Width use at this limit: no tower shows one
         missing = 0
         for size in self.matching:
             missing |= 1 << size
@@ -491,6 +559,28 @@ class _TowerSearch:
                     new_missing = missing & ~((1 << low) | (1 << top))
                     if new_missing >> (low + 1):
                         continue  # a token size above this level can no longer be placed
+                if new_need and (
+                    (new_need & _BALANCE and bal == use_bal)
+                    or (new_need & _STRENGTH and stre == use_str)
+                    or (new_need & _MIX and mix == use_mix)
+                    or (new_need & _BASE and base == use_base)
+                ):
+                    continue  # a skill still to show has no use left
+                if new_need & (_WIDTH | _BASE):
+                    # Width shows on a level as wide as the limit, Base on one wider: the
+                    # levels above are narrower, or as wide with a Balance use.
+                    widest_above = width if bal - use_bal else width - 1
+                    if new_need & _WIDTH and widest_above < self.limit:
+                        continue
+                    if new_need & _BASE and widest_above <= self.limit:
+                        continue
+                if index + 1 < self.fewest:
+                    # Too few levels can still go on top (the bounds of the pruning above):
+                    # no tower from here, which the search would only learn by trying all.
+                    above = self.distinct[low - 1] + stre - use_str
+                    narrower = width - 1 + bal - use_bal
+                    if self.fewest - index - 1 > (above if above < narrower else narrower):
+                        continue
                 child = self.best(
                     low, left, width, bal - use_bal, stre - use_str, mix - use_mix,
                     base - use_base, new_need, new_missing, index + 1,
@@ -546,6 +636,9 @@ class _TowerSearch:
 
 
 _BIT = {skill: 1 << i for i, skill in enumerate(SKILL_NAMES)}
+_BALANCE, _STRENGTH, _MIX, _BASE, _WIDTH = (
+    _BIT[s] for s in ("balance", "strength", "mix", "base", "width")
+)
 
 
 def _mask(skills: Iterable[str]) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -164,6 +165,11 @@ class Ciurme(Game[CiurmeState]):
     legal_actions_complete = False
     # In the training room a seat is never taken over on its own: the facilitator decides.
     abandoned_seat_grace = None
+    # The default search: rollouts that follow the heuristic for 10 steps, judged by
+    # `evaluate`, with a bias toward the heuristic's move.
+    mcts_defaults = MappingProxyType(
+        {"iterations": 8, "rollout": "heuristic", "horizon": 10, "bias": 2}
+    )
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: CiurmeOptions) -> CiurmeState:
@@ -209,8 +215,24 @@ class Ciurme(Game[CiurmeState]):
                 return True
         return False
 
+    def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
+        """The engine's, without asking `may_act` first: here a seat may act exactly when one of
+        the rules lists a choice for it, so the choices themselves say so."""
+        if not self.is_seat(state, seat):
+            return []
+        return [
+            action
+            for rule in self.rules.listed_in(state.stage)
+            for action in rule.choices(state, seat)  # type: ignore[misc]
+        ]
+
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        return frozenset(s for s in may_have_a_decision(state) if self.may_act(state, s))
+        listed = [rule.choices for rule in self.rules.listed_in(state.stage)]
+        return frozenset(
+            seat
+            for seat in may_have_a_decision(state)
+            if any(choices(state, seat) for choices in listed)  # type: ignore[misc]
+        )
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from types import UnionType
+from typing import Annotated, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from ludoteca.engine.codec import SKIP, Between, Size
 from ludoteca.engine.rng import Rng
@@ -289,31 +290,57 @@ class CiurmeState:
 
     def clone(self) -> CiurmeState:
         """A copy sharing nothing mutable (the logs' records are never changed, so shared)."""
-        values = {
-            f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in _SPECIAL
-        }
-        crews = [
-            Crew(**{name: _copy(getattr(crew, name)) for name in _CREW_FIELDS})
-            for crew in self.crews
-        ]
-        for crew in crews:
+        copy = _copied(self)
+        copy.crews = [_copied(crew) for crew in self.crews]
+        for crew in copy.crews:
             if crew.vote is not None:
-                crew.vote = Vote(**{name: _copy(getattr(crew.vote, name)) for name in _VOTE_FIELDS})
-        copy = CiurmeState(options=self.options, crews=crews, rng=self.rng.copy(), **values)
-        copy.seat_crews = self.seat_crews  # never changed once derived: shared
-        return copy
+                crew.vote = _copied(crew.vote)
+        copy.rng = self.rng.copy()
+        return copy  # seat_crews, never changed once derived, is shared
 
 
-_SPECIAL = ("options", "crews", "rng", "seat_crews")
-_CREW_FIELDS = [f.name for f in fields(Crew)]
-_VOTE_FIELDS = [f.name for f in fields(Vote)]
+_Record = TypeVar("_Record", CiurmeState, Crew, Vote)
 
 
-def _copy(value: Any) -> Any:
-    """Lists and dicts copied all the way down; everything else (numbers, texts, tuples, frozen
-    records) shared."""
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    return value
+def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The fields of a record class to copy, by their type hints: (lists and dicts of numbers,
+    texts, tuples or frozen records, for which a shallow copy does; lists of such lists). The
+    crews, their votes and the generator are copied by `clone` itself."""
+    hints = get_type_hints(cls)
+    flat: list[str] = []
+    deep: list[str] = []
+    for f in fields(cls):
+        if f.name in _BY_CLONE:
+            continue
+        hint = hints[f.name]
+        if get_origin(hint) in (Union, UnionType):
+            hint = next(arg for arg in get_args(hint) if arg is not type(None))
+        if get_origin(hint) in (list, dict):
+            item = get_args(hint)[-1]
+            if get_origin(item) not in (list, dict):
+                flat.append(f.name)
+                continue
+            if get_origin(item) is not list or get_origin(get_args(item)[0]) in (list, dict):
+                raise TypeError(f"{cls.__name__}.{f.name}: clone copies lists of lists only")
+            deep.append(f.name)
+    return tuple(flat), tuple(deep)
+
+
+_BY_CLONE = ("crews", "vote", "rng", "seat_crews")
+_PLANS = {cls: _copy_plan(cls) for cls in (CiurmeState, Crew, Vote)}
+
+
+def _copied(record: _Record) -> _Record:
+    """A new record of the same class (no __init__: the fields as they are), its lists and dicts
+    copied as its plan says; everything else shared."""
+    copy = object.__new__(type(record))
+    values = record.__dict__.copy()
+    flat, deep = _PLANS[type(record)]
+    for name in flat:
+        value = values[name]
+        if value is not None:
+            values[name] = value.copy()
+    for name in deep:
+        values[name] = [item.copy() for item in values[name]]
+    copy.__dict__ = values
+    return copy

@@ -8,6 +8,7 @@ the pawns of rounds 2+ on the board. Rules: rules.en.md.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -63,6 +64,12 @@ class Ligretto(Game[LigrettoState]):
     State = LigrettoState
     rules = RULES
     real_time = True
+    # The default search: only the decisions the heuristic may get wrong (`search_choices`),
+    # each judged by `evaluate` after the heuristic's move, a slight bias toward that move.
+    mcts_defaults = MappingProxyType({
+        "iterations": 32, "rollout": "heuristic", "horizon": 0, "bias": 1, "margin": 0.02,
+        "focus": 1,
+    })
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: LigrettoOptions) -> LigrettoState:

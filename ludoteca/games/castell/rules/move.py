@@ -32,7 +32,14 @@ def check_destination(state: CastellState, seat: int, region: object) -> Region:
 def moves(state: CastellState, seat: int) -> list[Move]:
     if TurnAction.MOVE in state.used:
         return []
-    return [Move(region) for region in destinations(state, seat)]
+    return list(_MOVES[destinations(state, seat)])
+
+
+# The moves to each set of destinations (actions are frozen: shared).
+_MOVES = {
+    allowed: tuple(Move(region) for region in allowed)
+    for allowed in (REGIONS, *ADJACENCY.values())
+}
 
 
 def check_move(state: CastellState, seat: int, action: Move) -> Move:

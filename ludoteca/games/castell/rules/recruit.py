@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from ludoteca.engine.codec import quote
@@ -21,13 +22,18 @@ def recruits(state: CastellState, seat: int) -> list[Recruit]:
     region = state.players[seat].pawn
     if region is None or TurnAction.RECRUIT in state.used:
         return []
-    standing = state.regions[region]
+    return list(_recruits(tuple(state.regions[region])))
+
+
+@lru_cache(maxsize=4096)
+def _recruits(standing: tuple[int, ...]) -> tuple[Recruit, ...]:
+    """The choices for the castellers standing in a region (actions are frozen: shared)."""
     kinds = sorted(set(standing), reverse=True)
     out = [Recruit((s,)) for s in kinds]
     for a, b in combinations_with_replacement(kinds, 2):
         if a != b or standing.count(a) >= 2:
             out.append(Recruit((a, b)))
-    return out
+    return tuple(out)
 
 
 def check_recruit(state: CastellState, seat: int, action: Recruit) -> Recruit:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import SpecialMove, SpecialRecruit
+from ludoteca.games.castell.data import ADJACENCY
 from ludoteca.games.castell.rules.move import check_destination, destinations
 from ludoteca.games.castell.rules.recruit import check_available, take_castellers
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
@@ -51,7 +52,13 @@ def special_moves(state: CastellState, seat: int) -> list[SpecialMove]:
     already places the pawn anywhere."""
     if state.players[seat].pawn is None or not may_special(state, seat):
         return []
-    return [SpecialMove(region) for region in destinations(state, seat)]
+    return list(_SPECIAL_MOVES[destinations(state, seat)])
+
+
+# The special moves to each set of adjacent regions (actions are frozen: shared).
+_SPECIAL_MOVES = {
+    allowed: tuple(SpecialMove(region) for region in allowed) for allowed in ADJACENCY.values()
+}
 
 
 def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> SpecialMove:

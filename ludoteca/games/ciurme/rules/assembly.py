@@ -119,11 +119,8 @@ def placer(state: CiurmeState) -> int | None:
 # --- placing a stamp ------------------------------------------------------------------------------
 def placements(state: CiurmeState, seat: int) -> list[Place]:
     """The captain whose turn it is places any stamp left, on any ship."""
-    crew = crew_of(state, seat)
-    if crew is None or seat != crew.captain:
-        return []
-    index = state.crews.index(crew)
-    if placer(state) != index:
+    index = state.crew_of(seat)
+    if index is None or seat != state.crews[index].captain or placer(state) != index:
         return []
     hand = sorted(set(state.hands[index]))
     return [Place(v, s) for v in hand for s in range(state.fleet)]

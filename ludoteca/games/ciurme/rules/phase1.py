@@ -63,7 +63,7 @@ def turn_crew(state: CiurmeState, seat: int) -> Crew | None:
     if index is None:
         return None
     crew = state.crews[index]
-    if not playing(crew) or crew.vote is not None or active_seat(crew) != seat:
+    if crew.members[crew.active] != seat or crew.vote is not None or not playing(crew):
         return None
     return crew
 

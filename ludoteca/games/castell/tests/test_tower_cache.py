@@ -1,0 +1,58 @@
+"""The cached tower answers (and the bounds that refuse a tile at once) are the full search's: on
+the teams and ranks of random games, every local tile and every festival ask."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.engine.rng import Rng
+from ludoteca.games.castell import GAME
+from ludoteca.games.castell.data import LOCAL_TILE_IDS, MIN_FESTIVAL_LEVELS, SKILLS
+from ludoteca.games.castell.performances import tile_goal, tower_for_tile
+from ludoteca.games.castell.towers import best_tower, normalize_ranks, search_towers, team_counts
+
+
+def uncached_tile_tower(team: list[int], ranks: dict[str, int], tile: int) -> object:
+    shape, levels, skills = tile_goal(tile)
+    counts, rank = team_counts(team), normalize_ranks(ranks)
+    if shape is not None:
+        return search_towers(counts, rank, (), 1, shape, (), None, True)
+    assert levels is not None
+    return search_towers(counts, rank, (), levels, None, tuple(sorted(skills)), levels, True)
+
+
+def teams_of_random_games(seed: int, games: int = 2) -> list[tuple[list[int], dict[str, int]]]:
+    """Every distinct (team, ranks) of the players at each step of random games."""
+    rng = Rng(seed)
+    seen: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[list[int], dict[str, int]]] = {}
+    for game in range(games):
+        state = GAME.setup(2 + game % 3, seed * 100 + game)
+        while not GAME.is_over(state):
+            for player in state.players:
+                key = (tuple(player.team), tuple(player.ranks[s] for s in SKILLS))
+                ranks = {str(skill): rank for skill, rank in player.ranks.items()}
+                seen.setdefault(key, (list(player.team), ranks))
+            seat = rng.choice(sorted(GAME.actors(state)))
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_cached_tile_towers_are_the_full_searchs(seed: int) -> None:
+    for team, ranks in teams_of_random_games(seed):
+        for tile in LOCAL_TILE_IDS:
+            assert tower_for_tile(team, ranks, tile) == uncached_tile_tower(team, ranks, tile), (
+                team, ranks, tile)
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_cached_festival_towers_are_the_full_searchs(seed: int) -> None:
+    rng = Rng(seed)
+    for team, ranks in teams_of_random_games(seed):
+        tokens = tuple(sorted({rng.randint(1, 10), rng.randint(1, 10)}))
+        for favour in ((), (tokens[0],)):
+            cached = best_tower(team, ranks, sizes=tokens, min_levels=MIN_FESTIVAL_LEVELS,
+                                favour=favour)
+            full = search_towers(team_counts(team), normalize_ranks(ranks), tokens,
+                                 MIN_FESTIVAL_LEVELS, None, (), None, False, favour)
+            assert cached == full, (team, ranks, tokens, favour)
