@@ -28,9 +28,10 @@ from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quo
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
 from ludoteca.engine.options import NoOptions, parse_options
-from ludoteca.engine.result import ReportSection, Result
+from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
+from ludoteca.engine.tunables import Tunable, tunables_of
 
 S = TypeVar("S")
 
@@ -267,6 +268,17 @@ class Game(ABC, Generic[S]):
         the text is not one (a menu number, say); IllegalAction when it is meant as one but is
         malformed. `apply` still decides whether it is legal. Default: no typed actions."""
         return None
+
+    def tunables(self, players: int) -> list[Tunable]:
+        """The numbers a balance search (`ludoteca tune`) may vary for a table of `players`:
+        the tunable options and the variant's numbers (`ludoteca.engine.tunables`). A game
+        whose tables are by player count keeps the entries of that count only."""
+        return tunables_of(self.Options)
+
+    def measures(self) -> list[Measure]:
+        """The game's own figures a balance search may aim at (Ligretto's stuck rounds), read
+        from `Result.details` like the report sections. Default: none."""
+        return []
 
     def report_sections(self) -> list[ReportSection]:
         """The game's own sections of a balance report (`ludoteca simulate`): where their

@@ -17,6 +17,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
+from ludoteca.engine.tunables import Tunable
 from ludoteca.games.castell import invariants, result, text, view
 from ludoteca.games.castell.actions import (
     Abstain,
@@ -156,6 +157,13 @@ class Castell(Game[CastellState]):
 
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
+
+    def tunables(self, players: int) -> list[Tunable]:
+        """The variant's castellers per region for this player count only."""
+        return [
+            t for t in super().tunables(players)
+            if t.field != "region_castellers" or t.name == f"region_castellers[{players}]"
+        ]
 
     # --- what each seat sees --------------------------------------------------------------------
     def seat_view(self, state: CastellState, seat: int | None) -> dict[str, Any]:

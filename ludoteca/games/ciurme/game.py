@@ -17,7 +17,7 @@ from ludoteca.engine.clock import Deadline
 from ludoteca.engine.debrief import Debrief
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
-from ludoteca.engine.result import ReportSection, Result
+from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
 from ludoteca.games.ciurme import debrief, invariants, result, text, view
@@ -228,6 +228,9 @@ class Ciurme(Game[CiurmeState]):
 
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
+
+    def measures(self) -> list[Measure]:
+        return result.measures()
 
     def debrief(self, state: CiurmeState) -> Debrief:
         return debrief.debrief(state)

@@ -48,7 +48,9 @@ class Goofspiel(Game[GoofspielState]):
         prizes = list(range(1, n + 1))
         rng.shuffle(prizes)
         hands = [list(range(1, n + 1)) for _ in range(players)]
-        return GoofspielState(hands, prizes, [None] * players, [0] * players, rng)
+        scores = [0] * players
+        scores[0] = options.variant.head_start
+        return GoofspielState(hands, prizes, [None] * players, scores, rng)
 
     def seats(self, state: GoofspielState) -> list[int]:
         return list(range(len(state.hands)))

@@ -13,7 +13,7 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import InvalidData
 from ludoteca.engine.game import Game
-from ludoteca.engine.result import ReportSection, Result
+from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.games.ligretto import data, invariants, result, text, view
@@ -141,6 +141,9 @@ class Ligretto(Game[LigrettoState]):
 
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
+
+    def measures(self) -> list[Measure]:
+        return result.measures()
 
     # --- what each seat sees --------------------------------------------------------------------
     def seat_view(self, state: LigrettoState, seat: int | None) -> dict[str, Any]:
