@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from ludoteca import __version__
-from ludoteca.cli import debrief, games, play, replay, serve, simulate, tournament
+from ludoteca.cli import debrief, games, play, replay, serve, simulate, tournament, tune
 
 app = typer.Typer(
     name="ludoteca",
@@ -36,5 +36,6 @@ app.command("play")(play.play)
 app.command("replay")(replay.replay)
 app.command("tournament")(tournament.tournament)
 app.command("simulate")(simulate.simulate)
+app.command("tune")(tune.tune)
 app.command("debrief")(debrief.debrief)
 app.command("serve")(serve.serve)
