@@ -47,6 +47,7 @@ class Term:
     label: str  # what the report calls it
     score: Callable[[Records, int, str], float]  # (records, parameters moved, tuned bot)
     opponent: BotSpec | None = None  # win-rate-vs
+    meaning: str = ""  # what its value is, for the report
 
     def value(self, records: Records, moved: int, tuned: str) -> float:
         return self.score(records, moved, tuned)
@@ -120,29 +121,36 @@ def parse_objective(text: str, game: Game[Any], tuning_bot: bool) -> Term:
     name, arg = name.strip(), arg.strip()
     measures = {m.name: m for m in game.measures()}
     label = name if not arg else f"{name}={arg}"
+    meaning = GENERAL.get(name, "")
+    if name in measures:
+        meaning = measures[name].help + (" (negated: higher is better)"
+                                          if measures[name].goal == "high" else "")
     if name == "seat-fairness":
         _no_arg(name, arg)
-        return Term(name, weight, label, lambda r, m, t: seat_spread(r))
+        return Term(name, weight, label, lambda r, m, t: seat_spread(r), meaning=meaning)
     if name == "closeness":
         _no_arg(name, arg)
-        return Term(name, weight, label, lambda r, m, t: score_gap(r))
+        return Term(name, weight, label, lambda r, m, t: score_gap(r), meaning=meaning)
     if name == "published":
         _no_arg(name, arg)
-        return Term(name, weight, label, lambda r, m, t: float(m))
+        return Term(name, weight, label, lambda r, m, t: float(m), meaning=meaning)
     if name == "length":
         low, high = _range(arg)
-        return Term(name, weight, label, lambda r, m, t: outside_share(r, low, high))
+        score = lambda r, m, t: outside_share(r, low, high)  # noqa: E731
+        return Term(name, weight, label, score, meaning=meaning)
     if name == "win-rate-vs":
         if not tuning_bot:
             raise ValueError("win-rate-vs needs a bot to tune: add --bot (e.g. --bot mcts)")
         if not arg:
             raise ValueError("win-rate-vs names the opponent: win-rate-vs=heuristic")
         opponent = parse_spec(arg)
-        return Term(name, weight, label, lambda r, m, t: 1.0 - win_rate(r, t), opponent)
+        return Term(name, weight, label, lambda r, m, t: 1.0 - win_rate(r, t), opponent,
+                    meaning)
     if name in measures:
         _no_arg(name, arg)
         measure = measures[name]
-        return Term(name, weight, label, lambda r, m, t: measure_mean(r, measure))
+        return Term(name, weight, label, lambda r, m, t: measure_mean(r, measure),
+                    meaning=meaning)
     allowed = [*GENERAL, *measures]
     raise ValueError(
         f"unknown objective {quote(name)}; allowed: {', '.join(allowed)} "

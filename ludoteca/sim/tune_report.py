@@ -104,9 +104,10 @@ def _settings_table(outcome: Outcome) -> str:
 def _remeasure_table(outcome: Outcome) -> str:
     published, best = outcome.remeasured["published"], outcome.remeasured["best"]
     rows = [
-        f"<tr><td>{html.escape(label)}</td><td>{published.terms[label]:.3g}</td>"
-        f"<td>{best.terms[label]:.3g}</td></tr>"
-        for label in best.terms
+        f"<tr><td>{html.escape(t.label)} × {t.weight:g}<br><small>{html.escape(t.meaning)}"
+        f"</small></td><td>{published.terms[t.label]:.3g}</td>"
+        f"<td>{best.terms[t.label]:.3g}</td></tr>"
+        for t in outcome.search.terms
     ]
     rows.append(
         f"<tr><th>objective [95%]</th><td>{published.loss:.3g} [{published.ci95[0]:.3g}–"
@@ -117,7 +118,8 @@ def _remeasure_table(outcome: Outcome) -> str:
     return (
         f"<h2>Measured again on {best.matches} fresh matches each</h2>"
         f"<p>The search's own estimate of the best trial was {search_value:.3g}; the "
-        "figures below come from new seeds, the same for both columns.</p>"
+        "figures below come from new seeds, the same for both columns. Every term is a loss "
+        "(lower is better); the objective is their weighted sum.</p>"
         f"<table><tr><th>objective</th><th>published</th><th>best</th></tr>{''.join(rows)}"
         "</table>"
     )
