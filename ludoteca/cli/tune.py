@@ -24,8 +24,8 @@ from ludoteca.sim.tune import (
     Search,
     finished,
     open_study,
-    published_params,
     run_search,
+    start_params,
 )
 from ludoteca.sim.tune_report import write_tune_report
 
@@ -100,7 +100,7 @@ def tune(
     """Balance tuning: search the game's numbers (or a bot's) for what you ask.
 
     Every candidate plays --games matches on the same seeds as the other candidates of its
-    round; the best one is then measured again on fresh seeds, next to the published numbers,
+    round; the best one is then measured again on fresh seeds, next to the starting numbers,
     with 95% intervals. The study is kept in SQLite: Ctrl-C stops it, and the same command
     resumes it.
     """
@@ -170,25 +170,25 @@ def _stopped(path: Path) -> None:
 
 
 def summary_table(outcome: Outcome) -> Table:
-    """The best settings next to the published ones, and both re-measured."""
+    """The best settings next to the starting ones, and both re-measured."""
     table = Table(title="Best settings found, measured again on fresh seeds")
     table.add_column("", overflow="fold")
-    table.add_column("published", overflow="fold")
+    table.add_column("start", overflow="fold")
     table.add_column("best", overflow="fold")
     if outcome.best is None:
         table.add_row("no trial finished", "-", "-")
         return table
-    published = outcome.remeasured["published"]
+    start_measured = outcome.remeasured["start"]
     best = outcome.remeasured["best"]
-    start = published_params(outcome.search)
+    start = start_params(outcome.search)
     for tunable in outcome.search.tunables:
         value = outcome.best["params"].get(tunable.name)
         table.add_row(tunable.name, _shown(start[tunable.name]), _shown(value))
     for label in best.terms:
-        table.add_row(label, f"{published.terms[label]:.3g}", f"{best.terms[label]:.3g}")
+        table.add_row(label, f"{start_measured.terms[label]:.3g}", f"{best.terms[label]:.3g}")
     table.add_row(
         "objective [95%]",
-        f"{published.loss:.3g} [{published.ci95[0]:.3g}–{published.ci95[1]:.3g}]",
+        f"{start_measured.loss:.3g} [{start_measured.ci95[0]:.3g}–{start_measured.ci95[1]:.3g}]",
         f"{best.loss:.3g} [{best.ci95[0]:.3g}–{best.ci95[1]:.3g}]",
     )
     return table

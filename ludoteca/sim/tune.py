@@ -9,9 +9,9 @@ simulation runner.
   it was (trials asked but never finished are marked failed; the budget counts finished ones).
 - Reproducible: the sampler is seeded from the master seed and the trials so far, and match seeds
   derive from the master seed and the round, so a seed gives the same trials with one worker.
-- The best candidate is then measured again on fresh seeds, next to the published settings on
-  the same seeds, each with a bootstrap 95% interval: never the search's own (optimistic)
-  estimate, which picked the luckiest candidate.
+- The best candidate is then measured again on fresh seeds, next to the starting settings (the
+  published ones, or the options given) on the same seeds, each with a bootstrap 95% interval:
+  never the search's own (optimistic) estimate, which picked the luckiest candidate.
 """
 
 from __future__ import annotations
@@ -135,7 +135,8 @@ def candidate(search: Search, params: dict[str, Any]) -> Candidate:
     return Candidate(params, search.options, specs, moved, spec.name)
 
 
-def published_params(search: Search) -> dict[str, Any]:
+def start_params(search: Search) -> dict[str, Any]:
+    """Where the search started: the published numbers, or the `--option`s given."""
     if search.tuned is None:
         return {t.name: current_value(search.options, t) for t in search.tunables}
     return {t.name: t.published for t in search.tunables}
@@ -305,9 +306,9 @@ def trial_rows(study: Any) -> list[dict[str, Any]]:
 def remeasure(
     search: Search, params: dict[str, Any], advance: Callable[[], None] | None = None
 ) -> dict[str, Measured] | None:
-    """The best and the published settings played on the same fresh seeds (None: Ctrl-C)."""
+    """The best and the starting settings played on the same fresh seeds (None: Ctrl-C)."""
     chosen = {"best": candidate(search, params),
-              "published": candidate(search, published_params(search))}
+              "start": candidate(search, start_params(search))}
     records = play(search, list(chosen.values()), match_seed(search.seed, FRESH), advance)
     if records is None:
         return None

@@ -1,8 +1,8 @@
 """The tuning report: `DIR/index.html` with PNG plots, `DIR/trials.json` and `DIR/trials.csv`.
 
-It leads with the best settings found and their objective measured again on fresh seeds (with
-the published settings on the same seeds, both with 95% intervals); then how each parameter
-moved the objective over the trials, and how the search went.
+It leads with the best settings found and their objective measured again on fresh seeds, with
+the starting settings (published, or the options given) on the same seeds, both with 95%
+intervals; then how each parameter moved the objective over the trials, and how the search went.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 from ludoteca.engine.tunables import Tunable
 from ludoteca.sim.plots import pyplot, save_figure
-from ludoteca.sim.tune import ROUND, Outcome, published_params
+from ludoteca.sim.tune import ROUND, Outcome, start_params
 
 COLUMNS = 3  # parameter plots per row
 
@@ -35,7 +35,7 @@ def write_tune_report(outcome: Outcome, out: Path) -> Path:
         _parameter_plots(outcome, complete, out / "parameters.png")
         figures.append(("How each parameter moved the objective", "parameters.png",
                         "Every finished trial (its own round's seeds); the dashed line is the "
-                        "published value, the star the best trial."))
+                        "starting value, the star the best trial."))
         _search_plot(complete, out / "search.png")
         figures.append(("The search", "search.png",
                         "Each trial's objective in the order tried, and the best so far."))
@@ -90,28 +90,28 @@ def _bots(outcome: Outcome) -> str:
 def _settings_table(outcome: Outcome) -> str:
     if outcome.best is None:
         return "<p>No trial finished, so there is no best setting yet.</p>"
-    start = published_params(outcome.search)
+    start = start_params(outcome.search)
     rows = []
     for tunable in outcome.search.tunables:
         best = outcome.best["params"].get(tunable.name)
         moved = " class='moved'" if best != start[tunable.name] else ""
         rows.append(f"<tr><td>{html.escape(tunable.name)}</td><td>{_shown(start[tunable.name])}"
                     f"</td><td{moved}>{_shown(best)}</td></tr>")
-    return ("<h2>Best settings found</h2><table><tr><th>parameter</th><th>published</th>"
+    return ("<h2>Best settings found</h2><table><tr><th>parameter</th><th>start</th>"
             f"<th>best (trial {outcome.best['number']})</th></tr>{''.join(rows)}</table>")
 
 
 def _remeasure_table(outcome: Outcome) -> str:
-    published, best = outcome.remeasured["published"], outcome.remeasured["best"]
+    start, best = outcome.remeasured["start"], outcome.remeasured["best"]
     rows = [
         f"<tr><td>{html.escape(t.label)} × {t.weight:g}<br><small>{html.escape(t.meaning)}"
-        f"</small></td><td>{published.terms[t.label]:.3g}</td>"
+        f"</small></td><td>{start.terms[t.label]:.3g}</td>"
         f"<td>{best.terms[t.label]:.3g}</td></tr>"
         for t in outcome.search.terms
     ]
     rows.append(
-        f"<tr><th>objective [95%]</th><td>{published.loss:.3g} [{published.ci95[0]:.3g}–"
-        f"{published.ci95[1]:.3g}]</td><td>{best.loss:.3g} [{best.ci95[0]:.3g}–"
+        f"<tr><th>objective [95%]</th><td>{start.loss:.3g} [{start.ci95[0]:.3g}–"
+        f"{start.ci95[1]:.3g}]</td><td>{best.loss:.3g} [{best.ci95[0]:.3g}–"
         f"{best.ci95[1]:.3g}]</td></tr>"
     )
     search_value = outcome.best["value"] if outcome.best else math.nan
@@ -120,7 +120,7 @@ def _remeasure_table(outcome: Outcome) -> str:
         f"<p>The search's own estimate of the best trial was {search_value:.3g}; the "
         "figures below come from new seeds, the same for both columns. Every term is a loss "
         "(lower is better); the objective is their weighted sum.</p>"
-        f"<table><tr><th>objective</th><th>published</th><th>best</th></tr>{''.join(rows)}"
+        f"<table><tr><th>objective</th><th>start</th><th>best</th></tr>{''.join(rows)}"
         "</table>"
     )
 
@@ -179,7 +179,7 @@ def _parameter_plots(outcome: Outcome, trials: list[dict[str, Any]], path: Path)
         rows, columns, figsize=(3.4 * columns, 2.6 * rows), squeeze=False
     )
     best = outcome.best
-    start = published_params(outcome.search)
+    start = start_params(outcome.search)
     for i, tunable in enumerate(tunables):
         ax = axes[i // COLUMNS][i % COLUMNS]
         _parameter_plot(ax, tunable, trials, best, start[tunable.name])
@@ -228,7 +228,7 @@ def _search_plot(trials: list[dict[str, Any]], path: Path) -> None:
 
 def _remeasure_plot(outcome: Outcome, path: Path) -> None:
     fig, ax = pyplot().subplots(figsize=(5.0, 3.0))
-    labels = ["published", "best"]
+    labels = ["start", "best"]
     found = [outcome.remeasured[label] for label in labels]
     values = [m.loss for m in found]
     errors = [[max(0.0, m.loss - m.ci95[0]) for m in found],

@@ -32,7 +32,7 @@ def head_start_search(budget: int, games: int = 40, seed: int = 1, workers: int 
 def test_the_search_finds_the_fair_head_start(tmp_path: Path) -> None:
     outcome = run_search(head_start_search(budget=12), tmp_path / "study.sqlite3")
     assert outcome.best is not None and outcome.best["params"]["head_start"] <= 1
-    best, published = outcome.remeasured["best"], outcome.remeasured["published"]
+    best, published = outcome.remeasured["best"], outcome.remeasured["start"]
     assert best.matches == published.matches == 40
     low, high = best.ci95
     assert low <= best.loss <= high
