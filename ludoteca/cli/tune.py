@@ -188,8 +188,8 @@ def summary_table(outcome: Outcome) -> Table:
         table.add_row(label, f"{start_measured.terms[label]:.3g}", f"{best.terms[label]:.3g}")
     table.add_row(
         "objective [95%]",
-        f"{start_measured.loss:.3g} [{start_measured.ci95[0]:.3g}–{start_measured.ci95[1]:.3g}]",
-        f"{best.loss:.3g} [{best.ci95[0]:.3g}–{best.ci95[1]:.3g}]",
+        f"{start_measured.loss:.3g} [{start_measured.ci95[0]:.3g}, {start_measured.ci95[1]:.3g}]",
+        f"{best.loss:.3g} [{best.ci95[0]:.3g}, {best.ci95[1]:.3g}]",
     )
     return table
 

@@ -107,7 +107,7 @@ def measure_mean(records: Records, measure: Measure) -> float:
             values.append(float(found))
     if not values:
         return math.nan
-    return mean(values) if measure.goal == "low" else -mean(values)
+    return mean(values) if measure.goal == "low" else -mean(values) or 0.0  # no -0.0
 
 
 # --- reading the command line -----------------------------------------------------------------

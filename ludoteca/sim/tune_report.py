@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from ludoteca.engine.options import options_to_json
 from ludoteca.engine.tunables import Tunable
 from ludoteca.sim.plots import pyplot, save_figure
 from ludoteca.sim.tune import ROUND, Outcome, start_params
@@ -59,6 +60,9 @@ def _page(outcome: Outcome, figures: list[tuple[str, str, str]]) -> str:
         f"<code>{html.escape(outcome.study)}</code> in "
         f"<code>{html.escape(str(outcome.storage))}</code>.</p>",
     ]
+    given = options_to_json(search.options)
+    if given != options_to_json(search.game.options()):
+        body.append(f"<p>Starting options: <code>{html.escape(json.dumps(given))}</code>.</p>")
     body.append(_settings_table(outcome))
     if outcome.remeasured:
         body.append(_remeasure_table(outcome))
@@ -110,8 +114,8 @@ def _remeasure_table(outcome: Outcome) -> str:
         for t in outcome.search.terms
     ]
     rows.append(
-        f"<tr><th>objective [95%]</th><td>{start.loss:.3g} [{start.ci95[0]:.3g}–"
-        f"{start.ci95[1]:.3g}]</td><td>{best.loss:.3g} [{best.ci95[0]:.3g}–"
+        f"<tr><th>objective [95%]</th><td>{start.loss:.3g} [{start.ci95[0]:.3g}, "
+        f"{start.ci95[1]:.3g}]</td><td>{best.loss:.3g} [{best.ci95[0]:.3g}, "
         f"{best.ci95[1]:.3g}]</td></tr>"
     )
     search_value = outcome.best["value"] if outcome.best else math.nan
