@@ -10,7 +10,7 @@ GAME ?= castell
 $(VENV): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --upgrade pip
-	$(BIN)/pip install -e '.[dev]'
+	$(BIN)/pip install -e '.[dev,rl,ray]'
 	touch $(VENV)
 
 # The games room's server on http://127.0.0.1:8000 (SQLite in your data folder); Ctrl-C stops it.
