@@ -46,6 +46,7 @@ Every legal action has its own index: the space is not bounded.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
@@ -135,10 +136,7 @@ def observe(view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[floa
     pile = view["pile"]
     return spec.pack(
         {
-            "square_colours": [
-                x for letter in view["squares"] for x in one_hot(data.LETTERS.index(letter),
-                                                                 colours)
-            ],
+            "square_colours": _square_colours(view["squares"], colours),
             "covered": [float(what != FREE) for what in cover],
             "jokers_on_board": [
                 float(what != FREE and key_covering(what) == JOKER) for what in cover
@@ -154,7 +152,7 @@ def observe(view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[floa
             "host": [float(s == view["host"]) for s in order],
             "host_may_end": [float(view["host_may_end"])],
             "pending": [float(s in view["pending"]) for s in order],
-            "tile_colours": [x for pair in view["tiles"] for x in many_hot(pair, colours)],
+            "tile_colours": _tile_colours(tuple(map(tuple, view["tiles"])), colours),
             "my_turned": one_hot(view["hand"], TILES),
             "my_pile": many_hot(pile, TILES),
             "my_pile_top": one_hot(pile[-1] if pile else None, TILES),
@@ -164,6 +162,17 @@ def observe(view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[floa
             "seat_tiles": [x for s in order for x in _seat_tiles(view["players"][s], view)],
         }
     )
+
+
+@functools.cache
+def _square_colours(squares: str, colours: int) -> list[float]:
+    """The board's colours, one-hot per square (the same all match long: worked out once)."""
+    return [x for letter in squares for x in one_hot(data.LETTERS.index(letter), colours)]
+
+
+@functools.cache
+def _tile_colours(tiles: tuple[tuple[int, ...], ...], colours: int) -> list[float]:
+    return [x for pair in tiles for x in many_hot(pair, colours)]
 
 
 def _pawn(view: Mapping[str, Any], pawn: int) -> int | None:
