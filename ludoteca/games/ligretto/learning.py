@@ -72,7 +72,9 @@ PAWNS = data.PAWNS
 PHASES = tuple(Phase)
 DIRECTIONS = 4  # north, west, east, south
 # Paths from a pawn with 0, 1 and 2 jokers: one direction per step (jokers, near, far).
-PATHS = tuple(DIRECTIONS ** (jokers + 2) for jokers in range(data.JOKERS_PER_PLAYER + 1))
+PATHS: tuple[int, ...] = tuple(
+    DIRECTIONS ** (jokers + 2) for jokers in range(data.JOKERS_PER_PLAYER + 1)
+)
 PATHS_PER_PAWN = sum(PATHS)
 # Nothing, one tile or two, of a set: what a player sets aside or takes back [D-11].
 TILE_CHOICES: tuple[tuple[int, ...], ...] = (
@@ -204,8 +206,8 @@ def _seat_tiles(player: Mapping[str, Any], view: Mapping[str, Any]) -> list[floa
 
 # --- actions --------------------------------------------------------------------------------------
 def action_index(view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec) -> int:
-    width = view["width"]
-    squares = width * view["height"]
+    width: int = view["width"]
+    squares: int = width * view["height"]
     at = spec.action_offsets()
     if isinstance(action, TurnOver):
         return at["turn"]
@@ -215,7 +217,7 @@ def action_index(view: Mapping[str, Any], seat: int, action: Action, spec: Learn
         return at["end_round"]
     if isinstance(action, Place):
         steps = [*action.jokers, action.near, action.far]
-        path = _path_number(view["pawns"][action.pawn], steps, width)
+        path = _path_number(int(view["pawns"][action.pawn]), steps, width)
         return at["place"] + action.pawn * PATHS_PER_PAWN + path
     if isinstance(action, Restart):
         way = _direction(action.onto, action.other, width)
@@ -246,7 +248,7 @@ def _direction(frm: int, to: int, width: int) -> int:
 def _path_number(start: int, steps: Sequence[int], width: int) -> int:
     """The number of a path among those with as many jokers: its steps' directions as digits
     in base 4, after the paths with fewer jokers."""
-    number = 0
+    number: int = 0
     at = start
     for square in steps:
         number = number * DIRECTIONS + _direction(at, square, width)
