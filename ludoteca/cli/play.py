@@ -99,8 +99,8 @@ class Session:
             typer.echo(f"  {number:>3}. {game.describe_action(action)}")
         lowest = 0 if may_wait else 1
         while True:
-            answer = typer.prompt(f"Your move ({lowest}-{len(actions)}, q to quit)").strip().lower()
-            if answer in ("q", "quit", "exit"):
+            answer = typer.prompt(f"Your move ({lowest}-{len(actions)}, q to quit)").strip()
+            if answer.lower() in ("q", "quit", "exit"):
                 return False
             if may_wait and answer == "0":
                 return True
@@ -111,7 +111,24 @@ class Session:
                 except IllegalAction as exc:  # someone got there first (real time)
                     typer.echo(f"Not possible any more: {exc}")
                     return True
-            typer.echo(f"Please type a number from {lowest} to {len(actions)}, or q to quit.")
+            if self.typed_action(seat, answer):
+                return True
+            typer.echo(
+                f"Please type a number from {lowest} to {len(actions)}, an action written out "
+                "where the game allows it (the rules page says how), or q to quit."
+            )
+
+    def typed_action(self, seat: int, text: str) -> bool:
+        """Apply an action the player wrote out (a Castell tower as levels); False when the
+        text is not one."""
+        try:
+            action = self.game.parse_action_text(self.match.state, seat, text)
+            if action is None:
+                return False
+            self.act(seat, action)
+        except IllegalAction as exc:
+            typer.echo(f"Not possible: {exc}")
+        return True
 
 
 def describe_event(event: Event) -> str:

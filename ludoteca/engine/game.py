@@ -263,6 +263,13 @@ class Game(ABC, Generic[S]):
         args = ", ".join(f"{k}={v}" for k, v in fields.items())
         return f"{kind} {args}".strip()
 
+    def parse_action_text(self, state: S, seat: int, text: str) -> Action | None:
+        """An action typed as text by `seat` where a menu cannot list every choice (a tower
+        typed as levels in Castell), for `ludoteca play` and other text front ends: None when
+        the text is not one (a menu number, say); IllegalAction when it is meant as one but is
+        malformed. `apply` still decides whether it is legal. Default: no typed actions."""
+        return None
+
     def report_sections(self) -> list[ReportSection]:
         """The game's own sections of a balance report (`ludoteca simulate`): where their
         numbers are in `Result.details`, and how to plot them. Default: none."""

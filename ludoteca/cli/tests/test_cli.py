@@ -101,3 +101,12 @@ def test_a_game_without_debrief_says_so(tmp_path: Path) -> None:
     runner.invoke(app, ["play", "goofspiel", "--watch", "--save", str(saved)])
     result = runner.invoke(app, ["debrief", str(saved), "--report", str(tmp_path / "d")])
     assert result.exit_code == 2 and "Goofspiel has no debrief" in result.output
+
+
+def test_play_takes_an_action_written_out_where_the_game_reads_one() -> None:
+    # Castell reads a tower typed as levels (`#tile levels` performs a local tile): the
+    # game's own reason comes back, and the menu is shown again.
+    result = runner.invoke(app, ["play", "castell", "--seed", "3"], input="#20 9+8/6/5/4\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Not possible:" in result.output
+    assert "Please type a number" not in result.output

@@ -1,6 +1,7 @@
 """Castell: build human towers across Catalonia, train skills, and shine at festivals."""
 
-from ludoteca.games.castell.game import Castell, CastellOptions
+from ludoteca.games.castell.game import Castell
+from ludoteca.games.castell.options import CastellOptions
 
 GAME = Castell()
 

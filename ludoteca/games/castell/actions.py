@@ -1,11 +1,27 @@
 """The actions of Castell: the four turn actions, the special actions, ending a turn, and
-declaring (or not) a tower at a festival."""
+declaring (or not) a tower at a festival. Every field has an exact type and range, so a decoded
+action is well formed; the rules check whether it is legal now."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Annotated
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.codec import Size
+from ludoteca.games.castell.data import CastellerSize, Region, TileId, WheelTile
+
+# A tower as a player declares it: levels bottom first, each a list of casteller sizes.
+TowerLevels = Annotated[tuple[Annotated[tuple[CastellerSize, ...], Size(1)], ...], Size(1)]
+
+
+class Source(StrEnum):
+    """Where a player trains from: the wheel tile facing the pawn's region, or the one facing
+    the special sector (All Regions, on the standard side only)."""
+
+    REGION = "region"
+    ALL_REGIONS = "all_regions"
 
 
 @dataclass(frozen=True)
@@ -13,7 +29,7 @@ class Move(Action):
     """Move the pawn to an adjacent region (from off the board: to any region)."""
 
     kind = "move"
-    region: str
+    region: Region
 
 
 @dataclass(frozen=True)
@@ -21,18 +37,17 @@ class Recruit(Action):
     """Recruit one or two castellers of these sizes from the pawn's region."""
 
     kind = "recruit"
-    sizes: tuple[int, ...]
+    sizes: Annotated[tuple[CastellerSize, ...], Size(1, 2)]
 
 
 @dataclass(frozen=True)
 class Train(Action):
-    """Take the wheel tile facing `source` ("region": the pawn's region, "all_regions": the
-    special sector): raise `skill`, or `skill="special"` for a Special tile (a free special
-    action follows at once)."""
+    """Take the wheel tile facing `source`: raise `skill`, or `skill="special"` for a Special tile
+    (a free special action follows at once)."""
 
     kind = "train"
-    source: str
-    skill: str
+    source: Source
+    skill: WheelTile
 
 
 @dataclass(frozen=True)
@@ -40,7 +55,7 @@ class SpecialRecruit(Action):
     """Special action: recruit one more casteller from the pawn's region."""
 
     kind = "special_recruit"
-    size: int
+    size: CastellerSize
 
 
 @dataclass(frozen=True)
@@ -48,7 +63,7 @@ class SpecialMove(Action):
     """Special action: move the pawn once more, to an adjacent region [D-19]."""
 
     kind = "special_move"
-    region: str
+    region: Region
 
 
 @dataclass(frozen=True)
@@ -57,8 +72,8 @@ class Perform(Action):
     tower (levels bottom first)."""
 
     kind = "perform"
-    tile: int
-    tower: tuple[tuple[int, ...], ...]
+    tile: TileId
+    tower: TowerLevels
 
 
 @dataclass(frozen=True)
@@ -71,7 +86,7 @@ class Declare(Action):
     """Declare this tower (levels bottom first) for the festival being held."""
 
     kind = "declare"
-    tower: tuple[tuple[int, ...], ...]
+    tower: TowerLevels
 
 
 @dataclass(frozen=True)
@@ -79,9 +94,3 @@ class Abstain(Action):
     """Do not take part in the festival being held."""
 
     kind = "abstain"
-
-
-ACTION_CLASSES: tuple[type[Action], ...] = (
-    Move, Recruit, Train, SpecialRecruit, SpecialMove, Perform, EndTurn, Declare, Abstain,
-)
-SPECIAL_ACTIONS = (SpecialRecruit, SpecialMove, Perform)

@@ -6,23 +6,39 @@ original rules summary.
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from ludoteca.engine.codec import Between
+
 # --- castellers [D-1] ---------------------------------------------------------------------------
 SIZES = tuple(range(1, 11))  # 10 is the biggest (bottom of towers)
+CastellerSize = Annotated[int, Between(SIZES[0], SIZES[-1])]
 CASTELLERS_PER_SIZE = 15  # 150 castellers in the bag
 TEAM_AT_START = 7  # "Ogni giocatore pesca quindi sette Castelleri"
 
 # --- regions, in wheel-sector order [D-2] [D-3] -------------------------------------------------
-REGIONS = ("Lleida", "Valls", "Tarragona", "Vilanova", "Vilafranca", "Barcelona", "Girona")
+class Region(StrEnum):
+    LLEIDA = "Lleida"
+    VALLS = "Valls"
+    TARRAGONA = "Tarragona"
+    VILANOVA = "Vilanova"
+    VILAFRANCA = "Vilafranca"
+    BARCELONA = "Barcelona"
+    GIRONA = "Girona"
+
+
+REGIONS = tuple(Region)
 
 # Undirected; Lleida-Girona is the dashed line, which counts as adjacency [D-2].
-ADJACENCY: dict[str, tuple[str, ...]] = {
-    "Lleida": ("Valls", "Vilafranca", "Girona"),
-    "Valls": ("Lleida", "Tarragona", "Vilafranca"),
-    "Tarragona": ("Valls", "Vilanova"),
-    "Vilafranca": ("Lleida", "Valls", "Vilanova", "Barcelona"),
-    "Vilanova": ("Tarragona", "Vilafranca", "Barcelona"),
-    "Barcelona": ("Vilafranca", "Vilanova", "Girona"),
-    "Girona": ("Barcelona", "Lleida"),
+ADJACENCY: dict[Region, tuple[Region, ...]] = {
+    Region.LLEIDA: (Region.VALLS, Region.VILAFRANCA, Region.GIRONA),
+    Region.VALLS: (Region.LLEIDA, Region.TARRAGONA, Region.VILAFRANCA),
+    Region.TARRAGONA: (Region.VALLS, Region.VILANOVA),
+    Region.VILAFRANCA: (Region.LLEIDA, Region.VALLS, Region.VILANOVA, Region.BARCELONA),
+    Region.VILANOVA: (Region.TARRAGONA, Region.VILAFRANCA, Region.BARCELONA),
+    Region.BARCELONA: (Region.VILAFRANCA, Region.VILANOVA, Region.GIRONA),
+    Region.GIRONA: (Region.BARCELONA, Region.LLEIDA),
 }
 
 # Castellers drawn into every region at set-up (and refilled up to) by player count: "Per
@@ -35,9 +51,20 @@ REFILL_ROUNDS = (3, 5, 7, 9)  # [D-10]
 # Sector 0 is the special sector (All Regions on the standard side, No Regions on the advanced
 # side); sectors 1..7 are REGIONS in order.
 SECTORS = ("special", *REGIONS)
-SKILLS = ("balance", "base", "mix", "strength", "width")
-SPECIAL_TILE = "special"
-BOARD_SKILL_TILES = (*SKILLS, SPECIAL_TILE, SPECIAL_TILE, SPECIAL_TILE)
+
+
+class Skill(StrEnum):
+    BALANCE = "balance"
+    BASE = "base"
+    MIX = "mix"
+    STRENGTH = "strength"
+    WIDTH = "width"
+
+
+SKILLS = tuple(Skill)
+SPECIAL_TILE: Literal["special"] = "special"  # gives a free special action instead of a rank
+WheelTile = Skill | Literal["special"]
+BOARD_SKILL_TILES: tuple[WheelTile, ...] = (*SKILLS, SPECIAL_TILE, SPECIAL_TILE, SPECIAL_TILE)
 MAX_RANK = 3  # [D-12]
 
 # --- per player ----------------------------------------------------------------------------------
@@ -45,36 +72,47 @@ SPECIAL_TOKENS = 7  # "sette gettoni azione speciale"
 ROUNDS = 10  # "il punteggio più alto alla fine dei dieci round"
 
 # --- festivals [D-5] [D-6] [D-7] -----------------------------------------------------------------
-FESTIVAL_TYPES = {"I": 1, "II": 2}  # size tokens on a space of each type
+class FestivalType(StrEnum):
+    I = "I"  # noqa: E741 - the calendar's own name
+    II = "II"
+
+
+FESTIVAL_TYPES = {FestivalType.I: 1, FestivalType.II: 2}  # size tokens on a space of each type
 # (round, type, minimum player count): the main space of a round first [D-6].
 CALENDAR = (
-    (3, "I", 2),
-    (4, "I", 2),
-    (5, "I", 2),
-    (5, "I", 3),
-    (6, "I", 2),
-    (6, "I", 4),
-    (7, "II", 2),
-    (8, "II", 2),
-    (8, "II", 3),
-    (9, "II", 2),
-    (9, "II", 4),
-    (10, "II", 2),
-    (10, "II", 3),
+    (3, FestivalType.I, 2),
+    (4, FestivalType.I, 2),
+    (5, FestivalType.I, 2),
+    (5, FestivalType.I, 3),
+    (6, FestivalType.I, 2),
+    (6, FestivalType.I, 4),
+    (7, FestivalType.II, 2),
+    (8, FestivalType.II, 2),
+    (8, FestivalType.II, 3),
+    (9, FestivalType.II, 2),
+    (9, FestivalType.II, 4),
+    (10, FestivalType.II, 2),
+    (10, FestivalType.II, 3),
 )
 FESTIVAL_ROUNDS = tuple(range(3, 11))
 SIZE_TOKENS_PER_SIZE = 3  # 30 tokens [D-7]
 MIN_FESTIVAL_LEVELS = 4  # [D-23]
 
 # --- prizes [D-8] [D-13] -------------------------------------------------------------------------
+class Prize(StrEnum):
+    TROPHY = "trophy"
+    MEDAL = "medal"
+    RIBBON = "ribbon"
+
+
 # "ogni trofeo vinto vale cinque punti, ogni metallo vale tre punti e ogni nastro vale un punto"
-PRIZE_POINTS = {"trophy": 5, "medal": 3, "ribbon": 1}
-PRIZE_PILES = {"trophy": 14, "medal": 13, "ribbon": 13}
+PRIZE_POINTS = {Prize.TROPHY: 5, Prize.MEDAL: 3, Prize.RIBBON: 1}
+PRIZE_PILES = {Prize.TROPHY: 14, Prize.MEDAL: 13, Prize.RIBBON: 13}
 # Prize by rank among a festival's participants, by player count.
 PRIZE_TABLE = {
-    2: ("trophy",),
-    3: ("trophy", "medal"),
-    4: ("trophy", "medal", "ribbon"),
+    2: (Prize.TROPHY,),
+    3: (Prize.TROPHY, Prize.MEDAL),
+    4: (Prize.TROPHY, Prize.MEDAL, Prize.RIBBON),
 }
 
 # --- end of game scoring -------------------------------------------------------------------------
@@ -140,6 +178,7 @@ def local_tile(tile_id: int) -> dict[str, object]:
 
 
 LOCAL_TILE_IDS = tuple(range(len(SHAPE_TILES) + len(EXHIBITION_TILES)))
+TileId = Annotated[int, Between(LOCAL_TILE_IDS[0], LOCAL_TILE_IDS[-1])]
 
 
 def local_tile_points(tile_id: int) -> int:

@@ -1,42 +1,85 @@
-"""Castell as an engine game: set-up, actors, legal actions, apply, secrets, serialisation."""
+"""Castell, declared: its name, player counts, options, rule table and hooks.
+
+Build human towers across seven regions of Catalonia: on your turn move, recruit, train a skill
+and take a special action (each at most once); at the end of rounds 3 to 10 the players in a
+festival's region declare towers for prizes and size tokens; after round 10 the best tower,
+regions, prizes, size tokens and local performances score.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.engine.actions import Action
-from ludoteca.engine.errors import IllegalAction
-from ludoteca.engine.events import Event, private, public
+from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
-from ludoteca.engine.options import option_field
-from ludoteca.engine.result import Result
+from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.games.castell import bot, render, turn
-from ludoteca.games.castell.actions import ACTION_CLASSES, Abstain, Declare
+from ludoteca.engine.rules import Do, Rule, RuleTable
+from ludoteca.games.castell import invariants, result, text, view
+from ludoteca.games.castell.actions import (
+    Abstain,
+    Declare,
+    EndTurn,
+    Move,
+    Perform,
+    Recruit,
+    SpecialMove,
+    SpecialRecruit,
+    Train,
+)
+from ludoteca.games.castell.bots import evaluation, heuristic
 from ludoteca.games.castell.data import CALENDAR, ROUNDS
-from ludoteca.games.castell.evaluate import evaluate_position
-from ludoteca.games.castell.festivals import check_declaration, suggestion
-from ludoteca.games.castell.rounds import festival_declared
-from ludoteca.games.castell.scoring import final_result
-from ludoteca.games.castell.start import new_game
-from ludoteca.games.castell.state import FESTIVAL, OVER, TURN, CastellState
-from ludoteca.games.castell.view import view
+from ludoteca.games.castell.options import CastellOptions
+from ludoteca.games.castell.rules import (
+    festival,
+    move,
+    perform,
+    recruit,
+    setup,
+    special,
+    train,
+    turn,
+)
+from ludoteca.games.castell.state import Absence, CastellState, Phase
 
 # Per turn at most: move, recruit, train, the Special tile's free action, the special action,
 # and ending the turn.
 ACTIONS_PER_TURN = 6
 
 
-@dataclass(frozen=True)
-class CastellOptions:
-    advanced: bool = option_field(
-        False, "play the wheel's No Regions side: train only at your pawn's region"
-    )
-    train_any_known_skill: bool = option_field(
-        False, "training may raise any skill already on your track instead [D-18]"
-    )
+def counted(do: Do) -> Do:
+    """`do`, also counting the action in `state.actions` (the game's length in its result)."""
+
+    def do_and_count(state: CastellState, seat: int, action: Any) -> list[Event]:
+        state.actions += 1
+        return do(state, seat, action)
+
+    return do_and_count
+
+
+ON_TURN = (Phase.TURN,)
+SPECIAL = (Phase.TURN, Phase.FREE_SPECIAL)  # the Special tile's free action is one of these
+AT_FESTIVAL = (Phase.FESTIVAL,)
+
+RULES = RuleTable(
+    Rule(Move, ON_TURN, move.check_move, counted(move.do_move), choices=move.moves),
+    Rule(Recruit, ON_TURN, recruit.check_recruit, counted(recruit.do_recruit),
+         choices=recruit.recruits),
+    Rule(Train, ON_TURN, train.check_train, counted(train.do_train), choices=train.trains),
+    Rule(SpecialMove, SPECIAL, special.check_special_move, counted(special.do_special_move),
+         choices=special.special_moves),
+    Rule(SpecialRecruit, SPECIAL, special.check_special_recruit,
+         counted(special.do_special_recruit), choices=special.special_recruits),
+    Rule(Perform, SPECIAL, perform.check_perform, counted(perform.do_perform),
+         choices=perform.performances),
+    Rule(EndTurn, ON_TURN, turn.check_end_turn, counted(turn.do_end_turn), choices=turn.end_turns),
+    Rule(Declare, AT_FESTIVAL, festival.check_declare, counted(festival.do_declare),
+         choices=festival.declarations),
+    Rule(Abstain, AT_FESTIVAL, festival.check_abstain, counted(festival.do_abstain),
+         choices=festival.abstentions),
+)
 
 
 class Castell(Game[CastellState]):
@@ -45,16 +88,16 @@ class Castell(Game[CastellState]):
     min_players = 2
     max_players = 4
     Options = CastellOptions
-    action_classes = ACTION_CLASSES
-    # Towers are too many to list: legal_actions offers the best tower for each local tile and
-    # the festival suggestion (plus abstaining); apply accepts any legal tower.
+    State = CastellState
+    rules = RULES
+    # Towers are too many to list: legal_actions offers a tower for each local tile, and at a
+    # festival the suggestion and the best tower for each size token (plus abstaining); apply
+    # accepts any legal tower, which a player may type as levels (parse_action_text).
     legal_actions_complete = False
 
     # --- set-up -------------------------------------------------------------------------------
-    def setup(self, players: int, seed: int, options: Any = None) -> CastellState:
-        self.check_players(players)
-        opts = self.options(options)
-        return new_game(players, seed, opts.advanced, opts.train_any_known_skill)
+    def new_state(self, players: int, seed: int, options: CastellOptions) -> CastellState:
+        return setup.new_state(players, seed, options)
 
     def seats(self, state: CastellState) -> list[int]:
         return list(range(state.n))
@@ -63,122 +106,86 @@ class Castell(Game[CastellState]):
         festivals = sum(1 for _, _, least in CALENDAR if players >= least)
         return ROUNDS * players * ACTIONS_PER_TURN + festivals * players
 
-    # --- play ----------------------------------------------------------------------------------
+    # --- play ---------------------------------------------------------------------------------
+    def phase(self, state: CastellState) -> Phase:
+        if state.phase is Phase.TURN and state.free_special:
+            return Phase.FREE_SPECIAL
+        return state.phase
+
     def actors(self, state: CastellState) -> frozenset[int]:
-        if state.phase == TURN:
+        if state.phase is Phase.TURN:
             return frozenset((state.current,))
-        if state.phase == FESTIVAL:
+        if state.phase is Phase.FESTIVAL:
             return frozenset(s for s in state.to_declare if s not in state.declarations)
         return frozenset()
 
-    def legal_actions(self, state: CastellState, seat: int) -> list[Action]:
-        if seat not in self.actors(state):
-            return []
-        if state.phase == TURN:
-            return turn.turn_choices(state, seat)
-        assert state.festival is not None
-        tower = suggestion(state.players[seat], state.calendar[state.festival])
-        assert tower is not None
-        return [Declare(tower), Abstain()]
-
-    def apply(self, state: CastellState, seat: int, action: Action) -> list[Event]:
-        if state.phase == OVER:
-            raise IllegalAction("the game is over")
-        if seat not in self.actors(state):
-            if state.phase == TURN:
-                raise IllegalAction(f"it is player {state.current}'s turn, not yours")
-            raise IllegalAction("you do not declare at this festival (or you already did)")
-        events = (
-            self.apply_turn(state, seat, action)
-            if state.phase == TURN
-            else self.apply_festival(state, seat, action)
-        )
-        state.actions += 1
-        return events
-
-    def apply_turn(self, state: CastellState, seat: int, action: Action) -> list[Event]:
-        rule = turn.TURN_ACTIONS.get(type(action))
-        if rule is not None:
-            check, do = rule
-            return do(state, seat, check(state, seat, action))
-        held = (
+    def refuse_phase(self, state: CastellState, seat: int, rule: Rule) -> str:
+        if not self.may_act(state, seat):
+            return self.refuse_seat(state, seat, rule)
+        phase = self.phase(state)
+        if phase is Phase.FREE_SPECIAL:
+            return (
+                "you trained a Special tile: perform its free special action first "
+                "(recruit one, move once more, or perform a local tile)"
+            )
+        if phase is Phase.FESTIVAL:
+            return "at a festival you declare a tower or abstain"
+        return (
             "no festival is being held: towers are declared at the festivals after the turns; "
-            if isinstance(action, Declare | Abstain)
-            else ""
-        )
-        raise IllegalAction(
-            f"{held}on your turn you may move, recruit, train, take a special action "
+            "on your turn you may move, recruit, train, take a special action "
             "(special_recruit, special_move, perform) or end_turn"
         )
 
-    def apply_festival(self, state: CastellState, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, Abstain):
-            state.declarations[seat] = None
-        elif isinstance(action, Declare):
-            tower = turn.team_tower(state, seat, action.tower)
-            check_declaration(state, seat, tower)
-            state.declarations[seat] = [list(level) for level in tower]
-        else:
-            raise IllegalAction("at a festival you declare a tower or abstain")
-        events: list[Event] = [
-            private("declaration", [seat], seat=seat, tower=state.declarations[seat]),
-            public("declared", seat=seat),
-        ]
-        if all(s in state.declarations for s in state.to_declare):
-            events += festival_declared(state)
-        return events
-
-    def view(self, state: CastellState, seat: int | None) -> dict[str, Any]:
-        return view(state, seat)
+    def refuse_seat(self, state: CastellState, seat: int, rule: Rule) -> str:
+        if state.phase is Phase.OVER:
+            return "the game is over"
+        if state.phase is Phase.TURN:
+            return f"it is player {state.current}'s turn, not yours"
+        if seat in state.declarations:
+            return "you have already declared for this festival"
+        held = festival.held(state)
+        reason = festival.absence(state, seat, held) or Absence.ABSTAINED
+        why = text.absence_text(reason, held.region, held.tokens)
+        return f"you cannot take part in the festival in {held.region}: {why}"
 
     def is_over(self, state: CastellState) -> bool:
-        return state.phase == OVER
+        return state.phase is Phase.OVER
 
     def result(self, state: CastellState) -> Result:
-        return final_result(state)
+        return result.result(state)
 
-    # --- secrets: the bag's order, and declarations not yet revealed --------------------------
+    def report_sections(self) -> list[ReportSection]:
+        return result.report_sections()
+
+    # --- what each seat sees --------------------------------------------------------------------
+    def seat_view(self, state: CastellState, seat: int | None) -> dict[str, Any]:
+        return view.seat_view(state, seat)
+
     def hidden(self, state: CastellState, seat: int | None) -> Any:
-        return {
-            "bag_order": list(state.bag),
-            "declarations": {
-                str(s): t for s, t in sorted(state.declarations.items()) if s != seat
-            },
-        }
+        return view.hidden(state, seat)
 
     def determinize(self, state: CastellState, seat: int | None, rng: Rng) -> CastellState:
-        copy = state.clone()
-        rng.shuffle(copy.bag)
-        if copy.festival is not None:
-            festival = copy.calendar[copy.festival]
-            for other in copy.declarations:
-                if other != seat:
-                    tower = suggestion(copy.players[other], festival)
-                    choice = rng.choice([None, tower])
-                    copy.declarations[other] = (
-                        None if choice is None else [list(level) for level in choice]
-                    )
-        return copy
+        return view.determinize(state, seat, rng)
 
-    # --- bookkeeping ---------------------------------------------------------------------------
+    # --- bookkeeping ----------------------------------------------------------------------------
     def clone(self, state: CastellState) -> CastellState:
         return state.clone()
 
-    def to_json(self, state: CastellState) -> dict[str, Any]:
-        return state.to_json()
+    def check_state(self, state: CastellState) -> None:
+        invariants.check_state(state, self.max_actions(state.n))
 
-    def from_json(self, data: Mapping[str, Any]) -> CastellState:
-        return CastellState.from_json(data)
-
-    # --- for people and bots -------------------------------------------------------------------
+    # --- for people and bots --------------------------------------------------------------------
     def render(self, view: Mapping[str, Any]) -> str:
-        return render.render(view)
+        return text.render(view)
 
     def describe_action(self, action: Action) -> str:
-        return render.describe_action(action)
+        return text.describe_action(action)
+
+    def parse_action_text(self, state: CastellState, seat: int, typed: str) -> Action | None:
+        return text.parse_action_text(self.phase(state), typed)
 
     def heuristic_action(self, state: CastellState, seat: int, rng: Rng) -> Action:
-        return bot.choose(self, state, seat, rng)
+        return heuristic.heuristic_action(state, seat, self.legal_actions(state, seat), rng)
 
     def evaluate(self, state: CastellState) -> list[float]:
-        return evaluate_position(state)
+        return evaluation.evaluate(state)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from ludoteca.games.castell.data import EXHIBITION_TILES, SHAPE_TILES
-from ludoteca.games.castell.towers import Tower, any_tower, check_tower
+from ludoteca.games.castell.towers import Ranks, Tower, any_tower, check_tower
 
 
 def tile_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...]]:
@@ -16,7 +16,12 @@ def tile_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str,
     return None, levels, skills
 
 
-def tile_problem(tile: int, tower: Tower, ranks: Mapping[str, int]) -> str | None:
+def tile_skills(tile: int) -> tuple[str, ...]:
+    """The skills a tile asks a tower to use (none for a tower shape)."""
+    return tile_goal(tile)[2]
+
+
+def tile_problem(tile: int, tower: Tower, ranks: Ranks) -> str | None:
     """Why the (well-formed) tower does not meet the tile, or None if it does. A tower shape
     wants exactly its widths; a skill exhibition exactly its levels and, in one legal
     assignment, every skill shown [D-22]."""
@@ -34,7 +39,7 @@ def tile_problem(tile: int, tower: Tower, ranks: Mapping[str, int]) -> str | Non
     return None
 
 
-def tower_for_tile(team: Sequence[int], ranks: Mapping[str, int], tile: int) -> Tower | None:
+def tower_for_tile(team: Sequence[int], ranks: Ranks, tile: int) -> Tower | None:
     """A tower from the team meeting the tile, or None; every such tower earns the same."""
     shape, levels, skills = tile_goal(tile)
     if shape is not None:

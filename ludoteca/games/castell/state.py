@@ -1,46 +1,96 @@
-"""The state of a game of Castell: plain data, cloned by hand and serialised to JSON."""
+"""The state of a game of Castell: plain data that the engine's codec writes and reads by the
+type hints below (cloned by hand, for the speed of search bots)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from typing import Annotated
 
+from ludoteca.engine.codec import Between, Size
 from ludoteca.engine.rng import Rng
-from ludoteca.games.castell.data import REGIONS, SKILLS
+from ludoteca.games.castell.data import (
+    CALENDAR,
+    REGIONS,
+    ROUNDS,
+    SKILLS,
+    SPECIAL_TOKENS,
+    CastellerSize,
+    FestivalType,
+    Prize,
+    Region,
+    Skill,
+    TileId,
+    WheelTile,
+)
 
-TURN, FESTIVAL, OVER = "turn", "festival", "over"
+Seat = Annotated[int, Between(0, 3)]
+Rank = Annotated[int, Between(0, 3)]  # [D-12]
+Level = Annotated[list[CastellerSize], Size(1)]
+Levels = Annotated[list[Level], Size(1)]  # a tower as the state keeps it: levels, bottom first
 
 
-def empty_board() -> dict[str, dict[str, Any]]:
-    """A player's board: what they earned in each region."""
-    return {
-        region: {"prizes": [], "size_tokens": [], "tiles": [], "collected": 0}
-        for region in REGIONS
-    }
+class Phase(StrEnum):
+    """What the game is waiting for. FREE_SPECIAL is the step of a turn after a Special tile was
+    trained, when only its free special action is allowed: the state keeps it as `free_special`
+    during TURN (so `phase` never holds it), and `Castell.phase` reports it to the rule table."""
+
+    TURN = "turn"
+    FREE_SPECIAL = "free_special"
+    FESTIVAL = "festival"
+    OVER = "over"
 
 
-def copy_board(board: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, Any]]:
-    return {
-        region: {
-            "prizes": list(spot["prizes"]),
-            "size_tokens": list(spot["size_tokens"]),
-            "tiles": list(spot["tiles"]),
-            "collected": spot["collected"],
-        }
-        for region, spot in board.items()
-    }
+class TurnAction(StrEnum):
+    """The four actions of a turn, each at most once."""
+
+    MOVE = "move"
+    RECRUIT = "recruit"
+    TRAIN = "train"
+    SPECIAL = "special"
+
+
+class Absence(StrEnum):
+    """Why a player did not take part in a festival."""
+
+    ELSEWHERE = "elsewhere"  # the pawn was not in the festival's region
+    NO_TOWER = "no_tower"  # the team could not build a qualifying tower [D-23]
+    ABSTAINED = "abstained"  # could take part, and chose not to
+
+
+@dataclass
+class RegionBoard:
+    """What a player earned in one region of their board."""
+
+    prizes: list[Prize] = field(default_factory=list)
+    size_tokens: list[CastellerSize] = field(default_factory=list)
+    tiles: list[TileId] = field(default_factory=list)  # local performance tiles taken here
+    collected: Annotated[int, Between(0, SPECIAL_TOKENS * 4)] = 0  # special tokens collected
+
+    def earned(self) -> bool:
+        """Whether the region counts as earned at the end ("regioni in cui si è guadagnato
+        qualcosa")."""
+        return bool(self.prizes or self.size_tokens or self.tiles or self.collected)
+
+    def clone(self) -> RegionBoard:
+        return RegionBoard(
+            list(self.prizes), list(self.size_tokens), list(self.tiles), self.collected
+        )
+
+
+def empty_board() -> dict[Region, RegionBoard]:
+    return {region: RegionBoard() for region in REGIONS}
 
 
 @dataclass
 class Player:
-    team: list[int]  # casteller sizes, biggest first
-    pawn: str | None = None  # None: not yet on the board
-    ranks: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SKILLS, 0))
-    tokens: int = 0  # special action tokens still in the player's supply
-    board: dict[str, dict[str, Any]] = field(default_factory=empty_board)
-    best_score: int = 0
-    festivals_entered: int = 0
+    team: Annotated[list[CastellerSize], Size(1)]  # casteller sizes, biggest first
+    pawn: Region | None = None  # None: not yet on the board
+    ranks: dict[Skill, Rank] = field(default_factory=lambda: dict.fromkeys(SKILLS, 0))
+    tokens: Annotated[int, Between(0, SPECIAL_TOKENS)] = 0  # special tokens still in supply
+    board: dict[Region, RegionBoard] = field(default_factory=empty_board)
+    best_score: Annotated[int, Between(0)] = 0
+    festivals_entered: Annotated[int, Between(0, len(CALENDAR))] = 0
 
     def clone(self) -> Player:
         return Player(
@@ -48,40 +98,9 @@ class Player:
             self.pawn,
             dict(self.ranks),
             self.tokens,
-            copy_board(self.board),
+            {region: spot.clone() for region, spot in self.board.items()},
             self.best_score,
             self.festivals_entered,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "team": list(self.team),
-            "pawn": self.pawn,
-            "ranks": dict(self.ranks),
-            "tokens": self.tokens,
-            "board": copy_board(self.board),
-            "best_score": self.best_score,
-            "festivals_entered": self.festivals_entered,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Player:
-        return cls(
-            [int(s) for s in data["team"]],
-            data["pawn"],
-            {k: int(v) for k, v in data["ranks"].items()},
-            int(data["tokens"]),
-            {
-                region: {
-                    "prizes": list(spot["prizes"]),
-                    "size_tokens": list(spot["size_tokens"]),
-                    "tiles": list(spot["tiles"]),
-                    "collected": int(spot["collected"]),
-                }
-                for region, spot in data["board"].items()
-            },
-            int(data["best_score"]),
-            int(data["festivals_entered"]),
         )
 
 
@@ -89,53 +108,56 @@ class Player:
 class Festival:
     """A festival of the calendar: when, where, its size tokens, and whether it is over."""
 
-    round: int
-    type: str
-    region: str
-    tokens: list[int]
+    round: Annotated[int, Between(1, ROUNDS)]
+    type: FestivalType
+    region: Region
+    tokens: Annotated[list[CastellerSize], Size(1, 2)]
     done: bool = False
 
     def clone(self) -> Festival:
         return Festival(self.round, self.type, self.region, list(self.tokens), self.done)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"round": self.round, "type": self.type, "region": self.region,
-                "tokens": list(self.tokens), "done": self.done}
 
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Festival:
-        return cls(int(data["round"]), data["type"], data["region"],
-                   [int(t) for t in data["tokens"]], bool(data["done"]))
+@dataclass(frozen=True)
+class FestivalOutcome:
+    """A held festival, as everybody saw it (never changed once written)."""
 
-
-Tower = list[list[int]]
+    round: Annotated[int, Between(1, ROUNDS)]
+    region: Region
+    tokens: Annotated[list[CastellerSize], Size(1, 2)]
+    towers: dict[str, Levels]  # by seat, written as text like JSON keys
+    scores: dict[str, Annotated[int, Between(0)]]
+    prizes: list[tuple[Seat, Prize]]
+    size_tokens: list[tuple[Seat, CastellerSize]]
+    skills: dict[str, dict[Skill, Rank]]  # each tower's skill uses, by seat (the uses made)
+    absent: dict[str, Absence]  # every other seat, and why
 
 
 @dataclass
 class CastellState:
-    players: list[Player]
-    bag: list[int]  # the order is secret; draws pop from the end
-    regions: dict[str, list[int]]  # castellers standing in each region, biggest first
-    wheel: list[str]  # board skill tile in each slot
-    rows: dict[str, list[int]]  # local performance tiles still in each region's row
-    row_tokens: dict[str, list[int]]  # owners of the special tokens lying in each row
+    players: Annotated[list[Player], Size(2, 4)]
+    bag: list[CastellerSize]  # the order is secret; draws pop from the end
+    regions: dict[Region, list[CastellerSize]]  # castellers standing in each region, biggest first
+    wheel: Annotated[list[WheelTile], Size(8, 8)]  # board skill tile in each slot
+    rows: dict[Region, list[TileId]]  # local performance tiles still in each region's row
+    row_tokens: dict[Region, list[Seat]]  # owners of the special tokens lying in each row
     calendar: list[Festival]
-    piles: dict[str, int]  # prize tokens left
+    piles: dict[Prize, Annotated[int, Between(0)]]  # prize tokens left
     rng: Rng
     advanced: bool = False  # the wheel's No Regions side
     train_any_known_skill: bool = False  # [D-18] option
-    round: int = 1
-    first: int = 0
-    current: int = 0
-    turns_done: int = 0  # players who have ended their turn this round
-    phase: str = TURN
-    used: list[str] = field(default_factory=list)  # actions taken this turn
+    round: Annotated[int, Between(1, ROUNDS)] = 1
+    first: Seat = 0
+    current: Seat = 0
+    turns_done: Annotated[int, Between(0, 4)] = 0  # players who have ended their turn this round
+    phase: Phase = Phase.TURN
+    used: list[TurnAction] = field(default_factory=list)  # actions taken this turn
     free_special: bool = False  # a Special tile was trained: a free special action is due
-    festival: int | None = None  # calendar index of the festival being declared
-    to_declare: list[int] = field(default_factory=list)  # seats that take part or abstain
-    declarations: dict[int, Tower | None] = field(default_factory=dict)  # None: abstains
-    history: list[dict[str, Any]] = field(default_factory=list)  # festival outcomes (public)
-    actions: int = 0
+    festival: Annotated[int, Between(0, len(CALENDAR) - 1)] | None = None  # being declared
+    to_declare: list[Seat] = field(default_factory=list)  # seats that take part or abstain
+    declarations: dict[int, Levels | None] = field(default_factory=dict)  # None: abstains
+    history: list[FestivalOutcome] = field(default_factory=list)  # festivals held (public)
+    actions: Annotated[int, Between(0)] = 0  # actions applied, reported in the result
 
     @property
     def n(self) -> int:
@@ -171,67 +193,6 @@ class CastellState:
                 s: None if t is None else [list(level) for level in t]
                 for s, t in self.declarations.items()
             },
-            [dict(h) for h in self.history],  # entries are never mutated once written
+            list(self.history),  # outcomes are frozen
             self.actions,
-        )
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "players": [p.to_json() for p in self.players],
-            "bag": list(self.bag),
-            "regions": {r: list(c) for r, c in self.regions.items()},
-            "wheel": list(self.wheel),
-            "rows": {r: list(t) for r, t in self.rows.items()},
-            "row_tokens": {r: list(t) for r, t in self.row_tokens.items()},
-            "calendar": [f.to_json() for f in self.calendar],
-            "piles": dict(self.piles),
-            "rng": self.rng.to_json(),
-            "advanced": self.advanced,
-            "train_any_known_skill": self.train_any_known_skill,
-            "round": self.round,
-            "first": self.first,
-            "current": self.current,
-            "turns_done": self.turns_done,
-            "phase": self.phase,
-            "used": list(self.used),
-            "free_special": self.free_special,
-            "festival": self.festival,
-            "to_declare": list(self.to_declare),
-            "declarations": [
-                [s, None if t is None else [list(level) for level in t]]
-                for s, t in sorted(self.declarations.items())
-            ],
-            "history": [dict(h) for h in self.history],
-            "actions": self.actions,
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> CastellState:
-        return cls(
-            [Player.from_json(p) for p in data["players"]],
-            [int(s) for s in data["bag"]],
-            {r: [int(s) for s in c] for r, c in data["regions"].items()},
-            list(data["wheel"]),
-            {r: [int(t) for t in ts] for r, ts in data["rows"].items()},
-            {r: [int(t) for t in ts] for r, ts in data["row_tokens"].items()},
-            [Festival.from_json(f) for f in data["calendar"]],
-            {k: int(v) for k, v in data["piles"].items()},
-            Rng.from_json(data["rng"]),
-            bool(data["advanced"]),
-            bool(data["train_any_known_skill"]),
-            int(data["round"]),
-            int(data["first"]),
-            int(data["current"]),
-            int(data["turns_done"]),
-            str(data["phase"]),
-            list(data["used"]),
-            bool(data["free_special"]),
-            data["festival"],
-            [int(s) for s in data["to_declare"]],
-            {
-                int(s): None if t is None else [[int(x) for x in level] for level in t]
-                for s, t in data["declarations"]
-            },
-            [dict(h) for h in data["history"]],
-            int(data["actions"]),
         )

@@ -17,11 +17,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ludoteca.games.castell.data import SIZES, SKILLS
+from ludoteca.engine.codec import quote
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.games.castell.data import SIZES, SKILLS, Skill
 
 BASE_WIDTH_LIMIT = 3  # "Il massimo di castellani che si possono avere su un livello è tre."
+FAVOURED = 1000  # a favoured casteller outweighs any number of other token-size castellers
 GROUND = 11  # a "size" above every casteller: the ground under the bottom level
 Tower = tuple[tuple[int, ...], ...]
+Ranks = Mapping[Skill, int] | Mapping[str, int]  # a rank by skill (a Skill is its name)
+SKILL_NAMES: tuple[str, ...] = tuple(skill.value for skill in SKILLS)
 
 
 @dataclass(frozen=True)
@@ -46,23 +51,29 @@ def normalize_tower(levels: object) -> Tower:
             raise ValueError(f"level {number} must be a non-empty list of casteller sizes")
         for size in level:
             if isinstance(size, bool) or not isinstance(size, int):
-                raise ValueError(f"level {number} holds {size!r}: sizes are whole numbers 1-10")
+                raise ValueError(
+                    f"level {number} holds {quote(size)}: sizes are whole numbers 1-10"
+                )
             if size not in SIZES:
-                raise ValueError(f"level {number} holds size {size}: sizes go from 1 to 10")
+                raise ValueError(f"level {number} holds size {quote(size)}: sizes go from 1 to 10")
         out.append(tuple(sorted(level, reverse=True)))
     return tuple(out)
 
 
-def normalize_ranks(ranks: Mapping[str, int]) -> tuple[int, ...]:
+def normalize_ranks(ranks: Ranks) -> tuple[int, ...]:
     """Ranks as a tuple in SKILLS order (a missing skill has rank 0)."""
     unknown = set(ranks) - set(SKILLS)
     if unknown:
-        raise ValueError(f"unknown skills {sorted(unknown)}; the skills are {', '.join(SKILLS)}")
+        raise ValueError(
+            f"unknown skills {quote(sorted(unknown))}; the skills are {', '.join(SKILLS)}"
+        )
     out = []
     for skill in SKILLS:
         rank = ranks.get(skill, 0)
         if isinstance(rank, bool) or not isinstance(rank, int) or rank < 0:
-            raise ValueError(f"the rank of {skill} must be a whole number from 0, not {rank!r}")
+            raise ValueError(
+                f"the rank of {skill} must be a whole number from 0, not {quote(rank)}"
+            )
         out.append(rank)
     return tuple(out)
 
@@ -71,7 +82,9 @@ def normalize_skills(skills: Iterable[str]) -> frozenset[str]:
     chosen = frozenset(skills)
     unknown = chosen - set(SKILLS)
     if unknown:
-        raise ValueError(f"unknown skills {sorted(unknown)}; the skills are {', '.join(SKILLS)}")
+        raise ValueError(
+            f"unknown skills {quote(sorted(unknown))}; the skills are {', '.join(SKILLS)}"
+        )
     return chosen
 
 
@@ -122,13 +135,13 @@ def width_assignments(widths: Sequence[int]) -> list[tuple[int, int]]:
 
 
 def check_tower(
-    levels: Sequence[Sequence[int]], ranks: Mapping[str, int], skills: Iterable[str] = ()
+    levels: Sequence[Sequence[int]], ranks: Ranks, skills: Iterable[str] = ()
 ) -> TowerCheck:
     """Whether the tower is legal for `ranks`, with an assignment of skill uses that uses every
     skill in `skills` at least once [D-22]. `uses` maps every skill to its uses in the assignment
     found (the fewest uses in all); `reason` says, in a player's words, which rule is broken."""
     tower = normalize_tower(levels)
-    limits = dict(zip(SKILLS, normalize_ranks(ranks), strict=True))
+    limits = dict(zip(SKILL_NAMES, normalize_ranks(ranks), strict=True))
     wanted = normalize_skills(skills)
     fixed, broken = _level_uses(tower)
     if broken:
@@ -144,20 +157,65 @@ def check_tower(
     ]
     if not options:
         return TowerCheck(False, {}, _too_wide(widths, limits["width"], limits["base"]))
-    for skill in ("balance", "strength", "mix"):
-        if skill in wanted and not fixed[skill]:
-            return TowerCheck(False, {}, f"the tower does not use {skill.capitalize()}")
+    missing: list[str] = [s for s in ("balance", "strength", "mix") if s in wanted and not fixed[s]]
+    missing += [
+        s for s, index in (("width", 0), ("base", 1))
+        if s in wanted and not any(option[index] for option in options)
+    ]
+    if missing:
+        return TowerCheck(False, {}, _needs_uses(missing))
     fitting = [
         (w, b)
         for w, b in options
         if ("width" not in wanted or w) and ("base" not in wanted or b)
     ]
     if not fitting:
-        missing = " and ".join(s.capitalize() for s in ("width", "base") if s in wanted)
-        return TowerCheck(False, {}, f"the tower cannot use {missing} within your ranks")
+        return TowerCheck(
+            False, {}, "the tower needs a real use of Width and one of Base in the same tower"
+        )
     width_uses, base_uses = min(fitting, key=lambda wb: (wb[0] + wb[1], wb[1]))
     uses = {**fixed, "width": width_uses, "base": base_uses}
     return TowerCheck(True, {skill: uses[skill] for skill in SKILLS}, None)
+
+
+def skill_options(
+    levels: Sequence[Sequence[int]], skills: Iterable[str] = ()
+) -> list[dict[str, int]]:
+    """The ways a well-formed tower may count its skill uses whatever the ranks, the fewest uses
+    first (Width and Base may serve the same level), each using every skill of `skills`; [] if
+    it breaks a basic rule or cannot use them."""
+    tower = normalize_tower(levels)
+    wanted = normalize_skills(skills)
+    fixed, broken = _level_uses(tower)
+    if broken or any(s in wanted and not fixed[s] for s in fixed):
+        return []
+    options = [
+        (w, b)
+        for w, b in width_assignments([len(level) for level in tower])
+        if ("width" not in wanted or w) and ("base" not in wanted or b)
+    ]
+    fewest = min((w + b for w, b in options), default=0)
+    return [
+        {skill: {**fixed, "width": w, "base": b}[skill] for skill in SKILL_NAMES}
+        for w, b in options
+        if w + b == fewest
+    ]
+
+
+# What makes a use of each skill real, in a player's words.
+REAL_USE = {
+    "balance": "a level as wide as the level below",
+    "strength": "a level as big as the smallest of the level below",
+    "mix": "a level of two sizes",
+    "width": f"a level wider than {BASE_WIDTH_LIMIT} and not a Base level, within your Width rank",
+    "base": "a level over the width limit, within your Base rank",
+}
+
+
+def _needs_uses(skills: Sequence[str]) -> str:
+    """Why a tower misses the skills a tile asks for: only the skills it lacks."""
+    needs = " and one of ".join(f"{s.capitalize()} ({REAL_USE[s]})" for s in skills)
+    return f"the tower needs one real use of {needs}"
 
 
 def _over_rank(skill: str, count: int, rank: int) -> str:
@@ -194,7 +252,7 @@ def team_counts(team: Iterable[int]) -> tuple[int, ...]:
     counts = [0] * len(SIZES)
     for size in team:
         if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
-            raise ValueError(f"a team holds casteller sizes 1-10, not {size!r}")
+            raise ValueError(f"a team holds casteller sizes 1-10, not {quote(size)}")
         counts[size - 1] += 1
     return tuple(counts)
 
@@ -206,20 +264,33 @@ def tower_fits_team(tower: Sequence[Sequence[int]], team: Iterable[int]) -> bool
     return all(n <= h for n, h in zip(need, have, strict=True))
 
 
+def team_tower(raw: object, team: Sequence[int]) -> Tower:
+    """A well-formed tower built from `team` (normalised), or IllegalAction saying why not."""
+    try:
+        tower = normalize_tower(raw)
+    except ValueError as exc:
+        raise IllegalAction(f"that is not a tower: {exc}") from None
+    if not tower_fits_team(tower, team):
+        raise IllegalAction(f"your team cannot build that tower: your castellers are {team}")
+    return tower
+
+
 # --- the best tower -----------------------------------------------------------------------------
 def best_tower(
     team: Iterable[int],
-    ranks: Mapping[str, int],
+    ranks: Ranks,
     sizes: Iterable[int] = (),
     min_levels: int = 1,
     shape: Sequence[int] | None = None,
     skills: Iterable[str] = (),
     max_levels: int | None = None,
+    favour: Iterable[int] = (),
 ) -> Tower | None:
     """The legal tower from `team` with the highest festival score (levels + castellers whose
-    size is in `sizes`; then the most such castellers), containing every size of `sizes`, with
-    at least `min_levels` (at most `max_levels`) levels, exactly the widths `shape` if given, and
-    an assignment that uses every skill of `skills`; None if there is none. Exact."""
+    size is in `sizes`; then the most castellers of a `favour` size, then the most of the
+    `sizes`), containing every size of `sizes`, with at least `min_levels` (at most
+    `max_levels`) levels, exactly the widths `shape` if given, and an assignment that uses every
+    skill of `skills`; None if there is none. Exact."""
     return _best_tower(
         team_counts(team),
         normalize_ranks(ranks),
@@ -228,12 +299,14 @@ def best_tower(
         None if shape is None else tuple(shape),
         tuple(sorted(normalize_skills(skills))),
         max_levels,
+        False,
+        tuple(sorted(set(favour))),
     )
 
 
 def any_tower(
     team: Iterable[int],
-    ranks: Mapping[str, int],
+    ranks: Ranks,
     min_levels: int = 1,
     shape: Sequence[int] | None = None,
     skills: Iterable[str] = (),
@@ -264,13 +337,14 @@ def _best_tower(
     skills: tuple[str, ...],
     max_levels: int | None,
     first_found: bool = False,
+    favour: tuple[int, ...] = (),
 ) -> Tower | None:
-    for size in sizes:
+    for size in (*sizes, *favour):
         if size not in SIZES:
-            raise ValueError(f"token sizes go from 1 to 10, not {size!r}")
+            raise ValueError(f"token sizes go from 1 to 10, not {quote(size)}")
     if any(not counts[size - 1] for size in sizes):
         return None  # a token size the team lacks: no tower can show it
-    rank = dict(zip(SKILLS, ranks, strict=True))
+    rank = dict(zip(SKILL_NAMES, ranks, strict=True))
     # Width uses are fixed for the whole tower, so search once per width limit; without a
     # Width/Base requirement the highest limit allows every tower the lower ones do.
     if {"width", "base"} & set(skills):
@@ -281,7 +355,7 @@ def _best_tower(
     for width_uses in width_options:
         found = _TowerSearch(
             counts, rank, sizes, min_levels, shape, frozenset(skills), max_levels, width_uses,
-            first_found,
+            first_found, frozenset(favour),
         ).run()
         if found is not None and (best is None or found[0] > best[0]):
             best = found
@@ -295,7 +369,10 @@ class _TowerSearch:
 
     A state is what the levels above still depend on: the smallest size of the level below
     (sizes under it are all still in the team), how many of that size are left, its width, the
-    skill uses left, the skills and token sizes still to show, and the level count."""
+    skill uses left, the skills and token sizes still to show, and the level count. A tower's
+    value is (festival score, weight), the weight counting the castellers of a token size, and
+    FAVOURED times more those of a favoured size: the most favoured castellers come first among
+    towers of the best score."""
 
     def __init__(
         self,
@@ -308,6 +385,7 @@ class _TowerSearch:
         max_levels: int | None,
         width_uses: int,
         first_found: bool = False,
+        favour: frozenset[int] = frozenset(),
     ) -> None:
         self.first_found = first_found
         self.counts = (0, *counts, 0)  # index by size; padding at 0 and GROUND
@@ -322,15 +400,21 @@ class _TowerSearch:
         self.memo: dict[tuple[int, ...], tuple[tuple[int, int], Tower] | None] = {}
         self.cap = max(min_levels, self.max_levels or 0)
         # By size s (index s): distinct sizes present among 1..s, matching castellers among
-        # 1..s, and the widest level buildable from sizes 1..s (for the pruning bound).
+        # 1..s (and their weight), and the widest level buildable from sizes 1..s (for the
+        # pruning bound).
         self.is_match = [int(s in self.matching) for s in range(GROUND + 1)]
+        self.weight = [
+            self.is_match[s] + FAVOURED * (s in favour) for s in range(GROUND + 1)
+        ]
         self.distinct = [0] * 12
         self.matching_below = [0] * 12
+        self.weight_below = [0] * 12
         self.widest = [0] * 12
         for s in range(1, 11):
             c = self.counts[s]
             self.distinct[s] = self.distinct[s - 1] + (c > 0)
             self.matching_below[s] = self.matching_below[s - 1] + (c if s in self.matching else 0)
+            self.weight_below[s] = self.weight_below[s - 1] + c * self.weight[s]
             pair = c + self.counts[s - 1] if self.rank["mix"] else c
             self.widest[s] = max(self.widest[s - 1], pair)
 
@@ -367,7 +451,7 @@ class _TowerSearch:
                 return result
         if self.max_levels is None or index < self.max_levels:
             is_match = self.is_match
-            for level, width, low, left, matches in self.levels(
+            for level, width, low, left, matches, weight in self.levels(
                 p, cp, pw, bal, stre, mix, base, index
             ):
                 top = level[0]
@@ -383,10 +467,12 @@ class _TowerSearch:
                     by_size = self.distinct[low - 1] + stre_left
                     by_width = width - 1 + bal - use_bal
                     more = self.matching_below[low - 1]
+                    heavier = self.weight_below[low - 1]
                     if stre_left:
                         more += left * is_match[low]
+                        heavier += left * self.weight[low]
                     best_up = 1 + matches + more + (by_size if by_size < by_width else by_width)
-                    if (best_up, matches + more) <= result[0]:
+                    if (best_up, weight + heavier) <= result[0]:
                         continue
                 new_need = need
                 if need:
@@ -411,7 +497,7 @@ class _TowerSearch:
                 )
                 if child is None:
                     continue
-                value = (child[0][0] + 1 + matches, child[0][1] + matches)
+                value = (child[0][0] + 1 + matches, child[0][1] + weight)
                 if result is None or value > result[0]:
                     result = (value, (level, *child[1]))
                     if self.first_found:
@@ -421,9 +507,10 @@ class _TowerSearch:
 
     def levels(
         self, p: int, cp: int, pw: int, bal: int, stre: int, mix: int, base: int, index: int
-    ) -> Iterable[tuple[tuple[int, ...], int, int, int, int]]:
+    ) -> Iterable[tuple[tuple[int, ...], int, int, int, int, int]]:
         """Every level that may go on the level below: (level, width, smallest size, how many
-        of the smallest size are left after it, castellers of a token size in it)."""
+        of the smallest size are left after it, castellers of a token size in it, and their
+        weight)."""
         top_width = pw if bal else pw - 1
         if not base:
             top_width = min(top_width, self.limit)
@@ -439,9 +526,13 @@ class _TowerSearch:
             if low == p and not stre:
                 continue
             low_match = self.is_match[low]
+            low_weight = self.weight[low]
             for width in widths:
                 if width <= have_low:
-                    yield (low,) * width, width, low, have_low - width, width * low_match
+                    yield (
+                        (low,) * width, width, low, have_low - width, width * low_match,
+                        width * low_weight,
+                    )
             high = low + 1
             if not mix or high > p or (high == p and not stre):
                 continue
@@ -450,10 +541,11 @@ class _TowerSearch:
                 for n_low in range(max(1, width - have_high), min(have_low, width - 1) + 1):
                     level = (high,) * (width - n_low) + (low,) * n_low
                     matches = (width - n_low) * self.is_match[high] + n_low * low_match
-                    yield level, width, low, have_low - n_low, matches
+                    weight = (width - n_low) * self.weight[high] + n_low * low_weight
+                    yield level, width, low, have_low - n_low, matches, weight
 
 
-_BIT = {skill: 1 << i for i, skill in enumerate(SKILLS)}
+_BIT = {skill: 1 << i for i, skill in enumerate(SKILL_NAMES)}
 
 
 def _mask(skills: Iterable[str]) -> int:

@@ -1,46 +1,52 @@
-"""What a seat may see: everything but the bag's order and festival declarations that are
-not revealed yet (a player sees their own)."""
+"""What each seat sees: everything but the bag's order and festival declarations that are not
+revealed yet (a player sees their own); `determinize` resamples exactly those."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ludoteca.engine.codec import encode
+from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.data import REGIONS, ROUNDS, SIZES, local_tile
-from ludoteca.games.castell.festivals import suggestion
-from ludoteca.games.castell.scoring import categories
-from ludoteca.games.castell.state import FESTIVAL, TURN, CastellState
+from ludoteca.games.castell.result import categories
+from ludoteca.games.castell.rules.festival import absence, declarations, skills_used, suggestion
+from ludoteca.games.castell.state import CastellState, Phase
+from ludoteca.games.castell.towers import Tower, tower_score
 from ludoteca.games.castell.wheel import wheel_view
 
 
-def view(state: CastellState, seat: int | None) -> dict[str, Any]:
-    return {
+def seat_view(state: CastellState, seat: int | None) -> dict[str, Any]:
+    """The view as plain JSON (encoded: enums as their values, dataclasses as objects)."""
+    view: dict[str, Any] = encode({
         "seat": seat,
         "round": state.round,
         "rounds": ROUNDS,
         "phase": state.phase,
         "first": state.first,
-        "current": state.current if state.phase == TURN else None,
-        "used": list(state.used) if state.phase == TURN else [],
+        "current": state.current if state.phase == Phase.TURN else None,
+        "used": list(state.used) if state.phase == Phase.TURN else [],
         "free_special": state.free_special,
         "wheel": wheel_view(state),
+        # "La ruota delle abilità vi mostrerà quali sono le abilità disponibili": and, as it
+        # turns one step a round [D-17], what it will show next round.
+        "wheel_next": wheel_view(state, state.round + 1) if state.round < ROUNDS else None,
         "advanced": state.advanced,
         "regions": {r: list(state.regions[r]) for r in REGIONS},
         "rows": {r: [local_tile(t) for t in state.rows[r]] for r in REGIONS},
         "row_tokens": {r: list(state.row_tokens[r]) for r in REGIONS},
-        "calendar": [f.to_json() for f in state.calendar],
+        "calendar": state.calendar,
         "piles": dict(state.piles),
         # The bag's contents by size are public; its order is not.
         "bag": {str(size): state.bag.count(size) for size in SIZES},
-        "players": [
-            {**p.to_json(), "score_now": categories(p)} for p in state.players
-        ],
+        "players": [{**encode(p), "score_now": categories(p)} for p in state.players],
         "festival": festival_view(state, seat),
-        "history": [dict(h) for h in state.history],
-    }
+        "history": state.history,
+    })
+    return view
 
 
 def festival_view(state: CastellState, seat: int | None) -> dict[str, Any] | None:
-    if state.phase != FESTIVAL or state.festival is None:
+    if state.phase != Phase.FESTIVAL or state.festival is None:
         return None
     festival = state.calendar[state.festival]
     out: dict[str, Any] = {
@@ -49,11 +55,60 @@ def festival_view(state: CastellState, seat: int | None) -> dict[str, Any] | Non
         "tokens": list(festival.tokens),
         "seats": list(state.to_declare),
         "declared": sorted(state.declarations),
+        # Teams and pawns are public: why each other player cannot take part.
+        "absent": {
+            str(other): absence(state, other, festival)
+            for other in state.turn_order()
+            if other not in state.to_declare
+        },
     }
     if seat is not None and seat in state.declarations:
         mine = state.declarations[seat]
         out["my_declaration"] = mine
+        if mine is not None:
+            out["my_skills"] = skills_used(state.players[seat], mine)
     elif seat is not None and seat in state.to_declare:
-        tower = suggestion(state.players[seat], festival)
-        out["suggestion"] = None if tower is None else [list(level) for level in tower]
+        out["options"] = [
+            tower_option(state, seat, action.tower) for action in declarations(state, seat)
+        ]
     return out
+
+
+def tower_option(state: CastellState, seat: int, tower: Tower) -> dict[str, Any]:
+    """A tower the player may declare, with its score, its castellers of each token size and
+    the skill uses it makes."""
+    festival = state.calendar[state.festival or 0]
+    return {
+        "tower": [list(level) for level in tower],
+        "score": tower_score(tower, festival.tokens),
+        "castellers": {
+            str(size): sum(level.count(size) for level in tower) for size in festival.tokens
+        },
+        "skills": skills_used(state.players[seat], tower),
+    }
+
+
+def hidden(state: CastellState, seat: int | None) -> Any:
+    return {
+        "bag_order": list(state.bag),
+        "declarations": {
+            str(s): t for s, t in sorted(state.declarations.items()) if s != seat
+        },
+    }
+
+
+def determinize(state: CastellState, seat: int | None, rng: Rng) -> CastellState:
+    """The bag reshuffled; others' hidden declarations redrawn: their suggested tower, or
+    abstaining."""
+    copy = state.clone()
+    rng.shuffle(copy.bag)
+    if copy.festival is not None:
+        festival = copy.calendar[copy.festival]
+        for other in copy.declarations:
+            if other != seat:
+                tower = suggestion(copy.players[other], festival)
+                choice = rng.choice([None, tower])
+                copy.declarations[other] = (
+                    None if choice is None else [list(level) for level in choice]
+                )
+    return copy

@@ -38,8 +38,10 @@ def brute_best(
     min_levels: int = 1,
     shape: Sequence[int] | None = None,
     skills: Sequence[str] = (),
-) -> tuple[int, int] | None:
-    """The best (festival score, matching castellers) over every legal tower, or None."""
+    favour: Sequence[int] = (),
+) -> tuple[int, int, int] | None:
+    """The best (festival score, castellers of a favoured size, matching castellers) over every
+    legal tower, or None."""
     best = None
     for tower in all_towers(team):
         if len(tower) < min_levels:
@@ -52,7 +54,8 @@ def brute_best(
         if not check_tower(tower, ranks, skills).legal:
             continue
         matches = sum(1 for s in flat if s in set(sizes))
-        value = (tower_score(tower, sizes), matches)
+        favoured = sum(1 for s in flat if s in set(favour))
+        value = (tower_score(tower, sizes), favoured, matches)
         if best is None or value > best:
             best = value
     return best

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ludoteca.engine.actions import Action
 from ludoteca.engine.events import Event
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import EndTurn
-from ludoteca.games.castell.state import CastellState, Festival
+from ludoteca.games.castell.actions import Abstain, Declare, EndTurn, Move, TowerLevels
+from ludoteca.games.castell.data import FestivalType, Region, Skill
+from ludoteca.games.castell.state import CastellState, Festival, Phase
+
+TALL = [9, 9, 9, 7, 7, 5, 3]
+BAL1 = {Skill.BALANCE: 2}
+T4 = ((9, 9, 9), (7, 7), (5,), (3,))  # widths 3-2-1-1: one Balance use
+T4_SMALL = ((9, 9), (7,), (5,), (3,))  # widths 2-1-1-1: two Balance uses
 
 
 def fresh(players: int = 2, seed: int = 0, **options: bool) -> CastellState:
@@ -21,13 +29,23 @@ def end_all_turns(state: CastellState) -> list[Event]:
     """Every remaining player of the round ends their turn."""
     events: list[Event] = []
     start = state.round
-    while state.round == start and state.phase == "turn":
+    while state.round == start and state.phase == Phase.TURN:
         events += act(state, state.current, EndTurn())
     return events
 
 
+def all_castellers(state: CastellState) -> Counter[int]:
+    """Castellers in the bag, the regions and the teams."""
+    out = Counter(state.bag)
+    for castellers in state.regions.values():
+        out.update(castellers)
+    for p in state.players:
+        out.update(p.team)
+    return out
+
+
 def stage_festival(
-    state: CastellState, region: str, tokens: list[int], kind: str = "I"
+    state: CastellState, region: Region, tokens: list[int], kind: FestivalType = FestivalType.I
 ) -> Festival:
     """Make the current round 3 hold exactly one festival, in `region` with `tokens`."""
     state.round = 3
@@ -35,3 +53,32 @@ def stage_festival(
         f for f in state.calendar if f.round > 3
     ]
     return state.calendar[0]
+
+
+def festival_in_valls(players: int, tokens: list[int]) -> CastellState:
+    """Round 3 with one festival in Valls; every player there with the same team and skills."""
+    state = fresh(players)
+    stage_festival(state, Region.VALLS, tokens)
+    for p in state.players:
+        p.pawn = Region.VALLS
+        p.team = list(TALL)
+        p.ranks.update(BAL1)
+    return state
+
+
+def declare_all(state: CastellState, towers: dict[int, TowerLevels | None]) -> None:
+    for seat in state.turn_order():
+        if seat in towers:
+            tower = towers[seat]
+            act(state, seat, Abstain() if tower is None else Declare(tower))
+
+
+def setup_trainer(advanced: bool = False, **options: bool) -> tuple[CastellState, int]:
+    """A 2-player game whose first player has just moved to Lleida, which faces Balance in
+    round 1 (All Regions faces Mix)."""
+    state = fresh(2, advanced=advanced, **options)
+    seat = state.current
+    state.wheel = [Skill.MIX, Skill.BALANCE, Skill.BASE, "special", Skill.STRENGTH,
+                   Skill.WIDTH, "special", "special"]
+    act(state, seat, Move(Region.LLEIDA))
+    return state, seat

@@ -34,6 +34,7 @@ small_sizes = st.one_of(st.integers(1, 4), st.integers(1, 10))
     min_levels=st.integers(1, 3),
     skills=st.lists(st.sampled_from(SKILLS), max_size=2, unique=True),
     shape=st.one_of(st.none(), st.lists(st.integers(1, 4), min_size=1, max_size=3)),
+    favour=st.lists(st.integers(1, 6), max_size=1),
 )
 def test_best_tower_matches_brute_force(
     team: list[int],
@@ -42,9 +43,10 @@ def test_best_tower_matches_brute_force(
     min_levels: int,
     skills: list[str],
     shape: list[int] | None,
+    favour: list[int],
 ) -> None:
-    tower = best_tower(team, ranks, sizes, min_levels, shape, skills)
-    expected = brute_best(team, ranks, sizes, min_levels, shape, skills)
+    tower = best_tower(team, ranks, sizes, min_levels, shape, skills, favour=favour)
+    expected = brute_best(team, ranks, sizes, min_levels, shape, skills, favour)
     if not sizes:  # any_tower finds a tower exactly when one exists
         found = any_tower(team, ranks, min_levels, shape, skills)
         assert (found is None) == (expected is None)
@@ -58,7 +60,8 @@ def test_best_tower_matches_brute_force(
     assert shape is None or [len(level) for level in tower] == shape
     assert all(any(s in level for level in tower) for s in sizes)
     matches = sum(1 for level in tower for s in level if s in sizes)
-    assert (tower_score(tower, sizes), matches) == expected
+    favoured = sum(1 for level in tower for s in level if s in favour)
+    assert (tower_score(tower, sizes), favoured, matches) == expected
 
 
 @pytest.mark.parametrize("tile", LOCAL_TILE_IDS)

@@ -18,11 +18,13 @@ from ludoteca.games.castell.data import (
     SIZES,
     SPECIAL_TOKENS,
     TEAM_AT_START,
+    WheelTile,
 )
+from ludoteca.games.castell.options import CastellOptions
 from ludoteca.games.castell.state import CastellState, Festival, Player
 
 
-def new_game(players: int, seed: int, advanced: bool, train_any_known_skill: bool) -> CastellState:
+def new_state(players: int, seed: int, options: CastellOptions) -> CastellState:
     rng = Rng(seed)
     bag = [size for size in SIZES for _ in range(CASTELLERS_PER_SIZE)]  # [D-1]
     rng.shuffle(bag)
@@ -30,7 +32,7 @@ def new_game(players: int, seed: int, advanced: bool, train_any_known_skill: boo
     regions = {
         region: sorted((bag.pop() for _ in range(per_region)), reverse=True) for region in REGIONS
     }
-    wheel = list(BOARD_SKILL_TILES)  # [D-4]
+    wheel: list[WheelTile] = list(BOARD_SKILL_TILES)  # [D-4]
     rng.shuffle(wheel)
     calendar = deal_calendar(players, rng)
     tiles = list(LOCAL_TILE_IDS)
@@ -52,8 +54,8 @@ def new_game(players: int, seed: int, advanced: bool, train_any_known_skill: boo
         calendar=calendar,
         piles=dict(PRIZE_PILES),
         rng=rng,
-        advanced=advanced,
-        train_any_known_skill=train_any_known_skill,
+        advanced=options.advanced,
+        train_any_known_skill=options.train_any_known_skill,
         first=first,
         current=first,
     )

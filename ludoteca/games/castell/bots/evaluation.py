@@ -9,17 +9,17 @@ rewards in [0, 1] by comparing players pairwise: a few points ahead is nearly a 
 from __future__ import annotations
 
 from ludoteca.engine.result import soft_rewards
-from ludoteca.games.castell.bot import target_festival
-from ludoteca.games.castell.data import PRIZE_POINTS
-from ludoteca.games.castell.festivals import suggestion
-from ludoteca.games.castell.scoring import categories, final_result
-from ludoteca.games.castell.state import OVER, CastellState
+from ludoteca.games.castell.bots.heuristic import target_festival
+from ludoteca.games.castell.data import PRIZE_POINTS, Prize
+from ludoteca.games.castell.result import categories, result
+from ludoteca.games.castell.rules.festival import suggestion
+from ludoteca.games.castell.state import CastellState, Phase
 from ludoteca.games.castell.towers import tower_score
 
 # The share of a reachable festival's gain counted now (the pawn may still be beaten to it).
 FESTIVAL_SHARE = 0.6
 # The prize a festival tower earns on average: a medal.
-EXPECTED_PRIZE = PRIZE_POINTS["medal"]
+EXPECTED_PRIZE = PRIZE_POINTS[Prize.MEDAL]
 # Points ahead that make a win about three times as likely as a loss.
 POINTS_SCALE = 4.0
 
@@ -44,7 +44,7 @@ def standing(state: CastellState, seat: int) -> float:
     )
 
 
-def evaluate_position(state: CastellState) -> list[float]:
-    if state.phase == OVER:
-        return final_result(state).rewards()
+def evaluate(state: CastellState) -> list[float]:
+    if state.phase == Phase.OVER:
+        return result(state).rewards()
     return soft_rewards([standing(state, seat) for seat in range(state.n)], POINTS_SCALE)

@@ -1,8 +1,8 @@
 """Castell benchmarks: the tower search on teams of 10, 20 and 40 castellers at ranks 3, and
 random playouts (actions/s) and clones (clones/s), as ratios to Goofspiel measured in the same
-run.
+run (the reference game, the baseline of every game's benchmark).
 
-Run: python bench/castell.py
+Run: python -m ludoteca.games.castell.bench
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import Declare, Move, Perform, Train
-from ludoteca.games.castell.data import SHAPE_TILES
-from ludoteca.games.castell.festivals import suggestion
+from ludoteca.games.castell.actions import Declare, Move, Perform, Source, Train
+from ludoteca.games.castell.data import SHAPE_TILES, Region, Skill
+from ludoteca.games.castell.rules.festival import suggestion
+from ludoteca.games.castell.state import TurnAction
 from ludoteca.games.castell.tests.helpers import act, end_all_turns, fresh, stage_festival
 
 
@@ -15,31 +16,31 @@ def test_bot_performs_a_local_tile_when_it_can() -> None:
     state = fresh(2)
     seat = state.current
     tile = SHAPE_TILES.index(((3, 2, 1), 2))
-    state.rows["Valls"] = [tile]
+    state.rows[Region.VALLS] = [tile]
     state.players[seat].team = [9, 9, 9, 5, 5, 2]
-    act(state, seat, Move("Valls"))
+    act(state, seat, Move(Region.VALLS))
     action = GAME.heuristic_action(state.clone(), seat, Rng(0))
     assert isinstance(action, Perform) and action.tile == tile
 
 
 def test_bot_heads_for_the_next_festival() -> None:
     state = fresh(2)
-    stage_festival(state, "Tarragona", [5])
+    stage_festival(state, Region.TARRAGONA, [5])
     seat = state.current
-    state.players[seat].pawn = "Lleida"
+    state.players[seat].pawn = Region.LLEIDA
     for region in state.rows:
         state.rows[region] = []  # nothing to perform on the way
     action = GAME.heuristic_action(state.clone(), seat, Rng(0))
-    assert action == Move("Valls")  # one step of the shortest way Lleida-Valls-Tarragona
+    assert action == Move(Region.VALLS)  # one step of the shortest way Lleida-Valls-Tarragona
 
 
 def test_bot_declares_the_suggested_tower() -> None:
     state = fresh(2)
-    stage_festival(state, "Valls", [5])
+    stage_festival(state, Region.VALLS, [5])
     for p in state.players:
-        p.pawn = "Valls"
+        p.pawn = Region.VALLS
         p.team = [9, 9, 9, 7, 7, 5, 3]
-        p.ranks["balance"] = 1
+        p.ranks[Skill.BALANCE] = 1
     end_all_turns(state)
     seat = min(GAME.actors(state))
     tower = suggestion(state.players[seat], state.calendar[0])
@@ -50,15 +51,17 @@ def test_bot_declares_the_suggested_tower() -> None:
 def test_bot_trains_the_skill_its_festival_tower_lacks() -> None:
     # Team 9,9,9,7,7,5,3 builds 3-2-1 without skills; one Balance makes a 4-level tower.
     state = fresh(2)
-    stage_festival(state, "Lleida", [5])
+    stage_festival(state, Region.LLEIDA, [5])
     seat = state.current
     state.players[seat].team = [9, 9, 9, 7, 7, 5, 3]
-    state.players[seat].pawn = "Lleida"
+    state.players[seat].pawn = Region.LLEIDA
     # Round 3 [D-17]: Lleida (sector 1) faces slot 3, All Regions (sector 0) slot 2.
-    state.wheel = ["base", "mix", "width", "balance", "strength", "special", "special", "special"]
-    state.regions["Lleida"] = []
+    state.wheel = [Skill.BASE, Skill.MIX, Skill.WIDTH, Skill.BALANCE, Skill.STRENGTH, "special",
+                   "special", "special"]
+    state.regions[Region.LLEIDA] = []
     for region in state.rows:
         state.rows[region] = []
-    state.used = ["move"]
+    state.used = [TurnAction.MOVE]
     action = GAME.heuristic_action(state.clone(), seat, Rng(0))
-    assert action == Train("region", "balance")
+    assert action == Train(Source.REGION, Skill.BALANCE)
+

@@ -24,13 +24,15 @@ from ludoteca.games.castell.data import (
     ADJACENCY,
     MIN_FESTIVAL_LEVELS,
     SPECIAL_TILE,
+    Region,
+    Skill,
     local_tile_points,
 )
-from ludoteca.games.castell.state import FESTIVAL, CastellState, Festival
+from ludoteca.games.castell.state import CastellState, Festival, Phase
 from ludoteca.games.castell.towers import best_tower, tower_score
 
 
-def distances(start: str) -> dict[str, int]:
+def distances(start: Region) -> dict[Region, int]:
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -56,7 +58,7 @@ def target_festival(state: CastellState, seat: int) -> Festival | None:
     return None
 
 
-def festival_value(team: list[int], ranks: dict[str, int], festival: Festival | None) -> int:
+def festival_value(team: list[int], ranks: dict[Skill, int], festival: Festival | None) -> int:
     if festival is None:
         tower = best_tower(team, ranks)
         return 0 if tower is None else len(tower)
@@ -70,7 +72,7 @@ def festival_value(team: list[int], ranks: dict[str, int], festival: Festival | 
 
 
 def step_toward(
-    state: CastellState, seat: int, goal: str, moves: Sequence[Move | SpecialMove]
+    state: CastellState, seat: int, goal: Region, moves: Sequence[Move | SpecialMove]
 ) -> Move | SpecialMove | None:
     pawn = state.players[seat].pawn
     if pawn == goal:
@@ -84,9 +86,10 @@ def step_toward(
     return best
 
 
-def choose(game: Any, state: CastellState, seat: int, rng: Rng) -> Action:
-    actions: list[Action] = game.legal_actions(state, seat)
-    if state.phase == FESTIVAL:
+def heuristic_action(state: CastellState, seat: int, actions: list[Action], rng: Rng) -> Action:
+    """The bot's choice among `actions`, the seat's legal actions (`state` is already
+    determinized for the seat)."""
+    if state.phase == Phase.FESTIVAL:
         return next(a for a in actions if isinstance(a, Declare))
     performs = [a for a in actions if isinstance(a, Perform)]
     if performs:
@@ -119,7 +122,7 @@ def choose(game: Any, state: CastellState, seat: int, rng: Rng) -> Action:
 
 
 def best_recruit(
-    team: list[int], ranks: dict[str, int], festival: Festival | None, options: list[Any]
+    team: list[int], ranks: dict[Skill, int], festival: Festival | None, options: list[Any]
 ) -> Action:
     def value(action: Any) -> tuple[int, int]:
         sizes = action.sizes if isinstance(action, Recruit) else (action.size,)
@@ -130,7 +133,7 @@ def best_recruit(
 
 
 def best_train(
-    team: list[int], ranks: dict[str, int], festival: Festival | None, options: list[Train]
+    team: list[int], ranks: dict[Skill, int], festival: Festival | None, options: list[Train]
 ) -> Train:
     """The skill whose next rank improves the festival tower most; else the least trained (a
     Special tile counts as no gain at rank 1)."""
@@ -139,7 +142,8 @@ def best_train(
     def value(action: Train) -> tuple[int, int]:
         if action.skill == SPECIAL_TILE:
             return 0, -1
-        raised = {**ranks, action.skill: ranks[action.skill] + 1}
-        return festival_value(team, raised, festival) - now, -ranks[action.skill]
+        skill = Skill(action.skill)
+        raised = {**ranks, skill: ranks[skill] + 1}
+        return festival_value(team, raised, festival) - now, -ranks[skill]
 
     return max(options, key=value)  # max keeps the first of equals, as the menu lists them

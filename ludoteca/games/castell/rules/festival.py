@@ -1,0 +1,257 @@
+"""Festivals: at the end of rounds 3 to 10 ("Alla fine dei turni dal terzo al decimo, si svolgono
+i festival"), in calendar order [D-6]. The players whose pawn is in the festival's region and
+who can build a qualifying tower [D-23] declare a tower or abstain, all at once and hidden until
+everybody has declared; then the towers are scored, and prizes [D-13] and size tokens [D-14]
+are handed out."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ludoteca.engine.codec import encode
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, private, public
+from ludoteca.engine.result import competition_ranks
+from ludoteca.games.castell.actions import Abstain, Declare
+from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, Prize, Skill
+from ludoteca.games.castell.rules.rounds import end_round
+from ludoteca.games.castell.state import (
+    Absence,
+    CastellState,
+    Festival,
+    FestivalOutcome,
+    Phase,
+    Player,
+)
+from ludoteca.games.castell.towers import Tower, best_tower, check_tower, team_tower, tower_score
+
+
+# --- who takes part -----------------------------------------------------------------------------
+def suggestion(player: Player, festival: Festival) -> Tower | None:
+    """The engine's suggestion: the highest tower score, then the most castellers of the token
+    sizes, among towers of at least 4 levels [D-23] with every token size; None if none."""
+    return best_tower(player.team, player.ranks, sizes=festival.tokens,
+                      min_levels=MIN_FESTIVAL_LEVELS)
+
+
+def best_for_token(player: Player, festival: Festival, size: int) -> Tower | None:
+    """Among the towers of the best score, one with the most castellers of `size`: it scores
+    the same as the suggestion and stands the best chance of that size token [D-14]."""
+    return best_tower(player.team, player.ranks, sizes=festival.tokens,
+                      min_levels=MIN_FESTIVAL_LEVELS, favour=(size,))
+
+
+def absence(state: CastellState, seat: int, festival: Festival) -> Absence | None:
+    """Why the player cannot take part, or None if they can: their pawn must be in the
+    festival's region ("la pedina deve trovarsi nella stessa regione del festival") and their
+    team must build a qualifying tower [D-23]."""
+    player = state.players[seat]
+    if player.pawn != festival.region:
+        return Absence.ELSEWHERE
+    if suggestion(player, festival) is None:
+        return Absence.NO_TOWER
+    return None
+
+
+def declaring_seats(state: CastellState, festival: Festival) -> list[int]:
+    """The players who can take part, in turn order; each of them declares a tower or abstains
+    (taking part is optional)."""
+    return [seat for seat in state.turn_order() if absence(state, seat, festival) is None]
+
+
+def held(state: CastellState) -> Festival:
+    assert state.festival is not None
+    return state.calendar[state.festival]
+
+
+# --- declaring ----------------------------------------------------------------------------------
+def declarations(state: CastellState, seat: int) -> list[Declare]:
+    """The suggestion, then for each size token the best tower with the most castellers of its
+    size where that is another tower (every legal tower may be declared: these are the ones
+    worth choosing among)."""
+    player, festival = state.players[seat], held(state)
+    towers = [suggestion(player, festival)]
+    towers += [best_for_token(player, festival, size) for size in festival.tokens]
+    out: list[Declare] = []
+    for tower in towers:
+        assert tower is not None
+        if Declare(tower) not in out:
+            out.append(Declare(tower))
+    return out
+
+
+def check_declare(state: CastellState, seat: int, action: Declare) -> Declare:
+    """A tower of the player's team with at least 4 levels, a casteller of every token size
+    ("la torre deve contenere castellani che corrispondano alle dimensioni dei gettoni del
+    festival e la torre deve avere quattro livelli"), legal for the player's ranks."""
+    tower = team_tower(action.tower, state.players[seat].team)
+    festival = held(state)
+    if len(tower) < MIN_FESTIVAL_LEVELS:
+        raise IllegalAction(
+            f"a festival tower needs at least {MIN_FESTIVAL_LEVELS} levels; yours has {len(tower)}"
+        )
+    present = {size for level in tower for size in level}
+    missing = [size for size in festival.tokens if size not in present]
+    if missing:
+        raise IllegalAction(
+            f"a tower for this festival must hold a casteller of each token size "
+            f"{festival.tokens}; yours lacks {missing}"
+        )
+    check = check_tower(tower, state.players[seat].ranks)
+    if not check.legal:
+        raise IllegalAction(f"the tower does not work: {check.reason}")
+    return Declare(tower)
+
+
+def do_declare(state: CastellState, seat: int, action: Declare) -> list[Event]:
+    return record(state, seat, [list(level) for level in action.tower])
+
+
+def abstentions(state: CastellState, seat: int) -> list[Abstain]:
+    return [Abstain()]
+
+
+def check_abstain(state: CastellState, seat: int, action: Abstain) -> Abstain:
+    return action
+
+
+def do_abstain(state: CastellState, seat: int, action: Abstain) -> list[Event]:
+    return record(state, seat, None)
+
+
+def record(state: CastellState, seat: int, tower: list[list[int]] | None) -> list[Event]:
+    """Keep the declaration hidden; when everybody has declared, hold the festival."""
+    state.declarations[seat] = tower
+    events: list[Event] = [
+        private("declaration", [seat], seat=seat, tower=tower),
+        public("declared", seat=seat),
+    ]
+    if all(s in state.declarations for s in state.to_declare):
+        events += all_declared(state)
+    return events
+
+
+# --- holding the round's festivals --------------------------------------------------------------
+def hold_festivals(state: CastellState) -> list[Event]:
+    """Hold the round's festivals in calendar order (the main space first) [D-6]; wait for
+    declarations where somebody can take part; then end the round."""
+    events: list[Event] = []
+    for index, festival in enumerate(state.calendar):
+        if festival.round != state.round or festival.done:
+            continue
+        seats = declaring_seats(state, festival)
+        if seats:
+            state.phase = Phase.FESTIVAL
+            state.festival = index
+            state.to_declare = seats
+            state.declarations = {}
+            events.append(public("festival", region=festival.region, seats=seats,
+                                 tokens=list(festival.tokens)))
+            return events
+        events.append(hold(state, festival))
+    return events + end_round(state)
+
+
+def all_declared(state: CastellState) -> list[Event]:
+    """Everybody declared: reveal, resolve, and go on."""
+    result = hold(state, held(state))
+    state.festival = None
+    state.to_declare = []
+    state.declarations = {}
+    state.phase = Phase.TURN
+    return [result, *hold_festivals(state)]
+
+
+def hold(state: CastellState, festival: Festival) -> Event:
+    """Resolve the festival, record its outcome in the public history and announce it."""
+    outcome = resolve(state, festival)
+    state.history.append(outcome)
+    return public("festival_result", **encode(outcome))
+
+
+# --- scoring a festival -------------------------------------------------------------------------
+def resolve(state: CastellState, festival: Festival) -> FestivalOutcome:
+    """Score the declared towers, hand out prizes [D-13] and size tokens [D-14]."""
+    order = state.turn_order()
+    entries = {
+        seat: tower for seat, tower in state.declarations.items() if tower is not None
+    }
+    seats = sorted(entries, key=order.index)
+    scores = {seat: tower_score(entries[seat], festival.tokens) for seat in seats}
+    for seat in seats:
+        player = state.players[seat]
+        # "Se questo è il vostro miglior punteggio della torre, spostate il segnalino"
+        player.best_score = max(player.best_score, scores[seat])
+        player.festivals_entered += 1
+    prizes = award_prizes(state, festival, seats, scores)
+    tokens = award_size_tokens(state, festival, seats, scores, entries)
+    festival.done = True
+    absent = {
+        str(seat): absence(state, seat, festival) or Absence.ABSTAINED
+        for seat in order
+        if seat not in entries
+    }
+    return FestivalOutcome(
+        round=festival.round,
+        region=festival.region,
+        tokens=list(festival.tokens),
+        towers={str(s): [list(level) for level in entries[s]] for s in seats},
+        scores={str(s): scores[s] for s in seats},
+        prizes=prizes,
+        size_tokens=tokens,
+        skills={str(s): skills_used(state.players[s], entries[s]) for s in seats},
+        absent=absent,
+    )
+
+
+def skills_used(player: Player, tower: Sequence[Sequence[int]]) -> dict[Skill, int]:
+    """The skill uses of a declared tower for the player's ranks (the ones it needs)."""
+    uses = check_tower(tower, player.ranks).uses
+    return {Skill(skill): n for skill, n in uses.items() if n}
+
+
+def award_prizes(
+    state: CastellState, festival: Festival, seats: list[int], scores: dict[int, int]
+) -> list[tuple[int, Prize]]:
+    """By rank among participants; ties share the rank (and each gets its prize) and skip the
+    next; a short pile serves tied players in turn order until it is empty [D-13]."""
+    table = PRIZE_TABLE[state.n]
+    ranks = dict(zip(seats, competition_ranks([scores[s] for s in seats]), strict=True))
+    given: list[tuple[int, Prize]] = []
+    for seat in seats:  # already in turn order from the first player
+        rank = ranks[seat]
+        if rank > len(table):
+            continue
+        prize = table[rank - 1]
+        if state.piles[prize] <= 0:
+            continue
+        state.piles[prize] -= 1
+        state.players[seat].board[festival.region].prizes.append(prize)
+        given.append((seat, prize))
+    return given
+
+
+def award_size_tokens(
+    state: CastellState,
+    festival: Festival,
+    seats: list[int],
+    scores: dict[int, int],
+    towers: Mapping[int, Sequence[Sequence[int]]],
+) -> list[tuple[int, int]]:
+    """Each token to the participant with the most castellers of its size ("Il giocatore che ha
+    il maggior numero di Castelleri che corrispondono al gettone taglia lo rivendica"); ties:
+    the higher tower score, then earlier in turn order from the first player [D-14]. Unclaimed
+    tokens leave the game."""
+    given: list[tuple[int, int]] = []
+    for size in festival.tokens:
+        if not seats:
+            break
+
+        def strength(seat: int, size: int = size) -> tuple[int, int]:
+            count = sum(list(level).count(size) for level in towers[seat])
+            return count, scores[seat]
+
+        winner = max(seats, key=strength)  # max keeps the first of equals: turn order
+        state.players[winner].board[festival.region].size_tokens.append(size)
+        given.append((winner, size))
+    return given

@@ -1,0 +1,46 @@
+"""Move: the pawn goes to an adjacent region ("spostare la pedina in un'altra regione adiacente
+a quella attuale"); the first move places it in any region ("Alla prima mossa, si aggiunge la
+pedina al tabellone di gioco in una regione a scelta.")."""
+
+from __future__ import annotations
+
+from ludoteca.engine.codec import quote
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, public
+from ludoteca.games.castell.actions import Move
+from ludoteca.games.castell.data import ADJACENCY, REGIONS, Region
+from ludoteca.games.castell.rules.turn import check_unused
+from ludoteca.games.castell.state import CastellState, TurnAction
+
+
+def destinations(state: CastellState, seat: int) -> tuple[Region, ...]:
+    """Where the pawn may move: an adjacent region [D-2], or anywhere from off the board."""
+    pawn = state.players[seat].pawn
+    return REGIONS if pawn is None else ADJACENCY[pawn]
+
+
+def check_destination(state: CastellState, seat: int, region: object) -> Region:
+    """The region the pawn may move to, or IllegalAction saying where it may go."""
+    allowed = destinations(state, seat)
+    if region not in allowed:
+        raise IllegalAction(
+            f"you cannot move to {quote(region)}; you may move to: {', '.join(allowed)}"
+        )
+    return allowed[allowed.index(region)]
+
+
+def moves(state: CastellState, seat: int) -> list[Move]:
+    if TurnAction.MOVE in state.used:
+        return []
+    return [Move(region) for region in destinations(state, seat)]
+
+
+def check_move(state: CastellState, seat: int, action: Move) -> Move:
+    check_unused(state, TurnAction.MOVE)
+    return Move(check_destination(state, seat, action.region))
+
+
+def do_move(state: CastellState, seat: int, action: Move) -> list[Event]:
+    state.used.append(TurnAction.MOVE)
+    state.players[seat].pawn = action.region
+    return [public("moved", seat=seat, region=action.region)]

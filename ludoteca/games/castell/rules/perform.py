@@ -1,0 +1,67 @@
+"""Local performances: with a special action, build a tower that meets one of the tiles of the
+pawn's region's row [D-16] [D-22]; take the tile and every special token lying in that row,
+whoever's ("raccogliere la tessera esibizione locale ... raccogliere tutti i gettoni speciali che
+si trovano in quella regione del tabellone"). The tile is not replaced; performing costs no
+castellers."""
+
+from __future__ import annotations
+
+from ludoteca.engine.codec import quote
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, public
+from ludoteca.games.castell.actions import Perform
+from ludoteca.games.castell.data import local_tile_points
+from ludoteca.games.castell.performances import tile_problem, tile_skills, tower_for_tile
+from ludoteca.games.castell.rules.special import check_special, may_special, pay
+from ludoteca.games.castell.rules.turn import pawn_region
+from ludoteca.games.castell.state import CastellState
+from ludoteca.games.castell.towers import check_tower, team_tower
+
+
+def performances(state: CastellState, seat: int) -> list[Perform]:
+    """For each tile of the pawn's region that the team can meet, one tower that meets it
+    (every such tower earns the same)."""
+    player = state.players[seat]
+    if player.pawn is None or not may_special(state, seat):
+        return []
+    out = []
+    for tile in state.rows[player.pawn]:
+        tower = tower_for_tile(player.team, player.ranks, tile)
+        if tower is not None:
+            out.append(Perform(tile, tower))
+    return out
+
+
+def check_perform(state: CastellState, seat: int, action: Perform) -> Perform:
+    check_special(state, seat)
+    region = pawn_region(state, seat, "performing")
+    row = state.rows[region]
+    if type(action.tile) is not int or action.tile not in row:
+        raise IllegalAction(
+            f"tile {quote(action.tile)} is not in the {region} row; its tiles: "
+            f"{row or 'none left'}"
+        )
+    tower = team_tower(action.tower, state.players[seat].team)
+    problem = tile_problem(action.tile, tower, state.players[seat].ranks)
+    if problem:
+        raise IllegalAction(problem)
+    return Perform(action.tile, tower)
+
+
+def do_perform(state: CastellState, seat: int, action: Perform) -> list[Event]:
+    player = state.players[seat]
+    region = player.pawn
+    assert region is not None
+    state.rows[region].remove(action.tile)
+    spot = player.board[region]
+    spot.tiles.append(action.tile)
+    collected = len(state.row_tokens[region])
+    spot.collected += collected
+    state.row_tokens[region] = []
+    skills = check_tower(action.tower, player.ranks, tile_skills(action.tile)).uses
+    paid = pay(state, seat)  # after collecting: a paid token stays for the next performer [D-20]
+    return [public("performed", seat=seat, region=region, tile=action.tile,
+                   tower=[list(level) for level in action.tower],
+                   skills={str(skill): n for skill, n in skills.items() if n},
+                   points=local_tile_points(action.tile), tokens_collected=collected,
+                   token_spent=paid)]

@@ -1,0 +1,76 @@
+"""Recruit: one or two castellers of the player's choice from the pawn's region join the team
+("reclutare fino a due Castelleri dalla regione in cui si trova la vostra pedina")."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ludoteca.engine.codec import quote
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, public
+from ludoteca.games.castell.actions import Recruit
+from ludoteca.games.castell.data import Region
+from ludoteca.games.castell.rules.turn import check_unused, pawn_region
+from ludoteca.games.castell.state import CastellState, TurnAction
+
+RECRUIT_LIMIT = 2
+
+
+def recruits(state: CastellState, seat: int) -> list[Recruit]:
+    """Every choice of one or two castellers standing in the pawn's region."""
+    region = state.players[seat].pawn
+    if region is None or TurnAction.RECRUIT in state.used:
+        return []
+    standing = state.regions[region]
+    kinds = sorted(set(standing), reverse=True)
+    out = [Recruit((s,)) for s in kinds]
+    for a, b in combinations_with_replacement(kinds, 2):
+        if a != b or standing.count(a) >= 2:
+            out.append(Recruit((a, b)))
+    return out
+
+
+def check_recruit(state: CastellState, seat: int, action: Recruit) -> Recruit:
+    check_unused(state, TurnAction.RECRUIT)
+    region = pawn_region(state, seat, "recruiting")
+    sizes = action.sizes
+    if not isinstance(sizes, tuple) or not 1 <= len(sizes) <= RECRUIT_LIMIT:
+        raise IllegalAction(
+            f"recruit 1 or {RECRUIT_LIMIT} castellers from {region}; "
+            f"it has {state.regions[region] or 'nobody'}"
+        )
+    check_available(state.regions[region], sizes, region)
+    return action
+
+
+def check_available(standing: list[int], sizes: tuple[int, ...], region: Region) -> None:
+    """Every size asked for stands in the region, as many times as asked."""
+    for size in sizes:
+        if type(size) is not int:
+            raise IllegalAction(
+                f"casteller sizes are whole numbers 1-10, not {quote(size)}; {region} has "
+                f"{standing or 'nobody'}"
+            )
+    for size in sorted(set(sizes)):
+        wanted = sizes.count(size)
+        if wanted > standing.count(size):
+            asked = f"no casteller of size {size}" if wanted == 1 else (
+                f"fewer than {wanted} castellers of size {size}"
+            )
+            raise IllegalAction(f"{region} has {asked} to recruit; it has {standing or 'nobody'}")
+
+
+def take_castellers(state: CastellState, seat: int, region: Region, sizes: tuple[int, ...]) -> None:
+    team = state.players[seat].team
+    for size in sizes:
+        state.regions[region].remove(size)
+        team.append(size)
+    team.sort(reverse=True)
+
+
+def do_recruit(state: CastellState, seat: int, action: Recruit) -> list[Event]:
+    region = state.players[seat].pawn
+    assert region is not None
+    state.used.append(TurnAction.RECRUIT)
+    take_castellers(state, seat, region, action.sizes)
+    return [public("recruited", seat=seat, region=region, sizes=list(action.sizes))]

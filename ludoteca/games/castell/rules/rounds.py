@@ -1,0 +1,39 @@
+"""The end of a round: the first-player marker passes [D-11]; after round 10 the game ends;
+otherwise the next round starts (the wheel turns with the round number [D-17]) and at the start
+of rounds 3, 5, 7 and 9 the regions are refilled [D-10]."""
+
+from __future__ import annotations
+
+from ludoteca.engine.events import Event, public
+from ludoteca.games.castell.data import REFILL_ROUNDS, REGION_CASTELLERS, REGIONS, ROUNDS
+from ludoteca.games.castell.state import CastellState, Phase
+
+
+def end_round(state: CastellState) -> list[Event]:
+    state.first = (state.first + 1) % state.n  # [D-11]
+    if state.round >= ROUNDS:
+        # "Alla fine del decimo turno, il gioco termina"
+        state.phase = Phase.OVER
+        return [public("game_over")]
+    state.round += 1
+    if state.round in REFILL_ROUNDS:
+        refill(state)
+    state.phase = Phase.TURN
+    state.turns_done = 0
+    state.current = state.first
+    return [public("round", round=state.round, first=state.first)]
+
+
+def refill(state: CastellState) -> None:
+    """Every region up to its set-up count, one casteller at a time round the regions in sector
+    order; an empty bag stops the refill [D-10]."""
+    target = REGION_CASTELLERS[state.n]
+    while state.bag:
+        short = [r for r in REGIONS if len(state.regions[r]) < target]
+        if not short:
+            return
+        for region in short:
+            if not state.bag:
+                return
+            state.regions[region].append(state.bag.pop())
+            state.regions[region].sort(reverse=True)

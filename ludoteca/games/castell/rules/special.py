@@ -1,0 +1,98 @@
+"""The special action: once a turn, spending a token ("per farlo dovete avere a disposizione un
+gettone azione speciale"), recruit one more casteller, move once more [D-19], or perform a local
+tile (`perform.py`). The spent token is left in the row of the region where the pawn then stands
+[D-20]. After a Special tile is trained, one special action is free: no token is spent or left,
+and the turn's own special action is still there."""
+
+from __future__ import annotations
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, public
+from ludoteca.games.castell.actions import SpecialMove, SpecialRecruit
+from ludoteca.games.castell.rules.move import check_destination, destinations
+from ludoteca.games.castell.rules.recruit import check_available, take_castellers
+from ludoteca.games.castell.rules.turn import check_unused, pawn_region
+from ludoteca.games.castell.state import CastellState, TurnAction
+
+
+def may_special(state: CastellState, seat: int) -> bool:
+    """A special action is open: the Special tile's free one, or the turn's own with a token."""
+    if state.free_special:
+        return True
+    return TurnAction.SPECIAL not in state.used and state.players[seat].tokens > 0
+
+
+def check_special(state: CastellState, seat: int) -> None:
+    if state.free_special:
+        return
+    check_unused(state, TurnAction.SPECIAL)
+    if state.players[seat].tokens <= 0:
+        raise IllegalAction("you have no special action token left")
+
+
+def pay(state: CastellState, seat: int) -> bool:
+    """After a special action: a paid one spends a token into the row of the pawn's region
+    [D-20]; a free one costs nothing. Either way the Special tile's free action is used.
+    Whether a token was spent."""
+    paid = not state.free_special
+    if paid:
+        player = state.players[seat]
+        state.used.append(TurnAction.SPECIAL)
+        player.tokens -= 1
+        assert player.pawn is not None
+        state.row_tokens[player.pawn].append(seat)
+    state.free_special = False
+    return paid
+
+
+# --- move once more -----------------------------------------------------------------------------
+def special_moves(state: CastellState, seat: int) -> list[SpecialMove]:
+    """One step more from the pawn's region; never from off the board, where the free move
+    already places the pawn anywhere."""
+    if state.players[seat].pawn is None or not may_special(state, seat):
+        return []
+    return [SpecialMove(region) for region in destinations(state, seat)]
+
+
+def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> SpecialMove:
+    """"spostare la vostra pedina in un'altra regione": the pawn moves from the region it is in
+    to another [D-19]; a pawn off the board is placed by the (free) move."""
+    check_special(state, seat)
+    if state.players[seat].pawn is None:
+        raise IllegalAction(
+            "your pawn is not on the board: your move places it in any region for free; a "
+            "special move then takes it one step further"
+        )
+    return SpecialMove(check_destination(state, seat, action.region))
+
+
+def do_special_move(state: CastellState, seat: int, action: SpecialMove) -> list[Event]:
+    state.players[seat].pawn = action.region
+    paid = pay(state, seat)
+    return [public("special_move", seat=seat, region=action.region, token_spent=paid)]
+
+
+# --- recruit one more ---------------------------------------------------------------------------
+def special_recruits(state: CastellState, seat: int) -> list[SpecialRecruit]:
+    pawn = state.players[seat].pawn
+    if pawn is None or not may_special(state, seat):
+        return []
+    return [SpecialRecruit(size) for size in sorted(set(state.regions[pawn]), reverse=True)]
+
+
+def check_special_recruit(
+    state: CastellState, seat: int, action: SpecialRecruit
+) -> SpecialRecruit:
+    check_special(state, seat)
+    region = pawn_region(state, seat, "recruiting")
+    check_available(state.regions[region], (action.size,), region)
+    return action
+
+
+def do_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -> list[Event]:
+    region = state.players[seat].pawn
+    assert region is not None
+    take_castellers(state, seat, region, (action.size,))
+    paid = pay(state, seat)
+    return [public("special_recruit", seat=seat, region=region, size=action.size,
+                   token_spent=paid)]

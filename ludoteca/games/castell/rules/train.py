@@ -1,0 +1,79 @@
+"""Train: take the wheel tile facing the pawn's region, or (standard side) the one facing All
+Regions ("potete scegliere l'abilità nello slot della regione attuale della vostra pedina o
+l'abilità nell'area Tutte le Regioni ... in una partita avanzata, si può scegliere solo la
+regione della propria pedina"). A skill tile raises that skill by one [D-12] [D-18]; a Special
+tile gives a special action at once, for free ("è necessario eseguire immediatamente un'azione
+speciale, ma non è necessario piazzare una pedina azione speciale")."""
+
+from __future__ import annotations
+
+from ludoteca.engine.codec import quote
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, public
+from ludoteca.games.castell.actions import Source, Train
+from ludoteca.games.castell.data import MAX_RANK, SKILLS, SPECIAL_TILE, Skill, WheelTile
+from ludoteca.games.castell.rules.turn import check_unused, pawn_region
+from ludoteca.games.castell.state import CastellState, TurnAction
+from ludoteca.games.castell.wheel import SPECIAL_SECTOR, region_sector, tile_facing
+
+
+def tile_at(state: CastellState, seat: int, source: object) -> WheelTile | None:
+    """The tile a player may train from `source`, or None if that source is not open to them:
+    the pawn's region, or the All Regions sector on the standard side only."""
+    if source == Source.REGION:
+        pawn = state.players[seat].pawn
+        return None if pawn is None else tile_facing(state, region_sector(pawn))
+    if source == Source.ALL_REGIONS and not state.advanced:
+        return tile_facing(state, SPECIAL_SECTOR)
+    return None
+
+
+def trainable(state: CastellState, seat: int, tile: WheelTile) -> list[WheelTile]:
+    """The skills a tile lets the player raise [D-12] [D-18]; ["special"] for a Special tile
+    (a special move is always possible once the pawn is on the board)."""
+    if tile == SPECIAL_TILE:
+        return [SPECIAL_TILE]
+    ranks = state.players[seat].ranks
+    out: list[WheelTile] = [tile] if ranks[tile] < MAX_RANK else []
+    if state.train_any_known_skill:
+        out += [s for s in SKILLS if s != tile and 0 < ranks[s] < MAX_RANK]
+    return out
+
+
+def trains(state: CastellState, seat: int) -> list[Train]:
+    if state.players[seat].pawn is None or TurnAction.TRAIN in state.used:
+        return []
+    out: list[Train] = []
+    for source in Source:
+        tile = tile_at(state, seat, source)
+        if tile is not None:
+            out += [Train(source, skill) for skill in trainable(state, seat, tile)]
+    return out
+
+
+def check_train(state: CastellState, seat: int, action: Train) -> Train:
+    check_unused(state, TurnAction.TRAIN)
+    pawn_region(state, seat, "training")
+    tile = tile_at(state, seat, action.source)
+    if tile is None:
+        allowed = Source.REGION if state.advanced else f"{Source.REGION} or {Source.ALL_REGIONS}"
+        raise IllegalAction(f"you cannot train from {quote(action.source)}; train from {allowed}")
+    choices = trainable(state, seat, tile)
+    if action.skill not in choices:
+        raise IllegalAction(
+            f"the tile there is {tile}: you may train {', '.join(choices) or 'nothing'} "
+            f"(skills top out at rank {MAX_RANK})"
+        )
+    return Train(Source(action.source), choices[choices.index(action.skill)])
+
+
+def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
+    state.used.append(TurnAction.TRAIN)
+    if action.skill == SPECIAL_TILE:
+        # No token spent or placed: the free special action comes next, at once.
+        state.free_special = True
+        return [public("trained_special", seat=seat)]
+    skill = Skill(action.skill)
+    state.players[seat].ranks[skill] += 1
+    rank = state.players[seat].ranks[skill]
+    return [public("trained", seat=seat, skill=skill, rank=rank)]

@@ -1,0 +1,51 @@
+"""A turn: four actions, each at most once and in any order, then the player ends the turn
+("Ci sono quattro diverse azioni che si possono compiere in ordine casuale. Le azioni possono
+essere completate una sola volta per turno."). When the last player of the round ends their
+turn, the round's festivals are held."""
+
+from __future__ import annotations
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, public
+from ludoteca.games.castell.actions import EndTurn
+from ludoteca.games.castell.data import Region
+from ludoteca.games.castell.rules import festival
+from ludoteca.games.castell.state import CastellState, TurnAction
+
+
+def check_unused(state: CastellState, action: TurnAction) -> None:
+    if action in state.used:
+        raise IllegalAction(f"you already used your {action} action this turn")
+
+
+def pawn_region(state: CastellState, seat: int, doing: str) -> Region:
+    """The region of the player's pawn; a pawn off the board cannot recruit, train or perform."""
+    pawn = state.players[seat].pawn
+    if pawn is None:
+        raise IllegalAction(
+            f"your pawn is not on the board yet: move it to a region before {doing}"
+        )
+    return pawn
+
+
+def end_turns(state: CastellState, seat: int) -> list[EndTurn]:
+    return [EndTurn()]
+
+
+def check_end_turn(state: CastellState, seat: int, action: EndTurn) -> EndTurn:
+    return action
+
+
+def do_end_turn(state: CastellState, seat: int, action: EndTurn) -> list[Event]:
+    return [public("end_turn", seat=seat), *end_turn(state)]
+
+
+def end_turn(state: CastellState) -> list[Event]:
+    """The next player clockwise plays; after the last one, the round's festivals."""
+    state.used = []
+    state.free_special = False
+    state.turns_done += 1
+    if state.turns_done < state.n:
+        state.current = (state.current + 1) % state.n
+        return [public("turn", seat=state.current)]
+    return festival.hold_festivals(state)

@@ -1,0 +1,238 @@
+"""Festivals: who takes part, hidden declarations, scores, prizes and size tokens."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.rng import Rng
+from ludoteca.games.castell import GAME
+from ludoteca.games.castell.actions import Abstain, Declare
+from ludoteca.games.castell.data import FestivalType, Prize, Region, Skill
+from ludoteca.games.castell.state import Festival
+from ludoteca.games.castell.tests.helpers import (
+    BAL1,
+    T4,
+    T4_SMALL,
+    TALL,
+    act,
+    declare_all,
+    end_all_turns,
+    festival_in_valls,
+    fresh,
+    stage_festival,
+)
+
+
+def test_festival_declarations_are_simultaneous_and_hidden() -> None:
+    # "The players in the region declare at the same time, and a declaration stays hidden"
+    state = festival_in_valls(3, [5])
+    end_all_turns(state)
+    assert state.phase == "festival" and GAME.actors(state) == {0, 1, 2}
+    first = state.turn_order()[0]
+    act(state, first, Declare(T4))
+    other = state.turn_order()[1]
+    assert "my_declaration" not in (GAME.view(state, other)["festival"] or {})
+    assert GAME.view(state, first)["festival"]["my_declaration"] == [list(x) for x in T4]
+    assert GAME.hidden(state, other)["declarations"] == {str(first): [list(x) for x in T4]}
+    variant = GAME.determinize(state, other, Rng(1))
+    assert GAME.view(variant, other) == GAME.view(state, other)
+    assert "options" in GAME.view(state, other)["festival"]
+
+
+def test_d23_at_least_four_levels_and_every_token_size() -> None:
+    # "la torre deve contenere castellani che corrispondano alle dimensioni dei gettoni del
+    # festival e la torre deve avere quattro livelli"
+    state = festival_in_valls(2, [5])
+    end_all_turns(state)
+    seat = state.turn_order()[0]
+    with pytest.raises(IllegalAction, match="at least 4 levels"):
+        act(state, seat, Declare(((9, 9, 9), (7, 7), (5,))))
+    state.players[seat].team.append(2)
+    with pytest.raises(IllegalAction, match="lacks"):
+        act(state, seat, Declare(((9, 9, 9), (7, 7), (3,), (2,))))
+    act(state, seat, Declare(((9, 9, 9), (7, 7), (5,), (3,), (2,))))  # 5 levels is fine
+
+
+def test_pawn_must_be_in_the_festival_region() -> None:
+    # "la pedina deve trovarsi nella stessa regione del festival"
+    state = festival_in_valls(2, [5])
+    state.players[0].pawn = Region.GIRONA
+    end_all_turns(state)
+    assert GAME.actors(state) == {1}
+
+
+def test_tower_score_and_best_score() -> None:
+    # "assegnate un punto per ogni livello della vostra torre e un punto per ogni Casteller che
+    # corrisponde a un gettone di dimensione del festival. Se questo è il vostro miglior
+    # punteggio della torre, spostate il segnalino"
+    state = festival_in_valls(2, [9])
+    end_all_turns(state)
+    a, b = state.turn_order()
+    state.players[a].best_score = 20
+    declare_all(state, {a: T4, b: T4_SMALL})
+    assert state.history[-1].scores == {str(a): 7, str(b): 6}
+    assert state.players[a].best_score == 20 and state.players[b].best_score == 6
+
+
+def test_d13_prizes_by_rank_ties_share_and_skip() -> None:
+    state = festival_in_valls(4, [9])
+    end_all_turns(state)
+    a, b, c, d = state.turn_order()
+    declare_all(state, {a: T4_SMALL, b: T4, c: T4, d: T4_SMALL})
+    # b and c tie first: both take a trophy; the medal is skipped; a and d are third: ribbons.
+    prizes = {seat: state.players[seat].board[Region.VALLS].prizes for seat in (a, b, c, d)}
+    assert prizes == {a: ["ribbon"], b: ["trophy"], c: ["trophy"], d: ["ribbon"]}
+
+
+def test_d13_short_pile_serves_tied_players_in_turn_order() -> None:
+    state = festival_in_valls(3, [9])
+    state.piles[Prize.TROPHY] = 1
+    end_all_turns(state)
+    a, b, c = state.turn_order()
+    declare_all(state, {a: T4_SMALL, b: T4, c: T4})
+    assert state.players[b].board[Region.VALLS].prizes == ["trophy"]
+    assert state.players[c].board[Region.VALLS].prizes == []
+    assert state.players[a].board[Region.VALLS].prizes == []  # rank 3: no prize with 3 players
+    assert state.piles[Prize.TROPHY] == 0
+
+
+def test_two_players_only_a_trophy_and_abstaining_is_allowed() -> None:
+    state = festival_in_valls(2, [5])
+    end_all_turns(state)
+    a, b = state.turn_order()
+    declare_all(state, {a: None, b: T4_SMALL})
+    assert state.players[b].board[Region.VALLS].prizes == ["trophy"]
+    assert state.players[a].festivals_entered == 0 and state.players[b].festivals_entered == 1
+
+
+def test_d14_size_token_to_the_most_castellers_then_score_then_turn_order() -> None:
+    # "Il giocatore che ha il maggior numero di Castelleri che corrispondono al gettone taglia lo
+    # rivendica"
+    state = festival_in_valls(3, [9, 7])
+    state.calendar[0].type = FestivalType.II
+    end_all_turns(state)
+    a, b, c = state.turn_order()
+    declare_all(state, {a: T4_SMALL, b: T4, c: T4})
+    # Size 9: b and c hold three (tie on score too): b, earlier in turn order. Size 7: all hold
+    # two; b and c score higher; b first.
+    assert state.history[-1].size_tokens == [(b, 9), (b, 7)]
+    assert state.players[b].board[Region.VALLS].size_tokens == [9, 7]
+
+
+def test_d14_a_tie_on_castellers_goes_to_the_higher_tower_score() -> None:
+    # [D-14] "tie: higher tower score, then earlier in turn order from the first player"
+    state = festival_in_valls(2, [5])
+    for p in state.players:
+        p.team.append(2)
+    end_all_turns(state)
+    a, b = state.turn_order()
+    taller = ((9, 9, 9), (7, 7), (5,), (3,), (2,))
+    declare_all(state, {a: T4, b: taller})
+    assert state.history[-1].scores == {str(a): 5, str(b): 6}
+    assert state.history[-1].size_tokens == [(b, 5)]  # b plays after a, but scores more
+
+
+def test_unclaimed_tokens_leave_the_game() -> None:
+    state = festival_in_valls(2, [5])
+    for p in state.players:
+        p.pawn = Region.GIRONA
+    end_all_turns(state)
+    assert state.phase == "turn" and state.history[-1].size_tokens == []
+    assert state.calendar[0].done
+
+
+def test_d6_the_main_space_of_a_round_is_held_first() -> None:
+    # [D-6] "Within a round the main space is resolved first."
+    state = fresh(3)
+    state.round = 3
+    state.calendar = [Festival(3, FestivalType.I, Region.VALLS, [5]),
+        Festival(3, FestivalType.I, Region.GIRONA, [3]),] + [
+        f for f in state.calendar if f.round > 3
+    ]
+    a, b, c = state.turn_order()
+    for seat, region in ((a, Region.VALLS), (b, Region.GIRONA), (c, Region.LLEIDA)):
+        state.players[seat].pawn = region
+        state.players[seat].team = list(TALL)
+        state.players[seat].ranks.update(BAL1)
+    end_all_turns(state)
+    assert state.calendar[state.festival or 0].region == Region.VALLS and GAME.actors(state) == {a}
+    act(state, a, Declare(T4))
+    assert state.calendar[state.festival or 0].region == Region.GIRONA and GAME.actors(state) == {b}
+    act(state, b, Declare(T4))
+    assert [h.region for h in state.history] == ["Valls", "Girona"]
+    assert state.round == 4 and state.phase == "turn"
+
+
+
+def test_the_menu_offers_the_best_tower_for_each_size_token_d14() -> None:
+    # [D-14] a size token goes to the participant with the most castellers of its size: among
+    # the towers of the best score, the menu offers the one with the most of each token's size.
+    state = fresh(2)
+    stage_festival(state, Region.VALLS, [4, 2], FestivalType.II)
+    seat = state.turn_order()[0]
+    player = state.players[seat]
+    player.pawn = Region.VALLS
+    player.team = [7, 5, 5, 4, 4, 4, 2, 2]
+    player.ranks.update({Skill.BALANCE: 2, Skill.BASE: 2, Skill.STRENGTH: 1})
+    end_all_turns(state)
+    assert GAME.legal_actions(state, seat) == [
+        Declare(((5, 5), (4, 4), (4,), (2,))),  # the suggestion: most token castellers
+        Declare(((5, 5), (4, 4), (2,), (2,))),  # as many points, and two of size 2
+        Abstain(),
+    ]
+    options = GAME.view(state, seat)["festival"]["options"]
+    assert [o["score"] for o in options] == [8, 8]
+    assert [o["castellers"] for o in options] == [{"4": 3, "2": 1}, {"4": 2, "2": 2}]
+    act(state, seat, Declare(((5, 5), (4, 4), (2,), (2,))))
+    assert state.history[-1].size_tokens == [(seat, 4), (seat, 2)]
+
+
+def test_any_legal_tower_may_be_declared_d23() -> None:
+    state = festival_in_valls(2, [5])
+    end_all_turns(state)
+    seat = state.turn_order()[0]
+    assert Declare(T4_SMALL) not in GAME.legal_actions(state, seat)
+    act(state, seat, Declare(T4_SMALL))  # not in the menu, and legal
+    assert state.declarations[seat] == [list(level) for level in T4_SMALL]
+
+
+def test_the_skills_of_festival_towers_are_shown() -> None:
+    # The spec: "The engine reports ... which skills a legal tower uses, in words a player
+    # understands."
+    state = festival_in_valls(2, [5])
+    end_all_turns(state)
+    a, b = state.turn_order()
+    assert GAME.view(state, a)["festival"]["options"][0]["skills"] == {"balance": 1}
+    assert GAME.describe_action(Declare(T4)) == "declare 9+9+9 / 7+7 / 5 / 3 (Balance 1)"
+    act(state, a, Declare(T4))
+    assert GAME.view(state, a)["festival"]["my_skills"] == {"balance": 1}
+    [*_, result, _] = act(state, b, Declare(T4_SMALL))
+    assert result.kind == "festival_result"
+    assert result.data["skills"] == {str(a): {"balance": 1}, str(b): {"balance": 2}}
+    assert f"P{a} 9+9+9 / 7+7 / 5 / 3 = 5 (Balance 1)" in GAME.render(GAME.view(state, a))
+
+
+def test_a_player_who_cannot_take_part_is_told_why() -> None:
+    # "Per partecipare a un festival è necessario soddisfare tre requisiti: la pedina deve
+    # trovarsi nella stessa regione del festival, la torre deve contenere castellani che
+    # corrispondano alle dimensioni dei gettoni del festival e la torre deve avere quattro
+    # livelli." [D-23]
+    state = festival_in_valls(3, [5])
+    a, b, c = state.turn_order()
+    state.players[b].pawn = Region.GIRONA
+    state.players[c].team = [9, 9, 7]
+    end_all_turns(state)
+    festival = GAME.view(state, b)["festival"]
+    assert festival["absent"] == {str(b): "elsewhere", str(c): "no_tower"}
+    screen = GAME.render(GAME.view(state, b))
+    assert "you cannot take part: the pawn is not in Valls" in screen
+    assert (f"P{c} cannot take part: the team cannot build a tower of 4 or more levels with a "
+            "casteller of size 5") in screen
+    with pytest.raises(IllegalAction, match="cannot take part in the festival in Valls: the pawn"):
+        act(state, b, Declare(T4))
+    act(state, a, Abstain())
+    assert state.history[-1].absent == {str(a): "abstained", str(b): "elsewhere",
+                                        str(c): "no_tower"}
+    screen = GAME.render(GAME.view(state, b))
+    assert f"P{a}: abstained" in screen and f"P{b}: the pawn is not in Valls" in screen
