@@ -27,7 +27,7 @@ from ludoteca.engine.clock import Deadline, check_level, default_reaction_second
 from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
-from ludoteca.engine.learning import LearningSpec
+from ludoteca.engine.learning import LazyView, LearningSpec
 from ludoteca.engine.options import NoOptions, parse_options
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
@@ -329,12 +329,12 @@ class Game(ABC, Generic[S]):
         view: Mapping[str, Any] | None = None,
     ) -> dict[int, Action]:
         """`seat`'s legal actions by their index (the keys are the action mask); where two share
-        an index, the one the game lists first keeps it. `view`: `seat`'s view now, when the
-        caller already has it."""
+        an index, the one the game lists first keeps it. `view`: `seat`'s view now, or a
+        `LazyView` of it (the default: many games index most actions without looking)."""
         legal = self.legal_actions(state, seat)
         if not legal:
             return {}
-        seen = self.view(state, seat) if view is None else view
+        seen = LazyView(lambda: self.view(state, seat)) if view is None else view
         out: dict[int, Action] = {}
         for action in legal:
             out.setdefault(self.action_index(seen, seat, action, spec), action)

@@ -17,7 +17,8 @@ leaves out (Castell's towers: the best tower per size token).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import functools
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,7 +77,11 @@ class LearningSpec:
         return out
 
     def action_offsets(self) -> dict[str, int]:
-        """The first index of each range of `action_layout`, by name."""
+        """The first index of each range of `action_layout`, by name (do not change it)."""
+        return self._offsets
+
+    @functools.cached_property
+    def _offsets(self) -> dict[str, int]:
         out: dict[str, int] = {}
         start = 0
         for segment in self.action_layout:
@@ -101,6 +106,29 @@ def spec_of(
         sum(a.size for a in layout),
         layout,
     )
+
+
+class LazyView(Mapping[str, Any]):
+    """A seat's view worked out on first use: `action_index` takes the view, and most actions
+    of most games are indexed without looking at it."""
+
+    def __init__(self, make: Callable[[], Mapping[str, Any]]) -> None:
+        self._make = make
+        self._view: Mapping[str, Any] | None = None
+
+    def _found(self) -> Mapping[str, Any]:
+        if self._view is None:
+            self._view = self._make()
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._found()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())
 
 
 # --- helpers every game's encoding uses ---------------------------------------------------------
