@@ -34,7 +34,7 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
-from ludoteca.engine.learning import LearningSpec
+from ludoteca.engine.learning import LazyView, LearningSpec
 from ludoteca.engine.rng import Rng
 from ludoteca.games import load_game
 
@@ -140,7 +140,8 @@ class Table:
         if found is None:
             found = {}
             if seat in self.actors():
-                found = self.game.indexed_actions(self.state, seat, self.spec, self.view(seat))
+                seen = LazyView(lambda: self.view(seat))
+                found = self.game.indexed_actions(self.state, seat, self.spec, seen)
             self._legal[seat] = found
         return found
 

@@ -206,8 +206,6 @@ def _seat_tiles(player: Mapping[str, Any], view: Mapping[str, Any]) -> list[floa
 
 # --- actions --------------------------------------------------------------------------------------
 def action_index(view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec) -> int:
-    width: int = view["width"]
-    squares: int = width * view["height"]
     at = spec.action_offsets()
     if isinstance(action, TurnOver):
         return at["turn"]
@@ -215,6 +213,8 @@ def action_index(view: Mapping[str, Any], seat: int, action: Action, spec: Learn
         return at["discard"]
     if isinstance(action, EndRound):
         return at["end_round"]
+    width: int = view["width"]
+    squares: int = width * view["height"]
     if isinstance(action, Place):
         steps = [*action.jokers, action.near, action.far]
         path = _path_number(int(view["pawns"][action.pawn]), steps, width)

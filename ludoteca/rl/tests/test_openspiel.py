@@ -36,7 +36,7 @@ def test_every_learnable_game_is_registered() -> None:
 
 @pytest.mark.parametrize(("game", "players"), every_table())
 def test_random_sim_test_passes_with_serialisation(game: str, players: int) -> None:
-    pyspiel.random_sim_test(spiel_game(game, players), num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(spiel_game(game, players), num_sims=1, serialize=True, verbose=False)
 
 
 def play(game: Any, bots: list[Any], seed: int) -> tuple[list[float], int]:
@@ -57,10 +57,11 @@ def play(game: Any, bots: list[Any], seed: int) -> tuple[list[float], int]:
 def test_openspiels_mcts_and_ismcts_bots_play_a_whole_match(name: str) -> None:
     game = spiel_game(name)
     players = game.num_players()
-    rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1), max_length=20)
+    # a small budget: the test is that they play a whole match through the adapter
+    rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1), max_length=4)
     searchers = [
-        mcts.MCTSBot(game, 2.0, 4, rollouts, random_state=np.random.RandomState(2)),
-        ismcts.ISMCTSBot(game, rollouts, 2.0, 4, random_state=np.random.RandomState(3)),
+        mcts.MCTSBot(game, 2.0, 2, rollouts, random_state=np.random.RandomState(2)),
+        ismcts.ISMCTSBot(game, rollouts, 2.0, 2, random_state=np.random.RandomState(3)),
     ]
     returns, moves = play(game, [searchers[seat % 2] for seat in range(players)], seed=5)
     assert moves > 0 and sum(returns) == pytest.approx(0.0)
