@@ -41,11 +41,24 @@ class InvalidData(ValueError):
     MESSAGE_LIMIT characters, whatever the input."""
 
     def __init__(self, message: str, path: str = "") -> None:
+        self.reason = message
         self.path = path
-        text = f"{path}: {message}" if path else message
-        if len(text) > MESSAGE_LIMIT:
-            text = text[: MESSAGE_LIMIT - 1] + "…"
-        super().__init__(text)
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        text = f"{self.path}: {self.reason}" if self.path else self.reason
+        return text if len(text) <= MESSAGE_LIMIT else text[: MESSAGE_LIMIT - 1] + "…"
+
+    def within(self, segment: str) -> InvalidData:
+        """The same error seen one level up: `segment` is a field name or an `[index]`."""
+        if not self.path:
+            self.path = segment
+        elif self.path.startswith("["):
+            self.path = segment + self.path
+        else:
+            self.path = f"{segment}.{self.path}"
+        self.args = (self._text(),)
+        return self
 
 
 def quote(value: Any) -> str:
@@ -104,33 +117,100 @@ ACTION_LIMITS = Limits(depth=8, nodes=2_000, text=4_000)
 
 
 # --- encoding ------------------------------------------------------------------------------------
+Encoder = Callable[[Any], Any]
+Decoder = Callable[[Any], Any]
+
+
 def encode(value: Any, hint: Any = Any) -> Any:
     """`value` as JSON-ready data: dataclasses as objects of their fields, enums as values,
     tuples as lists, dicts with int keys (by their type hint) as sorted `[key, value]` pairs."""
+    return _encoder(hint)(value)
+
+
+def _encoder(hint: Any) -> Encoder:
+    """The encoding function of a type hint, worked out once per hint."""
+    try:
+        found = _ENCODERS.get(hint)
+    except TypeError:  # an unhashable hint: worked out each time
+        return _build_encoder(hint)
+    if found is None:
+        found = _ENCODERS[hint] = _build_encoder(hint)
+    return found
+
+
+def _build_encoder(hint: Any) -> Encoder:
+    if get_origin(hint) is typing.Annotated:
+        return _encoder(get_args(hint)[0])
+    origin, args = get_origin(hint), get_args(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1:
+            inner = _encoder(rest[0])
+            return lambda v: None if v is None else inner(v)
+        return _encode_any
+    if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        item = _encoder(args[0])
+        if item is _plain:
+            return _plain_list
+        return lambda v: [item(x) for x in v]
+    if origin is tuple and args:
+        items = [_encoder(a) for a in args]
+        return lambda v: [e(x) for e, x in zip(items, v, strict=True)]
+    if origin is dict and len(args) == 2:
+        value = _encoder(args[1])
+        if args[0] is int:
+            return lambda v: [[k, value(x)] for k, x in sorted(v.items())]
+        key = _encoder(args[0])
+        return lambda v: {key(k): value(x) for k, x in v.items()}
+    if hint in (int, str, bool, float):
+        return _plain
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return _enum_value
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass_encoder(hint)
+    return _encode_any
+
+
+def _dataclass_encoder(cls: type) -> Encoder:
+    fields: list[tuple[str, Encoder]] = []
+
+    def encode_dataclass(value: Any) -> Any:
+        if not fields:  # worked out at first use, so a class may refer to itself
+            hints = type_hints(cls)
+            fields.extend(
+                (f.name, _encoder(hints[f.name]))
+                for f in dataclasses.fields(cls)
+                if f.metadata.get("codec") != "skip"
+            )
+        return {name: enc(getattr(value, name)) for name, enc in fields}
+
+    return encode_dataclass
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, enum.Enum) else value
+
+
+def _plain_list(value: Any) -> Any:
+    if all(type(v) in _PLAIN for v in value):  # a board of numbers: nothing to convert
+        return list(value)
+    return [_plain(v) for v in value]
+
+
+def _enum_value(value: Any) -> Any:
+    return value.value
+
+
+def _encode_any(value: Any) -> Any:
+    """Encoding without a hint: by the value's own type."""
     if value is None or isinstance(value, bool | int | float | str):
         return value.value if isinstance(value, enum.Enum) else value
-    if get_origin(hint) is typing.Annotated:
-        hint = get_args(hint)[0]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        hints = type_hints(type(value))
-        return {
-            f.name: encode(getattr(value, f.name), hints.get(f.name, Any))
-            for f in dataclasses.fields(value)
-            if f.metadata.get("codec") != "skip"
-        }
-    args = get_args(hint)
+        return _encoder(type(value))(value)
     if isinstance(value, list | tuple):
-        if all(type(v) in _PLAIN for v in value):  # a board of numbers: nothing to convert
-            return list(value)
-        if get_origin(hint) is tuple and not (len(args) == 2 and args[1] is Ellipsis):
-            return [encode(v, h) for v, h in zip(value, args, strict=False)]
-        item = args[0] if args else Any
-        return [encode(v, item) for v in value]
+        return [_encode_any(v) for v in value]
     if isinstance(value, Mapping):
-        key_hint, value_hint = args if len(args) == 2 else (Any, Any)
-        if key_hint is int:
-            return [[k, encode(v, value_hint)] for k, v in sorted(value.items())]
-        return {encode(k): encode(v, value_hint) for k, v in value.items()}
+        return {_encode_any(k): _encode_any(v) for k, v in value.items()}
     to_json = getattr(value, "to_json", None)
     if to_json is not None:
         return to_json()
@@ -138,254 +218,369 @@ def encode(value: Any, hint: Any = Any) -> Any:
 
 
 _PLAIN = (int, float, str, type(None))  # exact types that encode as themselves
+_ENCODERS: dict[Any, Encoder] = {}
 
 
 # --- decoding ------------------------------------------------------------------------------------
 def decode(hint: Any, data: Any, limits: Limits = STATE_LIMITS, path: str = "") -> Any:
     """`data` decoded as `hint` (a type hint), every value checked; InvalidData otherwise."""
     check_shape(data, limits, path)
-    return _decode(hint, data, path)
+    try:
+        return _decoder(hint)(data)
+    except InvalidData as exc:
+        raise (exc.within(path) if path else exc) from None
 
 
 def check_shape(data: Any, limits: Limits, path: str = "") -> None:
     """Refuse a document nested deeper, larger, or with longer texts than `limits` allow,
     without recursion (a list nested a million deep is refused, not a crash)."""
-    too_large = f"the document is too large (more than {limits.nodes} values)"
     stack: list[tuple[Any, int]] = [(data, 1)]
     nodes = 0
     while stack:
         value, depth = stack.pop()
-        nodes += 1
-        if nodes > limits.nodes:
-            raise InvalidData(too_large, path)
-        if isinstance(value, str):
-            if len(value) > limits.text:
+        kind = type(value)
+        if kind is dict or (kind not in _LISTS and isinstance(value, Mapping)):
+            children: Any = [*value.keys(), *value.values()]
+        elif kind in _LISTS:
+            children = value
+        else:
+            nodes += 1
+            if kind is str and len(value) > limits.text:
                 raise InvalidData(
                     f"a text of {len(value)} characters is too long (at most {limits.text})", path
                 )
             continue
-        children: Any = ()
-        if isinstance(value, Mapping):
-            children = [*value.keys(), *value.values()]
-        elif isinstance(value, list | tuple):
-            children = value
+        nodes += 1 + len(children)
+        if nodes > limits.nodes:
+            raise InvalidData(f"the document is too large (more than {limits.nodes} values)", path)
         if children and depth >= limits.depth:
             raise InvalidData(f"the document is nested too deep (at most {limits.depth})", path)
-        for child in children:
-            if type(child) in _SCALARS:  # counted here: a board of numbers is walked once
-                nodes += 1
-                if nodes > limits.nodes:
-                    raise InvalidData(too_large, path)
-            else:
+        for child in children:  # numbers were counted with their parent: a board is walked once
+            kind = type(child)
+            if kind not in _SCALARS:
                 stack.append((child, depth + 1))
+                nodes -= 1  # counted again when it is popped
 
 
+_LISTS = frozenset({list, tuple})
 _SCALARS = frozenset({int, float, bool, type(None)})
 
 
-def _decode(hint: Any, data: Any, path: str) -> Any:
-    constraints: tuple[Any, ...] = ()
+def _decoder(hint: Any) -> Decoder:
+    """The decoding function of a type hint, worked out once per hint."""
+    try:
+        found = _DECODERS.get(hint)
+    except TypeError:  # an unhashable hint: worked out each time
+        return _build_decoder(hint)
+    if found is None:
+        found = _DECODERS[hint] = _build_decoder(hint)
+    return found
+
+
+def _build_decoder(hint: Any) -> Decoder:
     if get_origin(hint) is typing.Annotated:
-        hint, *extra = get_args(hint)
-        constraints = tuple(extra)
-    value = _decode_plain(hint, data, path)
-    for constraint in constraints:
-        if hasattr(constraint, "check"):
-            constraint.check(value, path)
-    return value
-
-
-def _decode_plain(hint: Any, data: Any, path: str) -> Any:
+        base, *extra = get_args(hint)
+        return _constrained(_decoder(base), [c for c in extra if hasattr(c, "check")])
     if hint is Any:
-        return _json_value(data, path)
+        return _json_value
     if hint is None or hint is type(None):
-        if data is not None:
-            raise InvalidData(f"expected null, got {quote(data)}", path)
-        return None
-    origin = get_origin(hint)
+        return _null
+    origin, args = get_origin(hint), get_args(hint)
     if hint in (list, tuple, dict):  # bare containers: any JSON inside
-        origin = hint
+        origin, args = hint, ()
     if origin is typing.Union or origin is types.UnionType:
-        return _decode_union(get_args(hint), data, path)
+        return _union_decoder(args)
     if origin is typing.Literal:
-        allowed = get_args(hint)
-        if data not in allowed or type(data) not in {type(a) for a in allowed}:
-            raise InvalidData(f"{quote(data)} is not allowed; allowed: {_listing(allowed)}", path)
-        return data
-    if origin in (list, tuple, dict):
-        return _decode_container(origin, get_args(hint), data, path)
+        return _literal_decoder(args)
+    if origin is dict:
+        return _dict_decoder(args)
+    if origin is list:
+        return _list_decoder(args[0] if args else Any)
+    if origin is tuple:
+        return _tuple_decoder(args)
     if isinstance(hint, type):
-        return _decode_class(hint, data, path)
+        return _class_decoder(hint)
     raise TypeError(f"the codec does not know the type hint {hint!r}")
 
 
-def _decode_union(options: tuple[Any, ...], data: Any, path: str) -> Any:
-    if data is None and type(None) in options:
-        return None
+def _constrained(inner: Decoder, constraints: list[Any]) -> Decoder:
+    if not constraints:
+        return inner
+    if inner is _whole_number and len(constraints) == 1 and type(constraints[0]) is Between:
+        low, high = constraints[0].low, constraints[0].high
+
+        def bounded_number(data: Any) -> Any:
+            if type(data) is int and (low is None or data >= low) and (
+                high is None or data <= high
+            ):
+                return data
+            constraints[0].check(_whole_number(data), "")
+            return data  # pragma: no cover (check raised)
+
+        return bounded_number
+
+    def constrained(data: Any) -> Any:
+        value = inner(data)
+        for constraint in constraints:
+            constraint.check(value, "")
+        return value
+
+    return constrained
+
+
+def _null(data: Any) -> None:
+    if data is not None:
+        raise InvalidData(f"expected null, got {quote(data)}")
+
+
+def _union_decoder(options: tuple[Any, ...]) -> Decoder:
     rest = [o for o in options if o is not type(None)]
+    nullable = len(rest) < len(options)
     if len(rest) == 1:
-        return _decode(rest[0], data, path)
-    errors = []
-    for option in rest:
-        try:
-            return _decode(option, data, path)
-        except InvalidData as exc:
-            errors.append(str(exc))
-    raise InvalidData(f"{quote(data)} fits none of the allowed forms ({'; '.join(errors)})", path)
+        inner = _decoder(rest[0])
+        return lambda data: None if data is None and nullable else inner(data)
+    decoders = [_decoder(o) for o in rest]
 
-
-def _decode_container(origin: Any, args: tuple[Any, ...], data: Any, path: str) -> Any:
-    if origin is dict:
-        return _decode_dict(args, data, path)
-    if not isinstance(data, list | tuple):
-        raise InvalidData(f"expected a list, got {quote(data)}", path)
-    if origin is list:
-        item = args[0] if args else Any
-        whole = _whole_numbers(item, data)
-        if whole is not None:
-            return whole
-        return [_decode(item, v, f"{path}[{i}]") for i, v in enumerate(data)]
-    if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(_decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
-    if not args:  # a bare tuple: any JSON inside, lists frozen into tuples (hashable)
-        return _frozen(_json_value(list(data), path))
-    if len(data) != len(args):
-        raise InvalidData(f"expected a list of {len(args)} items, got {len(data)}", path)
-    pairs = enumerate(zip(args, data, strict=True))
-    return tuple(_decode(a, v, f"{path}[{i}]") for i, (a, v) in pairs)
-
-
-def _whole_numbers(item: Any, data: Any) -> list[int] | None:
-    """A list of `item`s (`int`, or `Annotated[int, Between(...)]`) decoded at once, for long
-    lists such as a board; None where `item` is another hint or some value does not fit (the
-    item-by-item decoding then says which and why)."""
-    try:
-        bounds = _INT_ITEMS[item] if item in _INT_ITEMS else _INT_ITEMS.setdefault(
-            item, _int_bounds(item)
-        )
-    except TypeError:  # an unhashable hint: decoded item by item
-        return None
-    if bounds is None:
-        return None
-    low, high = bounds
-    for v in data:
-        if type(v) is not int or (low is not None and v < low) or (high is not None and v > high):
+    def one_of(data: Any) -> Any:
+        if data is None and nullable:
             return None
-    return list(data)
+        errors = []
+        for dec in decoders:
+            try:
+                return dec(data)
+            except InvalidData as exc:
+                errors.append(str(exc))
+        raise InvalidData(f"{quote(data)} fits none of the allowed forms ({'; '.join(errors)})")
+
+    return one_of
 
 
-def _int_bounds(item: Any) -> tuple[float | None, float | None] | None:
-    """(low, high) for `int` and `Annotated[int, Between(low, high)]`; None for anything else."""
-    if item is int:
-        return (None, None)
-    if get_origin(item) is typing.Annotated:
-        base, *extra = get_args(item)
-        if base is int and len(extra) == 1 and type(extra[0]) is Between:
-            return (extra[0].low, extra[0].high)
-    return None
+def _literal_decoder(allowed: tuple[Any, ...]) -> Decoder:
+    types_allowed = {type(a) for a in allowed}
+
+    def literal(data: Any) -> Any:
+        if data not in allowed or type(data) not in types_allowed:
+            raise InvalidData(f"{quote(data)} is not allowed; allowed: {_listing(allowed)}")
+        return data
+
+    return literal
 
 
-_INT_ITEMS: dict[Any, tuple[float | None, float | None] | None] = {}
+def _list_decoder(item_hint: Any) -> Decoder:
+    item = _decoder(item_hint)
 
-
-def _decode_dict(args: tuple[Any, ...], data: Any, path: str) -> dict[Any, Any]:
-    key_hint, value_hint = args if args else (str, Any)
-    if key_hint is int:  # written as sorted [key, value] pairs
+    def decode_list(data: Any) -> Any:
         if not isinstance(data, list | tuple):
-            raise InvalidData(f"expected a list of [key, value] pairs, got {quote(data)}", path)
+            raise InvalidData(f"expected a list, got {quote(data)}")
+        out = []
+        for i, v in enumerate(data):
+            try:
+                out.append(item(v))
+            except InvalidData as exc:
+                raise exc.within(f"[{i}]") from None
+        return out
+
+    return decode_list
+
+
+def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    if not args:  # a bare tuple: any JSON inside, lists frozen into tuples (hashable)
+
+        def bare_tuple(data: Any) -> Any:
+            if not isinstance(data, list | tuple):
+                raise InvalidData(f"expected a list, got {quote(data)}")
+            return _frozen(_json_value(list(data)))
+
+        return bare_tuple
+    if len(args) == 2 and args[1] is Ellipsis:
+        as_list = _list_decoder(args[0])
+        return lambda data: tuple(as_list(data))
+    items = [_decoder(a) for a in args]
+
+    def fixed_tuple(data: Any) -> Any:
+        if not isinstance(data, list | tuple):
+            raise InvalidData(f"expected a list, got {quote(data)}")
+        if len(data) != len(items):
+            raise InvalidData(f"expected a list of {len(items)} items, got {len(data)}")
+        out = []
+        for i, (dec, v) in enumerate(zip(items, data, strict=True)):
+            try:
+                out.append(dec(v))
+            except InvalidData as exc:
+                raise exc.within(f"[{i}]") from None
+        return tuple(out)
+
+    return fixed_tuple
+
+
+def _dict_decoder(args: tuple[Any, ...]) -> Decoder:
+    key_hint, value_hint = args if args else (str, Any)
+    value = _decoder(value_hint)
+    if key_hint is int:  # written as sorted [key, value] pairs
+        return _pairs_decoder(value)
+    key = _decoder(key_hint)
+
+    def decode_dict(data: Any) -> Any:
+        if not isinstance(data, Mapping):
+            raise InvalidData(f"expected an object, got {quote(data)}")
+        out = {}
+        for k, v in data.items():
+            try:
+                out[key(k)] = value(v)
+            except InvalidData as exc:
+                raise exc.within(str(k)[:VALUE_LIMIT]) from None
+        return out
+
+    return decode_dict
+
+
+def _pairs_decoder(value: Decoder) -> Decoder:
+    def decode_pairs(data: Any) -> Any:
+        if not isinstance(data, list | tuple):
+            raise InvalidData(f"expected a list of [key, value] pairs, got {quote(data)}")
         out: dict[Any, Any] = {}
         for i, pair in enumerate(data):
-            if not isinstance(pair, list | tuple) or len(pair) != 2:
-                where = f"{path}[{i}]"
-                raise InvalidData(f"expected a [key, value] pair, got {quote(pair)}", where)
-            key = _decode(int, pair[0], f"{path}[{i}][0]")
-            if key in out:
-                raise InvalidData(f"the key {key} appears twice", f"{path}[{i}]")
-            out[key] = _decode(value_hint, pair[1], f"{path}[{i}][1]")
+            try:
+                if not isinstance(pair, list | tuple) or len(pair) != 2:
+                    raise InvalidData(f"expected a [key, value] pair, got {quote(pair)}")
+                key = _whole_number(pair[0])
+                if key in out:
+                    raise InvalidData(f"the key {key} appears twice")
+                out[key] = value(pair[1])
+            except InvalidData as exc:
+                raise exc.within(f"[{i}]") from None
         return out
-    if not isinstance(data, Mapping):
-        raise InvalidData(f"expected an object, got {quote(data)}", path)
-    return {
-        _decode(key_hint, k, path): _decode(value_hint, v, f"{path}.{k}" if path else str(k))
-        for k, v in data.items()
-    }
+
+    return decode_pairs
 
 
-def _decode_class(cls: type, data: Any, path: str) -> Any:
-    if cls is bool:
-        if type(data) is not bool:
-            raise InvalidData(f"expected true or false, got {quote(data)}", path)
-        return data
-    if cls is int:
-        if type(data) is not int:
-            raise InvalidData(f"expected a whole number, got {quote(data)}", path)
-        return data
-    if cls is float:
-        if type(data) not in (int, float) or not math.isfinite(data):
-            raise InvalidData(f"expected a finite number, got {quote(data)}", path)
-        return float(data)
-    if cls is str:
-        if type(data) is not str:
-            raise InvalidData(f"expected a text, got {quote(data)}", path)
-        return data
+def _whole_number(data: Any) -> int:
+    if type(data) is not int:
+        raise InvalidData(f"expected a whole number, got {quote(data)}")
+    return data
+
+
+def _truth(data: Any) -> bool:
+    if type(data) is not bool:
+        raise InvalidData(f"expected true or false, got {quote(data)}")
+    return data
+
+
+def _number(data: Any) -> float:
+    if type(data) not in (int, float) or not math.isfinite(data):
+        raise InvalidData(f"expected a finite number, got {quote(data)}")
+    return float(data)
+
+
+def _text(data: Any) -> str:
+    if type(data) is not str:
+        raise InvalidData(f"expected a text, got {quote(data)}")
+    return data
+
+
+_BASIC: dict[type, Decoder] = {int: _whole_number, bool: _truth, float: _number, str: _text}
+
+
+def _class_decoder(cls: type) -> Decoder:
+    if cls in _BASIC:
+        return _BASIC[cls]
     if issubclass(cls, enum.Enum):
-        for member in cls:
-            if data == member.value and type(data) is type(member.value):
-                return member
-        allowed = _listing([m.value for m in cls])
-        raise InvalidData(f"{quote(data)} is not allowed; allowed: {allowed}", path)
+        return _enum_decoder(cls)
     if dataclasses.is_dataclass(cls):
-        return _decode_dataclass(cls, data, path)
+        return _dataclass_decoder(cls)
     from_json = getattr(cls, "from_json", None)
     if from_json is not None:
-        try:
-            return from_json(data)
-        except ValueError as exc:  # InvalidData included: its own words, with the path
-            raise InvalidData(str(exc), path) from None
-        except (TypeError, KeyError, IndexError, AttributeError) as exc:
-            raise InvalidData(f"not a valid {cls.__name__}: {quote(str(exc))}", path) from None
+        return _custom_decoder(cls, from_json)
     raise TypeError(f"the codec does not know the class {cls.__name__}")
 
 
-def _decode_dataclass(cls: type, data: Any, path: str) -> Any:
-    if not isinstance(data, Mapping):
-        raise InvalidData(f"expected an object, got {quote(data)}", path)
-    fields = [f for f in dataclasses.fields(cls) if f.metadata.get("codec") != "skip"]
-    names = {f.name for f in fields}
-    unknown = sorted(str(k) for k in data if k not in names)
-    if unknown:
-        raise InvalidData(
-            f"unknown field {quote(unknown[0])}; the fields are: {_listing(sorted(names))}", path
-        )
-    hints = type_hints(cls)
-    values: dict[str, Any] = {}
-    for f in fields:
-        where = f"{path}.{f.name}" if path else f.name
-        if f.name not in data:
-            raise InvalidData(f"the field {f.name!r} is missing", path or "the document")
-        values[f.name] = _decode(hints[f.name], data[f.name], where)
-    try:
-        return cls(**values)
-    except (ValueError, TypeError) as exc:  # a dataclass's own __post_init__ check
-        raise InvalidData(str(exc), path) from None
+def _enum_decoder(cls: type[enum.Enum]) -> Decoder:
+    members = {(type(m.value), m.value): m for m in cls}
+    allowed = _listing([m.value for m in cls])
+
+    def decode_enum(data: Any) -> Any:
+        try:
+            return members[(type(data), data)]
+        except (KeyError, TypeError):
+            raise InvalidData(f"{quote(data)} is not allowed; allowed: {allowed}") from None
+
+    return decode_enum
 
 
-def _json_value(data: Any, path: str) -> Any:
+def _custom_decoder(cls: type, from_json: Callable[[Any], Any]) -> Decoder:
+    def decode_custom(data: Any) -> Any:
+        try:
+            return from_json(data)
+        except ValueError as exc:  # InvalidData included: its own words
+            raise InvalidData(str(exc)) from None
+        except (TypeError, KeyError, IndexError, AttributeError) as exc:
+            raise InvalidData(f"not a valid {cls.__name__}: {quote(str(exc))}") from None
+
+    return decode_custom
+
+
+def _dataclass_decoder(cls: type) -> Decoder:
+    fields: list[tuple[str, Decoder]] = []
+    names: set[str] = set()
+
+    def decode_dataclass(data: Any) -> Any:
+        if not fields:  # worked out at first use, so a class may refer to itself
+            hints = type_hints(cls)
+            for f in dataclasses.fields(cls):
+                if f.metadata.get("codec") != "skip":
+                    fields.append((f.name, _decoder(hints[f.name])))
+                    names.add(f.name)
+        if not isinstance(data, Mapping):
+            raise InvalidData(f"expected an object, got {quote(data)}")
+        if len(data) != len(fields) or not names.issuperset(data):
+            unknown = sorted(str(k) for k in data if k not in names)
+            if unknown:
+                raise InvalidData(
+                    f"unknown field {quote(unknown[0])}; the fields are: {_listing(sorted(names))}"
+                )
+        values: dict[str, Any] = {}
+        for name, dec in fields:
+            if name not in data:
+                raise InvalidData(f"the field {name!r} is missing")
+            try:
+                values[name] = dec(data[name])
+            except InvalidData as exc:
+                raise exc.within(name) from None
+        try:
+            return cls(**values)
+        except (ValueError, TypeError) as exc:  # a dataclass's own __post_init__ check
+            raise InvalidData(str(exc)) from None
+
+    return decode_dataclass
+
+
+def _json_value(data: Any) -> Any:
     """Any JSON value, checked to be one (finite numbers, string keys)."""
     if data is None or type(data) in (bool, int, str):
         return data
     if type(data) is float:
         if not math.isfinite(data):
-            raise InvalidData(f"expected a finite number, got {quote(data)}", path)
+            raise InvalidData(f"expected a finite number, got {quote(data)}")
         return data
     if isinstance(data, list | tuple):
-        return [_json_value(v, f"{path}[{i}]") for i, v in enumerate(data)]
+        out = []
+        for i, v in enumerate(data):
+            try:
+                out.append(_json_value(v))
+            except InvalidData as exc:
+                raise exc.within(f"[{i}]") from None
+        return out
     if isinstance(data, Mapping):
-        for key in data:
+        result = {}
+        for key, v in data.items():
             if type(key) is not str:
-                raise InvalidData(f"object keys are texts, not {quote(key)}", path)
-        return {k: _json_value(v, f"{path}.{k}") for k, v in data.items()}
-    raise InvalidData(f"expected a JSON value, got {quote(data)}", path)
+                raise InvalidData(f"object keys are texts, not {quote(key)}")
+            try:
+                result[key] = _json_value(v)
+            except InvalidData as exc:
+                raise exc.within(key[:VALUE_LIMIT]) from None
+        return result
+    raise InvalidData(f"expected a JSON value, got {quote(data)}")
 
 
 def _frozen(value: Any) -> Any:
@@ -399,6 +594,7 @@ def _listing(values: Any) -> str:
     return text if len(text) <= 120 else text[:119] + "…"
 
 
+_DECODERS: dict[Any, Decoder] = {}
 _HINTS: dict[type, dict[str, Any]] = {}
 
 

@@ -248,7 +248,7 @@ class _Playout:
         if len(actions) > self.listed_limit:
             sample = [actions[self.rng.randrange(len(actions))] for _ in range(self.listed_limit)]
         for action in sample:
-            copy = game.from_json(json.loads(text))
+            copy = game.clone(state)  # `clone_independent` has already proved clones apart
             try:
                 game.apply(copy, seat, action)
             except Exception as exc:
@@ -278,11 +278,13 @@ class _Playout:
                 if variant not in listed:
                     attempts.append((seat, variant, game.legal_actions_complete))
         for who, action, must_fail in attempts:
-            self.try_illegal(text, who, action, must_fail)
+            self.try_illegal(state, text, who, action, must_fail)
 
-    def try_illegal(self, text: str, seat: int, action: Action, must_fail: bool) -> None:
+    def try_illegal(
+        self, state: Any, text: str, seat: int, action: Action, must_fail: bool
+    ) -> None:
         game = self.game
-        copy = game.from_json(json.loads(text))
+        copy = game.clone(state)
         try:
             game.apply(copy, seat, action)
         except IllegalAction as exc:
