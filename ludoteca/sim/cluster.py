@@ -29,6 +29,7 @@ import socket
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.sim.runner import Task, run_task
@@ -123,8 +124,8 @@ class Batcher:
     """How many matches the next batch holds: enough for `BATCH_SECONDS` of work at the mean
     time per match seen so far (one match until there is a time to go by)."""
 
-    def __init__(self, seconds: float = BATCH_SECONDS) -> None:
-        self.seconds = seconds
+    def __init__(self, seconds: float | None = None) -> None:
+        self.seconds = BATCH_SECONDS if seconds is None else seconds
         self.matches = 0
         self.spent = 0.0
 
@@ -138,12 +139,30 @@ class Batcher:
         return max(1, min(MAX_BATCH, round(self.seconds * self.matches / self.spent)))
 
 
+@dataclass(frozen=True)
+class RayRun:
+    """What a run on Ray did: its Ray tasks (batches), matches, the seconds the matches took in
+    the workers, the workers it could use, and the run's wall-clock seconds."""
+
+    tasks: int
+    matches: int
+    work_seconds: float
+    workers: int
+    seconds: float
+
+    @property
+    def overhead_seconds(self) -> float:
+        """Worker time not spent on matches: scheduling, transfers, waiting at the start and
+        the end of the run."""
+        return max(0.0, self.workers * self.seconds - self.work_seconds)
+
+
 def run_on_ray(
     tasks: Iterable[Task],
     address: str,
     finished: Callable[[int, dict[str, Any]], None],
     cpus: int | None = None,
-) -> None:
+) -> RayRun:
     """Play every task on the cluster, calling `finished(index, record)` as each batch comes
     back (in any order; the caller sorts). `cpus`: at most that many batches run at once (and a
     local instance gets that many CPUs)."""
@@ -154,13 +173,17 @@ def run_on_ray(
         batcher = Batcher()
         window = 2 * (cpus or available)
         in_flight: dict[Any, list[int]] = {}
+        start = time.perf_counter()
+        sent = 0
 
         def submit() -> None:
+            nonlocal sent
             batch = [next(numbered, None) for _ in range(batcher.size())]
             chosen = [pair for pair in batch if pair is not None]
             if chosen:
                 ref = remote.remote([task for _, task in chosen])
                 in_flight[ref] = [index for index, _ in chosen]
+                sent += 1
 
         try:
             for _ in range(window):
@@ -177,3 +200,7 @@ def run_on_ray(
             for ref in in_flight:
                 ray.cancel(ref, force=True)
             raise
+        return RayRun(
+            sent, batcher.matches, batcher.spent, min(window // 2, available),
+            time.perf_counter() - start,
+        )
