@@ -1,8 +1,7 @@
 """Ciurme, the facilitated training game: a race to repair a wreck, then the Pirate Assembly."""
 
-from ludoteca.games.ciurme.debrief import debrief
 from ludoteca.games.ciurme.game import Ciurme
 
 GAME = Ciurme()
 
-__all__ = ["GAME", "Ciurme", "debrief"]
+__all__ = ["GAME", "Ciurme"]

@@ -3,14 +3,38 @@
 Players before phase 1: PickColour. Phase-1 players: Stay, Move, Steer, Pass, Repair, Help.
 Voters: Agree (motions), Elect and Prefer (elections), Abstain. Crew members: Depose, Waive.
 Captains: Place. Everybody: Post (listed only as the quartermaster's relay).
-The facilitator: FirstPlayer, StartPhase, ClosePhase1, Decide.
+The facilitator: FirstPlayer, StartPhase, ClosePhase1, PlayOn, Decide, and the clocks:
+CloseVote, SetVoteTimer, SetPhase1Timer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.codec import Between, Size
+from ludoteca.games.ciurme.data import (
+    AUTOMATON,
+    MAX_CREWS,
+    MAX_PLAYERS,
+    MESSAGE_MAX_LENGTH,
+    SHIP_NAMES,
+    STAMP_VALUES,
+    Channel,
+    Location,
+    Wood,
+)
+from ludoteca.games.ciurme.options import Phase1Seconds, VoteSeconds
+
+# The ranges any session allows; a session's own limits (its seats, crews, fleet) are checked by
+# the rules.
+Seat = Annotated[int, Between(0, MAX_PLAYERS - 1)]
+Mate = Annotated[int, Between(AUTOMATON, MAX_PLAYERS - 1)]  # a seat, or the automaton
+CrewIndex = Annotated[int, Between(0, MAX_CREWS - 1)]
+Ship = Annotated[int, Between(0, len(SHIP_NAMES) - 1)]
+StampValue = Annotated[int, Between(min(STAMP_VALUES), max(STAMP_VALUES))]
+Text = Annotated[str, Size(1, MESSAGE_MAX_LENGTH)]
 
 
 # --- phase 1 ------------------------------------------------------------------------------------
@@ -19,7 +43,7 @@ class PickColour(Action):
     """Before phase 1: take one of the crew's unused meeples ("sceglie un meeple")."""
 
     kind = "pick_colour"
-    colour: str
+    colour: Wood
 
 
 @dataclass(frozen=True)
@@ -34,7 +58,7 @@ class Move(Action):
     """Move to an adjacent place, and end the turn there."""
 
     kind = "move"
-    place: str
+    place: Location
 
 
 @dataclass(frozen=True)
@@ -56,7 +80,7 @@ class Repair(Action):
     """On the wreck: repair with a wood of this colour, for one's own load (horizontal)."""
 
     kind = "repair"
-    colour: str
+    colour: Wood
 
 
 @dataclass(frozen=True)
@@ -64,8 +88,8 @@ class Help(Action):
     """On the wreck, load complete: repair pointing at a mate (seat; -1 the automaton)."""
 
     kind = "help"
-    colour: str
-    mate: int
+    colour: Wood
+    mate: Mate
 
 
 # --- votes --------------------------------------------------------------------------------------
@@ -82,7 +106,7 @@ class Elect(Action):
     """Vote for a mate as quartermaster."""
 
     kind = "elect"
-    seat: int
+    seat: Seat
 
 
 @dataclass(frozen=True)
@@ -90,7 +114,7 @@ class Prefer(Action):
     """Vote for a ship as the crew's favourite or second favourite."""
 
     kind = "prefer"
-    ship: int
+    ship: Ship
 
 
 @dataclass(frozen=True)
@@ -120,17 +144,20 @@ class Place(Action):
     """Captain: place a stamp of this value, face down, on a ship."""
 
     kind = "place"
-    value: int
-    ship: int
+    value: StampValue
+    ship: Ship
 
 
 @dataclass(frozen=True)
 class Post(Action):
-    """Say something on a channel: crew, deck (quartermaster-captain), table, all."""
+    """Say something on a channel: crew, deck (quartermaster-captain), table. The facilitator
+    writes to the room (all), to one crew (crew, `to` the crew) or to one person (direct, `to`
+    the seat) [D-22]."""
 
     kind = "post"
-    channel: str
-    text: str
+    channel: Channel
+    text: Text
+    to: Annotated[int, Between(0, MAX_PLAYERS)] | None = None
 
 
 # --- the facilitator ---------------------------------------------------------------------------
@@ -139,21 +166,58 @@ class FirstPlayer(Action):
     """Choose who opens a crew's phase 1 ("the one who was last on a ship") [D-1]."""
 
     kind = "first_player"
-    crew: int
-    seat: int
+    crew: CrewIndex
+    seat: Seat
 
 
 @dataclass(frozen=True)
 class StartPhase(Action):
+    """Start phase 1 (after the briefing) or phase 2 (once every quartermaster is elected)."""
+
     kind = "start_phase"
-    phase: int
+    phase: Annotated[int, Between(1, 2)]
 
 
 @dataclass(frozen=True)
 class ClosePhase1(Action):
-    """End phase 1 for the crews still playing [D-5]."""
+    """End phase 1 now for the crews still playing, which rank after those finished [D-5] (a
+    workshop that runs out of time)."""
 
     kind = "close_phase1"
+
+
+@dataclass(frozen=True)
+class PlayOn(Action):
+    """Let the crews still at work finish their ships: phase 1 goes on until all are done ("la
+    partita continua finchè tutti i gruppi hanno terminato")."""
+
+    kind = "play_on"
+
+
+@dataclass(frozen=True)
+class CloseVote(Action):
+    """Close a crew's open vote now: missing ballots count as abstentions, for the lifeboat as no
+    [D-21]. The server's clock applies it when the vote's timer runs out."""
+
+    kind = "close_vote"
+    crew: CrewIndex
+
+
+@dataclass(frozen=True)
+class SetVoteTimer(Action):
+    """Set or extend the timer of a crew's open vote: seconds from its opening [D-21]."""
+
+    kind = "set_vote_timer"
+    crew: CrewIndex
+    seconds: VoteSeconds
+
+
+@dataclass(frozen=True)
+class SetPhase1Timer(Action):
+    """Set or extend the phase-1 timer: seconds from when it was first set (0: none) [D-21]."""
+
+    kind = "set_phase1_timer"
+    seconds: Phase1Seconds
 
 
 @dataclass(frozen=True)
@@ -161,14 +225,5 @@ class Decide(Action):
     """Settle an election still tied after its run-off (a seat or a ship)."""
 
     kind = "decide"
-    crew: int
-    choice: int
-
-
-# A phase-1 player's turn: the move, then steering or repairing.
-TURN_ACTIONS: tuple[type[Action], ...] = (Stay, Move, Steer, Pass, Repair, Help)
-
-ACTION_CLASSES: tuple[type[Action], ...] = (
-    PickColour, Stay, Move, Steer, Pass, Repair, Help, Agree, Elect, Prefer, Abstain,
-    Depose, Waive, Place, Post, FirstPlayer, StartPhase, ClosePhase1, Decide,
-)
+    crew: CrewIndex
+    choice: Annotated[int, Between(0, MAX_PLAYERS - 1)]  # a seat or a ship

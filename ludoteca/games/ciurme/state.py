@@ -1,179 +1,319 @@
-"""The state of a Ciurme session: one board per crew plus the Assembly's table.
+"""The state of a Ciurme session: one board per crew plus the Assembly's table, as plain data that
+the engine's codec writes and reads.
 
-Everything is plain data (ints, strings, lists) so `to_json` is the fields themselves and `clone`
-is a quick copy. Seats 0..players-1 are the players; seat `players` is the facilitator.
+Seats 0..players-1 are the players; seat `players` is the facilitator. The logs (revealed rounds,
+messages, closed votes, depositions) are append-only: a record is never changed once written, so
+a clone shares the records.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from enum import StrEnum
+from typing import Annotated, Any, Literal
 
-from ludoteca.engine.options import options_to_json, parse_options
+from ludoteca.engine.codec import SKIP, Between, Size
 from ludoteca.engine.rng import Rng
-from ludoteca.games.ciurme.data import ISLAND
-from ludoteca.games.ciurme.options import CiurmeOptions
+from ludoteca.games.ciurme.data import (
+    AUTOMATON,
+    CREW_SIZES,
+    ISLAND,
+    LIGHT_BLUE_SUPPLY,
+    MAX_CREWS,
+    MAX_PLAYERS,
+    MESSAGE_MAX_LENGTH,
+    MIN_CREWS,
+    MIN_PLAYERS,
+    NEUTRAL_SUPPLY,
+    PLACES,
+    SHIP_NAMES,
+    STAMP_VALUES,
+    WOOD_PER_PLAYER,
+    Channel,
+    Location,
+    Wood,
+)
+from ludoteca.games.ciurme.options import CiurmeOptions, Phase1Seconds, VoteSeconds
 
-# Stages of the session, in order.
-BRIEFING, PHASE1, OFFICES, ASSEMBLY, OVER = "briefing", "phase1", "offices", "assembly", "over"
-# Steps of a phase-1 turn.
-MOVE, STEER, REPAIR = "move", "steer", "repair"
+
+class Stage(StrEnum):
+    """The stages of a session, in order (the phases of the rule table)."""
+
+    BRIEFING = "briefing"
+    PHASE1 = "phase1"
+    OFFICES = "offices"
+    ASSEMBLY = "assembly"
+    OVER = "over"
+
+
+class Step(StrEnum):
+    """The steps of a phase-1 turn: the move, then steering (on the lifeboat) or repairing."""
+
+    MOVE = "move"
+    STEER = "steer"
+    REPAIR = "repair"
+
+
+class Topic(StrEnum):
+    """What a crew votes on. Motions are yes/no; elections choose a seat or a ship."""
+
+    LIFEBOAT = "lifeboat"
+    DEPOSITION = "deposition"
+    QUARTERMASTER = "quartermaster"
+    FAVOURITE = "favourite"
+    SECOND = "second"
+
+
+MOTIONS = (Topic.LIFEBOAT, Topic.DEPOSITION)
+ELECTIONS = (Topic.QUARTERMASTER, Topic.FAVOURITE, Topic.SECOND)
+PREFERENCES = (Topic.FAVOURITE, Topic.SECOND)
+
+
+class Outcome(StrEnum):
+    """How a vote ended, as its record says."""
+
+    YES = "yes"  # a motion carried
+    NO = "no"  # a motion failed
+    VOTE = "vote"  # elected by a strict majority of the votes cast
+    RUNOFF = "runoff"  # no majority: a run-off among the leaders follows
+    FACILITATOR = "facilitator"  # still tied after the run-off: the facilitator decides
+
+
+class Role(StrEnum):
+    """Who a seat is in the session (what its view says)."""
+
+    SPECTATOR = "spectator"
+    FACILITATOR = "facilitator"
+    CAPTAIN = "captain"
+    QUARTERMASTER = "quartermaster"
+    MEMBER = "crew member"
+
+
+class ClosedBy(StrEnum):
+    """How phase 1 ended."""
+
+    OPEN = ""  # it has not
+    RESTORED = "restored"  # every crew restored its ship
+    CLOCK = "clock"  # the session clock stopped the crews still working
+    FACILITATOR = "facilitator"
+
+
+# A ballot is one whole number: a candidate (a seat, a ship, or for a motion NO or YES), or one of
+# the two marks below.
+NOT_CAST, ABSTAINED = -2, -1
+NO, YES = 0, 1
+
+# The ranges any session allows (a session's own limits are checked by `invariants`).
+Count = Annotated[int, Between(0, None)]
+Seat = Annotated[int, Between(0, MAX_PLAYERS)]  # the facilitator included
+PlayerSeat = Annotated[int, Between(0, MAX_PLAYERS - 1)]
+CrewIndex = Annotated[int, Between(0, MAX_CREWS - 1)]
+ShipIndex = Annotated[int, Between(0, len(SHIP_NAMES) - 1)]
+Member = Annotated[int, Between(0, max(CREW_SIZES) - 1)]  # a member's index in its crew
+Ballot = Annotated[int, Between(NOT_CAST, MAX_PLAYERS - 1)]
+StampValue = Annotated[int, Between(min(STAMP_VALUES), max(STAMP_VALUES))]
+Members = Annotated[list[PlayerSeat], Size(min(CREW_SIZES), max(CREW_SIZES))]
+PerMember = Size(min(CREW_SIZES), max(CREW_SIZES))  # a list with one item per member
+Voters = Annotated[list[PlayerSeat], Size(1, max(CREW_SIZES))]
+Ballots = Size(1, max(CREW_SIZES))
+PerSeat = Size(MIN_PLAYERS + 1, MAX_PLAYERS + 1)  # a list with one item per seat
+
+
+Unpicked = Literal[""]
+UNPICKED: Unpicked = ""  # a player who has not picked a meeple yet
+# A repair: (by seat, wood colour, target seat or AUTOMATON).
+Piece = tuple[PlayerSeat, Wood, Annotated[int, Between(AUTOMATON, MAX_PLAYERS - 1)]]
+# A placed stamp: (crew, value, ship, placing seat).
+Stamp = tuple[CrewIndex, StampValue, ShipIndex, PlayerSeat]
+# A reveal's gain: (crew, ship, points).
+ShipPoints = tuple[CrewIndex, ShipIndex, Annotated[int, Between(1, 3)]]
 
 
 @dataclass
 class Vote:
     """A crew's open motion or election. `ballots` lines up with `voters`."""
 
-    topic: str
-    voters: list[int]
-    candidates: list[int]
-    ballots: list[int]
+    topic: Topic
+    voters: Voters
+    candidates: Annotated[list[Annotated[int, Between(0, MAX_PLAYERS - 1)]], Size(0, MAX_PLAYERS)]
+    ballots: Annotated[list[Ballot], Ballots]
     runoff: bool = False
-    proposer: int | None = None
+    proposer: PlayerSeat | None = None
     awaiting_facilitator: bool = False
+    number: Count = 0  # the session's count of votes when it opened: its clock's name [D-21]
+    seconds: VoteSeconds = 300  # its timer, from its opening [D-21]
 
 
 @dataclass
 class Crew:
     """One crew: its phase-1 board, its offices and its Assembly sheet."""
 
-    members: list[int]  # seats, in turn order ("clockwise")
-    meeples: list[str]  # meeple colour of each member
-    automaton: str | None  # the unchosen meeple of a 4-player crew
-    place: list[str]  # where each member stands
-    own_wood: list[int]  # wood of their own colour each member still holds
-    light_blue: int
-    neutral: int
-    first: int = 0  # member index opening the rotation [D-1]
+    members: Members  # seats, in turn order ("clockwise")
+    meeples: Annotated[list[Wood | Unpicked], PerMember]  # meeple colour of each member
+    automaton: Wood | None  # the unchosen meeple of a 4-player crew
+    place: Annotated[list[Location], PerMember]  # where each member stands
+    # wood of their own colour each member still holds
+    own_wood: Annotated[list[Annotated[int, Between(0, WOOD_PER_PLAYER)]], PerMember]
+    light_blue: Annotated[int, Between(0, LIGHT_BLUE_SUPPLY)]
+    neutral: Annotated[int, Between(0, NEUTRAL_SUPPLY)]
+    first: Member = 0  # member index opening the rotation [D-1]
     first_chosen: bool = False
-    dock: str = ISLAND
-    common_pile: list[str] = field(default_factory=list)
-    transported: list[str] = field(default_factory=list)
-    pieces: list[list[Any]] = field(default_factory=list)  # [by seat, colour, target]
-    produced: dict[str, int] = field(default_factory=dict)  # wood put in the pile, by colour
-    active: int = 0  # member index whose turn it is
-    step: str = MOVE
-    turns: int = 0  # player turns played
-    rounds: int = 0  # whole rotations played
-    place_turns: list[list[int]] = field(default_factory=list)  # per member, per place
-    reached_at: list[int] = field(default_factory=list)  # tick of each member's last repair
-    finished_turns: int | None = None
+    dock: Location = ISLAND
+    common_pile: list[Wood] = field(default_factory=list)
+    transported: list[Wood] = field(default_factory=list)
+    pieces: list[Piece] = field(default_factory=list)
+    produced: dict[Wood, Count] = field(default_factory=dict)  # wood put in the pile, by colour
+    active: Member = 0  # member index whose turn it is
+    step: Step = Step.MOVE
+    turns: Count = 0  # player turns played
+    rounds: Count = 0  # whole rotations played
+    # per member, per place
+    place_turns: Annotated[
+        list[Annotated[list[Count], Size(len(PLACES), len(PLACES))]], PerMember
+    ] = field(default_factory=list)
+    # tick of each member's last repair
+    reached_at: Annotated[list[Count], PerMember] = field(default_factory=list)
+    finished_turns: Count | None = None
     stopped: bool = False  # the session clock ran out for this crew
-    captain: int | None = None
-    quartermaster: int | None = None
+    captain: PlayerSeat | None = None
+    quartermaster: PlayerSeat | None = None
     vote: Vote | None = None
-    favourite: int | None = None
-    second: int | None = None
-    points: list[int] = field(default_factory=list)  # squares blackened per ship
-    motions_used: list[int] = field(default_factory=list)  # members who used this round's motion
-    relayed: int = 0  # the period in which the quartermaster last spoke to the captain
+    favourite: ShipIndex | None = None
+    second: ShipIndex | None = None
+    # squares blackened per ship
+    points: Annotated[list[Count], Size(2, len(SHIP_NAMES))] = field(default_factory=list)
+    # members who used this round's motion
+    motions_used: Annotated[list[PlayerSeat], Size(0, max(CREW_SIZES))] = field(
+        default_factory=list
+    )
+    relayed: Count = 0  # the period in which the quartermaster last spoke to the captain
 
 
-@dataclass
+@dataclass(frozen=True)
+class RevealedRound:
+    round: Annotated[int, Between(1, MAX_CREWS)]
+    order: Annotated[list[CrewIndex], Size(MIN_CREWS, MAX_CREWS)]  # crews in placing order
+    stamps: Annotated[list[Stamp], Size(0, len(STAMP_VALUES) * MAX_CREWS)]
+    points: Annotated[list[ShipPoints], Size(0, MAX_CREWS * len(SHIP_NAMES))]
+
+
+@dataclass(frozen=True)
+class Message:
+    channel: Channel
+    crew: CrewIndex | None  # the author's crew (None: the facilitator)
+    author: Seat
+    text: Annotated[str, Size(1, MESSAGE_MAX_LENGTH)]
+    readers: Annotated[list[Seat], Size(1, MAX_PLAYERS + 1)]
+    period: Count
+    to: Seat | None = None  # the crew or the person the facilitator wrote to [D-22]
+
+
+@dataclass(frozen=True)
+class VoteRecord:
+    """A closed vote as the debrief lists it."""
+
+    crew: CrewIndex
+    topic: Topic
+    runoff: bool
+    candidates: Annotated[list[Annotated[int, Between(0, MAX_PLAYERS - 1)]], Size(0, MAX_PLAYERS)]
+    ballots: Annotated[dict[str, Ballot], Ballots]  # voter seat -> ballot
+    outcome: Outcome
+    winner: Annotated[int, Between(0, MAX_PLAYERS - 1)] | None
+    audience: Annotated[list[Seat], Size(1, MAX_PLAYERS + 1)]  # who may read the record
+    # who learns only the outcome (a captain, of a motion to depose them [D-23])
+    told: Annotated[list[Seat], Size(0, 1)] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Deposition:
+    crew: CrewIndex
+    round: Annotated[int, Between(0, MAX_CREWS)]
+    deposed: PlayerSeat
+    captain: PlayerSeat
+
+
+# kw_only: the fields are listed in the order the saved document has always had.
+@dataclass(kw_only=True)
 class CiurmeState:
-    players: int
+    players: Annotated[int, Between(MIN_PLAYERS, MAX_PLAYERS)]
+    # the session's seed: bots derive the temperament of each seat from it
+    seed: Annotated[int, Between(0, 2**64 - 1)] = 0
+    stage: Stage = Stage.BRIEFING
+    tick: Count = 0  # actions applied so far (who reached a count first)
+    finish_order: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
+    # crews finished when the facilitator last let the others play on (see race.closing_due)
+    played_on: Annotated[int, Between(0, MAX_CREWS)] = 0
+    phase1_seconds: Phase1Seconds = 0  # the phase-1 timer (0: none) [D-21]
+    votes_opened: Count = 0  # votes opened so far: each vote's number
+    # crews by phase-1 rank
+    ranking: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
+    closed_by: ClosedBy = ClosedBy.OPEN
+    fleet: Annotated[int, Between(2, len(SHIP_NAMES))] = 2
+    round: Annotated[int, Between(0, MAX_CREWS)] = 0  # 0: preferences; then 1..number of crews
+    # crews in placing order this round
+    order: Annotated[list[CrewIndex], Size(0, MAX_CREWS)] = field(default_factory=list)
+    placing: Count = 0  # placements made this round
+    # stamps each crew still holds
+    hands: Annotated[
+        list[Annotated[list[StampValue], Size(0, len(STAMP_VALUES))]], Size(0, MAX_CREWS)
+    ] = field(default_factory=list)
+    stamps: Annotated[list[Stamp], Size(0, len(STAMP_VALUES) * MAX_CREWS)] = field(
+        default_factory=list
+    )
+    period: Count = 0
+    # messages per seat this period
+    spoken: Annotated[list[Count], PerSeat] = field(default_factory=list)
+    history: Annotated[list[RevealedRound], Size(0, MAX_CREWS)] = field(default_factory=list)
+    messages: list[Message] = field(default_factory=list)
+    votes_log: list[VoteRecord] = field(default_factory=list)
+    depositions: list[Deposition] = field(default_factory=list)
     options: CiurmeOptions
-    crews: list[Crew]
+    crews: Annotated[list[Crew], Size(MIN_CREWS, MAX_CREWS)]
     rng: Rng
-    seed: int = 0  # the session's seed: bots derive the temperament of each seat from it
-    stage: str = BRIEFING
-    tick: int = 0  # actions applied so far (who reached a count first)
-    finish_order: list[int] = field(default_factory=list)
-    ranking: list[int] = field(default_factory=list)  # crews by phase-1 rank
-    closed_by: str = ""
-    fleet: int = 0
-    round: int = 0  # 0: preferences; then 1..number of crews
-    order: list[int] = field(default_factory=list)  # crews in placing order this round
-    placing: int = 0  # placements made this round
-    hands: list[list[int]] = field(default_factory=list)  # stamps each crew still holds
-    stamps: list[list[int]] = field(default_factory=list)  # [crew, value, ship, placer]
-    history: list[dict[str, Any]] = field(default_factory=list)  # revealed rounds
-    period: int = 0
-    spoken: list[int] = field(default_factory=list)  # messages per seat this period
-    messages: list[dict[str, Any]] = field(default_factory=list)
-    votes_log: list[dict[str, Any]] = field(default_factory=list)
-    depositions: list[dict[str, Any]] = field(default_factory=list)
+    # Each seat's crew (None: the facilitator), derived from the crews when first asked.
+    seat_crews: list[int | None] | None = field(default=None, metadata=SKIP, compare=False)
 
     @property
     def facilitator(self) -> int:
         return self.players
 
     def crew_of(self, seat: int) -> int | None:
-        for index, crew in enumerate(self.crews):
-            if seat in crew.members:
-                return index
-        return None
+        """The index of the crew `seat` belongs to (None: the facilitator)."""
+        if self.seat_crews is None:
+            table: list[int | None] = [None] * (self.players + 1)
+            for index, crew in enumerate(self.crews):
+                for member in crew.members:
+                    table[member] = index
+            self.seat_crews = table
+        return self.seat_crews[seat]
+
+    def clone(self) -> CiurmeState:
+        """A copy sharing nothing mutable (the logs' records are never changed, so shared)."""
+        values = {
+            f.name: _copy(getattr(self, f.name)) for f in fields(self) if f.name not in _SPECIAL
+        }
+        crews = [
+            Crew(**{name: _copy(getattr(crew, name)) for name in _CREW_FIELDS})
+            for crew in self.crews
+        ]
+        for crew in crews:
+            if crew.vote is not None:
+                crew.vote = Vote(**{name: _copy(getattr(crew.vote, name)) for name in _VOTE_FIELDS})
+        copy = CiurmeState(options=self.options, crews=crews, rng=self.rng.copy(), **values)
+        copy.seat_crews = self.seat_crews  # never changed once derived: shared
+        return copy
+
+
+_SPECIAL = ("options", "crews", "rng", "seat_crews")
+_CREW_FIELDS = [f.name for f in fields(Crew)]
+_VOTE_FIELDS = [f.name for f in fields(Vote)]
 
 
 def _copy(value: Any) -> Any:
+    """Lists and dicts copied all the way down; everything else (numbers, texts, tuples, frozen
+    records) shared."""
     if isinstance(value, list):
         return [_copy(v) for v in value]
     if isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     return value
-
-
-_VOTE_FIELDS = [f.name for f in dataclasses.fields(Vote)]
-_CREW_FIELDS = [f.name for f in dataclasses.fields(Crew)]
-# Append-only logs: a record is never changed once written, so copies share the records.
-_LOGS = ("history", "messages", "votes_log", "depositions")
-_STATE_PLAIN = [
-    f.name
-    for f in dataclasses.fields(CiurmeState)
-    if f.name not in ("options", "crews", "rng", *_LOGS)
-]
-
-
-def _plain_and_logs(source: Any, get: Any) -> dict[str, Any]:
-    values = {name: _copy(get(source, name)) for name in _STATE_PLAIN}
-    values.update({name: list(get(source, name)) for name in _LOGS})
-    return values
-
-
-def vote_to_json(vote: Vote | None) -> dict[str, Any] | None:
-    return None if vote is None else {name: _copy(getattr(vote, name)) for name in _VOTE_FIELDS}
-
-
-def vote_from_json(data: Any) -> Vote | None:
-    return None if data is None else Vote(**{name: _copy(data[name]) for name in _VOTE_FIELDS})
-
-
-def crew_to_json(crew: Crew) -> dict[str, Any]:
-    out = {name: _copy(getattr(crew, name)) for name in _CREW_FIELDS}
-    out["vote"] = vote_to_json(crew.vote)
-    return out
-
-
-def crew_from_json(data: Any) -> Crew:
-    values = {name: _copy(data[name]) for name in _CREW_FIELDS}
-    values["vote"] = vote_from_json(data["vote"])
-    return Crew(**values)
-
-
-def state_to_json(state: CiurmeState) -> dict[str, Any]:
-    out = _plain_and_logs(state, getattr)
-    out["options"] = options_to_json(state.options)
-    out["crews"] = [crew_to_json(c) for c in state.crews]
-    out["rng"] = state.rng.to_json()
-    return out
-
-
-def state_from_json(data: Any) -> CiurmeState:
-    values = _plain_and_logs(data, lambda d, name: d[name])
-    return CiurmeState(
-        options=parse_options(CiurmeOptions, data["options"]),
-        crews=[crew_from_json(c) for c in data["crews"]],
-        rng=Rng.from_json(data["rng"]),
-        **values,
-    )
-
-
-def clone_state(state: CiurmeState) -> CiurmeState:
-    values = _plain_and_logs(state, getattr)
-    crews = []
-    for crew in state.crews:
-        copy = Crew(**{name: _copy(getattr(crew, name)) for name in _CREW_FIELDS})
-        copy.vote = vote_from_json(vote_to_json(crew.vote))
-        crews.append(copy)
-    return CiurmeState(options=state.options, crews=crews, rng=state.rng.copy(), **values)

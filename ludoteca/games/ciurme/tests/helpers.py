@@ -6,8 +6,9 @@ from typing import Any
 
 from ludoteca.engine.events import Event
 from ludoteca.games.ciurme import GAME
-from ludoteca.games.ciurme.actions import ClosePhase1, Elect, Prefer, StartPhase
-from ludoteca.games.ciurme.state import CiurmeState
+from ludoteca.games.ciurme.actions import ClosePhase1, Elect, Place, Prefer, StartPhase
+from ludoteca.games.ciurme.data import WRECK, Location, Wood
+from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 
 
 def act(state: CiurmeState, seat: int | None, action: Any) -> list[Event]:
@@ -48,3 +49,27 @@ def assembly(players: int = 8, prefs: tuple[int, int] = (1, 2), **options: Any) 
             for voter in list(crew.vote.voters):
                 act(state, voter, Prefer(ship))
     return state
+
+
+def put(crew: Crew, **places: Location) -> None:
+    """Place members: put(crew, s0=WRECK, ...)."""
+    for key, place in places.items():
+        crew.place[crew.members.index(int(key[1:]))] = place
+
+
+def on_wreck(crew: Crew, seat: int, wood: list[Wood]) -> None:
+    """`seat` on the wreck, at the start of its turn, the boat docked there with `wood`."""
+    crew.dock = WRECK
+    crew.transported = list(wood)
+    put(crew, **{f"s{seat}": WRECK})
+    crew.active = crew.members.index(seat)
+
+
+def play_round(state: CiurmeState, ships: dict[int, int]) -> None:
+    """Every captain places all four stamps on its ship of `ships`."""
+    start = state.round
+    while state.round == start and state.stage != Stage.OVER:
+        crew_index = state.order[state.placing % len(state.order)]
+        captain = state.crews[crew_index].captain
+        value = max(state.hands[crew_index])
+        act(state, captain, Place(value, ships[crew_index]))

@@ -13,12 +13,12 @@ from ludoteca.engine.rng import Rng
 from ludoteca.engine.testing import check_game
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import Depose, Elect, Place, Post, Waive
-from ludoteca.games.ciurme.captain import stamp
-from ludoteca.games.ciurme.data import CAPTAIN_ASKS, DECK_CHANNEL
-from ludoteca.games.ciurme.state import CiurmeState
-from ludoteca.games.ciurme.temperament import temperament
+from ludoteca.games.ciurme.bots.captain import stamp
+from ludoteca.games.ciurme.bots.temperament import temperament
+from ludoteca.games.ciurme.bots.voter import answer_deposition, captain_looks_bad, motion
+from ludoteca.games.ciurme.data import CAPTAIN_ASKS, Channel, Wood
+from ludoteca.games.ciurme.state import CiurmeState, RevealedRound
 from ludoteca.games.ciurme.tests.helpers import act, assembly, offices
-from ludoteca.games.ciurme.voter import captain_looks_bad, deposition_answer, motion
 
 SESSIONS = 20
 
@@ -79,7 +79,7 @@ def test_captains_repairs_vary() -> None:
 
 def test_captains_do_not_all_place_alike() -> None:
     plays = {
-        tuple((value, ship) for crew, value, ship, _ in s.history[0]["stamps"] if crew == 0)
+        tuple((value, ship) for crew, value, ship, _ in s.history[0].stamps if crew == 0)
         for s in SEEDED
     }
     assert len(plays) >= 5
@@ -97,7 +97,7 @@ def test_quartermaster_votes_mostly_go_to_who_helped_most() -> None:
     state = offices()
     crew = state.crews[0]
     helper = next(m for m in crew.members if m != crew.captain)
-    crew.pieces = [[helper, "red", -1], [helper, "red", crew.members[0]]]
+    crew.pieces = [(helper, Wood.RED, -1), (helper, Wood.RED, crew.members[0])]
     rng = Rng(7)
     votes: Counter[int] = Counter()
     for _ in range(300):
@@ -123,24 +123,24 @@ def test_captain_asks_for_the_relay_and_waits_for_it() -> None:
     state = assembly()
     index, captain = _captain_turn(state)
     legal = GAME.legal_actions(state, captain)
-    assert stamp(state, index, captain, legal, Rng(1)) == Post(DECK_CHANNEL, CAPTAIN_ASKS)
+    assert stamp(state, captain, legal, Rng(1)) == Post(Channel.DECK, CAPTAIN_ASKS)
     quartermaster = state.crews[index].quartermaster
     assert quartermaster is not None
     relay = next(a for a in GAME.legal_actions(state, quartermaster) if isinstance(a, Post))
     act(state, quartermaster, relay)
-    assert isinstance(stamp(state, index, captain, legal, Rng(1)), Place)
+    assert isinstance(stamp(state, captain, legal, Rng(1)), Place)
 
 
 def test_captain_without_a_voice_places_at_once() -> None:
     state = assembly(message_budget=0)
     index, captain = _captain_turn(state)
     legal = GAME.legal_actions(state, captain)
-    assert isinstance(stamp(state, index, captain, legal, Rng(1)), Place)
+    assert isinstance(stamp(state, captain, legal, Rng(1)), Place)
 
 
 def _after_round(points: list[Any]) -> CiurmeState:
     state = assembly()
-    state.history = [{"round": 1, "order": [], "stamps": [], "points": points}]
+    state.history = [RevealedRound(1, [], [], points)]
     return state
 
 
@@ -152,8 +152,8 @@ def test_no_deposition_while_the_captain_plays_well() -> None:
     rng = Rng(3)
     for seat in crew.members:
         if seat != crew.captain:
-            assert all(motion(state, crew, seat, rng) == Waive() for _ in range(50))
-            assert not any(deposition_answer(state, crew, seat, rng) for _ in range(50))
+            assert all(motion(state, seat, [], rng) == Waive() for _ in range(50))
+            assert not any(answer_deposition(state, seat, [], rng).yes for _ in range(50))
 
 
 def test_a_bad_captain_is_sometimes_challenged() -> None:
@@ -162,19 +162,19 @@ def test_a_bad_captain_is_sometimes_challenged() -> None:
     assert captain_looks_bad(state, crew)
     rng = Rng(3)
     voters = [s for s in crew.members if s != crew.captain]
-    moves = [motion(state, crew, s, rng) for s in voters for _ in range(100)]
-    answers = [deposition_answer(state, crew, s, rng) for s in voters for _ in range(100)]
+    moves = [motion(state, s, [], rng) for s in voters for _ in range(100)]
+    answers = [answer_deposition(state, s, [], rng).yes for s in voters for _ in range(100)]
     assert Depose() in moves and Waive() in moves
     assert any(answers) and not all(answers)
 
 
 def test_lifeboat_answers_are_not_always_yes() -> None:
     # "one 'no' keeps the boat where it is" [D-13]: some bots say it
-    answers = set()
+    answers: set[int] = set()
     for state in SEEDED:
         for record in state.votes_log:
-            if record["topic"] == "lifeboat":
-                answers.update(record["ballots"].values())
+            if record.topic == "lifeboat":
+                answers.update(record.ballots.values())
     assert {0, 1} <= answers
 
 

@@ -9,18 +9,21 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
-    ACTION_CLASSES,
-    Agree,
-    ClosePhase1,
-    Move,
     Place,
     Post,
-    Steer,
     Waive,
 )
-from ludoteca.games.ciurme.data import CAPTAIN_ASKS, DECK_CHANNEL, LIFEBOAT, SHIP_NAMES, WRECK
-from ludoteca.games.ciurme.render import DESCRIPTIONS
-from ludoteca.games.ciurme.tests.helpers import act, assembly, phase1
+from ludoteca.games.ciurme.data import (
+    CAPTAIN_ASKS,
+    SHIP_NAMES,
+    Channel,
+)
+from ludoteca.games.ciurme.tests.helpers import (
+    act,
+    assembly,
+    phase1,
+)
+from ludoteca.games.ciurme.text import DESCRIPTIONS
 
 
 def test_idle_seats_are_not_actors_but_may_still_talk() -> None:
@@ -28,7 +31,7 @@ def test_idle_seats_are_not_actors_but_may_still_talk() -> None:
     # crews play in parallel: the active player of each crew, nobody else
     assert GAME.actors(state) == frozenset({0, 4})
     assert all(a.kind != "post" for s in GAME.seats(state) for a in GAME.legal_actions(state, s))
-    events = act(state, 2, Post("crew", "Who goes to the lifeboat?"))
+    events = act(state, 2, Post(Channel.CREW, "Who goes to the lifeboat?"))
     assert events[0].visible_to == frozenset({0, 1, 2, 3, 8})
     assert GAME.actors(state) == frozenset({0, 4})
 
@@ -36,12 +39,12 @@ def test_idle_seats_are_not_actors_but_may_still_talk() -> None:
 def test_the_facilitator_broadcasts_to_everybody_unlisted() -> None:
     # "The facilitator reads everything and may broadcast to all"
     state = phase1()
-    events = act(state, 8, Post("all", "Ten minutes left"))
+    events = act(state, 8, Post(Channel.ALL, "Ten minutes left"))
     assert events[0].visible_to == frozenset(range(9))
     with pytest.raises(IllegalAction, match="only the facilitator speaks to everybody"):
-        act(state, 1, Post("all", "Hello room"))
+        act(state, 1, Post(Channel.ALL, "Hello room"))
     with pytest.raises(IllegalAction, match="no such channel"):
-        act(state, 1, Post("radio", "Hello"))
+        act(state, 1, Post("radio", "Hello"))  # type: ignore[arg-type]
 
 
 def test_relay_is_listed_for_the_quartermaster_once_per_round() -> None:
@@ -50,7 +53,7 @@ def test_relay_is_listed_for_the_quartermaster_once_per_round() -> None:
     crew = state.crews[0]
     qm, captain = crew.quartermaster, crew.captain
     assert qm is not None and captain is not None
-    relay = Post(DECK_CHANNEL, f"The crew wants {SHIP_NAMES[1]} first, then {SHIP_NAMES[2]}.")
+    relay = Post(Channel.DECK, f"The crew wants {SHIP_NAMES[1]} first, then {SHIP_NAMES[2]}.")
     assert relay in GAME.legal_actions(state, qm) and qm in GAME.actors(state)
     member = next(m for m in crew.members if m not in (qm, captain))
     assert not [a for a in GAME.legal_actions(state, member) if a.kind == "post"]
@@ -71,7 +74,7 @@ def test_any_deck_message_of_the_quartermaster_counts_as_the_relay() -> None:
     state = assembly()
     crew = state.crews[1]
     assert crew.quartermaster is not None
-    act(state, crew.quartermaster, Post(DECK_CHANNEL, "Go for the Black Pearl"))
+    act(state, crew.quartermaster, Post(Channel.DECK, "Go for the Black Pearl"))
     assert not [a for a in GAME.legal_actions(state, crew.quartermaster) if a.kind == "post"]
 
 
@@ -91,26 +94,73 @@ def test_bot_session_talks_only_to_relay() -> None:
         act(state, seat, GAME.heuristic_action(known, seat, rng.fork()))
     assert state.messages
     for message in state.messages:
-        crew = state.crews[message["crew"]]
-        assert message["channel"] == DECK_CHANNEL and message["author"] in crew.members
+        assert message.crew is not None
+        crew = state.crews[message.crew]
+        assert message.channel == Channel.DECK and message.author in crew.members
         # the relay, or a captain asking for it before placing a stamp
-        assert message["text"].startswith("The crew wants") or message["text"] == CAPTAIN_ASKS
+        assert message.text.startswith("The crew wants") or message.text == CAPTAIN_ASKS
 
 
-def test_unanswered_steering_vote_lapses_when_phase1_closes() -> None:
-    # "one 'no' keeps the boat where it is (so does a vote left unanswered ...)"
-    state = phase1()
+def test_only_the_quartermaster_speaks_to_the_captain() -> None:
+    # "A fare da spola tra capitano e ciurma sarà il quartiermastro, unica persona che può
+    # parlare direttamente con il capitano" [D-20]
+    state = assembly()
     crew = state.crews[0]
-    crew.place[1] = crew.place[2] = LIFEBOAT
-    act(state, 0, Move(LIFEBOAT))  # the third aboard: crossing
-    act(state, 0, Steer())
-    assert crew.vote is not None and crew.dock == WRECK
-    act(state, 1, Agree(True))
-    act(state, 8, ClosePhase1())
-    assert crew.dock == WRECK and crew.vote is not None and crew.vote.topic == "quartermaster"
+    member = next(m for m in crew.members if m not in (crew.captain, crew.quartermaster))
+    with pytest.raises(IllegalAction, match="may not speak on the 'deck'"):
+        act(state, member, Post(Channel.DECK, "Put the 4 on the flagship!"))
+    with pytest.raises(IllegalAction, match="may not speak on the 'table'"):
+        act(state, crew.captain, Post(Channel.TABLE, "Let's share the ships"))
+    events = act(state, crew.quartermaster, Post(Channel.DECK, "The crew wants the flagship"))
+    assert events[0].visible_to == frozenset({crew.captain, crew.quartermaster, 8})
+    events = act(state, member, Post(Channel.CREW, "Agreed."))
+    assert crew.captain not in events[0].visible_to  # type: ignore[operator]
 
+
+def test_captains_table_option() -> None:
+    state = assembly(captains_table=True)
+    captain = state.crews[0].captain
+    events = act(state, captain, Post(Channel.TABLE, "Let's share the ships"))
+    assert events[0].visible_to == frozenset({state.crews[1].captain, captain, 8})
+
+
+def test_message_budget_bounds_the_talk() -> None:
+    state = assembly(message_budget=1)
+    seat = next(m for m in state.crews[0].members if m != state.crews[0].captain)
+    act(state, seat, Post(Channel.CREW, "Agreed."))
+    with pytest.raises(IllegalAction, match="posted your 1 messages"):
+        act(state, seat, Post(Channel.CREW, "Again"))
 
 
 def test_every_action_kind_has_its_own_description() -> None:
-    assert {cls.kind for cls in ACTION_CLASSES} == set(DESCRIPTIONS)
+    assert {cls.kind for cls in GAME.rules.action_classes} == set(DESCRIPTIONS)
     assert GAME.describe_action(Place(4, 0)) == f"place your 4 stamp on {SHIP_NAMES[0]}"
+
+
+def test_the_facilitator_has_no_message_budget() -> None:
+    # [D-22] the budget limits crew members, captain and quartermaster, not the facilitator
+    state = phase1(message_budget=1)
+    for k in range(6):
+        act(state, 8, Post(Channel.ALL, f"{10 - k} minutes left"))
+    act(state, 0, Post(Channel.CREW, "Who boards?"))
+    with pytest.raises(IllegalAction, match="posted your 1 messages"):
+        act(state, 0, Post(Channel.CREW, "Anyone?"))
+
+
+def test_the_facilitator_writes_to_the_room_one_crew_or_one_person() -> None:
+    # [D-22] "The facilitator ... may write to the room, to one crew or to one person"
+    state = assembly()
+    to_crew = act(state, 8, Post(Channel.CREW, "Your captain waits", to=1))
+    assert to_crew[0].visible_to == frozenset({4, 5, 6, 7, 8})
+    to_person = act(state, 8, Post(Channel.DIRECT, "Please vote", to=2))
+    assert to_person[0].visible_to == frozenset({2, 8})
+    assert GAME.view(state, 2)["messages"][-1] == {
+        "channel": "direct", "crew": None, "author": 8, "text": "Please vote", "period": 4,
+        "to": 2,
+    }
+    with pytest.raises(IllegalAction, match="to one crew on 'crew'"):
+        act(state, 8, Post(Channel.CREW, "Nobody hears this", to=7))
+    with pytest.raises(IllegalAction, match="only the facilitator writes to one person"):
+        act(state, 1, Post(Channel.DIRECT, "Psst", to=4))
+    with pytest.raises(IllegalAction, match="may not speak on the 'crew' channel now to 5"):
+        act(state, 1, Post(Channel.CREW, "Hello other crew", to=5))

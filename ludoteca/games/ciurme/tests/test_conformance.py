@@ -1,9 +1,12 @@
 """The conformance harness on Ciurme: 2, 3 and 6 crews, crews of 4 and of 5.
 
-A short session clock and one message per period keep the playouts (and the run) short.
+A short session clock and one message per period keep the playouts (and the run) short; six
+crews (every state decoded about twenty times a step) run with the slow tests.
 """
 
 from typing import Any
+
+import pytest
 
 from ludoteca.engine.testing import check_game
 from ludoteca.games.ciurme import GAME
@@ -22,6 +25,7 @@ def test_three_crews_mixed() -> None:
                clone_every=60)
 
 
+@pytest.mark.slow
 def test_six_crews() -> None:
     check_game(GAME, players=(24,), playouts=1, options=QUIET, view_every=40, listed_limit=2,
                clone_every=200)

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
-from ludoteca.games.ciurme.actions import Abstain, Depose, Elect, Prefer, Waive
+from ludoteca.games.ciurme.actions import Abstain, Agree, Depose, Elect, Prefer, Waive
+from ludoteca.games.ciurme.bots.temperament import crew_tastes, temperament, weighted
 from ludoteca.games.ciurme.data import FLAGSHIP
-from ludoteca.games.ciurme.offices import help_given
-from ludoteca.games.ciurme.phase1 import helped
-from ludoteca.games.ciurme.state import CiurmeState, Crew
-from ludoteca.games.ciurme.temperament import crew_tastes, temperament, weighted
-from ludoteca.games.ciurme.votes import QUARTERMASTER
+from ludoteca.games.ciurme.rules.loads import help_given, helped
+from ludoteca.games.ciurme.rules.roles import member_crew
+from ludoteca.games.ciurme.state import CiurmeState, Crew, Topic
 
 ABSTAIN_CHANCE = 0.03
 # Weight of the crew's talk against a voter's own liking of a ship, and the flagship's pull on
@@ -34,12 +33,13 @@ def quartermaster_pick(crew: Crew, candidates: list[int]) -> int:
     return min(candidates, key=lambda s: (-help_given(crew, s), s))
 
 
-def ballot(state: CiurmeState, crew: Crew, seat: int, legal: list[Action], rng: Rng) -> Action:
+def ballot(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    crew = member_crew(state, seat)
     vote = crew.vote
     assert vote is not None
     if rng.random() < ABSTAIN_CHANCE and Abstain() in legal:
         return Abstain()
-    if vote.topic == QUARTERMASTER:
+    if vote.topic == Topic.QUARTERMASTER:
         return Elect(_quartermaster_vote(state, crew, seat, vote.candidates, rng))
     ships = [s for s in vote.candidates if Prefer(s) in legal]
     return Prefer(_ship_vote(state, crew, seat, ships, rng)) if ships else Abstain()
@@ -85,7 +85,7 @@ def captain_looks_bad(state: CiurmeState, crew: Crew) -> bool:
     gained = [0] * len(state.crews)
     wished = 0
     for revealed in state.history:
-        for c, ship, points in revealed["points"]:
+        for c, ship, points in revealed.points:
             gained[c] += points
             if c == index and ship in (crew.favourite, crew.second):
                 wished += points
@@ -93,8 +93,9 @@ def captain_looks_bad(state: CiurmeState, crew: Crew) -> bool:
     return wished == 0 and gained[index] < sum(others) / max(1, len(others))
 
 
-def motion(state: CiurmeState, crew: Crew, seat: int, rng: Rng) -> Action:
+def motion(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Once a round each member may move to depose; most keep the captain."""
+    crew = member_crew(state, seat)
     if captain_looks_bad(state, crew):
         chance = MOVE_WHEN_BAD * (1.0 - temperament(state, seat).loyalty)
         if rng.random() < chance:
@@ -102,7 +103,8 @@ def motion(state: CiurmeState, crew: Crew, seat: int, rng: Rng) -> Action:
     return Waive()
 
 
-def deposition_answer(state: CiurmeState, crew: Crew, seat: int, rng: Rng) -> bool:
+def answer_deposition(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Agree:
+    crew = member_crew(state, seat)
     if not captain_looks_bad(state, crew):
-        return False
-    return rng.random() < YES_WHEN_BAD * (1.0 - temperament(state, seat).loyalty / 2)
+        return Agree(False)
+    return Agree(rng.random() < YES_WHEN_BAD * (1.0 - temperament(state, seat).loyalty / 2))

@@ -1,14 +1,14 @@
 """Ciurme random-playout speed for 3 and 6 crews, as ratios to Goofspiel measured in the same run.
 
-Run: `python bench/ciurme.py [--seconds S]`.
+Run: `python -m ludoteca.games.ciurme.bench [--seconds S]`.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from ludoteca.engine.reference import GOOFSPIEL
 from ludoteca.engine.speed import measure
+from ludoteca.games import load_game
 from ludoteca.games.ciurme import GAME
 
 SESSIONS = (("3 crews (13 players)", 13), ("6 crews (27 players)", 27))
@@ -18,7 +18,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     args = parser.parse_args()
-    baseline = measure(GOOFSPIEL, 2, args.seconds)
+    baseline = measure(load_game("goofspiel"), 2, args.seconds)
     print(f"{'game':<32}{'actions/s':>12}{'ratio':>9}{'clones/s':>12}{'ratio':>9}{'playouts':>10}")
     rows = [("goofspiel, 2 players (baseline)", baseline)]
     rows += [(f"ciurme, {label}", measure(GAME, n, args.seconds)) for label, n in SESSIONS]

@@ -17,17 +17,7 @@ from __future__ import annotations
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.actions import Place, Post
-from ludoteca.games.ciurme.assembly import stamps_per_round
-from ludoteca.games.ciurme.channels import open_channels
-from ludoteca.games.ciurme.data import (
-    CAPTAIN_ASKS,
-    DECK_CHANNEL,
-    FLAGSHIP,
-    SHIP_NAMES,
-    STAMP_VALUES,
-)
-from ludoteca.games.ciurme.state import CiurmeState
-from ludoteca.games.ciurme.temperament import (
+from ludoteca.games.ciurme.bots.temperament import (
     BIG_FIRST,
     BLUFF,
     CONCENTRATE,
@@ -36,14 +26,18 @@ from ludoteca.games.ciurme.temperament import (
     Temperament,
     temperament,
 )
+from ludoteca.games.ciurme.data import CAPTAIN_ASKS, FLAGSHIP, SHIP_NAMES, STAMP_VALUES, Channel
+from ludoteca.games.ciurme.rules.assembly import stamps_per_round
+from ludoteca.games.ciurme.rules.channels import open_channels
+from ludoteca.games.ciurme.state import CiurmeState
 
 
 def relayed_wishes(state: CiurmeState, seat: int) -> tuple[int, int] | None:
     """The last relay of the crew's wishes the captain read on the deck channel."""
     for message in reversed(state.messages):
-        if message["channel"] != DECK_CHANNEL or seat not in message["readers"]:
+        if message.channel != Channel.DECK or seat not in message.readers:
             continue
-        text = message["text"]
+        text = message.text
         named = sorted(
             (text.find(name), s) for s, name in enumerate(SHIP_NAMES[: state.fleet]) if name in text
         )
@@ -52,10 +46,11 @@ def relayed_wishes(state: CiurmeState, seat: int) -> tuple[int, int] | None:
     return None
 
 
-def stamp(state: CiurmeState, index: int, seat: int, legal: list[Action], rng: Rng) -> Action:
+def stamp(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    index = state.crew_of(seat) or 0
     wishes = relayed_wishes(state, seat)
-    if wishes is None and DECK_CHANNEL in open_channels(state, seat):
-        return Post(DECK_CHANNEL, CAPTAIN_ASKS)  # wait for the quartermaster's relay
+    if wishes is None and Channel.DECK in open_channels(state, seat):
+        return Post(Channel.DECK, CAPTAIN_ASKS)  # wait for the quartermaster's relay
     mood = temperament(state, seat)
     favourite, second = wishes or _guess(state, mood)
     hand = state.hands[index]

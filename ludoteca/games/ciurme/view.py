@@ -4,45 +4,63 @@
 - Stamp colours and positions are public; a value is known to the captain who placed it and the
   facilitator until the reveal [D-19]; a captain's remaining stamps to that captain.
 - Preferences belong to the crew without its captain until the end [D-8].
-- Election ballots stay secret until the count; motions are a show of hands in the electorate.
+- A lifeboat vote is a show of hands at the crew's board; the ballots of elections and of a
+  motion to depose stay secret (each voter knows their own) [D-23]; a motion to depose is the
+  crew's without its captain, who learns only the outcome, and other crews learn nothing of it.
 - Messages are read by their channel's audience; the facilitator sees everything, live.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from ludoteca.engine.codec import encode
 from ludoteca.engine.rng import Rng
-from ludoteca.games.ciurme.assembly import objectives, owners, placer, preference_voters
 from ludoteca.games.ciurme.data import (
     AUTOMATON,
     CREW_COLOURS,
     GUESSED_MESSAGES,
+    LOAD,
+    MEEPLE_COLOURS,
+    OBJECTIVES,
+    RULES_SUMMARY,
     SHIP_NAMES,
 )
-from ludoteca.games.ciurme.phase1 import load, owed, repairs_by, repairs_needed
-from ludoteca.games.ciurme.rules_text import OBJECTIVES, RULES_SUMMARY
+from ludoteca.games.ciurme.result import winners
+from ludoteca.games.ciurme.rules.assembly import placer
+from ludoteca.games.ciurme.rules.loads import load, owed, repairs_by, repairs_needed
+from ludoteca.games.ciurme.rules.objectives import objectives, owners
+from ludoteca.games.ciurme.rules.roles import without_captain
+from ludoteca.games.ciurme.rules.votes import motion_outcome
 from ludoteca.games.ciurme.state import (
-    BRIEFING,
-    OVER,
-    PHASE1,
+    ELECTIONS,
+    NO,
+    NOT_CAST,
+    PREFERENCES,
+    YES,
     CiurmeState,
     Crew,
-    clone_state,
+    Message,
+    Role,
+    Stage,
+    Stamp,
+    Topic,
+    Vote,
+    VoteRecord,
 )
-from ludoteca.games.ciurme.votes import ELECTIONS, FAVOURITE, NOT_CAST, SECOND
 
 
 # --- who knows what -----------------------------------------------------------------------------
-def role(state: CiurmeState, seat: int | None) -> str:
+def role(state: CiurmeState, seat: int | None) -> Role:
     if seat is None:
-        return "spectator"
+        return Role.SPECTATOR
     if seat == state.facilitator:
-        return "facilitator"
+        return Role.FACILITATOR
     crew = state.crews[state.crew_of(seat) or 0]
     if seat == crew.captain:
-        return "captain"
-    return "quartermaster" if seat == crew.quartermaster else "crew member"
+        return Role.CAPTAIN
+    return Role.QUARTERMASTER if seat == crew.quartermaster else Role.MEMBER
 
 
 def knows_board(state: CiurmeState, seat: int | None, index: int) -> bool:
@@ -52,25 +70,27 @@ def knows_board(state: CiurmeState, seat: int | None, index: int) -> bool:
 def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
     """The crew without its captain; also a quartermaster who became captain, who heard the
     vote (its record stays in their view)."""
-    if state.stage == OVER or seat == state.facilitator:
+    if state.stage == Stage.OVER or seat == state.facilitator:
         return True
     if seat is None:
         return False
     index = state.crews.index(crew)
-    return seat in preference_voters(crew) or any(
-        r["crew"] == index and r["topic"] in (FAVOURITE, SECOND) and seat in r["audience"]
-        for r in state.votes_log
+    return seat in without_captain(crew) or any(
+        r.crew == index and r.topic in PREFERENCES and seat in r.audience for r in state.votes_log
     )
 
 
 def knows_vote_ballots(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
-    """Election ballots: the facilitator only, until the count. Motions: the crew."""
+    """Who sees the ballots of an open vote: the facilitator; for a lifeboat vote, a show of
+    hands at the board, the crew. Secret ballots (elections, a motion to depose [D-23]): nobody
+    else until the count."""
     if seat == state.facilitator:
         return True
-    return crew.vote is not None and crew.vote.topic not in ELECTIONS and seat in crew.members
+    vote = crew.vote
+    return vote is not None and vote.topic == Topic.LIFEBOAT and seat in crew.members
 
 
-def knows_stamp(state: CiurmeState, seat: int | None, stamp: list[int]) -> bool:
+def knows_stamp(state: CiurmeState, seat: int | None, stamp: Stamp) -> bool:
     return seat == state.facilitator or seat == stamp[3]
 
 
@@ -78,27 +98,41 @@ def knows_hand(state: CiurmeState, seat: int | None, index: int) -> bool:
     return seat == state.facilitator or (seat is not None and seat == state.crews[index].captain)
 
 
-def reads(state: CiurmeState, seat: int | None, message: dict[str, Any]) -> bool:
-    return seat is not None and seat in message["readers"]
+def reads(state: CiurmeState, seat: int | None, message: Message) -> bool:
+    return seat is not None and seat in message.readers
 
 
-def record_visible(seat: int | None, record: dict[str, Any]) -> bool:
-    return seat is not None and seat in record["audience"]
+def record_visible(seat: int | None, record: VoteRecord) -> bool:
+    return seat is not None and seat in record.audience
+
+
+def closed_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
+    """The closed votes the seat heard of: whole to their audience, only the outcome to those
+    merely told (a captain, of a motion to depose them [D-23])."""
+    out = []
+    for record in state.votes_log:
+        if record_visible(seat, record):
+            out.append(encode(record))
+        elif seat is not None and seat in record.told:
+            whole = encode(record)
+            out.append({k: v for k, v in whole.items() if k not in ("ballots", "audience")})
+    return out
 
 
 # --- views --------------------------------------------------------------------------------------
-def view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
+def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
     mine = state.crew_of(seat) if seat is not None and seat < state.players else None
     out: dict[str, Any] = {
         "seat": seat,
         "role": role(state, seat),
         "my_crew": mine,
         "stage": state.stage,
-        "rules": RULES_SUMMARY,
+        "rules": rules_summary(state),
         "objectives": OBJECTIVES,
         "crews": [public_crew(state, i) for i in range(len(state.crews))],
         "phase1_ranking": list(state.ranking),
         "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
+        "phase1_seconds": state.phase1_seconds,
         "round": state.round,
         "rounds": len(state.crews),
         "placing": placer(state),
@@ -107,8 +141,8 @@ def view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             for s in state.stamps
             for c, v, ship, _ in [s]
         ],
-        "history": state.history,
-        "depositions": state.depositions,
+        "history": encode(state.history),
+        "depositions": encode(state.depositions),
         "boards": {
             str(i): board(state, i)
             for i in range(len(state.crews))
@@ -125,9 +159,9 @@ def view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             if knows_hand(state, seat, i)
         },
         "votes": open_votes(state, seat),
-        "votes_closed": [r for r in state.votes_log if record_visible(seat, r)],
+        "votes_closed": closed_votes(state, seat),
         "messages": [
-            {k: m[k] for k in ("channel", "crew", "author", "text", "period")}
+            {k: v for k, v in encode(m).items() if k != "readers"}
             for m in state.messages
             if reads(state, seat, m)
         ],
@@ -135,10 +169,22 @@ def view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             state.options.message_budget - state.spoken[seat] if seat is not None else 0
         ),
     }
-    if state.stage == OVER:
+    if state.stage == Stage.OVER:
         out["ships"] = owners(state)
         out["outcome"] = objectives(state)
+        out["results"] = [won["text"] for won in winners(state, out["outcome"])]  # [D-24]
     return out
+
+
+def rules_summary(state: CiurmeState) -> str:
+    """The rules every player reads before phase 1, with the repairs these options need."""
+    load = state.options.automaton_load
+    automaton = (
+        f"{load} of them owed by the automaton, which only help can give" if load
+        else "the automaton owes none"
+    )
+    return RULES_SUMMARY.format(five=len(MEEPLE_COLOURS) * LOAD, four=4 * LOAD + load,
+                                automaton=automaton)
 
 
 def public_crew(state: CiurmeState, index: int) -> dict[str, Any]:
@@ -200,6 +246,7 @@ def open_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
             "cast": [b != NOT_CAST for b in vote.ballots],
             "awaiting_facilitator": vote.awaiting_facilitator,
             "proposer": vote.proposer,
+            "seconds": vote.seconds,  # its timer, from its opening [D-21]
         }
         if ballots_known:
             entry["ballots"] = list(vote.ballots)
@@ -210,13 +257,20 @@ def open_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
 
 
 def _sees_vote(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
+    """An open vote is seen by the facilitator and its crew; the wishes and a motion to depose
+    by the crew without its captain [D-8] [D-23]."""
     if seat == state.facilitator:
         return True
     if seat is None or seat not in crew.members or crew.vote is None:
         return False
-    if crew.vote.topic in (FAVOURITE, SECOND):
-        return seat in preference_voters(crew)
+    if crew.vote.topic in CREW_WITHOUT_CAPTAIN:
+        return seat in without_captain(crew)
     return True
+
+
+# Votes of the crew without its captain.
+CREW_WITHOUT_CAPTAIN = (*PREFERENCES, Topic.DEPOSITION)
+SECRET_BALLOTS = (*ELECTIONS, Topic.DEPOSITION)
 
 
 # --- secrets ------------------------------------------------------------------------------------
@@ -238,10 +292,16 @@ def hidden(state: CiurmeState, seat: int | None) -> Any:
         "ballots": [
             list(c.vote.ballots)
             for c in state.crews
-            if c.vote is not None and c.vote.topic in ELECTIONS
+            if c.vote is not None and c.vote.topic in SECRET_BALLOTS
             and not knows_vote_ballots(state, seat, c)
         ],
-        "messages": [m["text"] for m in state.messages if not reads(state, seat, m)],
+        # A motion to depose is unknown to the captain and to other crews [D-23].
+        "motions": [
+            i for i, c in enumerate(state.crews)
+            if c.vote is not None and c.vote.topic == Topic.DEPOSITION
+            and not _sees_vote(state, seat, c)
+        ],
+        "messages": [m.text for m in state.messages if not reads(state, seat, m)],
         # Who is who on another crew's board: see _relabel_board.
         "boards": [
             _copy_board(state.crews[i])
@@ -253,7 +313,7 @@ def hidden(state: CiurmeState, seat: int | None) -> Any:
 
 
 def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
-    copy = clone_state(state)
+    copy = state.clone()
     if seat == state.facilitator:
         return copy
     _resample_stamps(copy, seat, rng)
@@ -263,13 +323,18 @@ def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
         if not knows_preferences(copy, seat, crew):
             _resample_preferences(copy, crew, rng)
         vote = crew.vote
-        secret = vote is not None and not knows_vote_ballots(copy, seat, crew)
-        if vote is not None and secret and vote.topic in ELECTIONS:
+        if vote is None or knows_vote_ballots(copy, seat, crew):
+            continue
+        if vote.topic == Topic.DEPOSITION and not _sees_vote(copy, seat, crew):
+            crew.vote = None  # the captain and other crews know nothing of it [D-23]
+        elif vote.topic == Topic.DEPOSITION:
+            _resample_motion(vote, seat, rng)
+        elif vote.topic in ELECTIONS:
             for k, ballot in enumerate(vote.ballots):
                 if ballot >= 0 and vote.voters[k] != seat:
                     vote.ballots[k] = rng.choice(vote.candidates)
     copy.messages = [
-        m if reads(copy, seat, m) else {**m, "text": rng.choice(GUESSED_MESSAGES)}
+        m if reads(copy, seat, m) else replace(m, text=rng.choice(GUESSED_MESSAGES))
         for m in copy.messages
     ]
     return copy
@@ -293,9 +358,9 @@ def _relabel_board(state: CiurmeState, index: int, rng: Rng) -> None:
     and no decision outside that crew depends on it."""
     crew = state.crews[index]
     fixed = {crew.captain, *(
-        s for d in state.depositions if d["crew"] == index for s in (d["deposed"], d["captain"])
+        s for d in state.depositions if d.crew == index for s in (d.deposed, d.captain)
     )}
-    if state.stage in (BRIEFING, PHASE1):
+    if state.stage in (Stage.BRIEFING, Stage.PHASE1):
         fixed.add(crew.members[crew.active])
     mapping = {m: m for m in crew.members}
     for place in set(crew.place):
@@ -310,7 +375,7 @@ def _relabel_board(state: CiurmeState, index: int, rng: Rng) -> None:
         for key in ("meeples", "own_wood", "place_turns", "reached_at"):
             getattr(crew, key)[j] = before[key][i]
     crew.pieces = [
-        [mapping[by], colour, mapping.get(target, target)] for by, colour, target in crew.pieces
+        (mapping[by], colour, mapping.get(target, target)) for by, colour, target in crew.pieces
     ]
 
 
@@ -318,14 +383,34 @@ def _resample_stamps(state: CiurmeState, seat: int | None, rng: Rng) -> None:
     """A captain's four values are a permutation: what the seat does not know of a crew's
     placed stamps and hand is reshuffled among those unknown places."""
     for index in range(len(state.hands)):
-        unknown = [s for s in state.stamps if s[0] == index and not knows_stamp(state, seat, s)]
+        unknown = [
+            k for k, s in enumerate(state.stamps)
+            if s[0] == index and not knows_stamp(state, seat, s)
+        ]
         hand_hidden = not knows_hand(state, seat, index)
-        pool = [s[1] for s in unknown] + (state.hands[index] if hand_hidden else [])
+        pool = [state.stamps[k][1] for k in unknown] + (state.hands[index] if hand_hidden else [])
         rng.shuffle(pool)
-        for stamp in unknown:
-            stamp[1] = pool.pop()
+        for k in unknown:
+            crew, _, ship, placer_seat = state.stamps[k]
+            state.stamps[k] = (crew, pool.pop(), ship, placer_seat)
         if hand_hidden:
             state.hands[index] = sorted(pool)
+
+
+def _resample_motion(vote: Vote, seat: int | None, rng: Rng, tries: int = 20) -> None:
+    """The secret answers to a motion to depose, redrawn (the proposer's yes and the seat's own
+    answer kept) so that the motion is still undecided, as it is."""
+    redrawn = [
+        k for k, ballot in enumerate(vote.ballots)
+        if ballot != NOT_CAST and vote.voters[k] not in (seat, vote.proposer)
+    ]
+    before = list(vote.ballots)
+    for _ in range(tries):
+        for k in redrawn:
+            vote.ballots[k] = rng.choice((YES, NO))
+        if motion_outcome(vote) is None:
+            return
+    vote.ballots = before
 
 
 def _resample_preferences(state: CiurmeState, crew: Crew, rng: Rng) -> None:
@@ -335,7 +420,7 @@ def _resample_preferences(state: CiurmeState, crew: Crew, rng: Rng) -> None:
         if crew.second is not None:
             crew.second = rng.choice([s for s in ships if s != crew.favourite])
     vote = crew.vote
-    if vote is not None and vote.topic == SECOND and crew.favourite is not None:
+    if vote is not None and vote.topic == Topic.SECOND and crew.favourite is not None:
         vote.candidates = [s for s in range(state.fleet) if s != crew.favourite]
         vote.ballots = [
             b if b < 0 else rng.choice(vote.candidates) for b in vote.ballots

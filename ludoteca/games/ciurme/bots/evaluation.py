@@ -10,9 +10,9 @@ who is no player, gets none: the bots give it 0.5).
 from __future__ import annotations
 
 from ludoteca.engine.result import soft_rewards
-from ludoteca.games.ciurme.assembly import objectives
-from ludoteca.games.ciurme.results import result
-from ludoteca.games.ciurme.state import ASSEMBLY, OVER, CiurmeState
+from ludoteca.games.ciurme.result import result
+from ludoteca.games.ciurme.rules.objectives import objectives
+from ludoteca.games.ciurme.state import CiurmeState, Stage
 
 # Standing points that make a crew about three times as likely to win as to lose.
 STANDING_SCALE = 1.0
@@ -28,14 +28,14 @@ def crew_standing(state: CiurmeState) -> list[float]:
     standing = [REPAIR * len(crew.pieces) for crew in crews]
     for place, crew in enumerate(state.finish_order or state.ranking):
         standing[crew] += PHASE1_PLACE * (len(crews) - place)
-    if state.stage == ASSEMBLY:
+    if state.stage == Stage.ASSEMBLY:
         for i, outcome in enumerate(objectives(state)):
             standing[i] += outcome["won"] + SHIP_POINT * sum(crews[i].points)
     return standing
 
 
 def evaluate_position(state: CiurmeState) -> list[float]:
-    if state.stage == OVER:
+    if state.stage == Stage.OVER:
         return result(state).rewards()
     standing = crew_standing(state)
     crew_reward = soft_rewards(standing, STANDING_SCALE)

@@ -12,19 +12,22 @@ from collections import Counter
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
-from ludoteca.games.ciurme import phase1
-from ludoteca.games.ciurme.actions import Help, Move, Pass, Repair, Stay, Steer
-from ludoteca.games.ciurme.data import AUTOMATON, CROSSING_CREW, ISLAND, LIFEBOAT, WRECK
-from ludoteca.games.ciurme.state import MOVE, STEER, CiurmeState, Crew
-from ludoteca.games.ciurme.temperament import Temperament, temperament, weighted
+from ludoteca.games.ciurme.actions import Agree, Help, Move, Pass, Repair, Stay, Steer
+from ludoteca.games.ciurme.bots.temperament import Temperament, temperament, weighted
+from ludoteca.games.ciurme.data import AUTOMATON, CROSSING_CREW, ISLAND, LIFEBOAT, WRECK, Wood
+from ludoteca.games.ciurme.rules import loads
+from ludoteca.games.ciurme.rules.phase1 import aboard
+from ludoteca.games.ciurme.rules.roles import member_crew
+from ludoteca.games.ciurme.state import CiurmeState, Crew, Step
 
 
-def turn(state: CiurmeState, crew: Crew, seat: int, legal: list[Action], rng: Rng) -> Action:
+def turn(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    crew = member_crew(state, seat)
     mood = temperament(state, seat)
-    if crew.step == MOVE:
+    if crew.step == Step.MOVE:
         return _slip(_move(crew, seat, state, mood), legal, mood, rng)
-    if crew.step == STEER:
-        sensible = boat_should_move(crew, phase1.has_work(state, crew, seat))
+    if crew.step == Step.STEER:
+        sensible = boat_should_move(crew, loads.has_work(state, crew, seat))
         return _slip(Steer() if sensible else Pass(), legal, mood, rng)
     return _repair(state, crew, seat, legal, mood, rng)
 
@@ -41,7 +44,7 @@ def _slip(sensible: Action, legal: list[Action], mood: Temperament, rng: Rng) ->
 
 def _move(crew: Crew, seat: int, state: CiurmeState, mood: Temperament) -> Action:
     here = crew.place[crew.members.index(seat)]
-    work = phase1.has_work(state, crew, seat)
+    work = loads.has_work(state, crew, seat)
     if here == WRECK and crew.dock == WRECK:
         return Stay() if work else Move(LIFEBOAT)
     if here == LIFEBOAT and crew.dock == WRECK:
@@ -57,8 +60,8 @@ def _move(crew: Crew, seat: int, state: CiurmeState, mood: Temperament) -> Actio
 def _boards(crew: Crew, mood: Temperament) -> bool:
     """An eager player boards with little wood in the pile; a patient one produces more first.
     The boarder who makes the crossing waits for one piece more than who just gets aboard."""
-    aboard = len(phase1.aboard(crew))
-    wanted = mood.boarding_pile + (1 if aboard + 1 >= CROSSING_CREW else 0)
+    on_board = len(aboard(crew))
+    wanted = mood.boarding_pile + (1 if on_board + 1 >= CROSSING_CREW else 0)
     return len(crew.common_pile) >= wanted
 
 
@@ -71,21 +74,22 @@ def boat_should_move(crew: Crew, work: bool) -> bool:
     return stranded > 0 and len(crew.members) - stranded < CROSSING_CREW
 
 
-def steering_answer(state: CiurmeState, crew: Crew, seat: int, rng: Rng) -> bool:
+def answer_steering(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Aboard when a mate proposes to steer: mostly the sensible answer, not always."""
+    crew = member_crew(state, seat)
     sensible = boat_should_move(crew, bool(crew.transported))
     if rng.random() < temperament(state, seat).agreeable:
-        return sensible
-    return not sensible
+        return Agree(sensible)
+    return Agree(not sensible)
 
 
 def _repair(
     state: CiurmeState, crew: Crew, seat: int, legal: list[Action], mood: Temperament, rng: Rng
 ) -> Action:
     colour = _wood(crew, seat, mood, rng)
-    if not phase1.complete(state, crew, seat):
+    if not loads.complete(state, crew, seat):
         return Repair(colour) if Repair(colour) in legal else legal[0]
-    mates = phase1.helpable(state, crew, seat)
+    mates = loads.helpable(state, crew, seat)
     if not mates or rng.random() > mood.helpfulness:
         return Pass()
     mate = weighted(rng, [(m, _need(state, crew, m)) for m in mates])
@@ -95,14 +99,14 @@ def _repair(
 def _need(state: CiurmeState, crew: Crew, mate: int) -> float:
     """How much a mate seems to need help: the automaton, which only help can fill [D-16], and
     those furthest behind, most."""
-    missing = phase1.owed(state, crew, mate) - phase1.load(crew, mate)
+    missing = loads.owed(state, crew, mate) - loads.load(crew, mate)
     return 1.0 + missing + (2.0 if mate == AUTOMATON else 0.0)
 
 
-def _wood(crew: Crew, seat: int, mood: Temperament, rng: Rng) -> str:
+def _wood(crew: Crew, seat: int, mood: Temperament, rng: Rng) -> Wood:
     """Their own colour for some, the most plentiful wood for others, any piece at times."""
     own = crew.meeples[crew.members.index(seat)]
-    if mood.own_wood_first and own in crew.transported:
+    if mood.own_wood_first and own and own in crew.transported:
         return own
     if rng.random() < mood.care:
         return Counter(crew.transported).most_common(1)[0][0]

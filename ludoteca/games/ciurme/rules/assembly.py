@@ -1,0 +1,218 @@
+"""Phase 2, the Pirate Assembly: the crews' preferred ships, the flagship bonus, the rounds of
+stamps with their seating order, and the reveal.
+
+"In questa seconda fase si gioca l'assemblea pirata, in cui i capitani si giocano il comando delle
+navi e della flotta."
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.codec import quote
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, private, public
+from ludoteca.games.ciurme.actions import Place
+from ludoteca.games.ciurme.data import (
+    FLAGSHIP,
+    FLAGSHIP_BONUS,
+    SCORE_ALONE,
+    SCORE_HIGHEST,
+    SCORE_TIED,
+    STAMP_VALUES,
+)
+from ludoteca.games.ciurme.rules.channels import begin_period
+from ludoteca.games.ciurme.rules.roles import assembly_audience, crew_of, without_captain
+from ludoteca.games.ciurme.rules.votes import open_vote
+from ludoteca.games.ciurme.state import (
+    CiurmeState,
+    Crew,
+    RevealedRound,
+    ShipPoints,
+    Stage,
+    Stamp,
+    Topic,
+)
+
+
+# --- the start and the preferences -------------------------------------------------------------
+def start_assembly(state: CiurmeState) -> list[Event]:
+    """The crew first in phase 1 blackens 2 squares on the flagship; every crew votes its
+    favourite ship ("Come prima azione, le ciurme decidono che navi vorrebbero aggiudicarsi")."""
+    begin_period(state)
+    state.stage = Stage.ASSEMBLY
+    state.round = 0
+    first = state.ranking[0]
+    state.crews[first].points[FLAGSHIP] += FLAGSHIP_BONUS
+    events: list[Event] = [
+        public("phase_started", phase=2),
+        public("flagship_bonus", crew=first, squares=FLAGSHIP_BONUS),
+    ]
+    for crew in state.crews:
+        events += open_preference(state, crew, Topic.FAVOURITE)
+    return events
+
+
+def open_preference(state: CiurmeState, crew: Crew, topic: Topic) -> list[Event]:
+    """[D-8] The crew without its captain votes; the second favourite differs from the first."""
+    ships = [s for s in range(state.fleet) if s != crew.favourite]
+    crew.vote = open_vote(state, topic, without_captain(crew), ships)
+    index = state.crews.index(crew)
+    return [private("election_opened", assembly_audience(state, crew), crew=index, topic=topic)]
+
+
+def preference_elected(state: CiurmeState, crew: Crew, topic: Topic, ship: int) -> list[Event]:
+    index = state.crews.index(crew)
+    heard = assembly_audience(state, crew)
+    events: list[Event] = [private("preference", heard, crew=index, topic=topic, ship=ship)]
+    if topic == Topic.FAVOURITE:
+        crew.favourite = ship
+        events += open_preference(state, crew, Topic.SECOND)
+    else:
+        crew.second = ship
+        events.append(public("preferences_chosen", crew=index))
+    if all(c.second is not None for c in state.crews) and state.round == 0:
+        events += start_round(state)
+    return events
+
+
+# --- rounds -------------------------------------------------------------------------------------
+def placing_order(state: CiurmeState) -> list[int]:
+    """Clockwise at the table goes from rank k to rank k-1. Round 1 opens with the last-ranked
+    captain ("A cominciare dal capitano dell'ultima ciurma della prima fase"); later rounds with
+    the captain on the left of the crew with the fewest points (a tie: the crew ranked lower in
+    phase 1 has fewer), so that crew places last ("A partire dal secondo giro, comincia a
+    mettere i timbri il capitano alla sinistra del capitano della ciurma con meno punti")."""
+    ranks = state.ranking
+    k = len(ranks)
+    if state.round == 1:
+        last = ranks[0]
+    else:
+        last = min(ranks, key=lambda c: (sum(state.crews[c].points), -ranks.index(c)))
+    position = ranks.index(last)  # its rank is position + 1; its left is rank position
+    start = (position - 1) % k  # index of the rank on the left of the last placer
+    return [ranks[(start - i) % k] for i in range(k)]
+
+
+def start_round(state: CiurmeState) -> list[Event]:
+    state.round += 1
+    begin_period(state)
+    state.order = placing_order(state)
+    state.placing = 0
+    state.hands = [list(STAMP_VALUES) for _ in state.crews]
+    state.stamps = []
+    return [public("round", round=state.round, order=list(state.order))]
+
+
+def stamps_per_round(state: CiurmeState) -> int:
+    """Every captain places all four stamps each round ("finchè tutti i timbri sono terminati")."""
+    return len(STAMP_VALUES) * len(state.crews)
+
+
+def placer(state: CiurmeState) -> int | None:
+    """The crew whose captain places the next stamp, if a round is running."""
+    if state.stage != Stage.ASSEMBLY or state.round == 0:
+        return None
+    if state.placing >= stamps_per_round(state):
+        return None
+    return state.order[state.placing % len(state.order)]
+
+
+# --- placing a stamp ------------------------------------------------------------------------------
+def placements(state: CiurmeState, seat: int) -> list[Place]:
+    """The captain whose turn it is places any stamp left, on any ship."""
+    crew = crew_of(state, seat)
+    if crew is None or seat != crew.captain:
+        return []
+    index = state.crews.index(crew)
+    if placer(state) != index:
+        return []
+    hand = sorted(set(state.hands[index]))
+    return [Place(v, s) for v in hand for s in range(state.fleet)]
+
+
+def check_place(state: CiurmeState, seat: int, action: Place) -> Place:
+    crew = crew_of(state, seat)
+    if crew is None or seat != crew.captain:
+        raise IllegalAction(why_not(state, seat))
+    index = state.crews.index(crew)
+    if placer(state) != index:
+        raise IllegalAction(why_not(state, seat))
+    if action.value not in state.hands[index]:
+        raise IllegalAction(
+            f"you have already used your stamp {quote(action.value)} this round; "
+            f"your stamps left: {sorted(state.hands[index])}"
+        )
+    if not 0 <= action.ship < state.fleet:
+        raise IllegalAction(f"there are ships 0 to {state.fleet - 1} in the fleet chart")
+    return action
+
+
+def why_not(state: CiurmeState, seat: int) -> str:
+    crew = crew_of(state, seat)
+    if state.stage != Stage.ASSEMBLY or crew is None or seat != crew.captain:
+        return "only a captain places stamps, in phase 2"
+    return "it is not your turn to place a stamp"
+
+
+def do_place(state: CiurmeState, seat: int, action: Place) -> list[Event]:
+    """Face down: everyone sees the colour and the ship; [D-19] only the captain who placed it
+    and the facilitator know the value ("solo quel capitano conoscerà il valore del timbro")."""
+    crew = crew_of(state, seat)
+    assert crew is not None
+    index = state.crews.index(crew)
+    state.hands[index].remove(action.value)
+    state.stamps.append((index, action.value, action.ship, seat))
+    state.placing += 1
+    knowers = [seat, state.facilitator]
+    events = [
+        public("stamp", crew=index, ship=action.ship),
+        private("stamp_value", knowers, crew=index, ship=action.ship, value=action.value),
+    ]
+    if state.placing == stamps_per_round(state):
+        events += reveal(state)
+    return events
+
+
+# --- the reveal -----------------------------------------------------------------------------------
+def score_ship(stamps: list[Stamp]) -> dict[int, int]:
+    """Points per crew on one ship: no stamp, nothing; one stamp (any value) 2; otherwise 3 to a
+    strictly highest colour sum [D-9], or 1 to each colour tied for the highest sum."""
+    if not stamps:
+        return {}
+    if len(stamps) == 1:
+        return {stamps[0][0]: SCORE_ALONE}
+    sums: dict[int, int] = {}
+    for crew, value, _, _ in stamps:
+        sums[crew] = sums.get(crew, 0) + value
+    top = max(sums.values())
+    leaders = [c for c, total in sums.items() if total == top]
+    if len(leaders) == 1:
+        return {leaders[0]: SCORE_HIGHEST}
+    return {c: SCORE_TIED for c in leaders}
+
+
+def reveal(state: CiurmeState) -> list[Event]:
+    """"Al termine del giro, si rivelano i timbri messi su ogni nave, una nave alla volta." Each
+    crew blackens its points; the stamps go back; after as many rounds as crews, the end."""
+    points: list[ShipPoints] = []
+    for ship in range(state.fleet):
+        on_ship = [s for s in state.stamps if s[2] == ship]
+        for crew, gained in sorted(score_ship(on_ship).items()):
+            state.crews[crew].points[ship] += gained
+            points.append((crew, ship, gained))
+    stamps = list(state.stamps)
+    state.history.append(RevealedRound(state.round, list(state.order), stamps, points))
+    events: list[Event] = [
+        public(
+            "reveal",
+            round=state.round,
+            stamps=[list(s) for s in stamps],
+            points=[list(p) for p in points],
+        )
+    ]
+    state.stamps = []
+    if state.round == len(state.crews):  # "un numero di giri pari al numero di ciurme"
+        state.stage = Stage.OVER
+        events.append(public("session_over"))
+    else:
+        events += start_round(state)
+    return events

@@ -1,0 +1,187 @@
+"""The channels: who may speak where, and who reads what.
+
+- crew: the crew's members (from the Assembly on, without the captain, who sits at the table);
+- deck: the quartermaster and the captain, the only voice that reaches a captain ("A fare da
+  spola tra capitano e ciurma sarà il quartiermastro, unica persona che può parlare direttamente
+  con il capitano");
+- table: the captains, if the option opens it [D-20];
+- all, and crew or direct with a recipient: the facilitator to the room, to one crew, to one
+  person [D-22].
+The facilitator reads every channel. Each player may post `message_budget` messages per period
+(phase 1, the elections, each Assembly round) [D-22]: talk is scarce, so a crew must choose what
+to say (and a session with bots ends); the facilitator, who runs the room, has no budget.
+
+Free talk is accepted from anyone entitled to the channel at any time, but it is never listed
+and never makes a seat an actor: nobody waits for a chat message. The one listed message is the
+quartermaster's relay of the crew's wishes to the captain, once per Assembly round, because it
+is a duty of the office ("avrà il compito di spiegare al capitano quali sono i desideri della
+ciurma") and the captain's bot reads it.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.codec import quote
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, private
+from ludoteca.games.ciurme.actions import Post
+from ludoteca.games.ciurme.data import (
+    CHANNELS,
+    MESSAGE_MAX_LENGTH,
+    RELAY_TEMPLATE,
+    SHIP_NAMES,
+    Channel,
+)
+from ludoteca.games.ciurme.state import CiurmeState, Message, Stage
+
+
+def begin_period(state: CiurmeState) -> None:
+    """A new period (phase 1, the elections, each Assembly round): every seat's message budget
+    is full again, and every member may raise the motion to depose once more."""
+    state.period += 1
+    state.spoken = [0] * (state.players + 1)
+    for crew in state.crews:
+        crew.motions_used = []
+
+
+def channel_audience(
+    state: CiurmeState, seat: int, channel: str, to: int | None = None
+) -> list[int] | None:
+    """The seats that hear `seat` on `channel` (itself included), or None if it may not speak
+    there now (or to `to`: only the facilitator names a recipient)."""
+    if state.stage == Stage.OVER:
+        return None
+    if seat == state.facilitator:
+        return facilitator_audience(state, channel, to)
+    if to is not None:
+        return None
+    index = state.crew_of(seat)
+    if index is None:
+        return None
+    crew = state.crews[index]
+    if channel == Channel.CREW and state.stage in (Stage.PHASE1, Stage.OFFICES):
+        return list(crew.members)
+    if channel == Channel.CREW and state.stage == Stage.ASSEMBLY and seat != crew.captain:
+        return [m for m in crew.members if m != crew.captain]
+    if channel == Channel.DECK and state.stage == Stage.ASSEMBLY and crew.quartermaster is not None:
+        pair = [crew.captain, crew.quartermaster]
+        return [s for s in pair if s is not None] if seat in pair else None
+    if channel == Channel.TABLE and state.stage == Stage.ASSEMBLY and state.options.captains_table:
+        captains = [c.captain for c in state.crews if c.captain is not None]
+        return captains if seat in captains else None
+    return None
+
+
+def facilitator_audience(state: CiurmeState, channel: str, to: int | None) -> list[int] | None:
+    """[D-22] The facilitator writes to the room, to one crew, or to one person."""
+    if channel == Channel.ALL and to is None:
+        return list(range(state.players))
+    if channel == Channel.CREW and to is not None and 0 <= to < len(state.crews):
+        return list(state.crews[to].members)
+    if channel == Channel.DIRECT and to is not None and 0 <= to < state.players:
+        return [to]
+    return None
+
+
+def has_budget(state: CiurmeState, seat: int) -> bool:
+    """[D-22] Players have `message_budget` messages per period; the facilitator has no limit."""
+    return seat == state.facilitator or state.spoken[seat] < state.options.message_budget
+
+
+def open_channels(state: CiurmeState, seat: int) -> list[Channel]:
+    """The channels a player may speak on now (without a recipient)."""
+    if not has_budget(state, seat):
+        return []
+    return [c for c in CHANNELS if channel_audience(state, seat, c) is not None]
+
+
+# --- the quartermaster's relay ------------------------------------------------------------------
+def relay_due(state: CiurmeState, seat: int) -> bool:
+    """The quartermaster still owes the captain this round's relay of the crew's wishes."""
+    index = state.crew_of(seat)
+    if index is None or state.stage != Stage.ASSEMBLY or state.round == 0:
+        return False
+    crew = state.crews[index]
+    return (
+        seat == crew.quartermaster
+        and crew.relayed != state.period
+        and crew.second is not None
+        and Channel.DECK in open_channels(state, seat)
+    )
+
+
+def relay_posts(state: CiurmeState, seat: int) -> list[Post]:
+    """The listed message: the quartermaster's relay, while it is due."""
+    text = relay_text(state, seat) if relay_due(state, seat) else None
+    return [Post(Channel.DECK, text)] if text else []
+
+
+def relay_text(state: CiurmeState, seat: int) -> str | None:
+    index = state.crew_of(seat)
+    crew = state.crews[index] if index is not None else None
+    if crew is None or seat != crew.quartermaster or crew.favourite is None or crew.second is None:
+        return None
+    return RELAY_TEMPLATE.format(
+        favourite=SHIP_NAMES[crew.favourite], second=SHIP_NAMES[crew.second]
+    )
+
+
+# --- posting ----------------------------------------------------------------------------------
+def check_post(state: CiurmeState, seat: int, action: Post) -> Post:
+    hearers = channel_audience(state, seat, action.channel, action.to)
+    if hearers is None:
+        allowed = ", ".join(c for c in CHANNELS if channel_audience(state, seat, c) is not None)
+        raise IllegalAction(
+            f"you may not speak on the {quote(str(action.channel))} channel now"
+            f"{'' if action.to is None else f' to {quote(action.to)}'}: "
+            f"{_why_silent(state, seat, action.channel)}. Your channels now: {allowed or 'none'}"
+        )
+    if not has_budget(state, seat):
+        raise IllegalAction(
+            f"you have posted your {state.options.message_budget} messages for this period; "
+            "you may speak again in the next one (the elections, or the next Assembly round)"
+        )
+    text = action.text.strip() if isinstance(action.text, str) else ""
+    if not text or len(text) > MESSAGE_MAX_LENGTH:
+        raise IllegalAction(f"a message is 1 to {MESSAGE_MAX_LENGTH} characters of text")
+    return action
+
+
+def _why_silent(state: CiurmeState, seat: int, channel: str) -> str:
+    if channel not in CHANNELS:
+        return f"there is no such channel (channels: {', '.join(CHANNELS)})"
+    if seat == state.facilitator:
+        return (
+            "the facilitator writes to the room on 'all', to one crew on 'crew' (to: the crew) "
+            "or to one person on 'direct' (to: the seat)"
+        )
+    if channel == Channel.DIRECT:
+        return "only the facilitator writes to one person"
+    if channel == Channel.ALL:
+        return "only the facilitator speaks to everybody"
+    if channel == Channel.TABLE:
+        return "the captains' table is for captains, and only if the facilitator opens it [D-20]"
+    if channel == Channel.DECK:
+        return (
+            "only the quartermaster speaks to the captain, in phase 2, and nobody does while the "
+            "crew has no quartermaster"
+        )
+    if state.stage == Stage.ASSEMBLY:
+        return "the captain sits at the central table and hears only the quartermaster"
+    return "the crew talks from the start of phase 1"
+
+
+def do_post(state: CiurmeState, seat: int, action: Post) -> list[Event]:
+    hearers = channel_audience(state, seat, action.channel, action.to)
+    assert hearers is not None
+    text = action.text.strip()
+    state.spoken[seat] += 1
+    index = state.crew_of(seat)
+    if index is not None and action.channel == Channel.DECK:
+        crew = state.crews[index]
+        if seat == crew.quartermaster:
+            crew.relayed = state.period  # whatever the words, the quartermaster has reported
+    readers = sorted({*hearers, seat, state.facilitator})
+    message = Message(action.channel, index, seat, text, readers, state.period, action.to)
+    state.messages.append(message)
+    channel = action.channel
+    return [private("message", readers, channel=channel, author=seat, to=action.to, text=text)]

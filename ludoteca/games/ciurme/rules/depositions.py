@@ -1,0 +1,113 @@
+"""Deposing the captain [D-10]: "Per qualsiasi motivo, infatti, la ciurma può destituire il
+capitano ed eleggere il quartiermastro come nuovo capitano, ed eleggere un nuovo membro della
+ciurma come nuovo quartiermastro. Il capitano destituito tornerà a far parte della ciurma come
+membro."
+
+In this digital version each member other than the captain may raise the motion (or waive it)
+once per round, while the crew has a quartermaster to promote and no other vote is open; the
+crew without the captain decides by a strict majority of its members.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, private, public
+from ludoteca.games.ciurme.actions import Depose, Waive
+from ludoteca.games.ciurme.rules.offices import open_quartermaster_election
+from ludoteca.games.ciurme.rules.roles import assembly_audience, crew_of, without_captain
+from ludoteca.games.ciurme.rules.votes import open_vote, settle_motion
+from ludoteca.games.ciurme.state import (
+    NO,
+    YES,
+    CiurmeState,
+    Crew,
+    Deposition,
+    Outcome,
+    Stage,
+    Topic,
+)
+
+
+def may_move_to_depose(state: CiurmeState, crew: Crew, seat: int) -> bool:
+    """[D-10] In phase 2, once per round per member (a documented bound), while the crew has a
+    quartermaster to promote and no other vote is open."""
+    return (
+        state.stage == Stage.ASSEMBLY
+        and seat in crew.members
+        and seat != crew.captain
+        and crew.quartermaster is not None
+        and crew.vote is None
+        and seat not in crew.motions_used
+    )
+
+
+def _may_move(state: CiurmeState, seat: int) -> bool:
+    crew = crew_of(state, seat)
+    return crew is not None and may_move_to_depose(state, crew, seat)
+
+
+def motions(state: CiurmeState, seat: int) -> list[Depose]:
+    return [Depose()] if _may_move(state, seat) else []
+
+
+def waivers(state: CiurmeState, seat: int) -> list[Waive]:
+    return [Waive()] if _may_move(state, seat) else []
+
+
+def check_motion(state: CiurmeState, seat: int, action: Depose | Waive) -> Depose | Waive:
+    if not _may_move(state, seat):
+        raise IllegalAction(why_not(state, seat))
+    return action
+
+
+def why_not(state: CiurmeState, seat: int) -> str:
+    return (
+        "you cannot move to depose now: in phase 2 a crew member other than the captain "
+        "may propose it once per round, when the crew has a quartermaster and no other "
+        "vote is open"
+    )
+
+
+def do_waive(state: CiurmeState, seat: int, action: Waive) -> list[Event]:
+    crew = crew_of(state, seat)
+    assert crew is not None
+    crew.motions_used.append(seat)
+    return []
+
+
+def do_depose(state: CiurmeState, seat: int, action: Depose) -> list[Event]:
+    """The motion opens a vote of the crew without the captain, the proposer voting yes."""
+    crew = crew_of(state, seat)
+    assert crew is not None
+    crew.motions_used.append(seat)
+    voters = without_captain(crew)
+    crew.vote = open_vote(state, Topic.DEPOSITION, voters, [NO, YES], proposer=seat)
+    # [D-23] the captain and the other crews learn nothing of the attempt
+    heard = assembly_audience(state, crew)
+    events = [private("deposition_proposed", heard, crew=state.crews.index(crew), by=seat)]
+    outcome = settle_motion(state, crew)
+    if outcome is None:
+        return events
+    return events + deposition_decided(state, crew, outcome == Outcome.YES)
+
+
+def deposition_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Event]:
+    """Carried: the captain is deposed, which the whole room sees (somebody else comes to the
+    table). Failed: the crew and the captain learn the outcome, nobody else [D-23]."""
+    if carried:
+        return depose(state, crew)
+    assert crew.captain is not None
+    heard = [*assembly_audience(state, crew), crew.captain]
+    return [private("deposition_failed", heard, crew=state.crews.index(crew))]
+
+
+def depose(state: CiurmeState, crew: Crew) -> list[Event]:
+    """The quartermaster becomes captain (with the stamps and the turn); the old captain joins
+    the crew; the crew elects a new quartermaster. Until then nobody speaks to the captain."""
+    index = state.crews.index(crew)
+    old, new = crew.captain, crew.quartermaster
+    assert old is not None and new is not None
+    crew.captain, crew.quartermaster = new, None
+    state.depositions.append(Deposition(index, state.round, old, new))
+    events = [public("deposed", crew=index, deposed=old, captain=new)]
+    return events + open_quartermaster_election(state, crew)

@@ -1,0 +1,320 @@
+"""Phase 1, the wreck: a player's turn. The move (stay, or move to an adjacent place), then the
+place acts: the island produces, the lifeboat may be steered (and the third boarder at the island
+makes the crossing), the wreck is repaired or a mate helped.
+
+Crews play in parallel; inside a crew the turn goes round its members in seat order, starting
+from the first player [D-1], with the automaton of a 4-player crew after the last player.
+"Durante il proprio turno, il giocatore di turno avrà una singola azione da poter fare: scegliere
+se spostarsi in una posizione limitrofa oppure no."
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.codec import quote
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event, private, public
+from ludoteca.games.ciurme.actions import Help, Move, Pass, Repair, Stay, Steer
+from ludoteca.games.ciurme.data import (
+    CROSSING_CREW,
+    ISLAND,
+    LIFEBOAT,
+    LIGHT_BLUE,
+    NEUTRAL,
+    PLACES,
+    WRECK,
+    Location,
+    Wood,
+)
+from ludoteca.games.ciurme.rules import race
+from ludoteca.games.ciurme.rules.loads import complete, has_work, helpable, restored
+from ludoteca.games.ciurme.rules.race import playing
+from ludoteca.games.ciurme.rules.roles import (
+    FACILITATOR_DOES_NOT_PLAY,
+    board_audience,
+    member_crew,
+)
+from ludoteca.games.ciurme.rules.votes import open_vote
+from ludoteca.games.ciurme.state import NO, YES, CiurmeState, Crew, Outcome, Stage, Step, Topic
+
+
+# --- places -------------------------------------------------------------------------------------
+def adjacent(crew: Crew, place: Location) -> list[Location]:
+    """Island-lifeboat while docked at the island, lifeboat-wreck while docked at the wreck;
+    island and wreck never ("L'isola e la nave relitto non sono limitrofe, ma la scialuppa può
+    essere attraccata vicino all'isola o vicino alla nave")."""
+    if place == LIFEBOAT:
+        return [crew.dock]
+    return [LIFEBOAT] if crew.dock == place else []
+
+
+def aboard(crew: Crew) -> list[int]:
+    return [seat for seat, place in zip(crew.members, crew.place, strict=True) if place == LIFEBOAT]
+
+
+def active_seat(crew: Crew) -> int:
+    return crew.members[crew.active]
+
+
+# --- the active player's choices ----------------------------------------------------------------
+def turn_crew(state: CiurmeState, seat: int) -> Crew | None:
+    """The crew in which `seat` has the turn now (none while its lifeboat vote is open)."""
+    index = state.crew_of(seat)
+    if index is None:
+        return None
+    crew = state.crews[index]
+    if not playing(crew) or crew.vote is not None or active_seat(crew) != seat:
+        return None
+    return crew
+
+
+def turn_actions(state: CiurmeState, crew: Crew) -> list[Action]:
+    """What the active player of a crew may do now (nothing while a lifeboat vote is open)."""
+    if not playing(crew) or crew.vote is not None:
+        return []
+    seat = active_seat(crew)
+    if crew.step == Step.MOVE:
+        here = crew.place[crew.active]
+        return [Stay(), *(Move(p) for p in adjacent(crew, here))]
+    if crew.step == Step.STEER:
+        return [Steer(), Pass()]
+    colours = sorted(set(crew.transported))
+    if not complete(state, crew, seat):
+        return [Repair(c) for c in colours]
+    return [*(Help(c, m) for m in helpable(state, crew, seat) for c in colours), Pass()]
+
+
+def stays(state: CiurmeState, seat: int) -> list[Stay]:
+    crew = turn_crew(state, seat)
+    return [Stay()] if crew is not None and crew.step == Step.MOVE else []
+
+
+def moves(state: CiurmeState, seat: int) -> list[Move]:
+    crew = turn_crew(state, seat)
+    if crew is None or crew.step != Step.MOVE:
+        return []
+    return [Move(p) for p in adjacent(crew, crew.place[crew.active])]
+
+
+def steers(state: CiurmeState, seat: int) -> list[Steer]:
+    crew = turn_crew(state, seat)
+    return [Steer()] if crew is not None and crew.step == Step.STEER else []
+
+
+def repairs(state: CiurmeState, seat: int) -> list[Repair]:
+    crew = turn_crew(state, seat)
+    if crew is None or crew.step != Step.REPAIR or complete(state, crew, seat):
+        return []
+    return [Repair(c) for c in sorted(set(crew.transported))]
+
+
+def helps(state: CiurmeState, seat: int) -> list[Help]:
+    crew = turn_crew(state, seat)
+    if crew is None or crew.step != Step.REPAIR or not complete(state, crew, seat):
+        return []
+    colours = sorted(set(crew.transported))
+    return [Help(c, m) for m in helpable(state, crew, seat) for c in colours]
+
+
+def passes(state: CiurmeState, seat: int) -> list[Pass]:
+    """[D-14] Passing ends a turn on the lifeboat without steering, or on the wreck without
+    helping (helping is optional; a player whose load is incomplete must repair)."""
+    crew = turn_crew(state, seat)
+    if crew is None or crew.step == Step.MOVE:
+        return []
+    if crew.step == Step.REPAIR and not complete(state, crew, seat):
+        return []
+    return [Pass()]
+
+
+def check_turn(state: CiurmeState, seat: int, action: Action) -> Action:
+    """A step of the turn: the active player's, and one the step allows."""
+    crew = turn_crew(state, seat)
+    if crew is None:
+        raise IllegalAction(why_not(state, seat))
+    legal = turn_actions(state, crew)
+    if action not in legal:
+        raise IllegalAction(_why_not_this(state, crew, seat, action, legal))
+    return action
+
+
+def why_not(state: CiurmeState, seat: int) -> str:
+    """Why `seat` may not play a step of a phase-1 turn now."""
+    if seat == state.facilitator:
+        return FACILITATOR_DOES_NOT_PLAY
+    if state.stage != Stage.PHASE1:
+        return f"moves and repairs belong to phase 1; now: {state.stage}"
+    crew = member_crew(state, seat)
+    if not playing(crew):
+        return "your crew's phase 1 is over: wait for the other crews"
+    if crew.vote is not None:
+        return "those aboard are voting on steering the lifeboat: wait for their answers"
+    return f"it is seat {active_seat(crew)}'s turn in your crew, not yours"
+
+
+def _why_not_this(
+    state: CiurmeState, crew: Crew, seat: int, action: Action, legal: list[Action]
+) -> str:
+    allowed = ", ".join(sorted({a.kind for a in legal})) or "nothing"
+    if isinstance(action, Move) and crew.step == Step.MOVE:
+        here = crew.place[crew.active]
+        near: list[str] = [*adjacent(crew, here)] or ["none: stay"]
+        return (
+            f"you cannot move from the {here} to {quote(str(action.place))}: it is not adjacent "
+            f"(the lifeboat is docked at the {crew.dock}); adjacent now: {', '.join(near)}"
+        )
+    if isinstance(action, Repair) and crew.step == Step.REPAIR and complete(state, crew, seat):
+        return "your load is complete: help a mate who still needs it, or pass"
+    if isinstance(action, (Repair, Help)) and crew.step == Step.REPAIR:
+        colours = ", ".join(sorted(set(crew.transported)))
+        if action.colour not in crew.transported:
+            return (
+                f"there is no {quote(str(action.colour))} wood on the wreck; colours there: "
+                f"{colours}"
+            )
+        if isinstance(action, Help) and not complete(state, crew, seat):
+            return "you help only once your own load of 3 is complete: repair for yourself"
+        if isinstance(action, Help):
+            return (
+                f"you cannot help {quote(action.mate)}: you help each mate at most once, and "
+                f"only a mate whose load is incomplete [D-4]; you may help: "
+                f"{helpable(state, crew, seat)}"
+            )
+    return f"that is not possible now ({crew.step} step of your turn); allowed: {allowed}"
+
+
+# --- the move, and the place's action -------------------------------------------------------------
+def do_move(state: CiurmeState, seat: int, action: Stay | Move) -> list[Event]:
+    crew = member_crew(state, seat)
+    i = crew.active
+    start = crew.place[i]
+    if isinstance(action, Move):
+        crew.place[i] = action.place
+    here = crew.place[i]
+    crew.place_turns[i][PLACES.index(here)] += 1
+    events = [private("moved", board_audience(state, crew), seat=seat, start=start, end=here)]
+    if here == ISLAND:
+        events += produce(state, crew, member=i)
+        return events + end_turn(state, crew)
+    if here == LIFEBOAT:
+        boarded = start == ISLAND
+        if boarded and crew.dock == ISLAND and len(aboard(crew)) >= CROSSING_CREW:
+            events += _cross(state, crew)
+        crew.step = Step.STEER
+        return events
+    if has_work(state, crew, seat):
+        crew.step = Step.REPAIR
+        return events
+    return events + end_turn(state, crew)
+
+
+def produce(state: CiurmeState, crew: Crew, member: int | None) -> list[Event]:
+    """Island: one wood of the producer's colour (its meeple's) to the common pile; out of it, a
+    neutral one; [D-2] with the neutral supply empty too, nothing. The automaton (`member`
+    None) produces light blue, then neutral [D-15]."""
+    wood: Wood | None
+    if member is None:
+        wood = LIGHT_BLUE if crew.light_blue else (NEUTRAL if crew.neutral else None)
+        if wood == LIGHT_BLUE:
+            crew.light_blue -= 1
+    else:
+        colour = crew.meeples[member]
+        assert colour, "every member has a meeple once phase 1 starts"
+        wood = colour if crew.own_wood[member] else (NEUTRAL if crew.neutral else None)
+        if wood == colour:
+            crew.own_wood[member] -= 1
+    if wood == NEUTRAL:
+        crew.neutral -= 1
+    who = "automaton" if member is None else crew.members[member]
+    if wood is None:
+        return [private("nothing_produced", board_audience(state, crew), by=who)]
+    crew.common_pile.append(wood)
+    crew.produced[wood] = crew.produced.get(wood, 0) + 1
+    return [private("produced", board_audience(state, crew), by=who, wood=wood)]
+
+
+def _cross(state: CiurmeState, crew: Crew) -> list[Event]:
+    """[D-3] The third boarder at the island: the pile is loaded, the boat sails to the wreck,
+    the pile becomes the transported pile. [D-13] Only this carries wood."""
+    load = crew.common_pile
+    crew.transported += load
+    crew.common_pile = []
+    crew.dock = WRECK
+    seen = board_audience(state, crew)
+    return [private("crossing", seen, wood=list(load), aboard=aboard(crew))]
+
+
+# --- the lifeboat ---------------------------------------------------------------------------------
+def do_steer(state: CiurmeState, seat: int, action: Steer) -> list[Event]:
+    """Alone aboard, the boat goes; with others aboard, they vote ("Se non è da solo, tutti i
+    giocatori presenti devono essere d'accordo")."""
+    crew = member_crew(state, seat)
+    others = [s for s in aboard(crew) if s != seat]
+    if not others:
+        return move_boat(state, crew) + end_turn(state, crew)
+    crew.vote = open_vote(state, Topic.LIFEBOAT, others, [NO, YES], proposer=seat)
+    index = state.crews.index(crew)
+    heard = board_audience(state, crew)
+    return [private("steer_proposed", heard, crew=index, by=seat, voters=others)]
+
+
+def move_boat(state: CiurmeState, crew: Crew) -> list[Event]:
+    """Steering: the boat and everybody aboard go to the other dock, carrying no wood [D-13]."""
+    crew.dock = WRECK if crew.dock == ISLAND else ISLAND
+    seen = board_audience(state, crew)
+    return [private("steered", seen, dock=crew.dock, aboard=aboard(crew))]
+
+
+def steering_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Event]:
+    """The lifeboat vote is over: the boat goes if it carried, and the proposer's turn ends."""
+    events = move_boat(state, crew) if carried else []
+    outcome = Outcome.YES if carried else Outcome.NO
+    index = state.crews.index(crew)
+    events.append(private("steer_vote", board_audience(state, crew), crew=index, outcome=outcome))
+    return events + end_turn(state, crew)
+
+
+def do_pass(state: CiurmeState, seat: int, action: Pass) -> list[Event]:
+    return end_turn(state, member_crew(state, seat))
+
+
+# --- the wreck --------------------------------------------------------------------------------
+def do_repair(state: CiurmeState, seat: int, action: Repair | Help) -> list[Event]:
+    """"prende un legno di qualsiasi colore presente nel cumulo trasportato sulla nave e lo
+    utilizza per aggiustare la nave. Ogni legno utilizzato in questo modo viene conservato davanti
+    al giocatore che l'ha utilizzato." """
+    crew = member_crew(state, seat)
+    crew.transported.remove(action.colour)
+    target = seat if isinstance(action, Repair) else action.mate
+    crew.pieces.append((seat, action.colour, target))
+    crew.reached_at[crew.active] = state.tick
+    index = state.crews.index(crew)
+    seen = board_audience(state, crew)
+    events: list[Event] = [
+        private("repaired", seen, by=seat, wood=action.colour, target=target),
+        public("progress", crew=index, repairs=len(crew.pieces)),
+    ]
+    if restored(state, crew):
+        crew.turns += 1
+        return events + race.finish(state, index)
+    return events + end_turn(state, crew)
+
+
+# --- the end of a turn --------------------------------------------------------------------------
+def end_turn(state: CiurmeState, crew: Crew) -> list[Event]:
+    """Next player; after the last of the rotation, the automaton; the session clock counts
+    whole rotations. Phase 1 closes once no crew is playing."""
+    crew.turns += 1
+    crew.step = Step.MOVE
+    crew.active = (crew.active + 1) % len(crew.members)
+    events: list[Event] = []
+    if crew.active == crew.first:
+        if crew.automaton:  # it plays "as if it were a player", always on the island
+            events += produce(state, crew, member=None)
+        crew.rounds += 1
+        if crew.rounds >= state.options.phase1_max_rounds:
+            crew.stopped = True
+            events.append(public("clock_stopped", crew=state.crews.index(crew)))
+    return events + race.close_when_all_done(state)
+
+

@@ -1,0 +1,90 @@
+"""The objectives at the end of the Assembly."""
+
+from __future__ import annotations
+
+from ludoteca.games.ciurme import GAME
+from ludoteca.games.ciurme.actions import Agree, Depose, Elect
+from ludoteca.games.ciurme.options import TieBreak
+from ludoteca.games.ciurme.rules.objectives import objectives, owners
+from ludoteca.games.ciurme.state import Stage
+from ludoteca.games.ciurme.tests.helpers import (
+    act,
+    assembly,
+    play_round,
+)
+
+
+def test_as_many_rounds_as_crews_then_objectives() -> None:
+    # "un numero di giri pari al numero di ciurme"; "Vince chi ottiene gli obiettivi"
+    state = assembly(prefs=(1, 2))
+    a, b = state.ranking
+    play_round(state, ships={a: 0, b: 1})
+    play_round(state, ships={a: 0, b: 2})
+    assert state.stage == Stage.OVER
+    outcome = objectives(state)
+    assert outcome[a]["command"] and outcome[b]["personal"] == "maximal"
+    assert outcome[b]["power"] and not outcome[a]["power"]  # 2 ships against 1
+    result = GAME.result(state)
+    assert result.scores[state.crews[b].members[0]] == 2.0
+
+
+def test_tied_ship_unassigned_or_to_the_better_phase1_rank() -> None:
+    # [D-11], [D-12]
+    state = assembly()
+    a, b = state.ranking
+    state.crews[a].points = [0, 3, 0, 0]
+    state.crews[b].points = [0, 3, 0, 0]
+    assert owners(state) == [None, None, None, None]
+    assert all(not o["power"] for o in objectives(state))  # no ship, no power
+    state.options = type(state.options)(ship_tie_break=TieBreak.PHASE1_RANK)
+    assert owners(state)[1] == a
+    state.crews[b].points = [0, 3, 3, 0]
+    state.crews[a].points = [3, 0, 0, 3]
+    state.options = type(state.options)()
+    assert [o["power"] for o in objectives(state)] == [True, True]  # shared
+
+
+def test_results_say_who_won_each_objective_in_words() -> None:
+    # [D-24]; "Vince chi ottiene gli obiettivi – la vittoria su un obiettivo non pregiudica la
+    # vittoria sugli altri"
+    state = assembly(prefs=(1, 2))
+    a, b = state.ranking
+    play_round(state, ships={a: 0, b: 1})
+    play_round(state, ships={a: 0, b: 2})
+    winners = GAME.result(state).details["winners"]
+    assert [w["objective"] for w in winners] == [
+        "race", "captain", "quartermaster", "personal", "command", "power",
+    ]
+    by = {w["objective"]: w for w in winners}
+    assert by["race"]["text"] == "Race: no crew restored its ship."  # phase 1 was closed
+    assert by["command"]["crews"] == [a]
+    assert by["personal"]["crews"] == [b] and by["power"]["crews"] == [b]
+    assert by["personal"]["text"] == "Personal: crew 1 (white), maximal (Black Pearl and Fancy)."
+    assert by["command"]["text"] == (
+        "Command: crew 0 (black) owns the flagship, Queen Anne's Revenge."
+    )
+    assert by["captain"]["seats"] == [c.captain for c in state.crews]
+    screen = GAME.render(GAME.view(state, 0))
+    assert "Who won what (each objective is won on its own):" in screen
+    assert all(w["text"] in screen for w in winners)
+
+
+def test_phase1_titles_stay_with_their_holders_after_a_deposition() -> None:
+    # "These two titles are the phase-1 individual wins and stay with those players whatever
+    # happens in phase 2"; [D-24]
+    state = assembly()
+    crew = state.crews[0]
+    captain, quartermaster = crew.captain, crew.quartermaster
+    assert captain is not None
+    voters = [m for m in crew.members if m != captain]
+    act(state, voters[0], Depose())
+    act(state, voters[1], Agree(True))  # 2 of the 3 without the captain: deposed
+    assert crew.captain == quartermaster
+    for voter in list(crew.vote.voters):  # type: ignore[union-attr]
+        act(state, voter, Elect(captain))  # the deposed captain, now eligible
+    assert crew.quartermaster == captain
+    a, b = state.ranking
+    play_round(state, ships={a: 0, b: 1})
+    play_round(state, ships={a: 0, b: 2})
+    by = {w["objective"]: w for w in GAME.result(state).details["winners"]}
+    assert captain in by["captain"]["seats"] and quartermaster in by["quartermaster"]["seats"]

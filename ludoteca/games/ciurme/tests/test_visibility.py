@@ -1,0 +1,260 @@
+"""What a seat may see and know (Visibility), and how `determinize` pictures the rest."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.engine.events import Event
+from ludoteca.engine.rng import Rng
+from ludoteca.games.ciurme import GAME
+from ludoteca.games.ciurme.actions import (
+    Abstain,
+    Agree,
+    Depose,
+    Elect,
+    Move,
+    Place,
+    Post,
+    Prefer,
+    StartPhase,
+    Steer,
+)
+from ludoteca.games.ciurme.data import LIFEBOAT, OBJECTIVES, WRECK, Channel, Wood
+from ludoteca.games.ciurme.rules.votes import motion_outcome
+from ludoteca.games.ciurme.state import NO, YES, CiurmeState, Stage, Topic
+from ludoteca.games.ciurme.tests.helpers import (
+    act,
+    assembly,
+    elect_all,
+    offices,
+    phase1,
+    put,
+)
+
+
+def test_stamp_value_known_only_to_its_captain_and_the_facilitator() -> None:
+    # "solo quel capitano conoscerà il valore del timbro" [D-19]
+    state = assembly()
+    index = state.order[0]
+    crew = state.crews[index]
+    act(state, crew.captain, Place(2, 1))
+    assert GAME.view(state, crew.captain)["stamps"][0]["value"] == 2
+    assert GAME.view(state, 8)["stamps"][0]["value"] == 2
+    assert GAME.view(state, crew.quartermaster)["stamps"][0]["value"] is None
+    assert GAME.view(state, None)["stamps"][0] == {"crew": index, "ship": 1, "value": None}
+
+
+def test_determinize_permutes_what_is_left_of_another_captains_stamps() -> None:
+    state = assembly()
+    index = state.order[0]
+    act(state, state.crews[index].captain, Place(2, 1))
+    other = state.crews[state.order[1]].captain
+    seen = set()
+    for k in range(20):
+        variant = GAME.determinize(state, other, Rng(k))
+        placed = variant.stamps[0][1]
+        assert sorted([placed, *variant.hands[index]]) == [0, 1, 2, 4]
+        seen.add(placed)
+        assert GAME.view(variant, other) == GAME.view(state, other)
+    assert len(seen) > 1
+
+
+def test_other_crews_boards_show_only_progress() -> None:
+    state = offices()
+    view = GAME.view(state, 0)
+    assert set(view["boards"]) == {"0"}
+    assert set(view["crews"][1]) >= {"repairs", "finished"}
+    assert set(GAME.view(state, 8)["boards"]) == {"0", "1"}
+    assert GAME.view(state, None)["boards"] == {}
+
+
+def test_rules_and_objectives_are_in_every_view() -> None:
+    # "le regole vanno spiegate TUTTE ... compresi i modi per vincere"
+    state = GAME.setup(8, 0)
+    for seat in [*GAME.seats(state), None]:
+        assert "Quartermaster" in " ".join(GAME.view(state, seat)["objectives"])
+
+
+def test_other_crews_boards_are_relabelled_among_members_on_the_same_place() -> None:
+    # "other crews only as progress": who did what on another crew's board is secret
+    state = phase1()
+    other = state.crews[1]  # seats 4..7, seat 4 active
+    other.place = [WRECK, WRECK, WRECK, LIFEBOAT]
+    other.dock = WRECK
+    other.pieces = [(5, Wood.PURPLE, 5), (5, Wood.PURPLE, 5), (6, Wood.GREEN, 6)]
+    other.own_wood = [6, 3, 4, 6]
+    seen = set()
+    for k in range(30):
+        variant = GAME.determinize(state, 0, Rng(k))
+        crew = variant.crews[1]
+        assert GAME.view(variant, 0) == GAME.view(state, 0)
+        assert crew.place == other.place and len(crew.pieces) == 3
+        assert crew.own_wood[0] == 6 and crew.own_wood[3] == 6  # active, and alone aboard
+        assert sorted(crew.own_wood[1:3]) == [3, 4]
+        seen.add(tuple(crew.own_wood))
+        assert variant.crews[0].pieces == state.crews[0].pieces  # its own crew: untouched
+    assert len(seen) == 2
+    assert GAME.hidden(state, 0)["boards"] and GAME.hidden(state, 8) is None
+
+
+def test_captain_keeps_their_board_in_a_determinized_state() -> None:
+    state = offices()
+    captain = state.crews[1].captain
+    assert captain is not None
+    # distinct ticks, so a relabelled board would show
+    state.crews[1].reached_at = [10, 20, 30, 40]
+    mine = state.crews[1].reached_at[state.crews[1].members.index(captain)]
+    others = set()
+    for k in range(5):
+        variant = GAME.determinize(state, 0, Rng(k))
+        crew = variant.crews[1]
+        assert crew.captain == captain
+        assert crew.reached_at[crew.members.index(captain)] == mine
+        others.add(tuple(crew.reached_at))
+    assert len(others) > 1  # the mates on the same place were relabelled
+
+
+def test_preferences_are_public_at_the_end_and_known_to_a_promoted_quartermaster() -> None:
+    # "Preferences are private to the crew (captain excluded) until the end"
+    state = assembly(prefs=(1, 2))
+    assert "1" not in GAME.view(state, 0)["preferences"]
+    assert GAME.hidden(state, 0)["preferences"]
+    state.stage = Stage.OVER
+    assert GAME.view(state, 0)["preferences"]["1"] == [1, 2]
+
+
+# --- [D-23] who hears of a vote -------------------------------------------------------------------
+def open_vote_of_crew_0(topic: Topic) -> tuple[CiurmeState, list[Event], list[int]]:
+    """A session where crew 0 has an open vote on `topic` with one ballot cast; the events of
+    the vote so far, and its audience."""
+    if topic == Topic.LIFEBOAT:
+        state = phase1()
+        crew = state.crews[0]
+        put(crew, s1=LIFEBOAT, s2=LIFEBOAT)
+        act(state, 0, Move(LIFEBOAT))  # the third aboard: the crossing
+        events = act(state, 0, Steer()) + act(state, 1, Agree(True))
+        return state, events, [0, 1, 2, 3, 8]
+    state = offices()
+    crew = state.crews[0]
+    assert crew.captain is not None
+    everyone = [*crew.members, 8]
+    without_captain = [m for m in everyone if m != crew.captain]
+    if topic == Topic.QUARTERMASTER:
+        voter = crew.members[0]
+        return state, act(state, voter, Elect(crew.vote.candidates[0])), everyone  # type: ignore[union-attr]
+    elect_all(state)
+    events = act(state, 8, StartPhase(2))
+    voters = [m for m in crew.members if m != crew.captain]
+    if topic == Topic.SECOND:
+        for voter in voters:
+            events += act(state, voter, Prefer(1))
+    if topic == Topic.DEPOSITION:
+        state = assembly()
+        crew = state.crews[0]
+        events = act(state, voters[0], Depose())
+        return state, events, without_captain
+    return state, events + act(state, voters[0], Prefer(2)), without_captain
+
+
+VOTE_EVENTS = {
+    "steer_proposed", "election_opened", "ballot", "runoff", "awaiting_facilitator",
+    "preference", "deposition_proposed",
+}
+
+
+@pytest.mark.parametrize("topic", list(Topic))
+def test_a_crew_vote_is_heard_by_its_audience_only(topic: Topic) -> None:
+    # [D-23] the captain never sees a motion to depose; other crews learn nothing of any vote;
+    # secret ballots (elections, depositions) are seen by the facilitator alone until the count
+    state, events, audience = open_vote_of_crew_0(topic)
+    vote = state.crews[0].vote
+    assert vote is not None and vote.topic == topic
+    for seat in [*GAME.seats(state), None]:
+        heard = seat in audience
+        entries = [v for v in GAME.view(state, seat)["votes"] if v["crew"] == 0]
+        assert bool(entries) == heard, f"seat {seat} and the {topic} vote"
+        if entries:
+            shows_ballots = seat == 8 or topic == Topic.LIFEBOAT
+            assert ("ballots" in entries[0]) == shows_ballots, f"seat {seat}: ballots"
+        for event in events:
+            if event.kind in VOTE_EVENTS and event.data["crew"] == 0:
+                assert event.visible(seat) == heard, f"seat {seat} and the event {event.kind}"
+
+
+def test_a_captain_learns_only_that_a_motion_to_depose_them_failed() -> None:
+    # [D-23] "the captain never sees the ballots, only the outcome"
+    state = assembly()
+    crew = state.crews[0]
+    captain = crew.captain
+    voters = [m for m in crew.members if m != captain]
+    events = act(state, voters[0], Depose()) + act(state, voters[1], Agree(False))
+    events += act(state, voters[2], Agree(False))
+    assert crew.captain == captain and crew.vote is None
+    told = [e.kind for e in events if e.visible(captain)]
+    assert told == ["deposition_failed"]
+    other_crew = state.crews[1].members[0]
+    assert not [e for e in events if e.visible(other_crew)]
+    (record,) = [r for r in GAME.view(state, captain)["votes_closed"] if r["topic"] == "deposition"]
+    assert record["outcome"] == "no" and "ballots" not in record
+    assert GAME.view(state, voters[0])["votes_closed"][-1]["ballots"]
+    assert not [r for r in GAME.view(state, other_crew)["votes_closed"] if r["crew"] == 0]
+
+
+def test_a_bot_captain_pictures_no_motion_and_a_member_guesses_the_secret_answers() -> None:
+    # [D-23]: determinize hides what the view hides
+    state = assembly(players=10)
+    crew = state.crews[0]
+    voters = [m for m in crew.members if m != crew.captain]
+    act(state, voters[0], Depose())
+    act(state, voters[1], Agree(False))
+    assert GAME.hidden(state, crew.captain)["motions"] == [0]
+    for k in range(10):
+        assert GAME.determinize(state, crew.captain, Rng(k)).crews[0].vote is None
+    answers = set()
+    for k in range(30):
+        vote = GAME.determinize(state, voters[2], Rng(k)).crews[0].vote
+        assert vote is not None and motion_outcome(vote) is None
+        answers.add(vote.ballots[1])
+    assert answers == {YES, NO}
+
+
+def test_players_read_the_rules_and_every_way_to_win_before_phase1() -> None:
+    # "le regole vanno spiegate TUTTE affinchè si possa giocare con cognizione di causa, compresi
+    # i modi per vincere"
+    state = GAME.setup(9, 1)
+    view = GAME.view(state, 0)
+    screen = GAME.render(view)
+    assert "Rules:" in screen and "Ways to win:" in screen
+    for objective in OBJECTIVES:
+        assert objective in screen
+    assert " ".join(view["rules"].split()[:12]) in " ".join(screen.split())
+    assert "in a crew of 4, 15 (3 of them owed by the automaton" in view["rules"]
+    assert "0/15 repairs" in screen  # a crew of 4 already counts its automaton's load [D-16]
+
+
+def test_the_rules_say_the_repairs_these_options_need() -> None:
+    # [D-16] option automaton_load=0: a crew of 4 needs 12 repairs, and is told so
+    state = GAME.setup(9, 1, {"automaton_load": 0})
+    view = GAME.view(state, 0)
+    assert "in a crew of 4, 12 (the automaton owes none)" in view["rules"]
+    assert [c["repairs_needed"] for c in view["crews"]] == [12, 15]
+
+
+def test_the_facilitator_sees_every_ballot_the_whole_log_and_every_crew() -> None:
+    # "The facilitator sees everything, live."
+    state = offices()
+    act(state, 0, Elect(1))
+    act(state, 5, Abstain())
+    for k in range(7):
+        act(state, 8, Post(Channel.ALL, f"Message {k}"))
+    view = GAME.view(state, 8)
+    assert [v["ballots"] for v in view["votes"]] == [[1, -2, -2, -2], [-2, -1, -2, -2]]
+    screen = GAME.render(view)
+    assert "ballots: 0: seat 1, 1: -, 2: -, 3: -" in screen
+    assert "ballots: 4: -, 5: abstained, 6: -, 7: -" in screen
+    assert all(f"Message {k}" in screen for k in range(7))
+    assert "At a glance:" in screen
+    assert "crew 0: 0/15 repairs, stopped when phase 1 closed" in screen
+    assert "vote: quartermaster 1/4" in screen and "vote: quartermaster 1/4" in screen
+    player_screen = GAME.render(GAME.view(state, 1))
+    assert "ballots:" not in player_screen and "At a glance:" not in player_screen
