@@ -224,8 +224,10 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         if self._table is None:
             return f"dealing: {self._deal}"
         table = self.table
-        sealed = {s: p.action for s, p in table.submissions.items()}
-        return f"deal {self._deal}, clock {table.now:.3f}, sealed {sealed}: {table.state!r}"
+        # the engine's own JSON of the state: what it is, without the caches a repr would show
+        state = json.dumps(table.game.to_json(table.state), sort_keys=True, separators=(",", ":"))
+        sealed = {s: table.game.encode_action(p.action) for s, p in table.submissions.items()}
+        return f"deal {self._deal}, clock {table.now:.3f}, sealed {sealed}: {state}"
 
     # --- the match --------------------------------------------------------------------------------
     def _start(self, seed: int) -> None:
