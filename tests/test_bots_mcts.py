@@ -3,12 +3,12 @@ play at Goofspiel, and is reproducible for a seed."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.bots import MctsBot, RandomBot, play_out, seat_rewards
 from ludoteca.engine import Action, Event, Game, IllegalAction, Result, Rng, public
+from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 from ludoteca.sim.tournament import run_tournament
 
@@ -26,15 +26,37 @@ class NimState:
     winner: int | None = None
 
 
+def takes(state: NimState, seat: int) -> list[Take]:
+    return [Take(n) for n in (1, 2, 3) if n <= state.stones]
+
+
+def check_take(state: NimState, seat: int, action: Take) -> Take:
+    if action not in takes(state, seat):
+        raise IllegalAction("take 1 to 3 stones on your turn")
+    return action
+
+
+def do_take(state: NimState, seat: int, action: Take) -> list[Event]:
+    state.stones -= action.stones
+    if state.stones == 0:
+        state.winner = seat
+    state.turn = 1 - seat
+    return [public("take", seat=seat, stones=action.stones)]
+
+
 class Nim(Game[NimState]):
     """Take 1-3 stones; whoever takes the last stone wins. From 4k+r stones, take r."""
 
     name = "nim"
     min_players = max_players = 2
-    action_classes = (Take,)
+    State = NimState
+    rules = RuleTable(Rule(Take, ("play",), check_take, do_take, choices=takes))
 
-    def setup(self, players: int, seed: int, options: Any = None) -> NimState:
+    def new_state(self, players: int, seed: int, options: Any) -> NimState:
         return NimState(stones=10, turn=0)
+
+    def phase(self, state: NimState) -> str:
+        return "play" if state.winner is None else "over"
 
     def seats(self, state: NimState) -> list[int]:
         return [0, 1]
@@ -45,22 +67,7 @@ class Nim(Game[NimState]):
     def actors(self, state: NimState) -> frozenset[int]:
         return frozenset() if state.winner is not None else frozenset([state.turn])
 
-    def legal_actions(self, state: NimState, seat: int) -> list[Action]:
-        if seat not in self.actors(state):
-            return []
-        return [Take(n) for n in (1, 2, 3) if n <= state.stones]
-
-    def apply(self, state: NimState, seat: int, action: Action) -> list[Event]:
-        if action not in self.legal_actions(state, seat):
-            raise IllegalAction("take 1 to 3 stones on your turn")
-        assert isinstance(action, Take)
-        state.stones -= action.stones
-        if state.stones == 0:
-            state.winner = seat
-        state.turn = 1 - seat
-        return [public("take", seat=seat, stones=action.stones)]
-
-    def view(self, state: NimState, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, state: NimState, seat: int | None) -> dict[str, Any]:
         return {"stones": state.stones, "turn": state.turn}
 
     def is_over(self, state: NimState) -> bool:
@@ -73,12 +80,6 @@ class Nim(Game[NimState]):
 
     def clone(self, state: NimState) -> NimState:
         return NimState(state.stones, state.turn, state.winner)
-
-    def to_json(self, state: NimState) -> dict[str, Any]:
-        return {"stones": state.stones, "turn": state.turn, "winner": state.winner}
-
-    def from_json(self, data: Mapping[str, Any]) -> NimState:
-        return NimState(data["stones"], data["turn"], data["winner"])
 
 
 def test_mcts_finds_the_forced_win() -> None:

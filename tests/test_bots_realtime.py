@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +18,7 @@ from ludoteca.engine import (
     public,
 )
 from ludoteca.engine.clock import default_reaction_seconds
+from ludoteca.engine.rules import Rule, RuleTable
 
 
 @dataclass(frozen=True)
@@ -33,16 +33,36 @@ class GrabState:
     taken: list[int]
 
 
+def grabs(state: GrabState, seat: int) -> list[Grab]:
+    return [Grab(t) for t in state.free]
+
+
+def check_grab(state: GrabState, seat: int, action: Grab) -> Grab:
+    if action.token not in state.free:
+        raise IllegalAction(f"grab a free token: {state.free}")
+    return action
+
+
+def do_grab(state: GrabState, seat: int, action: Grab) -> list[Event]:
+    state.free.remove(action.token)
+    state.taken[seat] += 1
+    return [public("grab", seat=seat, token=action.token)]
+
+
 class Grab5(Game[GrabState]):
     """Everybody grabs at once from 5 tokens; most tokens wins. Real time, like Ligretto."""
 
     name = "grab"
     min_players, max_players = 2, 3
     real_time = True
-    action_classes = (Grab,)
+    State = GrabState
+    rules = RuleTable(Rule(Grab, ("play",), check_grab, do_grab, choices=grabs))
 
-    def setup(self, players: int, seed: int, options: Any = None) -> GrabState:
+    def new_state(self, players: int, seed: int, options: Any) -> GrabState:
         return GrabState(list(range(5)), [0] * players)
+
+    def phase(self, state: GrabState) -> str:
+        return "play" if state.free else "over"
 
     def seats(self, state: GrabState) -> list[int]:
         return list(range(len(state.taken)))
@@ -53,17 +73,7 @@ class Grab5(Game[GrabState]):
     def actors(self, state: GrabState) -> frozenset[int]:
         return frozenset(self.seats(state)) if state.free else frozenset()
 
-    def legal_actions(self, state: GrabState, seat: int) -> list[Action]:
-        return [Grab(t) for t in state.free]
-
-    def apply(self, state: GrabState, seat: int, action: Action) -> list[Event]:
-        if not isinstance(action, Grab) or action.token not in state.free:
-            raise IllegalAction(f"grab a free token: {state.free}")
-        state.free.remove(action.token)
-        state.taken[seat] += 1
-        return [public("grab", seat=seat, token=action.token)]
-
-    def view(self, state: GrabState, seat: int | None) -> dict[str, Any]:
+    def seat_view(self, state: GrabState, seat: int | None) -> dict[str, Any]:
         return {"free": state.free, "taken": state.taken}
 
     def is_over(self, state: GrabState) -> bool:
@@ -74,12 +84,6 @@ class Grab5(Game[GrabState]):
 
     def clone(self, state: GrabState) -> GrabState:
         return GrabState(list(state.free), list(state.taken))
-
-    def to_json(self, state: GrabState) -> dict[str, Any]:
-        return {"free": state.free, "taken": state.taken}
-
-    def from_json(self, data: Mapping[str, Any]) -> GrabState:
-        return GrabState(list(data["free"]), list(data["taken"]))
 
 
 class TimedGrab5(Grab5):

@@ -64,7 +64,6 @@ class Game(ABC, Generic[S]):
 
     @property
     def action_classes(self) -> tuple[type[Action], ...]:
-        # Transition: a game not yet given a rule table lists its classes itself.
         return self.rules.action_classes
 
     # --- set-up -----------------------------------------------------------------------------
@@ -87,14 +86,14 @@ class Game(ABC, Generic[S]):
             raise ValueError(f"a seed is a whole number from 0 to 2**64 - 1, not {quote(seed)}")
         return self.new_state(players, seed, self.options(options))
 
+    @abstractmethod
     def new_state(self, players: int, seed: int, options: Any) -> S:
         """The state of a new game, from checked arguments (`options` typed)."""
-        raise NotImplementedError  # transition: abstract once every game has a rule table
 
     # --- play ---------------------------------------------------------------------------------
+    @abstractmethod
     def phase(self, state: S) -> str:
         """The phase the game is in (a StrEnum of the game): picks the rules that apply."""
-        raise NotImplementedError  # transition: abstract once every game has a rule table
 
     @abstractmethod
     def actors(self, state: S) -> frozenset[int]:
@@ -159,9 +158,9 @@ class Game(ABC, Generic[S]):
             )
         return self.seat_view(state, seat)
 
+    @abstractmethod
     def seat_view(self, state: S, seat: int | None) -> dict[str, Any]:
         """The view of a valid seat (None: a spectator); see `view`."""
-        raise NotImplementedError  # transition: abstract once every game has a rule table
 
     @abstractmethod
     def is_over(self, state: S) -> bool: ...
@@ -255,6 +254,17 @@ class Game(ABC, Generic[S]):
     def render(self, view: Mapping[str, Any]) -> str:
         """The view as text for `ludoteca play`."""
         return json.dumps(view, indent=2, sort_keys=True)
+
+    def describe_result(self, result: Result, seat: int | None) -> list[str]:
+        """The end of a match in the words of `seat` (None: a spectator), for `ludoteca play`.
+        Default: the scores and the seats ranked first; a game that declares no overall winner
+        says what it declares instead."""
+        winners = ", ".join(str(s) for s in result.winners)
+        you = " - that's you!" if seat in result.winners else ""
+        return [
+            f"Game over. Scores {list(result.scores)}, ranks {list(result.ranks)}.",
+            f"Winner(s): seat {winners}{you}",
+        ]
 
     def describe_action(self, action: Action) -> str:
         """One line a player reads to choose this action."""

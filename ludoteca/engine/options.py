@@ -12,7 +12,15 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from ludoteca.engine.codec import Between, InvalidData, Limits, decode, quote, type_hints
+from ludoteca.engine.codec import (
+    Between,
+    InvalidData,
+    Limits,
+    decode,
+    encode,
+    quote,
+    type_hints,
+)
 
 T = TypeVar("T")
 
@@ -62,11 +70,10 @@ def parse_options(cls: type[T], data: T | Mapping[str, Any] | None) -> T:
 
 
 def options_to_json(options: Any) -> dict[str, Any]:
-    """A JSON-ready dict of an options dataclass."""
-    return {
-        f.name: list(v) if isinstance(v := getattr(options, f.name), tuple) else v
-        for f in dataclasses.fields(options)
-    }
+    """A JSON-ready dict of an options dataclass (the engine's codec: enums as their values,
+    tuples as lists), which `parse_options` reads back."""
+    data: dict[str, Any] = encode(options, type(options))
+    return data
 
 
 def describe_options(cls: type[Any]) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse
 
 from ludoteca import __version__
 from ludoteca.engine.game import Game
-from ludoteca.server import routes, schemas, ws
+from ludoteca.server import routes, schemas, web, ws
 from ludoteca.server.catalog import Catalog
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.errors import install_error_handlers
@@ -71,17 +71,12 @@ def create_app(
                      and live.info.status == "running")
         return schemas.Health(ok=True, matches_live=len(hub.matches), matches_driven=driven)
 
-    @app.get("/", include_in_schema=False)
-    async def home() -> HTMLResponse:
-        return HTMLResponse(PAGE.format(text="The games room's server is running."))
-
-    for path, text in [
-        ("/play/{match_id}", "This is an invite to a match. The browser client comes with the "
-                             "next release; until then, play with the WebSocket API."),
-        ("/watch/{match_id}", "This is a link to watch a match."),
-        ("/join", "Join a session with its code: POST /api/sessions/join."),
-    ]:
-        app.add_api_route(path, _page(text), methods=["GET"], include_in_schema=False)
+    # The browser client: its files, its pages (home, invites, watch links...) and its routes.
+    web.mount(app)
+    app.add_api_route(
+        "/join", _page("Join a session with its code: POST /api/sessions/join."),
+        methods=["GET"], include_in_schema=False,
+    )
     return app
 
 

@@ -227,6 +227,10 @@ class Ciurme(Game[CiurmeState]):
     def result(self, state: CiurmeState) -> Result:
         return result.result(state)
 
+    def describe_result(self, outcome: Result, seat: int | None) -> list[str]:
+        # No single overall winner [D-24]; the final screen lists who won each objective.
+        return ["Game over. Each objective has its own winners (above); no overall winner."]
+
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
 

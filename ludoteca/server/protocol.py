@@ -1,0 +1,128 @@
+"""The frames of live play as Pydantic models: the documented shape of what ws.py and
+frames.py send and accept, exported as JSON Schema for the browser client's TypeScript types
+(web/scripts/export_schema.py). A test checks every frame a real match sends against them."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+Ref = str | int | float | None
+
+
+class Frame(BaseModel):
+    # The server may add fields; a client ignores the ones it does not know.
+    model_config = ConfigDict(extra="allow")
+
+
+# --- client -> server ---------------------------------------------------------------------------
+class HelloFrame(Frame):
+    type: Literal["hello"]
+    token: str | None = None
+    name: str | None = None
+
+
+class ActionFrame(Frame):
+    type: Literal["action"]
+    action: dict[str, Any]
+    ref: Ref = None
+    seat: int | None = None
+
+
+class PingFrame(Frame):
+    type: Literal["ping"]
+    ref: Ref = None
+
+
+# --- server -> client ---------------------------------------------------------------------------
+class StateFrame(Frame):
+    type: Literal["state"]
+    seat: int | None
+    view: dict[str, Any]
+    legal: list[dict[str, Any]]
+    step: int
+    status: str
+
+
+class EventBody(Frame):
+    kind: str
+    data: dict[str, Any]
+
+
+class EventFrame(Frame):
+    type: Literal["event"]
+    step: int
+    seat: int
+    event: EventBody
+
+
+class SeatPresence(Frame):
+    seat: int
+    name: str | None
+    connected: bool
+    bot: str | None
+    stand_in: bool = False
+
+
+class PresenceFrame(Frame):
+    type: Literal["presence"]
+    status: str
+    seats: list[SeatPresence]
+    spectators: int
+    time_banks: dict[str, float] | None = None
+
+
+class LobbyMember(Frame):
+    member: int
+    name: str
+
+
+class LobbyFrame(Frame):
+    type: Literal["lobby"]
+    id: str
+    game: str
+    status: str
+    code: str | None
+    players: int | None
+    members: list[LobbyMember]
+    crews: list[list[int]]
+
+
+class AcceptedFrame(Frame):
+    type: Literal["accepted"]
+    ref: Ref
+    step: int
+
+
+class RejectedFrame(Frame):
+    type: Literal["rejected"]
+    ref: Ref
+    reason: str
+
+
+class ErrorFrame(Frame):
+    type: Literal["error"]
+    error: str
+
+
+class PongFrame(Frame):
+    type: Literal["pong"]
+    ref: Ref = None
+
+
+SERVER_FRAMES: dict[str, type[Frame]] = {
+    "state": StateFrame,
+    "event": EventFrame,
+    "presence": PresenceFrame,
+    "lobby": LobbyFrame,
+    "accepted": AcceptedFrame,
+    "rejected": RejectedFrame,
+    "error": ErrorFrame,
+    "pong": PongFrame,
+}
+
+
+def check_server_frame(frame: dict[str, Any]) -> Frame:
+    """The frame as its model (a ValidationError says how it departs from the protocol)."""
+    return SERVER_FRAMES[frame["type"]].model_validate(frame)

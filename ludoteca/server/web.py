@@ -1,0 +1,146 @@
+"""The browser client, served by the server: its built files under /app, its pages (the home,
+a match's invite and watch links, rules, replays) as the client's index.html, and the two
+routes only the client needs: a game's rules page in a language, and a finished match step by
+step.
+
+The client is built from web/ into static/app by `make web` (the wheel carries the build). When
+it is missing, every page says how to build it instead of failing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, FastAPI, Request
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
+
+from ludoteca.engine.game import Game
+from ludoteca.engine.match import Match
+from ludoteca.engine.rules_index import REFERENCE
+from ludoteca.server import lobby
+from ludoteca.server.errors import ERROR_RESPONSES, conflict, not_found
+from ludoteca.server.hub import Hub
+
+STATIC = Path(__file__).parent / "static" / "app"
+LANGUAGES = ("en", "it")
+# The client's own pages; each is its index.html, and the client reads the address.
+PAGES = ("/", "/new/{game}", "/play/{match_id}", "/watch/{match_id}", "/rules/{game}",
+         "/replay/{match_id}")
+
+MISSING = """<!doctype html><html lang="en"><meta charset="utf-8"><title>ludoteca</title>
+<body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">
+<h1>ludoteca</h1><p>The server is running, but the browser client has not been built.</p>
+<p>Build it from the repository with <code>make web</code> (or <code>make run</code>, which
+builds it and starts the server), then reload this page.</p>
+<p>The lobby's API and its documentation: <a href="/docs">/docs</a>.</p></body></html>"""
+
+router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
+log = logging.getLogger("ludoteca.server")
+
+
+def client_built() -> bool:
+    return (STATIC / "index.html").is_file()
+
+
+def mount(app: FastAPI) -> None:
+    """Serve the client's files and pages, and the routes it needs."""
+    app.include_router(router)
+    if client_built():
+        app.mount("/app", StaticFiles(directory=STATIC), name="app")
+    else:
+        # Said where `ludoteca serve` prints, so whoever starts the server reads it.
+        log.warning("the browser client is not built, so its pages only say how to build it: "
+                    "run `make web` in the repository (or `make run`, which builds it and "
+                    "serves), then reload the page; the API at /api works without it")
+    for path in PAGES:
+        app.add_api_route(path, page, methods=["GET"], include_in_schema=False)
+
+
+async def page() -> Any:
+    if client_built():
+        # The page changes with every build; its assets have hashed names and may be cached.
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return HTMLResponse(MISSING, status_code=503)
+
+
+# --- rules pages ---------------------------------------------------------------------------------
+_markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+def players_page(text: str) -> str:
+    """The rules page without its closing index (the table from each rule to the code and the
+    test that implement it, see ludoteca.engine.rules_index): players read the rules, not where
+    they live in the code."""
+    lines = text.splitlines()
+    for number, line in enumerate(lines):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and REFERENCE.match(cells[-2]) and REFERENCE.match(cells[-1]):
+            headings = [i for i in range(number) if lines[i].startswith("## ")]
+            start = headings[-1] if headings else number
+            return "\n".join(lines[:start]).rstrip() + "\n"
+    return text
+
+
+def rules_file(game: Game[Any], lang: str) -> str | None:
+    """The game's own rules page (rules.<lang>.md beside its code), or None."""
+    module = inspect.getmodule(type(game))
+    package = module.__package__ if module is not None else None
+    if not package:
+        return None
+    page = resources.files(package) / f"rules.{lang}.md"
+    return page.read_text(encoding="utf-8") if page.is_file() else None
+
+
+@router.get("/games/{name}/rules/{lang}", summary="A game's rules page, as HTML")
+async def rules(name: str, lang: str, request: Request) -> dict[str, str]:
+    hub: Hub = request.app.state.hub
+    try:
+        game = hub.catalog.game(name)
+    except ValueError:
+        raise not_found(f"game {name!r}") from None
+    if lang not in LANGUAGES:
+        raise not_found(f"rules page in {lang!r}; the languages are {', '.join(LANGUAGES)}")
+    text = rules_file(game, lang)
+    if text is None:
+        raise not_found(f"rules page of {name} in {lang!r}")
+    # Raw HTML is off: the page is the repository's Markdown, rendered and nothing more.
+    return {"game": game.name, "lang": lang, "html": _markdown.render(players_page(text))}
+
+
+# --- replays -------------------------------------------------------------------------------
+def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
+    """A saved match step by step, as a spectator saw it: the view after each step with the
+    public events of that step (step 0 is the set-up)."""
+    match = Match.from_json(game, record)
+    state = game.setup(match.players, match.seed, match.options)
+    steps: list[dict[str, Any]] = [
+        {"step": 0, "seat": None, "action": None, "view": game.view(state, None), "events": []}
+    ]
+    for number, (seat, action) in enumerate(match.log, start=1):
+        events = game.apply(state, seat, action)
+        steps.append({
+            "step": number,
+            "seat": seat,
+            "action": game.encode_action(action),
+            "view": game.view(state, None),
+            "events": [{"kind": e.kind, "data": dict(e.data)} for e in events if e.visible(None)],
+        })
+    result = game.result(state).to_json() if game.is_over(state) else None
+    return {"game": game.name, "players": match.players, "steps": steps, "result": result}
+
+
+@router.get("/matches/{match_id}/replay", summary="A finished match step by step (spectator)")
+async def replay(match_id: str, request: Request) -> dict[str, Any]:
+    hub: Hub = request.app.state.hub
+    live = await lobby.live_match(hub, match_id)
+    if live.info.status not in ("over", "ended"):
+        raise conflict("the match is still being played: its replay opens when it ends")
+    record = await lobby.record(hub, live)
+    return await asyncio.to_thread(replay_steps, live.game, record)

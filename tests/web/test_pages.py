@@ -1,0 +1,136 @@
+"""The pages around the games: rules in both languages with their pictures, the language
+switch, a spectator's view, Ciurme's quick try against bot crews, keyboard play, and every
+screen at a phone's, a tablet's and a desktop's width."""
+
+from __future__ import annotations
+
+import pytest
+from web_browser import Table, until
+from web_pages import create_match, seen, wait_turn_or_end
+
+WIDTHS = (360, 768, 1440)
+
+
+def no_sideways_scroll(page) -> bool:  # type: ignore[no-untyped-def]
+    return bool(page.evaluate(
+        "document.documentElement.scrollWidth <= window.innerWidth + 1"))
+
+
+def test_rules_in_both_languages(table: Table) -> None:
+    page = table.person(locale="it-IT")
+    page.goto("/rules/castell")
+    page.wait_for_selector(".rules .text h1")
+    assert page.locator("html").get_attribute("lang") == "it"
+    assert "come si gioca" in page.locator(".rules .text h1").inner_text()
+    assert page.locator(".components figure").count() >= 5
+    table.shot(page, "rules-castell-it")
+    page.locator('.switch button[lang="en"]').click()
+    until(lambda: "how to play" in page.locator(".rules .text h1").inner_text(), 5,
+          "the English rules")
+    table.shot(page, "rules-castell-en")
+    for game in ("ligretto", "ciurme"):
+        page.goto(f"/rules/{game}")
+        page.wait_for_selector(".rules .text h1")
+        assert page.locator(".components figure").count() >= 3
+        table.shot(page, f"rules-{game}-en")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_screens_fit_every_width(table: Table, width: int) -> None:
+    page = table.person(width=width, height=900)
+    page.goto("/")
+    page.wait_for_selector(".games li")
+    assert no_sideways_scroll(page)
+    table.shot(page, f"home-{width}")
+    page.goto("/new/ligretto")
+    page.wait_for_selector("[data-players]")
+    assert no_sideways_scroll(page)
+    table.shot(page, f"new-ligretto-{width}")
+    page.goto("/rules/ligretto")
+    page.wait_for_selector(".rules .text h1")
+    assert no_sideways_scroll(page)
+    create_match(page, "castell", ["me", "bot"])
+    page.wait_for_selector(".castell")
+    until(lambda: seen(page).legal > 0 or seen(page).step > 0, 10, "the first turn")
+    assert no_sideways_scroll(page)
+    table.shot(page, f"castell-{width}")
+    create_match(page, "ligretto", ["me", "bot", "bot", "bot"], options={"rounds": "1"})
+    page.wait_for_selector(".ligretto svg.board")
+    page.keyboard.press("t")
+    page.wait_for_selector(".hand .turned svg.tile")
+    assert no_sideways_scroll(page)
+    table.shot(page, f"ligretto-4-players-{width}")
+
+
+def test_keyboard_play(table: Table) -> None:
+    """Every move reachable with Tab and Enter, and the focus always visible."""
+    page = table.person()
+    create_match(page, "castell", ["me", "bot"])
+    page.wait_for_selector(".castell")
+    wait_turn_or_end([page], 20)
+    before = seen(page).step
+    # Tab to the first region of the map one may move to, and press Enter.
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement?.dataset?.region !== undefined"):
+            break
+    region = page.evaluate("document.activeElement.dataset.region")
+    table.shot(page, "keyboard-map-focus", full_page=False)
+    page.keyboard.press("Enter")
+    until(lambda: seen(page).step > before, 10, "a move made with the keyboard")
+    assert page.locator(f'.board[data-seat="{seen(page).seat}"]').get_attribute(
+        "data-pawn") == region
+    # Ligretto: T turns a tile over; Tab reaches the highlighted squares; Enter places.
+    create_match(page, "ligretto", ["me", "bot"], options={"rounds": "1"})
+    page.wait_for_selector(".ligretto svg.board")
+    for _ in range(20):
+        page.keyboard.press("t")
+        page.wait_for_selector(".hand .turned svg.tile")
+        if page.locator("g.square.target").count():
+            break
+        page.keyboard.press("d")
+        until(lambda: page.locator(".hand button.primary").is_enabled(), 5, "a discard")
+    placed_before = seen(page).step
+    page.locator("g.square.target").first.focus()
+    table.shot(page, "keyboard-ligretto-focus", full_page=False)
+    page.keyboard.press("Enter")
+    until(lambda: seen(page).step > placed_before, 10, "a placement made with the keyboard")
+
+
+def test_a_spectator_watches(table: Table) -> None:
+    player = table.person()
+    match_id = create_match(player, "ligretto", ["me", "bot", "bot"], options={"rounds": "1"})
+    player.wait_for_selector(".ligretto")
+    watcher = table.person(locale="it-IT", width=768)
+    watcher.goto(f"/watch/{match_id}")
+    watcher.wait_for_selector(".ligretto svg.board")
+    assert seen(watcher).seat == ""
+    assert watcher.locator(".hand").count() == 0
+    until(lambda: "1 spettatore" in watcher.locator(".presence").inner_text(), 10,
+          "the spectator counted")
+    player.keyboard.press("t")
+    until(lambda: watcher.locator(".log li").count() > 0, 10, "events seen by the spectator")
+    table.shot(watcher, "spectator-it")
+
+
+def test_ciurme_quick_try(table: Table) -> None:
+    """One crew member against bot crews, through the action menu, to the end."""
+    page = table.person()
+    create_match(page, "ciurme", ["me"] + ["bot"] * 7,
+                 options={"phase1_max_rounds": "12", "message_budget": "0"}, level="normal")
+    page.wait_for_selector(".ciurme")
+    table.shot(page, "ciurme-start")
+    shots = set()
+    while True:
+        mine = wait_turn_or_end([page], 120)
+        if mine is None:
+            break
+        stage = page.locator(".ciurme .stage strong").inner_text()
+        if stage not in shots:
+            shots.add(stage)
+            table.shot(page, f"ciurme-{len(shots)}")
+        before = seen(page).step
+        page.locator(".menu .group button").first.click()
+        until(lambda b=before: seen(page).step > b or seen(page).legal == 0, 10, "my move")
+    page.wait_for_selector(".result")
+    table.shot(page, "ciurme-result")

@@ -1,0 +1,76 @@
+"""What the browser tests share besides their fixtures: watched pages, a person's browser
+profiles with screenshots, and waiting for a condition."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Page
+
+
+@dataclass
+class Watched:
+    """What went wrong on the pages of one test."""
+
+    problems: list[str] = field(default_factory=list)
+
+    def watch(self, page: Page) -> Page:
+        page.on("console", lambda m: m.type == "error" and self.problems.append(
+            f"console error on {page.url}: {m.text}"))
+        page.on("pageerror", lambda e: self.problems.append(f"page error on {page.url}: {e}"))
+        page.on("requestfailed", lambda r: self.problems.append(
+            f"request failed: {r.method} {r.url} ({r.failure})"))
+        page.on("response", lambda r: r.status >= 400 and self.problems.append(
+            f"HTTP {r.status}: {r.request.method} {r.url}"))
+        return page
+
+
+@dataclass
+class Table:
+    """Browser contexts (one per person) and screenshots of one test."""
+
+    browser: Browser
+    server: str
+    watched: Watched
+    folder: Path
+    contexts: list[BrowserContext] = field(default_factory=list)
+    shots: int = 0
+
+    def person(self, locale: str = "en-GB", width: int = 1440, height: int = 1000
+               ) -> Page:
+        """A new person: a fresh browser profile with one page."""
+        context = self.browser.new_context(
+            locale=locale, viewport={"width": width, "height": height}, base_url=self.server,
+        )
+        context.set_default_timeout(15_000)
+        self.contexts.append(context)
+        return self.watched.watch(context.new_page())
+
+    def tab(self, like: Page) -> Page:
+        """Another tab of the same person (same local storage)."""
+        return self.watched.watch(like.context.new_page())
+
+    def shot(self, page: Page, name: str, full_page: bool = True) -> Path:
+        self.shots += 1
+        path = self.folder / f"{self.shots:02d}-{name}.png"
+        page.screenshot(path=str(path), full_page=full_page)
+        return path
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+
+WaitFor = Callable[[], bool]
+
+
+def until(check: WaitFor, seconds: float = 20.0, what: str = "a condition") -> None:
+    """Poll `check` until it holds."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)

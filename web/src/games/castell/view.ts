@@ -1,0 +1,97 @@
+// The parts of Castell's view the screens read. Fields the game may add later are ignored.
+import type { GameView } from "../../protocol/frames";
+import type { Ranks, Tower } from "./towerCheck";
+
+export interface LocalTile {
+  id: number;
+  kind: "shape" | "exhibition";
+  shape?: number[];
+  levels?: number;
+  skills?: string[];
+  points: number;
+}
+
+export interface RegionBoard {
+  prizes: string[];
+  size_tokens: number[];
+  tiles: number[];
+  collected: number;
+}
+
+export interface CastellPlayer {
+  team: number[];
+  pawn: string | null;
+  ranks: Ranks;
+  tokens: number;
+  board: Record<string, RegionBoard>;
+  best_score: number;
+  festivals_entered: number;
+  score_now?: Record<string, number>;
+}
+
+export interface FestivalDay {
+  round: number;
+  type: string;
+  region: string;
+  tokens: number[];
+  done: boolean;
+}
+
+export interface FestivalNow {
+  index: number;
+  region: string;
+  tokens: number[];
+  seats: number[];
+  declared: number[];
+  my_declaration?: Tower | null;
+  suggestion?: Tower | null;
+}
+
+export interface CastellView {
+  seat: number | null;
+  round: number;
+  rounds: number;
+  phase: "turn" | "festival" | "over" | string;
+  first: number;
+  current: number | null;
+  used: string[];
+  free_special: boolean;
+  wheel: Record<string, string>;
+  advanced: boolean;
+  regions: Record<string, number[]>;
+  rows: Record<string, LocalTile[]>;
+  row_tokens: Record<string, number[]>;
+  calendar: FestivalDay[];
+  piles: Record<string, number>;
+  bag: Record<string, number>;
+  players: CastellPlayer[];
+  festival: FestivalNow | null;
+}
+
+export function castellView(view: GameView): CastellView {
+  return view as unknown as CastellView;
+}
+
+// The map's regions in the game's order, with their neighbours (Lleida-Girona is the dashed
+// line), as on the board.
+export const REGIONS = ["Lleida", "Valls", "Tarragona", "Vilanova", "Vilafranca", "Barcelona", "Girona"] as const;
+export const ADJACENT: [string, string, boolean][] = [
+  ["Lleida", "Valls", false],
+  ["Lleida", "Vilafranca", false],
+  ["Lleida", "Girona", true],
+  ["Valls", "Tarragona", false],
+  ["Valls", "Vilafranca", false],
+  ["Tarragona", "Vilanova", false],
+  ["Vilafranca", "Vilanova", false],
+  ["Vilafranca", "Barcelona", false],
+  ["Vilanova", "Barcelona", false],
+  ["Barcelona", "Girona", false],
+];
+
+// Next round the wheel turns one step clockwise: each sector then faces the tile that now faces
+// the sector after it (the view lists sectors in wheel order, the special sector first).
+export function nextWheel(wheel: Record<string, string>): Record<string, string> {
+  const sectors = Object.keys(wheel);
+  const tiles = Object.values(wheel);
+  return Object.fromEntries(sectors.map((sector, i) => [sector, tiles[(i + 1) % tiles.length]]));
+}

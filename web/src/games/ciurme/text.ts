@@ -1,0 +1,125 @@
+// Ciurme in words: its events, what it waits for, and its actions (a crew member's side).
+import { t, tDynamic } from "../../i18n/i18n.svelte";
+import type { EncodedAction, GameEvent, GameView } from "../../protocol/frames";
+import type { GameText, Seats } from "../types";
+
+const SHIPS_FALLBACK = (i: number) => String(i + 1);
+
+function place(name: unknown): string {
+  return tDynamic(`ciurme.place.${name}`, {}, String(name));
+}
+
+export function wood(colour: unknown): string {
+  return tDynamic(`ciurme.wood.${colour}`, {}, String(colour));
+}
+
+function ship(view: GameView | null, index: unknown): string {
+  const fleet = (view?.fleet as string[] | undefined) ?? [];
+  const i = Number(index);
+  return fleet[i] ?? SHIPS_FALLBACK(i);
+}
+
+function crew(index: unknown): string {
+  return t("ciurme.crew", { crew: Number(index) + 1 });
+}
+
+// Events that only need the seat's name and a crew.
+const SIMPLE = new Set([
+  "phase_started", "nothing_produced", "first_player", "captain", "quartermaster", "restored",
+  "progress", "deposition_proposed", "deposition_failed", "preferences_chosen", "flagship_bonus",
+  "awaiting_facilitator", "election_opened", "session_over", "stamp", "round", "clock_stopped",
+]);
+
+export function ciurmeEvent(event: GameEvent, seats: Seats, view: GameView | null = null): string {
+  const d = event.data;
+  const who = (key: string) => (typeof d[key] === "number" ? seats.name(Number(d[key])) : "");
+  switch (event.kind) {
+    case "meeple":
+      return t("ciurme.event.meeple", { who: who("seat"), colour: wood(d.colour) });
+    case "moved":
+      return t("ciurme.event.moved", { who: who("seat"), place: place(d.end) });
+    case "produced":
+      return t("ciurme.event.produced", { who: who("by"), wood: wood(d.wood) });
+    case "crossing":
+      return t("ciurme.event.crossing", { count: Array.isArray(d.wood) ? d.wood.length : 0 });
+    case "steered":
+      return t("ciurme.event.steered", { place: place(d.dock) });
+    case "steer_proposed":
+      return t("ciurme.event.steer_proposed", { who: who("by") });
+    case "steer_vote":
+      return t(d.outcome === "yes" ? "ciurme.event.steer_yes" : "ciurme.event.steer_no");
+    case "ballot":
+      return t("ciurme.event.ballot", { who: who("voter") });
+    case "repaired":
+      return t("ciurme.event.repaired", { who: who("by"), wood: wood(d.wood) });
+    case "phase1_closed":
+      return t("ciurme.event.phase1_closed");
+    case "runoff":
+      return t("ciurme.event.runoff", { who: (d.candidates as number[] ?? []).map((s) => seats.name(s)).join(", ") });
+    case "preference":
+      return t("ciurme.event.preference", { ship: ship(view, d.ship) });
+    case "stamp_value":
+      return t("ciurme.event.stamp_value", { value: Number(d.value), ship: ship(view, d.ship) });
+    case "deposed":
+      return t("ciurme.event.deposed", { crew: crew(d.crew), who: who("captain") });
+    case "message":
+      return t("ciurme.event.message", { who: who("author"), text: String(d.text ?? "") });
+    case "reveal":
+      return t("ciurme.event.reveal", { round: Number(d.round) });
+    default:
+      if (SIMPLE.has(event.kind)) {
+        return tDynamic(`ciurme.event.${event.kind}`, {
+          crew: crew(d.crew),
+          who: who("seat"),
+          phase: Number(d.phase ?? 0),
+          round: Number(d.round ?? 0),
+          repairs: Number(d.repairs ?? 0),
+          rank: Number(d.rank ?? 0),
+          topic: tDynamic(`ciurme.topic.${d.topic}`, {}, String(d.topic ?? "")),
+        });
+      }
+      return t("event.unknown", { kind: event.kind });
+  }
+}
+
+export const ciurmeText: GameText = {
+  event: (event, seats) => ciurmeEvent(event, seats),
+
+  awaited(view: GameView, seat: number | null, _seats: Seats, legal: EncodedAction[]): string {
+    const stage = String(view.stage ?? "");
+    const where = tDynamic(`ciurme.stage.${stage}`, {}, stage);
+    if (seat !== null && legal.length) return t("ciurme.await.you", { stage: where });
+    return t("ciurme.await.others", { stage: where });
+  },
+
+  action(action: EncodedAction, view: GameView): string {
+    switch (action.kind) {
+      case "move":
+        return t("ciurme.action.move", { place: place(action.place) });
+      case "repair":
+        return t("ciurme.action.repair", { wood: wood(action.colour) });
+      case "help":
+        return t("ciurme.action.help", { wood: wood(action.colour), mate: Number(action.mate) < 0 ? t("ciurme.automaton") : t("match.seat", { seat: Number(action.mate) + 1 }) });
+      case "agree":
+        return t(action.yes ? "ciurme.action.yes" : "ciurme.action.no");
+      case "elect":
+        return t("ciurme.action.elect", { seat: Number(action.seat) + 1 });
+      case "prefer":
+        return t("ciurme.action.prefer", { ship: ship(view, action.ship) });
+      case "place":
+        return t("ciurme.action.place", { value: Number(action.value), ship: ship(view, action.ship) });
+      case "post":
+        return t("ciurme.action.post", { channel: tDynamic(`ciurme.channel.${action.channel}`, {}, String(action.channel)), text: String(action.text) });
+      case "pick_colour":
+        return t("ciurme.action.pick_colour", { colour: wood(action.colour) });
+      case "first_player":
+        return t("ciurme.action.first_player", { crew: crew(action.crew), seat: Number(action.seat) + 1 });
+      case "start_phase":
+        return t("ciurme.action.start_phase", { phase: Number(action.phase) });
+      case "decide":
+        return t("ciurme.action.decide", { crew: crew(action.crew), choice: Number(action.choice) });
+      default:
+        return tDynamic(`ciurme.action.${action.kind}`, {}, t("event.unknown", { kind: action.kind }));
+    }
+  },
+};

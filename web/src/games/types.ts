@@ -1,0 +1,26 @@
+// What every game screen receives, and what every game says in words.
+import type { EncodedAction, GameEvent, GameView } from "../protocol/frames";
+
+export interface Seats {
+  // A seat's display name (a person's name, "Bot", or "Seat 2").
+  name(seat: number): string;
+  count: number;
+}
+
+export interface GameProps {
+  view: GameView;
+  legal: EncodedAction[];
+  seat: number | null;
+  seats: Seats;
+  send: (action: EncodedAction) => void;
+  rejection: string | null;
+}
+
+export interface GameText {
+  // One line for an event of the log.
+  event(event: GameEvent, seats: Seats): string;
+  // What the game waits for now, from this seat's point of view.
+  awaited(view: GameView, seat: number | null, seats: Seats, legal: EncodedAction[]): string;
+  // One line a player reads to choose this action (the generic action menu).
+  action(action: EncodedAction, view: GameView): string;
+}

@@ -1,0 +1,12 @@
+// A game's title and pitch in the reader's language; the server's title for games the
+// translations do not know yet.
+import { hasKey, tDynamic } from "../i18n/i18n.svelte";
+
+export function gameTitle(name: string, serverTitle?: string | null): string {
+  return tDynamic(`game.${name}.title`, {}, serverTitle || name);
+}
+
+export function gamePitch(name: string): string | null {
+  const key = `game.${name}.pitch`;
+  return hasKey(key) ? tDynamic(key) : null;
+}

@@ -1,0 +1,34 @@
+// JSON over HTTP to the server's /api, with its errors ({"error": sentence}) as exceptions.
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export async function request<T>(
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  const data: unknown = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    const error = data as { error?: string; detail?: unknown } | null;
+    const message = error?.error ?? (typeof error?.detail === "string" ? error.detail : null);
+    throw new ApiError(message ?? `${response.status} ${response.statusText}`, response.status);
+  }
+  return data as T;
+}

@@ -1,0 +1,99 @@
+// What the client knows of a live match, and how each server frame changes it: a pure reducer,
+// so the screens only render it and Vitest checks it.
+import type { EncodedAction, GameEvent, GameView, SeatPresence, ServerFrame } from "../protocol/frames";
+
+export const EVENTS_KEPT = 40;
+
+export interface LoggedEvent {
+  step: number;
+  seat: number;
+  event: GameEvent;
+  id: number;
+}
+
+export interface MatchState {
+  seat: number | null;
+  view: GameView | null;
+  legal: EncodedAction[];
+  step: number;
+  status: string;
+  presence: SeatPresence[];
+  spectators: number;
+  events: LoggedEvent[];
+  nextEventId: number;
+  rejection: string | null;
+  error: string | null;
+  waiting: string[]; // refs of actions sent and not yet answered
+}
+
+export function initialMatch(): MatchState {
+  return {
+    seat: null,
+    view: null,
+    legal: [],
+    step: 0,
+    status: "",
+    presence: [],
+    spectators: 0,
+    events: [],
+    nextEventId: 1,
+    rejection: null,
+    error: null,
+    waiting: [],
+  };
+}
+
+export function reduce(state: MatchState, frame: ServerFrame): MatchState {
+  switch (frame.type) {
+    case "state":
+      // A state older than one already shown (frames are in order; this guards a reconnect).
+      if (state.view !== null && frame.step < state.step) return state;
+      return {
+        ...state,
+        seat: frame.seat,
+        view: frame.view,
+        // The server sends the game's encode_action JSON, which always has its kind.
+        legal: frame.legal as EncodedAction[],
+        step: frame.step,
+        status: frame.status ?? state.status,
+        error: null,
+      };
+    case "event": {
+      const event = { kind: frame.event.kind, data: frame.event.data };
+      const logged = { step: frame.step, seat: frame.seat, event, id: state.nextEventId };
+      return {
+        ...state,
+        events: [...state.events, logged].slice(-EVENTS_KEPT),
+        nextEventId: state.nextEventId + 1,
+      };
+    }
+    case "presence":
+      return {
+        ...state,
+        presence: frame.seats as SeatPresence[],
+        spectators: frame.spectators,
+        status: frame.status ?? state.status,
+      };
+    case "accepted":
+      return { ...state, waiting: state.waiting.filter((r) => r !== frame.ref), rejection: null };
+    case "rejected":
+      return {
+        ...state,
+        waiting: state.waiting.filter((r) => r !== frame.ref),
+        rejection: frame.reason,
+      };
+    case "error":
+      return { ...state, error: frame.error };
+    default:
+      return state;
+  }
+}
+
+export function sent(state: MatchState, ref: string): MatchState {
+  return { ...state, waiting: [...state.waiting, ref], rejection: null };
+}
+
+// After a reconnection the server sends the full view again; events seen before are kept.
+export function reconnecting(state: MatchState): MatchState {
+  return { ...state, waiting: [] };
+}

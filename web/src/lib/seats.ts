@@ -1,0 +1,57 @@
+// The seats this browser holds, kept in localStorage so a player can close the tab, reload or
+// come back later and rejoin: match id -> seat token (and the host's token for the creator).
+
+export interface HeldSeat {
+  id: string;
+  game: string;
+  seat: number | null;
+  token: string;
+  host?: string;
+  name?: string;
+  // The creator's copy of the invite links, to hand them out while the match waits.
+  invites?: { seat: number; url: string }[];
+  // The spectators' link, for a screen on the wall or friends who only watch.
+  watch?: string;
+  since: number;
+}
+
+const KEY = "ludoteca.seats";
+const LIMIT = 50; // the oldest are forgotten first
+
+type Store = Pick<Storage, "getItem" | "setItem">;
+
+export function readSeats(storage: Store): HeldSeat[] {
+  try {
+    const raw = JSON.parse(storage.getItem(KEY) ?? "[]") as unknown;
+    if (!Array.isArray(raw)) return [];
+    return raw.filter(
+      (s): s is HeldSeat =>
+        typeof s === "object" && s !== null && typeof s.id === "string" && typeof s.token === "string",
+    );
+  } catch {
+    return [];
+  }
+}
+
+export function writeSeats(storage: Store, seats: HeldSeat[]): void {
+  try {
+    const newest = [...seats].sort((a, b) => b.since - a.since).slice(0, LIMIT);
+    storage.setItem(KEY, JSON.stringify(newest));
+  } catch {
+    // storage full or disabled: the seat lasts as long as the page
+  }
+}
+
+export function keepSeat(storage: Store, seat: HeldSeat): void {
+  const others = readSeats(storage).filter((s) => s.id !== seat.id);
+  const before = readSeats(storage).find((s) => s.id === seat.id);
+  writeSeats(storage, [...others, { ...before, ...seat }]);
+}
+
+export function seatFor(storage: Store, id: string): HeldSeat | undefined {
+  return readSeats(storage).find((s) => s.id === id);
+}
+
+export function forgetSeat(storage: Store, id: string): void {
+  writeSeats(storage, readSeats(storage).filter((s) => s.id !== id));
+}

@@ -1,0 +1,444 @@
+// Generated from the server's Pydantic models by web/scripts/generate-types.mjs: do not edit.
+// Regenerate with `make web-types`.
+
+export interface LudotecaProtocol {}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "AcceptedFrame".
+ */
+export interface AcceptedFrame {
+  ref: string | number | null;
+  step: number;
+  type: "accepted";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ActionFrame".
+ */
+export interface ActionFrame {
+  action: {
+    [k: string]: unknown;
+  };
+  ref?: string | number | null;
+  seat?: number | null;
+  type: "action";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "CreateMatch".
+ */
+export interface CreateMatch {
+  /**
+   * seconds a bot waits before a move in a turn-based game
+   */
+  bot_pause?: number | null;
+  /**
+   * seats played by a bot: {"1": "heuristic:level=expert"}
+   */
+  bots?: {
+    [k: string]: string;
+  } | null;
+  /**
+   * a game name from GET /api/games
+   */
+  game: string;
+  /**
+   * seconds before a bot plays a seat whose player left; never: only when the host says; default: the game's own
+   */
+  grace?: number | "never" | null;
+  /**
+   * the game's options by name
+   */
+  options?: {
+    [k: string]: unknown;
+  } | null;
+  players: number;
+  /**
+   * the same seed plays the same match
+   */
+  seed?: number | null;
+  /**
+   * who may watch: anyone, or only holders of the spectator link
+   */
+  spectators?: "anyone" | "link";
+  /**
+   * per-seat time banks (turn games)
+   */
+  time_bank?: TimeBankIn | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "TimeBankIn".
+ */
+export interface TimeBankIn {
+  /**
+   * seconds added after each move
+   */
+  per_move?: number;
+  /**
+   * the bank each seat starts with
+   */
+  seconds: number;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "CreateSession".
+ */
+export interface CreateSession {
+  bot_pause?: number | null;
+  /**
+   * default: the game run with a facilitator
+   */
+  game?: string | null;
+  options?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * seats expected (optional)
+   */
+  players?: number | null;
+  seed?: number | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "CreatedMatch".
+ */
+export interface CreatedMatch {
+  game: string;
+  host_token: string;
+  id: string;
+  seats: SeatOut[];
+  spectator_token: string;
+  spectator_url: string;
+  status: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SeatOut".
+ */
+export interface SeatOut {
+  bot?: string | null;
+  invite_url: string | null;
+  seat: number;
+  token: string | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "CreatedSession".
+ */
+export interface CreatedSession {
+  code: string;
+  facilitator_token: string;
+  id: string;
+  join_url: string;
+  spectator_token: string;
+  spectator_url: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Done".
+ */
+export interface Done {
+  ok?: boolean;
+  status: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ErrorFrame".
+ */
+export interface ErrorFrame {
+  error: string;
+  type: "error";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "EventBody".
+ */
+export interface EventBody {
+  data: {
+    [k: string]: unknown;
+  };
+  kind: string;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "EventFrame".
+ */
+export interface EventFrame {
+  event: EventBody;
+  seat: number;
+  step: number;
+  type: "event";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Frame".
+ */
+export interface Frame {
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "GameOut".
+ */
+export interface GameOut {
+  abandoned_seat_grace: number | null;
+  facilitated: boolean;
+  max_players: number;
+  min_players: number;
+  name: string;
+  options: {
+    [k: string]: unknown;
+  }[];
+  real_time: boolean;
+  title: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Health".
+ */
+export interface Health {
+  matches_driven: number;
+  matches_live: number;
+  ok: boolean;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "HelloFrame".
+ */
+export interface HelloFrame {
+  name?: string | null;
+  token?: string | null;
+  type: "hello";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "JoinMatch".
+ */
+export interface JoinMatch {
+  name: string;
+  seat?: number | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "JoinSession".
+ */
+export interface JoinSession {
+  code: string;
+  name: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Joined".
+ */
+export interface Joined {
+  id: string;
+  member?: number | null;
+  seat: number | null;
+  token: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LobbyFrame".
+ */
+export interface LobbyFrame {
+  code: string | null;
+  crews: number[][];
+  game: string;
+  id: string;
+  members: LobbyMember[];
+  players: number | null;
+  status: string;
+  type: "lobby";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LobbyMember".
+ */
+export interface LobbyMember {
+  member: number;
+  name: string;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "MatchSummary".
+ */
+export interface MatchSummary {
+  created_at: number;
+  finished_at: number | null;
+  free_seats: number;
+  game: string;
+  id: string;
+  players: number | null;
+  result?: {
+    [k: string]: unknown;
+  } | null;
+  seats: SeatSummary[];
+  session: boolean;
+  started_at: number | null;
+  status: string;
+  step: number;
+  title: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SeatSummary".
+ */
+export interface SeatSummary {
+  bot: string | null;
+  connected: boolean;
+  name: string | null;
+  seat: number;
+  taken: boolean;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "MemberOut".
+ */
+export interface MemberOut {
+  member: number;
+  name: string;
+  seat: number | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "MoveMember".
+ */
+export interface MoveMember {
+  /**
+   * a crew's index; one past the last: a new crew
+   */
+  crew: number;
+  member: number;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PingFrame".
+ */
+export interface PingFrame {
+  ref?: string | number | null;
+  type: "ping";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PongFrame".
+ */
+export interface PongFrame {
+  ref?: string | number | null;
+  type: "pong";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PresenceFrame".
+ */
+export interface PresenceFrame {
+  seats: SeatPresence[];
+  spectators: number;
+  status: string;
+  time_banks?: {
+    [k: string]: number;
+  } | null;
+  type: "presence";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SeatPresence".
+ */
+export interface SeatPresence {
+  bot: string | null;
+  connected: boolean;
+  name: string | null;
+  seat: number;
+  stand_in?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "RejectedFrame".
+ */
+export interface RejectedFrame {
+  reason: string;
+  ref: string | number | null;
+  type: "rejected";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SessionOut".
+ */
+export interface SessionOut {
+  code: string;
+  crews: number[][];
+  game: string;
+  id: string;
+  members: MemberOut[];
+  players: number | null;
+  status: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SetBot".
+ */
+export interface SetBot {
+  /**
+   * a bot spec such as "heuristic" or "mcts:iterations=8"
+   */
+  bot: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SetCrews".
+ */
+export interface SetCrews {
+  /**
+   * @maxItems 40
+   */
+  crews: number[][];
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "StartMatch".
+ */
+export interface StartMatch {
+  /**
+   * a session: a bot for every empty seat
+   */
+  bots?: string | null;
+  /**
+   * a session: seats to make (more than the people joined leaves empty seats)
+   */
+  players?: number | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "StateFrame".
+ */
+export interface StateFrame {
+  legal: {
+    [k: string]: unknown;
+  }[];
+  seat: number | null;
+  status: string;
+  step: number;
+  type: "state";
+  view: {
+    [k: string]: unknown;
+  };
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Strict".
+ */
+export interface Strict {}
