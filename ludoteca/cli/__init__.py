@@ -6,9 +6,11 @@ import typer
 
 from ludoteca import __version__
 from ludoteca.cli import debrief, games, play, replay, serve, simulate, tournament, tune
+from ludoteca.cli.common import Commands
 
 app = typer.Typer(
     name="ludoteca",
+    cls=Commands,
     help="A games room: play in the terminal, pit bots against each other, study balance.",
     no_args_is_help=True,
     add_completion=False,

@@ -73,10 +73,7 @@ class Session:
             return
         result = game.result(state)
         typer.echo(game.render(game.view(state, self.seat)))
-        typer.echo(f"Game over. Scores {list(result.scores)}, ranks {list(result.ranks)}.")
-        winners = ", ".join(str(s) for s in result.winners)
-        you = self.seat is not None and self.seat in result.winners
-        typer.echo(f"Winner(s): seat {winners}" + (" - that's you!" if you else ""))
+        typer.echo("\n".join(game.describe_result(result, self.seat)))
 
     def bot_action(self, seat: int) -> Any:
         return self.bot.choose(self.game, self.match.state, seat, self.rng.fork())

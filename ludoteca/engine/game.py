@@ -27,6 +27,7 @@ from ludoteca.engine.clock import Deadline, check_level, default_reaction_second
 from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
+from ludoteca.engine.learning import LazyView, LearningSpec
 from ludoteca.engine.options import NoOptions, parse_options
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
@@ -255,6 +256,17 @@ class Game(ABC, Generic[S]):
         """The view as text for `ludoteca play`."""
         return json.dumps(view, indent=2, sort_keys=True)
 
+    def describe_result(self, result: Result, seat: int | None) -> list[str]:
+        """The end of a match in the words of `seat` (None: a spectator), for `ludoteca play`.
+        Default: the scores and the seats ranked first; a game that declares no overall winner
+        says what it declares instead."""
+        winners = ", ".join(str(s) for s in result.winners)
+        you = " - that's you!" if seat in result.winners else ""
+        return [
+            f"Game over. Scores {list(result.scores)}, ranks {list(result.ranks)}.",
+            f"Winner(s): seat {winners}{you}",
+        ]
+
     def describe_action(self, action: Action) -> str:
         """One line a player reads to choose this action."""
         fields = self.encode_action(action)
@@ -308,3 +320,44 @@ class Game(ABC, Generic[S]):
         """The game's rule-of-thumb choice for `seat`. `state` is already determinized for that
         seat, so a heuristic never sees secrets. Default: a random legal action."""
         return rng.choice(self.legal_actions(state, seat))
+
+    # --- for learning agents (ludoteca.engine.learning; the adapters in ludoteca.rl) ----------
+    def learning_spec(self, players: int, options: Any = None) -> LearningSpec | None:
+        """The numbers of this game at a table of `players` with `options` (typed, or a mapping
+        the game checks): the observation's layout and the size of the action space, fixed for
+        the table. None (the default): the game offers no encoding, and the learning adapters
+        refuse it with a sentence that says so."""
+        return None
+
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
+        """`seat`'s view as `spec.size` numbers in [0, 1], laid out as `spec.segments`. It reads
+        the view alone (what `view(state, seat)` returned), so it cannot leak a secret."""
+        raise NotImplementedError(f"{self.title or self.name} has no observation encoding")
+
+    def action_index(
+        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
+    ) -> int:
+        """The index, from 0 to `spec.actions - 1`, of `action`, one of `seat`'s legal actions
+        now; `view` is `seat`'s view now (an index may be relative to what the seat sees, a
+        pawn's square say). Legal actions at one moment have distinct indices, except where the
+        game's space is bounded on purpose (see `indexed_actions`)."""
+        raise NotImplementedError(f"{self.title or self.name} has no action encoding")
+
+    def indexed_actions(
+        self,
+        state: S,
+        seat: int,
+        spec: LearningSpec,
+        view: Mapping[str, Any] | None = None,
+    ) -> dict[int, Action]:
+        """`seat`'s legal actions by their index (the keys are the action mask); where two share
+        an index, the one the game lists first keeps it. `view`: `seat`'s view now, or a
+        `LazyView` of it (the default: many games index most actions without looking)."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return {}
+        seen = LazyView(lambda: self.view(state, seat)) if view is None else view
+        out: dict[int, Action] = {}
+        for action in legal:
+            out.setdefault(self.action_index(seen, seat, action, spec), action)
+        return out

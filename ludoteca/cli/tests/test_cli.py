@@ -110,3 +110,11 @@ def test_play_takes_an_action_written_out_where_the_game_reads_one() -> None:
     assert result.exit_code == 0, result.output
     assert "Not possible:" in result.output
     assert "Please type a number" not in result.output
+
+
+def test_a_ciurme_match_ends_without_an_overall_winner() -> None:
+    # [D-24]: who won each objective, never a single winner.
+    result = runner.invoke(app, ["play", "ciurme", "--players", "8", "--watch"])
+    assert result.exit_code == 0, result.output
+    assert "no overall winner" in result.output and "Winner(s)" not in result.output
+    assert "Race:" in result.output and "Command:" in result.output

@@ -14,11 +14,12 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
+from ludoteca.engine.learning import LearningSpec
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
 from ludoteca.engine.tunables import Tunable
-from ludoteca.games.castell import invariants, result, text, view
+from ludoteca.games.castell import invariants, learning, result, text, view
 from ludoteca.games.castell.actions import (
     Abstain,
     Declare,
@@ -197,3 +198,15 @@ class Castell(Game[CastellState]):
 
     def evaluate(self, state: CastellState) -> list[float]:
         return evaluation.evaluate(state)
+
+    # --- for learning agents --------------------------------------------------------------------
+    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
+        return learning.learning_spec(players, self.options(options))
+
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
+        return learning.observe(view, seat, spec)
+
+    def action_index(
+        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
+    ) -> int:
+        return learning.action_index(view, seat, action, spec)

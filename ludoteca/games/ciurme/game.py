@@ -17,10 +17,11 @@ from ludoteca.engine.clock import Deadline
 from ludoteca.engine.debrief import Debrief
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
+from ludoteca.engine.learning import LearningSpec
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
-from ludoteca.games.ciurme import debrief, invariants, result, text, view
+from ludoteca.games.ciurme import debrief, invariants, learning, result, text, view
 from ludoteca.games.ciurme.actions import (
     Abstain,
     Agree,
@@ -226,6 +227,10 @@ class Ciurme(Game[CiurmeState]):
     def result(self, state: CiurmeState) -> Result:
         return result.result(state)
 
+    def describe_result(self, outcome: Result, seat: int | None) -> list[str]:
+        # No single overall winner [D-24]; the final screen lists who won each objective.
+        return ["Game over. Each objective has its own winners (above); no overall winner."]
+
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
 
@@ -268,3 +273,15 @@ class Ciurme(Game[CiurmeState]):
 
     def evaluate(self, state: CiurmeState) -> list[float]:
         return evaluate_position(state)
+
+    # --- for learning agents --------------------------------------------------------------------
+    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
+        return learning.learning_spec(players, self.options(options))
+
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
+        return learning.observe(view, seat, spec)
+
+    def action_index(
+        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
+    ) -> int:
+        return learning.action_index(view, seat, action, spec)
