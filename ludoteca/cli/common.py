@@ -204,6 +204,22 @@ class Commands(TyperGroup):
         return super().main(fill_optional_values(given), *rest, **kwargs)
 
 
+# `--workers` and `--ray`, the same on every command that plays many matches.
+WORKERS_OPTION: Any = typer.Option(
+    None,
+    "--workers",
+    "-w",
+    help="Local processes (default 1); with --ray, matches at once (default: every CPU).",
+)
+RAY_OPTION: Any = typer.Option(
+    None,
+    "--ray",
+    metavar="[ADDRESS]",
+    help="Play the matches on Ray: --ray alone starts a local Ray instance for the run; "
+    "--ray HOST:PORT (a cluster's head), auto or ray://HOST:PORT uses a running cluster.",
+)
+
+
 def ray_address(address: str | None) -> str | None:
     """`--ray [ADDRESS]`: None when not given, else the address checked, and a HOST:PORT that
     nothing answers at refused now, before any work."""

@@ -94,13 +94,15 @@ def tune(
         None, "--storage", help=f"The study's SQLite file (default: REPORT/{STUDY_FILE}); "
         "run the same command again to resume a stopped search.",
     ),
-    workers: int = typer.Option(1, "--workers", "-w", help="Local processes."),
+    workers: int | None = common.WORKERS_OPTION,
+    ray: str | None = common.RAY_OPTION,
     seed: int = typer.Option(0, "--seed", help="Master seed of the sampler and the matches."),
 ) -> None:
     """Balance tuning: search the game's numbers (or a bot's) for what you ask.
 
     Every candidate plays --games matches on the same seeds as the other candidates of its
-    round; the best one is then measured again on fresh seeds, next to the starting numbers,
+    round (on local processes, or on Ray with --ray); the best one is then measured again on
+    fresh seeds, next to the starting numbers,
     with 95% intervals. The study is kept in SQLite: Ctrl-C stops it, and the same command
     resumes it.
     """
@@ -123,16 +125,17 @@ def tune(
     common.match_count(games, ROUND)
     common.seed_in_range(seed, "--seed")
     common.worker_count(workers)
+    address = common.ray_address(ray)
     common.output_folder(report, "--report")
     path = _storage(report, storage)
     search = Search(found, count, terms, tunables, options, specs, budget, games, seed, workers,
-                    tuned)
+                    tuned, address)
     report.mkdir(parents=True, exist_ok=True)
     start = time.perf_counter()
     try:
         before = common.checked(lambda: finished(_opened(search, path)))
         total = max(0, budget - before) * games + 2 * games
-        with progress_bar(f"{found.name} tuning", total) as advance:
+        with common.cluster_errors(), progress_bar(f"{found.name} tuning", total) as advance:
             outcome = run_search(search, path, advance)
     except KeyboardInterrupt:
         _stopped(path)

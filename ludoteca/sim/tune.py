@@ -8,7 +8,8 @@ simulation runner.
 - The study is stored in SQLite: run the same command again and a stopped search resumes where
   it was (trials asked but never finished are marked failed; the budget counts finished ones).
 - Reproducible: the sampler is seeded from the master seed and the trials so far, and match seeds
-  derive from the master seed and the round, so a seed gives the same trials with one worker.
+  derive from the master seed and the round, so a seed gives the same trials with one worker
+  (and the same on local workers or Ray, whose records come back in task order).
 - The best candidate is then measured again on fresh seeds, next to the starting settings (the
   published ones, or the options given) on the same seeds, each with a bootstrap 95% interval:
   never the search's own (optimistic) estimate, which picked the luckiest candidate.
@@ -53,11 +54,13 @@ class Search:
     budget: int
     games: int
     seed: int = 0
-    workers: int = 1
+    workers: int | None = 1  # local processes; on Ray, matches at once (None: every CPU)
     tuned: BotSpec | None = None
+    ray: str | None = None  # a Ray cluster's address (`ludoteca.sim.cluster`): play there
 
     def key(self) -> str:
-        """The study's name: everything that defines the search but its budget and workers, so
+        """The study's name: everything that defines the search but its budget and where its
+        matches run (workers, Ray), so
         the same command resumes it and a different one never mixes with it."""
         settings = {
             "game": self.game.name,
@@ -161,7 +164,7 @@ def play(
     advance: Callable[[], None] | None,
 ) -> list[list[dict[str, Any]]] | None:
     """Every candidate's match records (None: Ctrl-C stopped the round)."""
-    played = run_tasks(_tasks(search, candidates, seed), search.workers, advance)
+    played = run_tasks(_tasks(search, candidates, seed), search.workers, advance, search.ray)
     if played.interrupted:
         return None
     by_candidate: list[list[dict[str, Any]]] = [[] for _ in candidates]

@@ -1,6 +1,6 @@
 """Tournaments and studies on Ray: the same results for the same seed as one process, progress
 as matches finish, a clear error for a cluster that cannot be reached, and the command line's
-`--ray [ADDRESS]`.
+`--ray [ADDRESS]`; a balance search's trials are the same there too.
 
 One local Ray head for the module, bound to loopback with 2 CPUs (starting Ray takes seconds,
 so the tests that need it are few and share it, on one test worker).
@@ -18,11 +18,15 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from ludoteca import load_game
+from ludoteca.bots.spec import parse_spec
 from ludoteca.cli import app
 from ludoteca.cli.common import fill_optional_values
 from ludoteca.sim.cluster import Batcher, ClusterError, check_address, probe
+from ludoteca.sim.objectives import parse_objectives
 from ludoteca.sim.study import run_study
 from ludoteca.sim.tournament import run_tournament
+from ludoteca.sim.tune import Search, run_search
 
 COMMAND = Path(sys.executable).with_name("ludoteca")
 BOTS = ["random", "heuristic"]
@@ -59,6 +63,23 @@ def test_a_study_on_ray_gives_the_results_of_one_process(head: str) -> None:
     alone = run_study("goofspiel", 3, configs, 30, BOTS, seed=9)
     assert on_ray.to_json() == alone.to_json()
     assert [c.records for c in on_ray.configs] == [c.records for c in alone.configs]
+
+
+@pytest.mark.xdist_group("ray")
+def test_a_balance_search_on_ray_gives_the_trials_of_one_process(
+    head: str, tmp_path: Path
+) -> None:
+    game = load_game("goofspiel")
+    terms = parse_objectives(["seat-fairness"], game, tuning_bot=False)
+
+    def search(ray: str | None) -> Search:
+        return Search(game, 2, terms, game.tunables(2), game.options(), [parse_spec("random")],
+                      budget=4, games=10, seed=3, workers=None if ray else 1, ray=ray)
+
+    on_ray = run_search(search(head), tmp_path / "ray.sqlite3")
+    alone = run_search(search(None), tmp_path / "alone.sqlite3")
+    assert on_ray.trials == alone.trials and on_ray.best == alone.best
+    assert on_ray.remeasured["best"].to_json() == alone.remeasured["best"].to_json()
 
 
 def simulate(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
