@@ -122,7 +122,9 @@ def tune(
     tunables = chosen_tunables(available, param, what)
     if not 1 <= budget <= MAX_BUDGET:
         common.fail(f"--budget must be from 1 to {MAX_BUDGET}, not {budget}")
-    common.match_count(games, ROUND)
+    if not 1 <= games <= common.MAX_GAMES // ROUND:  # a round's records are kept together
+        common.fail(f"--games (matches per candidate) must be from 1 to "
+                    f"{common.MAX_GAMES // ROUND}, not {games}")
     common.seed_in_range(seed, "--seed")
     common.worker_count(workers)
     address = common.ray_address(ray)

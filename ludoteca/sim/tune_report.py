@@ -210,6 +210,7 @@ def _parameter_plot(
                    s=140, color="crimson", zorder=3)
     if tunable.choices is not None:
         ax.set_xticks(range(len(tunable.choices)), [str(c) for c in tunable.choices])
+        ax.set_xlim(-0.5, len(tunable.choices) - 0.5)
     ax.set_title(tunable.name, fontsize="medium")
     ax.set_ylabel("objective", fontsize="small")
     ax.tick_params(labelsize="small")

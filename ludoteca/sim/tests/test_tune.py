@@ -101,6 +101,8 @@ def test_the_report_has_its_pictures_and_tables(tmp_path: Path) -> None:
         (["--objective", "seat-fairness", "--bot", "random"],
          "the random bot has no parameters to tune"),
         (["--objective", "seat-fairness", "--budget", "0"], "--budget must be from 1"),
+        (["--objective", "seat-fairness", "--games", "0"],
+         "--games (matches per candidate) must be from 1 to 25000, not 0"),
         (["--objective", "seat-fairness", "--storage", "missing/study.sqlite3"],
          "the folder missing does not exist"),
         (["--objective", "seat-fairness", "--storage", "not-a-study"],
