@@ -15,6 +15,7 @@ from ludoteca import load_game
 from ludoteca.bots.spec import parse_spec
 from ludoteca.cli import app
 from ludoteca.sim.objectives import parse_objectives
+from ludoteca.sim.study import run_study
 from ludoteca.sim.tune import Search, run_search
 
 GOOFSPIEL = load_game("goofspiel")
@@ -126,3 +127,18 @@ def test_a_report_path_that_is_a_file_is_refused_before_any_match(tmp_path: Path
                                "--budget", "2", "--games", "2", "--report", str(taken)])
     assert code.exit_code == 2 and "is a file; give a folder" in code.output
 
+
+
+@pytest.mark.parametrize(("name", "players", "options", "measure", "low", "high"), [
+    ("ligretto", 2, {"rounds": 2}, "stuck-share", 0.0, 1.0),
+    ("ciurme", 8, {}, "restored-share", -1.0, 0.0),  # wanted high: the loss is its negative
+])
+def test_a_games_own_measure_is_an_objective(
+    name: str, players: int, options: dict[str, object], measure: str, low: float, high: float
+) -> None:
+    game = load_game(name)
+    term = parse_objectives([f"{measure}:2"], game, tuning_bot=False)[0]
+    declared = next(m for m in game.measures() if m.name == measure)
+    assert term.weight == 2.0 and term.meaning.startswith(declared.help)
+    records = run_study(name, players, [("base", options)], 2).configs[0].records
+    assert low <= term.value(records, 0, "") <= high
