@@ -19,7 +19,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.ht
 $(VENV): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --upgrade pip
-	$(BIN)/pip install -e '.[dev]'
+	$(BIN)/pip install -e '.[dev,rl,ray]'
 	touch $(VENV)
 
 # The games room on http://127.0.0.1:8000 (SQLite in your data folder), its browser client

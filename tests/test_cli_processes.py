@@ -1,12 +1,14 @@
 """The `ludoteca` command run for real, in its own process: one `Error:` line for bad input,
 and Ctrl-C in the middle of a tournament stops it cleanly with the matches it played (the
-workers, which receive Ctrl-C too, stop without a word)."""
+workers, which receive Ctrl-C too, stop without a word), and in the middle of a balance search
+keeps the trials it finished."""
 
 from __future__ import annotations
 
 import json
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import time
@@ -83,3 +85,21 @@ def test_ctrl_c_stops_a_tournament_with_what_it_has(workers: str, tmp_path: Path
     assert sum(bot["games"] for bot in data["bots"]) == 2 * data["games"]
     with pytest.raises(ProcessLookupError):  # no worker left behind
         os.killpg(process.pid, 0)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_ctrl_c_stops_a_search_and_keeps_its_trials(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        [str(COMMAND), "tune", "goofspiel", "--objective", "seat-fairness", "--budget", "10000",
+         "--games", "20", "--report", "report", "--workers", "2"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True,  # its own process group, as a terminal's foreground job
+    )
+    wait_until_busy(process.pid, seconds=4.0)  # past Optuna's import, playing matches
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: the whole group, workers too
+    _, stderr = process.communicate(timeout=60)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr and stderr.startswith("Interrupted: ")
+    with sqlite3.connect(tmp_path / "report" / "study.sqlite3") as db:
+        states = dict(db.execute("select state, count(*) from trials group by state").fetchall())
+    assert states.get("COMPLETE", 0) > 0 and "RUNNING" not in states

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from ludoteca.bots.base import Bot
-from ludoteca.bots.mcts import MctsBot
+from ludoteca.bots.mcts import CHOICE_MARGIN, MctsBot
 from ludoteca.bots.simple import HeuristicBot, RandomBot
 from ludoteca.engine.codec import Between, InvalidData, Size, decode, quote
 from ludoteca.engine.game import Game
+from ludoteca.engine.tunables import Tunable
 
 # A reaction level: a word or a speed factor; which ones a game knows, `Game.check_level` says.
 Level = Annotated[str, Size(1, 40)]
@@ -46,6 +47,21 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Any]]] = {
     ),
 }
 MAX_BOTS = 16  # specs in one list: more is a typo, not a tournament
+
+# The parameters a search (`ludoteca tune --bot`) may vary, within ranges worth searching (the
+# parameters' own ranges above are what may be typed), published at the bot's defaults.
+BOT_TUNABLES: dict[str, tuple[Tunable, ...]] = {
+    "mcts": (
+        Tunable("c", "float", 0.7, "exploration constant of the tree search", 0.0, 2.0, field="c"),
+        Tunable("rollout", "choice", "random", "how a playout picks moves",
+                choices=("random", "heuristic"), field="rollout"),
+        Tunable("bias", "int", 0, "visits granted to the heuristic's move (progressive bias)",
+                0, 50, field="bias"),
+        Tunable("margin", "float", CHOICE_MARGIN,
+                "how much better a move must look to overrule the heuristic", 0.0, 0.3,
+                field="margin"),
+    ),
+}
 
 
 class BotSpecError(ValueError):
@@ -127,6 +143,27 @@ def parse_spec(spec: str) -> BotSpec:
     if "iterations" in params and "seconds" in params:
         raise BotSpecError(f"give {name} a budget of iterations or of seconds, not both")
     return BotSpec(name, tuple(params.items()))
+
+
+def bot_tunables(spec: BotSpec) -> list[Tunable]:
+    """What a search may vary of a bot: its tunable parameters the spec does not fix."""
+    if spec.bot not in BOT_TUNABLES:
+        tunable = ", ".join(BOT_TUNABLES)
+        raise BotSpecError(f"the {spec.bot} bot has no parameters to tune; bots that do: {tunable}")
+    fixed = dict(spec.params)
+    return [t for t in BOT_TUNABLES[spec.bot] if t.name not in fixed]
+
+
+def with_params(spec: BotSpec, values: dict[str, Any]) -> BotSpec:
+    """`spec` with these parameters set, each checked against the bot's own ranges."""
+    _, hints = BOTS[spec.bot]
+    params = dict(spec.params)
+    for key, value in values.items():
+        try:
+            params[key] = decode(hints[key], value)
+        except InvalidData as exc:
+            raise BotSpecError(f"bot parameter {key!r} of {spec.bot}: {exc}") from None
+    return BotSpec(spec.bot, tuple(params.items()))
 
 
 def parse_bot(spec: str) -> Bot:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import typer
 
 from ludoteca import __version__
-from ludoteca.cli import debrief, games, play, replay, serve, simulate, tournament
+from ludoteca.cli import debrief, games, play, replay, serve, simulate, tournament, tune
+from ludoteca.cli.common import Commands
 
 app = typer.Typer(
     name="ludoteca",
+    cls=Commands,
     help="A games room: play in the terminal, pit bots against each other, study balance.",
     no_args_is_help=True,
     add_completion=False,
@@ -36,5 +38,6 @@ app.command("play")(play.play)
 app.command("replay")(replay.replay)
 app.command("tournament")(tournament.tournament)
 app.command("simulate")(simulate.simulate)
+app.command("tune")(tune.tune)
 app.command("debrief")(debrief.debrief)
 app.command("serve")(serve.serve)

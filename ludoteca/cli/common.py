@@ -8,17 +8,21 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
 import typer
+from typer.core import TyperGroup
 
 from ludoteca.bots.spec import BotSpec, check_levels, parse_specs
 from ludoteca.engine import Match
 from ludoteca.engine.codec import quote
 from ludoteca.engine.game import MAX_SEED, Game
 from ludoteca.games import load_game
+from ludoteca.sim import cluster
 
 T = TypeVar("T")
 
@@ -168,10 +172,76 @@ def match_count(games: int, option_sets: int = 1) -> int:
     return games
 
 
-def worker_count(workers: int) -> int:
-    if not 1 <= workers <= MAX_WORKERS:
+def worker_count(workers: int | None) -> int | None:
+    """`--workers`, or None when not given (1 local process; on Ray, every CPU)."""
+    if workers is not None and not 1 <= workers <= MAX_WORKERS:
         fail(f"--workers must be from 1 to {MAX_WORKERS}, not {workers}")
     return workers
+
+
+# --- Ray -------------------------------------------------------------------------------------
+# Options whose value may be left out, and the value they then take: `--ray` alone is Ray's own
+# `local` (a Ray instance started for the run and stopped after it).
+OPTIONAL_VALUES = {"--ray": cluster.LOCAL}
+
+
+def fill_optional_values(args: list[str]) -> list[str]:
+    """The command line with the value of an option that may go without one filled in, where
+    it is left out (the option last, or followed by another option)."""
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg in OPTIONAL_VALUES and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append(OPTIONAL_VALUES[arg])
+    return out
+
+
+class Commands(TyperGroup):
+    """The `ludoteca` command group: reads options whose value may be left out (`--ray`)."""
+
+    def main(self, args: Any = None, *rest: Any, **kwargs: Any) -> Any:
+        given = list(sys.argv[1:] if args is None else args)
+        return super().main(fill_optional_values(given), *rest, **kwargs)
+
+
+# `--workers` and `--ray`, the same on every command that plays many matches.
+WORKERS_OPTION: Any = typer.Option(
+    None,
+    "--workers",
+    "-w",
+    help="Local processes (default 1); with --ray, matches at once (default: every CPU).",
+)
+RAY_OPTION: Any = typer.Option(
+    None,
+    "--ray",
+    metavar="[ADDRESS]",
+    help="Play the matches on Ray: --ray alone starts a local Ray instance for the run; "
+    "--ray HOST:PORT (a cluster's head), auto or ray://HOST:PORT uses a running cluster.",
+)
+
+
+def ray_address(address: str | None) -> str | None:
+    """`--ray [ADDRESS]`: None when not given, else the address checked, and a HOST:PORT that
+    nothing answers at refused now, before any work."""
+    if address is None:
+        return None
+
+    def read() -> str:
+        cluster.check_address(address)
+        cluster.probe(address)
+        return address
+
+    return checked(read)
+
+
+@contextmanager
+def cluster_errors() -> Iterator[None]:
+    """A cluster that fails once the run has started (none running for `auto`, lost) stops
+    the command with one `Error:` line, as a bad value does."""
+    try:
+        yield
+    except cluster.ClusterError as exc:
+        fail(str(exc))
 
 
 # --- files -----------------------------------------------------------------------------------

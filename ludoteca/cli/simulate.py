@@ -61,14 +61,16 @@ def simulate(
     bots: str = typer.Option(
         "heuristic", "--bots", help="Bot spec(s), rotated over the seats (see `tournament`)."
     ),
-    workers: int = typer.Option(1, "--workers", "-w", help="Local processes."),
+    workers: int | None = common.WORKERS_OPTION,
+    ray: str | None = common.RAY_OPTION,
     seed: int = typer.Option(0, "--seed", help="Master seed; each match's seed derives from it."),
 ) -> None:
     """A balance study: many bot matches, written as an HTML report with plots.
 
     The report shows win rate by seat, score distributions, game length and the game's own
-    statistics, every option set of a sweep side by side. Ctrl-C stops the study and reports
-    the matches played so far.
+    statistics, every option set of a sweep side by side. With --ray the matches run on a Ray
+    cluster, with the same results for the same seed. Ctrl-C stops the study and reports the
+    matches played so far.
     """
     found = common.game_named(game)
     count = common.player_count(found, players)
@@ -79,10 +81,12 @@ def simulate(
     common.match_count(games, len(configs))
     common.seed_in_range(seed, "--seed")
     common.worker_count(workers)
+    address = common.ray_address(ray)
     common.output_folder(report, "--report")
     start = time.perf_counter()
-    with progress_bar(f"{found.name} study", games * len(configs)) as advance:
-        study = run_study(found, count, configs, games, specs, seed, workers, advance)
+    total = games * len(configs)
+    with common.cluster_errors(), progress_bar(f"{found.name} study", total) as advance:
+        study = run_study(found, count, configs, games, specs, seed, workers, advance, address)
     seconds = time.perf_counter() - start
     played = sum(len(c.records) for c in study.configs)
     if study.interrupted:

@@ -60,7 +60,8 @@ def tournament(
     ),
     games: int = typer.Option(30, "--games", "-g", help="Matches to play."),
     seed: int = typer.Option(0, "--seed", help="Master seed; each match's seed derives from it."),
-    workers: int = typer.Option(1, "--workers", "-w", help="Local processes."),
+    workers: int | None = common.WORKERS_OPTION,
+    ray: str | None = common.RAY_OPTION,
     option: list[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE."),
     json_path: Path | None = typer.Option(None, "--json", help="Write the results as JSON."),
     csv_path: Path | None = typer.Option(None, "--csv", help="Write the results as CSV."),
@@ -68,8 +69,9 @@ def tournament(
     """Pit bots against each other: win rates, 95% intervals, mean scores and Elo.
 
     Every bot plays every seat (every team, where the game has teams) equally often. Shared
-    wins count as a fraction (1/k of a win each). Ctrl-C stops the tournament and shows the
-    matches played so far.
+    wins count as a fraction (1/k of a win each). With --ray the matches run on a Ray cluster,
+    with the same results for the same seed. Ctrl-C stops the tournament and shows the matches
+    played so far.
     """
     found = common.game_named(game)
     count = common.player_count(found, players)
@@ -79,12 +81,15 @@ def tournament(
     common.match_count(games)
     common.seed_in_range(seed, "--seed")
     common.worker_count(workers)
+    address = common.ray_address(ray)
     if json_path is not None:
         common.output_file(json_path, "--json")
     if csv_path is not None:
         common.output_file(csv_path, "--csv")
-    with progress_bar(f"{found.name} tournament", games) as advance:
-        result = run_tournament(found, count, specs, games, seed, options, workers, advance)
+    with common.cluster_errors(), progress_bar(f"{found.name} tournament", games) as advance:
+        result = run_tournament(
+            found, count, specs, games, seed, options, workers, advance, address
+        )
     if result.interrupted:
         typer.echo(f"Interrupted: {result.games} of {games} matches played.", err=True)
         if not result.records:

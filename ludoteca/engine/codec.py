@@ -14,7 +14,9 @@ sorted list of `[key, value]` pairs, since JSON objects only have string keys), 
 dataclasses, `Any` (any JSON value), and classes with `to_json()` / `from_json(data)` (the Rng).
 Constraints ride on `Annotated`: `Annotated[int, Between(0, 14)]`, `Annotated[list[int], Size(0,
 15)]`. A dataclass field with `metadata={"codec": "skip"}` (a cache) is neither written nor read:
-it gets its default.
+it gets its default. A field with `metadata={"codec": "omit-default"}` (a game's variant, at its
+published values in almost every document) is written only when it differs from its default and
+read as its default when missing, so documents of the published game stay as they were.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Any, TypeVar, get_args, get_origin
 T = TypeVar("T")
 
 SKIP = {"codec": "skip"}  # field metadata: not part of the document
+OMIT_DEFAULT = {"codec": "omit-default"}  # field metadata: written only when not the default
 MESSAGE_LIMIT = 300  # characters of an error message
 VALUE_LIMIT = 40  # characters of an offending value quoted in a message
 
@@ -173,18 +176,32 @@ def _build_encoder(hint: Any) -> Encoder:
 
 def _dataclass_encoder(cls: type) -> Encoder:
     fields: list[tuple[str, Encoder]] = []
+    omitted: dict[str, Any] = {}  # omit-default fields and their defaults
 
     def encode_dataclass(value: Any) -> Any:
         if not fields:  # worked out at first use, so a class may refer to itself
             hints = type_hints(cls)
-            fields.extend(
-                (f.name, _encoder(hints[f.name]))
-                for f in dataclasses.fields(cls)
-                if f.metadata.get("codec") != "skip"
-            )
-        return {name: enc(getattr(value, name)) for name, enc in fields}
+            for f in dataclasses.fields(cls):
+                if f.metadata.get("codec") == "omit-default":
+                    omitted[f.name] = _default(f)
+                if f.metadata.get("codec") != "skip":
+                    fields.append((f.name, _encoder(hints[f.name])))
+        if not omitted:
+            return {name: enc(getattr(value, name)) for name, enc in fields}
+        return {
+            name: enc(getattr(value, name))
+            for name, enc in fields
+            if name not in omitted or getattr(value, name) != omitted[name]
+        }
 
     return encode_dataclass
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    """A field's default value (from its factory, where it has one)."""
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return f.default
 
 
 def _plain(value: Any) -> Any:
@@ -522,11 +539,14 @@ def _custom_decoder(cls: type, from_json: Callable[[Any], Any]) -> Decoder:
 def _dataclass_decoder(cls: type) -> Decoder:
     fields: list[tuple[str, Decoder]] = []
     names: set[str] = set()
+    optional: set[str] = set()  # omit-default fields: their default when missing
 
     def decode_dataclass(data: Any) -> Any:
         if not fields:  # worked out at first use, so a class may refer to itself
             hints = type_hints(cls)
             for f in dataclasses.fields(cls):
+                if f.metadata.get("codec") == "omit-default":
+                    optional.add(f.name)
                 if f.metadata.get("codec") != "skip":
                     fields.append((f.name, _decoder(hints[f.name])))
                     names.add(f.name)
@@ -541,6 +561,8 @@ def _dataclass_decoder(cls: type) -> Decoder:
         values: dict[str, Any] = {}
         for name, dec in fields:
             if name not in data:
+                if name in optional:
+                    continue
                 raise InvalidData(f"the field {name!r} is missing")
             try:
                 values[name] = dec(data[name])

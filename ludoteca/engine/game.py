@@ -27,10 +27,12 @@ from ludoteca.engine.clock import Deadline, check_level, default_reaction_second
 from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
+from ludoteca.engine.learning import LazyView, LearningSpec
 from ludoteca.engine.options import NoOptions, parse_options
-from ludoteca.engine.result import ReportSection, Result
+from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
+from ludoteca.engine.tunables import Tunable, tunables_of
 
 S = TypeVar("S")
 
@@ -284,6 +286,17 @@ class Game(ABC, Generic[S]):
         malformed. `apply` still decides whether it is legal. Default: no typed actions."""
         return None
 
+    def tunables(self, players: int) -> list[Tunable]:
+        """The numbers a balance search (`ludoteca tune`) may vary for a table of `players`:
+        the tunable options and the variant's numbers (`ludoteca.engine.tunables`). A game
+        whose tables are by player count keeps the entries of that count only."""
+        return tunables_of(self.Options)
+
+    def measures(self) -> list[Measure]:
+        """The game's own figures a balance search may aim at (Ligretto's stuck rounds), read
+        from `Result.details` like the report sections. Default: none."""
+        return []
+
     def report_sections(self) -> list[ReportSection]:
         """The game's own sections of a balance report (`ludoteca simulate`): where their
         numbers are in `Result.details`, and how to plot them. Default: none."""
@@ -312,3 +325,44 @@ class Game(ABC, Generic[S]):
         """The game's rule-of-thumb choice for `seat`. `state` is already determinized for that
         seat, so a heuristic never sees secrets. Default: a random legal action."""
         return rng.choice(self.legal_actions(state, seat))
+
+    # --- for learning agents (ludoteca.engine.learning; the adapters in ludoteca.rl) ----------
+    def learning_spec(self, players: int, options: Any = None) -> LearningSpec | None:
+        """The numbers of this game at a table of `players` with `options` (typed, or a mapping
+        the game checks): the observation's layout and the size of the action space, fixed for
+        the table. None (the default): the game offers no encoding, and the learning adapters
+        refuse it with a sentence that says so."""
+        return None
+
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
+        """`seat`'s view as `spec.size` numbers in [0, 1], laid out as `spec.segments`. It reads
+        the view alone (what `view(state, seat)` returned), so it cannot leak a secret."""
+        raise NotImplementedError(f"{self.title or self.name} has no observation encoding")
+
+    def action_index(
+        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
+    ) -> int:
+        """The index, from 0 to `spec.actions - 1`, of `action`, one of `seat`'s legal actions
+        now; `view` is `seat`'s view now (an index may be relative to what the seat sees, a
+        pawn's square say). Legal actions at one moment have distinct indices, except where the
+        game's space is bounded on purpose (see `indexed_actions`)."""
+        raise NotImplementedError(f"{self.title or self.name} has no action encoding")
+
+    def indexed_actions(
+        self,
+        state: S,
+        seat: int,
+        spec: LearningSpec,
+        view: Mapping[str, Any] | None = None,
+    ) -> dict[int, Action]:
+        """`seat`'s legal actions by their index (the keys are the action mask); where two share
+        an index, the one the game lists first keeps it. `view`: `seat`'s view now, or a
+        `LazyView` of it (the default: many games index most actions without looking)."""
+        legal = self.legal_actions(state, seat)
+        if not legal:
+            return {}
+        seen = LazyView(lambda: self.view(state, seat)) if view is None else view
+        out: dict[int, Action] = {}
+        for action in legal:
+            out.setdefault(self.action_index(seen, seat, action, spec), action)
+        return out

@@ -30,9 +30,14 @@ class NoOptions:
     """For games without options."""
 
 
-def option_field(default: Any, help: str, choices: tuple[Any, ...] | None = None) -> Any:
-    """A dataclass field for an option, with its help text and allowed values."""
-    return dataclasses.field(default=default, metadata={"help": help, "choices": choices})
+def option_field(
+    default: Any, help: str, choices: tuple[Any, ...] | None = None, tunable: bool = False
+) -> Any:
+    """A dataclass field for an option, with its help text and allowed values; `tunable`: a
+    balance search may vary it (`ludoteca.engine.tunables`)."""
+    return dataclasses.field(
+        default=default, metadata={"help": help, "choices": choices, "tunable": tunable}
+    )
 
 
 OPTION_LIMITS = Limits(depth=8, nodes=10_000, text=1_000)
@@ -78,10 +83,13 @@ def options_to_json(options: Any) -> dict[str, Any]:
 
 def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
     """Name, type, default, allowed values or range and help of every option, for docs, the
-    CLI and the lobby's forms."""
+    CLI and the lobby's forms. A game's variant (its data tables, for balance searches) is not
+    an option a table chooses, so it is left out."""
     hints = type_hints(cls)
     out = []
     for f in dataclasses.fields(cls):
+        if f.metadata.get("variant"):
+            continue
         hint = hints[f.name]
         bounds = [c for c in getattr(hint, "__metadata__", ()) if isinstance(c, Between)]
         out.append(

@@ -93,3 +93,16 @@ class ReportSection:
                 return None
             value = value[key]
         return value
+
+
+@dataclass(frozen=True)
+class Measure:
+    """A game's own figure that a balance search may aim at, next to its report sections: a
+    name typed on the command line (`--objective measure:stuck-share`), what it is, whether a
+    designer wants it low or high, and how to read it from one match's `Result.details` (None:
+    the match does not report it). A search averages it over the matches of a candidate."""
+
+    name: str
+    help: str
+    goal: str  # "low" or "high"
+    value: Callable[[Mapping[str, Any]], float | None]

@@ -447,3 +447,57 @@ def check_game(
     if report.failures and raise_on_failure:
         raise ConformanceError(game.name, report.failures)
     return report
+
+
+# --- a game's encoding for learning agents ---------------------------------------------------
+def check_learning(
+    game: Game[Any],
+    players: Sequence[int] | None = None,
+    playouts: int = 2,
+    seed: int = 0,
+    options: Any = None,
+    every: int = 1,
+) -> int:
+    """Seeded random playouts checking the game's learning encoding (`Game.learning_spec`) at
+    every `every`-th step, for every seat: the observation has `spec.size` numbers, each in
+    [0, 1], and is the same in a `determinize`d variant (it reads the view alone); every legal
+    action of an actor has an index in range. Raises AssertionError saying where; returns the
+    number of steps checked."""
+    counts = players or range(game.min_players, game.max_players + 1)
+    checked = 0
+    for n in counts:
+        typed = game.options(options)
+        spec = game.learning_spec(n, typed)
+        assert spec is not None, f"{game.name} has no learning encoding"
+        for i in range(playouts):
+            state = game.setup(n, seed + i, typed)
+            rng = Rng(seed + i)
+            step = 0
+            while not game.is_over(state):
+                if step % every == 0:
+                    _check_encoding(game, state, spec, rng, f"players={n} seed={seed + i} "
+                                    f"step={step}")
+                    checked += 1
+                seat = rng.choice(sorted(game.actors(state)))
+                game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+                step += 1
+            _check_encoding(game, state, spec, rng, f"players={n} seed={seed + i} over")
+    return checked
+
+
+def _check_encoding(game: Game[Any], state: Any, spec: Any, rng: Rng, where: str) -> None:
+    for seat in range(spec.players):
+        view = game.view(state, seat)
+        values = game.observe(view, seat, spec)
+        assert len(values) == spec.size, f"{where}: seat {seat} observed {len(values)} numbers"
+        bad = [v for v in values if not 0.0 <= v <= 1.0]
+        assert not bad, f"{where}: seat {seat} observed {bad[0]!r}, outside [0, 1]"
+        variant = game.determinize(state, seat, rng)
+        again = game.observe(game.view(variant, seat), seat, spec)
+        assert again == values, f"{where}: seat {seat}'s observation reads hidden information"
+        for action in game.legal_actions(state, seat):
+            index = game.action_index(view, seat, action, spec)
+            assert type(index) is int and 0 <= index < spec.actions, (
+                f"{where}: seat {seat}'s {action} has index {index!r}, not 0 to "
+                f"{spec.actions - 1}"
+            )

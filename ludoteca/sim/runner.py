@@ -7,7 +7,8 @@ derives from the master seed and the match's number, and the records come back i
 
 Tasks are streamed: `run_tasks` reads them from any iterable (a generator) and keeps only a small
 window of them in flight, so a run of many matches never holds every task at once. Ctrl-C stops a
-run cleanly: the matches finished so far come back, marked as interrupted.
+run cleanly: the matches finished so far come back, marked as interrupted. The same tasks run on
+one process, on a pool of local processes, or on a Ray cluster (`ludoteca.sim.cluster`).
 """
 
 from __future__ import annotations
@@ -110,10 +111,14 @@ def run_task(task: Task) -> dict[str, Any]:
 
 def run_tasks(
     tasks: Iterable[Task],
-    workers: int = 1,
+    workers: int | None = 1,
     advance: Callable[[], None] | None = None,
+    ray: str | None = None,
 ) -> Played:
-    """Every task's record, in task order; `advance` is called once per finished match."""
+    """Every task's record, in task order; `advance` is called once per finished match.
+    `workers`: local processes (None: 1); with `ray` (a cluster's address, see
+    `ludoteca.sim.cluster`), the matches run there instead, at most `workers` at once (None:
+    as many as the cluster has CPUs)."""
     done: list[tuple[int, dict[str, Any]]] = []
 
     def finished(index: int, record: dict[str, Any]) -> None:
@@ -123,11 +128,15 @@ def run_tasks(
 
     interrupted = False
     try:
-        if workers <= 1:
+        if ray is not None:
+            from ludoteca.sim.cluster import run_on_ray  # Ray is an optional extra
+
+            run_on_ray(tasks, ray, finished, workers)
+        elif (workers or 1) <= 1:
             for index, task in enumerate(tasks):
                 finished(index, run_task(task))
         else:
-            _run_in_pool(tasks, workers, finished)
+            _run_in_pool(tasks, workers or 1, finished)
     except KeyboardInterrupt:
         interrupted = True
     done.sort(key=lambda pair: pair[0])

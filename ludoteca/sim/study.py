@@ -147,17 +147,20 @@ def run_study(
     games: int,
     specs: Sequence[BotSpec | str] = ("heuristic",),
     seed: int = 0,
-    workers: int = 1,
+    workers: int | None = 1,
     advance: Callable[[], None] | None = None,
+    ray: str | None = None,
 ) -> Study:
     """`games` matches for every (label, options) pair; every option set replays the same seeds,
     so a sweep compares options on equal deals as far as the options allow. As with
-    `run_tournament`, names, spec texts and option mappings are read once, here."""
+    `run_tournament`, names, spec texts and option mappings are read once, here, and the
+    matches run on one process, local `workers` or a Ray cluster (`ray`)."""
     found = registered(game)
     found.check_players(players)
     typed = [(label, found.options(options)) for label, options in configs]
     bots = parsed_specs(specs)
-    played = run_tasks(study_tasks(found, players, typed, games, bots, seed), workers, advance)
+    tasks = study_tasks(found, players, typed, games, bots, seed)
+    played = run_tasks(tasks, workers, advance, ray)
     return Study(
         found.name,
         found.title or found.name,

@@ -138,18 +138,21 @@ def run_tournament(
     games: int,
     seed: int = 0,
     options: Any = None,
-    workers: int = 1,
+    workers: int | None = 1,
     advance: Callable[[], None] | None = None,
+    ray: str | None = None,
 ) -> TournamentResult:
-    """Play the tournament; the same seed gives the same result for any number of workers
-    (bots with a time budget excepted: how far they search depends on the machine). A game may
-    be given by its registered name, bot specs as text and options as a mapping: each is read
-    once, here (the command line passes them already read)."""
+    """Play the tournament; the same seed gives the same result for any number of workers, on
+    a Ray cluster too (`ray`: its address, see `ludoteca.sim.cluster`), bots with a time budget
+    excepted (how far they search depends on the machine). A game may be given by its
+    registered name, bot specs as text and options as a mapping: each is read once, here (the
+    command line passes them already read)."""
     found = registered(game)
     found.check_players(players)
     typed = found.options(options)
     bots = parsed_specs(specs)
-    played = run_tasks(schedule(found, players, bots, games, seed, typed), workers, advance)
+    tasks = schedule(found, players, bots, games, seed, typed)
+    played = run_tasks(tasks, workers, advance, ray)
     records = played.records
     return TournamentResult(
         found.name,

@@ -45,6 +45,7 @@ ADJACENCY: dict[Region, tuple[Region, ...]] = {
 # quattro giocatori, mettete cinque Castelleri per regione, per tre giocatori servono quattro
 # Castelleri e per due giocatori tre Castelleri."
 REGION_CASTELLERS = {2: 3, 3: 4, 4: 5}
+MAX_REGION_CASTELLERS = 8  # a variant's most: 7 regions of 8 and 4 teams of 7 leave a bag
 REFILL_ROUNDS = (3, 5, 7, 9)  # [D-10]
 
 # --- skill wheel [D-3] [D-4] [D-17] --------------------------------------------------------------
@@ -69,6 +70,7 @@ MAX_RANK = 3  # [D-12]
 
 # --- per player ----------------------------------------------------------------------------------
 SPECIAL_TOKENS = 7  # "sette gettoni azione speciale"
+MIN_SPECIAL_TOKENS, MAX_SPECIAL_TOKENS = 1, 12  # a variant's range
 ROUNDS = 10  # "il punteggio più alto alla fine dei dieci round"
 
 # --- festivals [D-5] [D-6] [D-7] -----------------------------------------------------------------
@@ -96,6 +98,8 @@ CALENDAR = (
 )
 FESTIVAL_ROUNDS = tuple(range(3, 11))
 SIZE_TOKENS_PER_SIZE = 3  # 30 tokens [D-7]
+# A variant's range: fewer than 3 a size cannot fill the 13 spaces of a 4-player calendar.
+MIN_SIZE_TOKENS_PER_SIZE, MAX_SIZE_TOKENS_PER_SIZE = 3, 6
 MIN_FESTIVAL_LEVELS = 4  # [D-23]
 
 # --- prizes [D-8] [D-13] -------------------------------------------------------------------------
@@ -121,6 +125,7 @@ PRIZE_TABLE = {
 # punti, quattro ... cinque punti, cinque ... sette punti, sei ... dieci punti e sette ...
 # quattordici punti."
 REGION_SCORING = (0, 0, 1, 3, 5, 7, 10, 14)
+MAX_REGION_POINTS = 30  # a variant's most for one entry
 SIZE_TOKEN_UNIQUE = 2  # [D-24] a token whose size no other token of the player has
 SIZE_TOKEN_REPEATED = 1  # [D-24] each token of a size held more than once
 

@@ -15,10 +15,12 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
+from ludoteca.engine.learning import LearningSpec
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
-from ludoteca.games.castell import invariants, result, text, view
+from ludoteca.engine.tunables import Tunable
+from ludoteca.games.castell import invariants, learning, result, text, view
 from ludoteca.games.castell.actions import (
     Abstain,
     Declare,
@@ -163,6 +165,13 @@ class Castell(Game[CastellState]):
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
 
+    def tunables(self, players: int) -> list[Tunable]:
+        """The variant's castellers per region for this player count only."""
+        return [
+            t for t in super().tunables(players)
+            if t.field != "region_castellers" or t.name == f"region_castellers[{players}]"
+        ]
+
     # --- what each seat sees --------------------------------------------------------------------
     def seat_view(self, state: CastellState, seat: int | None) -> dict[str, Any]:
         return view.seat_view(state, seat)
@@ -195,3 +204,15 @@ class Castell(Game[CastellState]):
 
     def evaluate(self, state: CastellState) -> list[float]:
         return evaluation.evaluate(state)
+
+    # --- for learning agents --------------------------------------------------------------------
+    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
+        return learning.learning_spec(players, self.options(options))
+
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
+        return learning.observe(view, seat, spec)
+
+    def action_index(
+        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
+    ) -> int:
+        return learning.action_index(view, seat, action, spec)

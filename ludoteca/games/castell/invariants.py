@@ -23,13 +23,10 @@ from ludoteca.games.castell.data import (
     LOCAL_TILES_PER_REGION,
     PRIZE_PILES,
     PRIZE_TABLE,
-    REGION_CASTELLERS,
     REGIONS,
     ROUNDS,
-    SIZE_TOKENS_PER_SIZE,
     SIZES,
     SKILLS,
-    SPECIAL_TOKENS,
     TEAM_AT_START,
 )
 from ludoteca.games.castell.rules.festival import check_declare, declaring_seats
@@ -73,7 +70,7 @@ def check_castellers(state: CastellState) -> None:
     a region never holds more than its set-up count [D-10]."""
     if set(state.regions) != set(REGIONS):
         raise InvalidData(f"one list for each region: {', '.join(REGIONS)}", "regions")
-    most = REGION_CASTELLERS[state.n]
+    most = state.variant.castellers_per_region(state.n)
     for region, standing in state.regions.items():
         if len(standing) > most or standing != sorted(standing, reverse=True):
             raise InvalidData(
@@ -120,16 +117,17 @@ def check_tokens(state: CastellState) -> None:
             if owner >= state.n:
                 raise InvalidData(f"no seat {owner} at this table", f"row_tokens.{region}")
         in_rows.update(owners)
+    each = state.variant.special_tokens
     for seat, player in enumerate(state.players):
-        if player.tokens + in_rows[seat] > SPECIAL_TOKENS:
+        if player.tokens + in_rows[seat] > each:
             raise InvalidData(
-                f"a player has {SPECIAL_TOKENS} special tokens in all", f"players[{seat}].tokens"
+                f"a player has {each} special tokens in all", f"players[{seat}].tokens"
             )
     collected = sum(spot.collected for p in state.players for spot in p.board.values())
     supply = sum(p.tokens for p in state.players)
-    if supply + sum(in_rows.values()) + collected != SPECIAL_TOKENS * state.n:
+    if supply + sum(in_rows.values()) + collected != each * state.n:
         raise InvalidData(
-            f"{SPECIAL_TOKENS} special tokens a player, in supplies, rows or collected",
+            f"{each} special tokens a player, in supplies, rows or collected",
             "row_tokens",
         )
 
@@ -157,8 +155,9 @@ def check_calendar(state: CastellState) -> None:
                 f"calendar[{index}].tokens",
             )
         dealt.update(tokens)
-    if any(count > SIZE_TOKENS_PER_SIZE for count in dealt.values()):
-        raise InvalidData(f"{SIZE_TOKENS_PER_SIZE} size tokens of each size", "calendar")
+    each = state.variant.size_tokens_per_size
+    if any(count > each for count in dealt.values()):
+        raise InvalidData(f"{each} size tokens of each size", "calendar")
 
 
 def check_history(state: CastellState) -> None:

@@ -10,11 +10,11 @@ from typing import Any
 from ludoteca.engine.result import ReportSection, Result, competition_ranks
 from ludoteca.games.castell.data import (
     PRIZE_POINTS,
-    REGION_SCORING,
     SIZE_TOKEN_REPEATED,
     SIZE_TOKEN_UNIQUE,
     local_tile_points,
 )
+from ludoteca.games.castell.options import PUBLISHED, CastellVariant
 from ludoteca.games.castell.state import CastellState, Player
 
 
@@ -47,10 +47,10 @@ def local_points(player: Player) -> int:
     return tiles + sum(s.collected for s in spots)
 
 
-def categories(player: Player) -> dict[str, int]:
+def categories(player: Player, variant: CastellVariant = PUBLISHED) -> dict[str, int]:
     out = {
         "best_tower": player.best_score,
-        "regions": REGION_SCORING[regions_earned(player)],
+        "regions": variant.region_points[regions_earned(player)],
         "prizes": prize_points(player),
         "size_tokens": size_token_points(player),
         "local": local_points(player),
@@ -62,7 +62,7 @@ def categories(player: Player) -> dict[str, int]:
 def result(state: CastellState) -> Result:
     """Highest total wins; ties: higher best tower score, then more prize points, then shared
     [D-15]."""
-    rows = [categories(p) for p in state.players]
+    rows = [categories(p, state.variant) for p in state.players]
     keys = [(r["total"], r["best_tower"], r["prizes"]) for r in rows]
     details: dict[str, Any] = {
         "categories": rows,

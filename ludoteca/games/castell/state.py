@@ -7,14 +7,14 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated
 
-from ludoteca.engine.codec import Between, Size
+from ludoteca.engine.codec import OMIT_DEFAULT, Between, Size
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.data import (
     CALENDAR,
+    MAX_SPECIAL_TOKENS,
     REGIONS,
     ROUNDS,
     SKILLS,
-    SPECIAL_TOKENS,
     CastellerSize,
     FestivalType,
     Prize,
@@ -23,6 +23,7 @@ from ludoteca.games.castell.data import (
     TileId,
     WheelTile,
 )
+from ludoteca.games.castell.options import PUBLISHED, CastellVariant
 
 Seat = Annotated[int, Between(0, 3)]
 Rank = Annotated[int, Between(0, 3)]  # [D-12]
@@ -65,7 +66,7 @@ class RegionBoard:
     prizes: list[Prize] = field(default_factory=list)
     size_tokens: list[CastellerSize] = field(default_factory=list)
     tiles: list[TileId] = field(default_factory=list)  # local performance tiles taken here
-    collected: Annotated[int, Between(0, SPECIAL_TOKENS * 4)] = 0  # special tokens collected
+    collected: Annotated[int, Between(0, MAX_SPECIAL_TOKENS * 4)] = 0  # special tokens collected
 
     def earned(self) -> bool:
         """Whether the region counts as earned at the end ("regioni in cui si è guadagnato
@@ -87,7 +88,7 @@ class Player:
     team: Annotated[list[CastellerSize], Size(1)]  # casteller sizes, biggest first
     pawn: Region | None = None  # None: not yet on the board
     ranks: dict[Skill, Rank] = field(default_factory=lambda: dict.fromkeys(SKILLS, 0))
-    tokens: Annotated[int, Between(0, SPECIAL_TOKENS)] = 0  # special tokens still in supply
+    tokens: Annotated[int, Between(0, MAX_SPECIAL_TOKENS)] = 0  # special tokens still in supply
     board: dict[Region, RegionBoard] = field(default_factory=empty_board)
     best_score: Annotated[int, Between(0)] = 0
     festivals_entered: Annotated[int, Between(0, len(CALENDAR))] = 0
@@ -158,6 +159,8 @@ class CastellState:
     declarations: dict[int, Levels | None] = field(default_factory=dict)  # None: abstains
     history: list[FestivalOutcome] = field(default_factory=list)  # festivals held (public)
     actions: Annotated[int, Between(0)] = 0  # actions applied, reported in the result
+    # The game's numbers, where a balance search changed them (saved only then).
+    variant: CastellVariant = field(default=PUBLISHED, metadata=OMIT_DEFAULT)
 
     @property
     def n(self) -> int:
@@ -195,4 +198,5 @@ class CastellState:
             },
             list(self.history),  # outcomes are frozen
             self.actions,
+            self.variant,  # frozen
         )

@@ -38,7 +38,9 @@ def seat_view(state: CastellState, seat: int | None) -> dict[str, Any]:
         "piles": dict(state.piles),
         # The bag's contents by size are public; its order is not.
         "bag": {str(size): state.bag.count(size) for size in SIZES},
-        "players": [{**encode(p), "score_now": categories(p)} for p in state.players],
+        "players": [
+            {**encode(p), "score_now": categories(p, state.variant)} for p in state.players
+        ],
         "festival": festival_view(state, seat),
         "history": state.history,
     })

@@ -20,12 +20,11 @@ from ludoteca.games.ciurme.data import (
     MAX_PLAYERS,
     MESSAGE_MAX_LENGTH,
     SHIP_NAMES,
-    STAMP_VALUES,
     Channel,
     Location,
     Wood,
 )
-from ludoteca.games.ciurme.options import Phase1Seconds, VoteSeconds
+from ludoteca.games.ciurme.options import Phase1Seconds, StampValue, VoteSeconds
 
 # The ranges any session allows; a session's own limits (its seats, crews, fleet) are checked by
 # the rules.
@@ -33,7 +32,6 @@ Seat = Annotated[int, Between(0, MAX_PLAYERS - 1)]
 Mate = Annotated[int, Between(AUTOMATON, MAX_PLAYERS - 1)]  # a seat, or the automaton
 CrewIndex = Annotated[int, Between(0, MAX_CREWS - 1)]
 Ship = Annotated[int, Between(0, len(SHIP_NAMES) - 1)]
-StampValue = Annotated[int, Between(min(STAMP_VALUES), max(STAMP_VALUES))]
 Text = Annotated[str, Size(1, MESSAGE_MAX_LENGTH)]
 
 

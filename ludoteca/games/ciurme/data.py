@@ -57,6 +57,7 @@ AUTOMATON = -1  # the target id of the automaton when a player helps it
 # --- phase 2: the Pirate Assembly ---------------------------------------------------------------
 # "un set di timbri comprendente i timbri con il valore 0, 1, 2 e 4 di un unico colore".
 STAMP_VALUES = (0, 1, 2, 4)
+MAX_STAMP_VALUE = 9  # the highest a variant may print on a stamp
 FLAGSHIP = 0  # index of the flagship in the fleet chart
 # [D-18] ship names, the flagship first; the fleet takes the first `fleet_size` of them.
 SHIP_NAMES = (

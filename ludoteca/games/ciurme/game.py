@@ -18,10 +18,11 @@ from ludoteca.engine.clock import Deadline
 from ludoteca.engine.debrief import Debrief
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
-from ludoteca.engine.result import ReportSection, Result
+from ludoteca.engine.learning import LearningSpec
+from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
-from ludoteca.games.ciurme import debrief, invariants, result, text, view
+from ludoteca.games.ciurme import debrief, invariants, learning, result, text, view
 from ludoteca.games.ciurme.actions import (
     Abstain,
     Agree,
@@ -255,6 +256,9 @@ class Ciurme(Game[CiurmeState]):
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
 
+    def measures(self) -> list[Measure]:
+        return result.measures()
+
     def debrief(self, state: CiurmeState) -> Debrief:
         return debrief.debrief(state)
 
@@ -291,3 +295,15 @@ class Ciurme(Game[CiurmeState]):
 
     def evaluate(self, state: CiurmeState) -> list[float]:
         return evaluate_position(state)
+
+    # --- for learning agents --------------------------------------------------------------------
+    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
+        return learning.learning_spec(players, self.options(options))
+
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
+        return learning.observe(view, seat, spec)
+
+    def action_index(
+        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
+    ) -> int:
+        return learning.action_index(view, seat, action, spec)

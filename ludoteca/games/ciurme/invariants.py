@@ -27,7 +27,6 @@ from ludoteca.games.ciurme.data import (
     MEEPLE_COLOURS,
     NEUTRAL,
     NEUTRAL_SUPPLY,
-    STAMP_VALUES,
     WOOD_PER_PLAYER,
     WRECK,
     Channel,
@@ -365,7 +364,7 @@ def check_assembly(state: CiurmeState) -> None:
     else:
         for i, hand in enumerate(state.hands):
             placed = [value for placer, value, _, _ in state.stamps if placer == i]
-            require(sorted(hand + placed) == sorted(STAMP_VALUES),
+            require(sorted(hand + placed) == sorted(state.options.variant.stamps),
                     "every stamp is in its captain's hand or on a ship", f"hands[{i}]")
     check_stamps(state, state.stamps, "stamps")
     check_points(state)

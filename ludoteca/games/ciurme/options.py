@@ -9,7 +9,15 @@ from typing import Annotated
 
 from ludoteca.engine.codec import Between, Size
 from ludoteca.engine.options import option_field
-from ludoteca.games.ciurme.data import CREW_SIZES, MAX_CREWS, MAX_PLAYERS, SHIP_NAMES
+from ludoteca.engine.tunables import table_field, variant_field
+from ludoteca.games.ciurme.data import (
+    CREW_SIZES,
+    MAX_CREWS,
+    MAX_PLAYERS,
+    MAX_STAMP_VALUE,
+    SHIP_NAMES,
+    STAMP_VALUES,
+)
 
 
 class TieBreak(StrEnum):
@@ -29,6 +37,18 @@ CrewSeats = Annotated[tuple[Seat, ...], Size(min(CREW_SIZES), max(CREW_SIZES))]
 Crews = Annotated[tuple[CrewSize, ...] | tuple[CrewSeats, ...], Size(0, MAX_CREWS)]
 
 
+StampValue = Annotated[int, Between(0, MAX_STAMP_VALUE)]  # the variant says which
+
+
+@dataclass(frozen=True)
+class CiurmeVariant:
+    """The session's numbers a balance search may vary (`ludoteca.engine.tunables`)."""
+
+    stamps: Annotated[tuple[StampValue, ...], Size(len(STAMP_VALUES), len(STAMP_VALUES))] = (
+        table_field(STAMP_VALUES, "the values of each captain's stamps (published 0, 1, 2, 4)")
+    )
+
+
 @dataclass(frozen=True)
 class CiurmeOptions:
     crews: Crews = option_field(
@@ -40,10 +60,15 @@ class CiurmeOptions:
         False, "[D-4] a complete player may also help a mate whose load is already complete"
     )
     automaton_load: Annotated[int, Between(0, 3)] = option_field(
-        3, "[D-16] repairs the automaton of a 4-player crew owes (0: the 12-repair reading)", (3, 0)
+        3,
+        "[D-16] repairs the automaton of a 4-player crew owes (0: the 12-repair reading)",
+        (3, 0),
+        tunable=True,
     )
     fleet_size: Annotated[int, Between(0, len(SHIP_NAMES))] = option_field(
-        0, "[D-7] ships in the fleet chart, flagship included (0: number of crews + 2)"
+        0,
+        "[D-7] ships in the fleet chart, flagship included (0: number of crews + 2)",
+        tunable=True,
     )
     ship_tie_break: TieBreak = option_field(
         TieBreak.NONE, "[D-11] who owns a ship tied for the most points", tuple(TieBreak)
@@ -64,6 +89,7 @@ class CiurmeOptions:
         "[D-21] seconds a crew vote stays open before the clock closes it (missing ballots "
         "count as abstentions; for the lifeboat, as no); the facilitator may change a vote's",
     )
+    variant: CiurmeVariant = variant_field(CiurmeVariant, "the session's numbers")
     phase1_seconds: Phase1Seconds = option_field(
         0,
         "[D-21] a timer on phase 1, in seconds (0: none); when it runs out phase 1 closes as if "

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ludoteca.engine.result import ReportSection, Result, competition_ranks
+from ludoteca.engine.result import Measure, ReportSection, Result, competition_ranks
 from ludoteca.games.ciurme.data import CREW_COLOURS, FLAGSHIP
 from ludoteca.games.ciurme.rules.loads import repairs_by
 from ludoteca.games.ciurme.rules.objectives import PERSONAL_LEVELS, objectives, owners
@@ -217,4 +217,22 @@ def report_sections() -> list[ReportSection]:
             note="Mean value of the stamps placed in each round of the Assembly.",
         ),
         ReportSection("Depositions", compute=lambda d: [c["depositions"] for c in _crews(d)]),
+    ]
+
+
+def _restored_share(details: Mapping[str, Any]) -> float:
+    crews = _crews(details)
+    restored = [c for c in crews if c["phase1_turns_to_restore"] is not None]
+    return len(restored) / len(crews)
+
+
+def measures() -> list[Measure]:
+    """What a balance search may aim at besides fairness: crews that restore their ship."""
+    return [
+        Measure(
+            "restored-share",
+            "share of crews that restored their ship in phase 1 (the session clock may stop them)",
+            "high",
+            _restored_share,
+        )
     ]

@@ -34,7 +34,7 @@ from ludoteca.games.ciurme.data import (
     Location,
     Wood,
 )
-from ludoteca.games.ciurme.options import CiurmeOptions, Phase1Seconds, VoteSeconds
+from ludoteca.games.ciurme.options import CiurmeOptions, Phase1Seconds, StampValue, VoteSeconds
 
 
 class Stage(StrEnum):
@@ -112,7 +112,6 @@ CrewIndex = Annotated[int, Between(0, MAX_CREWS - 1)]
 ShipIndex = Annotated[int, Between(0, len(SHIP_NAMES) - 1)]
 Member = Annotated[int, Between(0, max(CREW_SIZES) - 1)]  # a member's index in its crew
 Ballot = Annotated[int, Between(NOT_CAST, MAX_PLAYERS - 1)]
-StampValue = Annotated[int, Between(min(STAMP_VALUES), max(STAMP_VALUES))]
 Members = Annotated[list[PlayerSeat], Size(min(CREW_SIZES), max(CREW_SIZES))]
 PerMember = Size(min(CREW_SIZES), max(CREW_SIZES))  # a list with one item per member
 Voters = Annotated[list[PlayerSeat], Size(1, max(CREW_SIZES))]

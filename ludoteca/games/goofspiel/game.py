@@ -18,10 +18,11 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import InvalidData
 from ludoteca.engine.game import Game
+from ludoteca.engine.learning import LearningSpec
 from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
-from ludoteca.games.goofspiel import result, text, view
+from ludoteca.games.goofspiel import learning, result, text, view
 from ludoteca.games.goofspiel.actions import Bid
 from ludoteca.games.goofspiel.options import GoofspielOptions
 from ludoteca.games.goofspiel.rules import bidding
@@ -48,7 +49,9 @@ class Goofspiel(Game[GoofspielState]):
         prizes = list(range(1, n + 1))
         rng.shuffle(prizes)
         hands = [list(range(1, n + 1)) for _ in range(players)]
-        return GoofspielState(hands, prizes, [None] * players, [0] * players, rng)
+        scores = [0] * players
+        scores[0] = options.variant.head_start
+        return GoofspielState(hands, prizes, [None] * players, scores, rng)
 
     def seats(self, state: GoofspielState) -> list[int]:
         return list(range(len(state.hands)))
@@ -113,3 +116,15 @@ class Goofspiel(Game[GoofspielState]):
 
     def describe_action(self, action: Action) -> str:
         return text.describe_action(action)
+
+    # --- for learning agents --------------------------------------------------------------------
+    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
+        return learning.learning_spec(players, self.options(options))
+
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
+        return learning.observe(view, seat, spec)
+
+    def action_index(
+        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
+    ) -> int:
+        return learning.action_index(view, seat, action, spec)

@@ -8,6 +8,7 @@ from typing import Annotated
 
 from ludoteca.engine.codec import Between, Size
 from ludoteca.engine.rng import Rng
+from ludoteca.games.goofspiel.data import MAX_HEAD_START
 
 Card = Annotated[int, Between(1, 13)]
 
@@ -22,7 +23,7 @@ class GoofspielState:
     hands: Annotated[list[list[Card]], Size(2, 4)]
     prizes: list[Card]  # the hidden deck; prizes[0] is face up
     bids: list[Card | None]
-    scores: list[Annotated[int, Between(0, 91)]]
+    scores: list[Annotated[int, Between(0, 91 + MAX_HEAD_START)]]  # a head start included
     rng: Rng
 
     @property

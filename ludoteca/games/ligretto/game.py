@@ -14,10 +14,11 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import InvalidData
 from ludoteca.engine.game import Game
-from ludoteca.engine.result import ReportSection, Result
+from ludoteca.engine.learning import LearningSpec
+from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
-from ludoteca.games.ligretto import data, invariants, result, text, view
+from ludoteca.games.ligretto import data, invariants, learning, result, text, view
 from ludoteca.games.ligretto.actions import (
     Discard,
     EndRound,
@@ -149,6 +150,9 @@ class Ligretto(Game[LigrettoState]):
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
 
+    def measures(self) -> list[Measure]:
+        return result.measures()
+
     # --- what each seat sees --------------------------------------------------------------------
     def seat_view(self, state: LigrettoState, seat: int | None) -> dict[str, Any]:
         return view.seat_view(state, seat)
@@ -194,3 +198,14 @@ class Ligretto(Game[LigrettoState]):
     def check_level(self, level: str) -> None:
         reaction.level_times(level)
 
+    # --- for learning agents --------------------------------------------------------------------
+    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
+        return learning.learning_spec(players, self.options(options))
+
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
+        return learning.observe(view, seat, spec)
+
+    def action_index(
+        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
+    ) -> int:
+        return learning.action_index(view, seat, action, spec)

@@ -29,10 +29,11 @@ IndividualBoard = Annotated[
 @dataclass(frozen=True)
 class LigrettoOptions:
     rounds: Annotated[int, Between(1, data.MAX_ROUNDS)] = option_field(
-        data.DEFAULT_ROUNDS, f"rounds in the match (1-{data.MAX_ROUNDS})"
+        data.DEFAULT_ROUNDS, f"rounds in the match (1-{data.MAX_ROUNDS})", tunable=True
     )
     colours: int = option_field(
-        data.DEFAULT_COLOURS, "colours on the board and the tiles", data.COLOUR_PRESETS
+        data.DEFAULT_COLOURS, "colours on the board and the tiles", data.COLOUR_PRESETS,
+        tunable=True,
     )
     individual_boards: Annotated[tuple[IndividualBoard, ...], Size(0, data.MAX_PLAYERS)] = (
         option_field(

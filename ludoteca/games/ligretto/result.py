@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.engine.codec import encode
-from ludoteca.engine.result import ReportSection, Result, competition_ranks
+from ludoteca.engine.result import Measure, ReportSection, Result, competition_ranks
 from ludoteca.games.ligretto.state import Ending, LigrettoState
 
 
@@ -107,4 +107,16 @@ def report_sections() -> list[ReportSection]:
             compute=fits_by_colours,
             note="Legal placements per turned tile, per match.",
         ),
+    ]
+
+
+def measures() -> list[Measure]:
+    """What a balance search may aim at besides fairness: few stuck rounds [D-10]."""
+    return [
+        Measure(
+            "stuck-share",
+            "share of a match's rounds that ended with no fit (the balance checks want under 5%)",
+            "low",
+            stuck_share,
+        )
     ]

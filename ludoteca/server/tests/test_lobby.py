@@ -162,3 +162,24 @@ def test_leave_frees_the_seat_for_someone_else(config: ServerConfig) -> None:
 
     with ServerThread(config) as server:
         run(scenario(server.url))
+
+
+def test_a_match_with_tuned_numbers_keeps_them_in_its_record(config: ServerConfig) -> None:
+    """A variant from a balance search (`ludoteca tune`) is an option like any other: checked,
+    played, saved in the record and replayed."""
+
+    async def scenario(base: str) -> None:
+        made = await create(base, game="goofspiel", players=2, seed=5,
+                            options={"variant": {"head_start": 3}},
+                            bots={"0": "random", "1": "random"})
+        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        assert record["options"]["variant"] == {"head_start": 3}
+        replayed = Match.from_json(load_game("goofspiel"), record)
+        assert replayed.replay(0).scores == [3, 0]
+        refused = await post(base, "/api/matches", body={
+            "game": "goofspiel", "players": 2, "options": {"variant": {"head_start": 99}}})
+        assert refused.status_code == 422
+        assert "head_start: 99 is out of range; allowed: 0 to 10" in refused.json()["error"]
+
+    with ServerThread(config) as server:
+        run(scenario(server.url))

@@ -39,9 +39,8 @@ def festival_prospect(state: CastellState, seat: int) -> float:
 
 
 def standing(state: CastellState, seat: int) -> float:
-    return categories(state.players[seat])["total"] + FESTIVAL_SHARE * festival_prospect(
-        state, seat
-    )
+    now = categories(state.players[seat], state.variant)["total"]
+    return now + FESTIVAL_SHARE * festival_prospect(state, seat)
 
 
 def evaluate(state: CastellState) -> list[float]:

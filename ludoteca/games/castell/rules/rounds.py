@@ -5,7 +5,7 @@ of rounds 3, 5, 7 and 9 the regions are refilled [D-10]."""
 from __future__ import annotations
 
 from ludoteca.engine.events import Event, public
-from ludoteca.games.castell.data import REFILL_ROUNDS, REGION_CASTELLERS, REGIONS, ROUNDS
+from ludoteca.games.castell.data import REFILL_ROUNDS, REGIONS, ROUNDS
 from ludoteca.games.castell.state import CastellState, Phase
 
 
@@ -27,7 +27,7 @@ def end_round(state: CastellState) -> list[Event]:
 def refill(state: CastellState) -> None:
     """Every region up to its set-up count, one casteller at a time round the regions in sector
     order; an empty bag stops the refill [D-10]."""
-    target = REGION_CASTELLERS[state.n]
+    target = state.variant.castellers_per_region(state.n)
     while state.bag:
         short = [r for r in REGIONS if len(state.regions[r]) < target]
         if not short:

@@ -12,11 +12,8 @@ from ludoteca.games.castell.data import (
     LOCAL_TILE_IDS,
     LOCAL_TILES_PER_REGION,
     PRIZE_PILES,
-    REGION_CASTELLERS,
     REGIONS,
-    SIZE_TOKENS_PER_SIZE,
     SIZES,
-    SPECIAL_TOKENS,
     TEAM_AT_START,
     WheelTile,
 )
@@ -28,13 +25,14 @@ def new_state(players: int, seed: int, options: CastellOptions) -> CastellState:
     rng = Rng(seed)
     bag = [size for size in SIZES for _ in range(CASTELLERS_PER_SIZE)]  # [D-1]
     rng.shuffle(bag)
-    per_region = REGION_CASTELLERS[players]
+    variant = options.variant
+    per_region = variant.castellers_per_region(players)
     regions = {
         region: sorted((bag.pop() for _ in range(per_region)), reverse=True) for region in REGIONS
     }
     wheel: list[WheelTile] = list(BOARD_SKILL_TILES)  # [D-4]
     rng.shuffle(wheel)
-    calendar = deal_calendar(players, rng)
+    calendar = deal_calendar(players, variant.size_tokens_per_size, rng)
     tiles = list(LOCAL_TILE_IDS)
     rng.shuffle(tiles)
     rows = {
@@ -45,7 +43,7 @@ def new_state(players: int, seed: int, options: CastellOptions) -> CastellState:
              for _ in range(players)]
     first = rng.randrange(players)  # [D-9]
     return CastellState(
-        players=[Player(team, tokens=SPECIAL_TOKENS) for team in teams],
+        players=[Player(team, tokens=variant.special_tokens) for team in teams],
         bag=bag,
         regions=regions,
         wheel=wheel,
@@ -58,17 +56,18 @@ def new_state(players: int, seed: int, options: CastellOptions) -> CastellState:
         train_any_known_skill=options.train_any_known_skill,
         first=first,
         current=first,
+        variant=variant,
     )
 
 
-def deal_calendar(players: int, rng: Rng) -> list[Festival]:
+def deal_calendar(players: int, tokens_per_size: int, rng: Rng) -> list[Festival]:
     """Festival tiles of each type onto the spaces in use, and size tokens onto them [D-5]
     [D-6] [D-7]: a type II space holds two tokens of different sizes (a clash is redealt)."""
     spaces = [(rnd, kind) for rnd, kind, least in CALENDAR if players >= least]
     tiles = {kind: list(REGIONS) for kind in FESTIVAL_TYPES}
     for kind in FESTIVAL_TYPES:
         rng.shuffle(tiles[kind])
-    tokens = [size for size in SIZES for _ in range(SIZE_TOKENS_PER_SIZE)]
+    tokens = [size for size in SIZES for _ in range(tokens_per_size)]
     rng.shuffle(tokens)
     calendar = []
     for rnd, kind in spaces:

@@ -26,7 +26,7 @@ from ludoteca.games.ciurme.bots.temperament import (
     Temperament,
     temperament,
 )
-from ludoteca.games.ciurme.data import CAPTAIN_ASKS, FLAGSHIP, SHIP_NAMES, STAMP_VALUES, Channel
+from ludoteca.games.ciurme.data import CAPTAIN_ASKS, FLAGSHIP, SHIP_NAMES, Channel
 from ludoteca.games.ciurme.rules.assembly import stamps_per_round
 from ludoteca.games.ciurme.rules.channels import open_channels
 from ludoteca.games.ciurme.state import CiurmeState
@@ -90,7 +90,10 @@ def _ship(
     last_stamp_of_round = state.placing == stamps_per_round(state) - 1
     if last_stamp_of_round and empty:
         return rng.choice(empty)  # alone on a ship: 2 points, nobody can answer
-    third = next(s for s in (FLAGSHIP, *range(state.fleet)) if s not in (favourite, second))
+    # A fleet of two (the fleet_size option) has no third ship: the second stands in.
+    third = next(
+        (s for s in (FLAGSHIP, *range(state.fleet)) if s not in (favourite, second)), second
+    )
     free = rng.choice(empty) if empty else third
     if mood.style == REACTIVE:
         if value == 0:
@@ -120,14 +123,13 @@ def _rival_stamps(state: CiurmeState, index: int) -> list[int]:
     return out
 
 
-# What a rival's face-down stamp is worth on average: the mean of the stamp set (1.75).
-MEAN_STAMP = sum(STAMP_VALUES) / len(STAMP_VALUES)
-
-
 def _my_sums(state: CiurmeState, index: int) -> list[float]:
-    """The captain's own stamps on each ship, in units of a rival's stamp."""
+    """The captain's own stamps on each ship, in units of a rival's stamp (a face-down stamp is
+    worth the mean of the stamp set on average: 1.75 for the published 0, 1, 2, 4)."""
+    stamps = state.options.variant.stamps
+    mean_stamp = sum(stamps) / len(stamps) or 1.0
     out = [0.0] * state.fleet
     for crew, value, ship, _ in state.stamps:
         if crew == index:
-            out[ship] += value / MEAN_STAMP
+            out[ship] += value / mean_stamp
     return out

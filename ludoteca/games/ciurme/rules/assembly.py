@@ -17,7 +17,6 @@ from ludoteca.games.ciurme.data import (
     SCORE_ALONE,
     SCORE_HIGHEST,
     SCORE_TIED,
-    STAMP_VALUES,
 )
 from ludoteca.games.ciurme.rules.channels import begin_period
 from ludoteca.games.ciurme.rules.roles import assembly_audience, crew_of, without_captain
@@ -97,14 +96,14 @@ def start_round(state: CiurmeState) -> list[Event]:
     begin_period(state)
     state.order = placing_order(state)
     state.placing = 0
-    state.hands = [list(STAMP_VALUES) for _ in state.crews]
+    state.hands = [list(state.options.variant.stamps) for _ in state.crews]
     state.stamps = []
     return [public("round", round=state.round, order=list(state.order))]
 
 
 def stamps_per_round(state: CiurmeState) -> int:
     """Every captain places all four stamps each round ("finchè tutti i timbri sono terminati")."""
-    return len(STAMP_VALUES) * len(state.crews)
+    return len(state.options.variant.stamps) * len(state.crews)
 
 
 def placer(state: CiurmeState) -> int | None:

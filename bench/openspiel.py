@@ -1,0 +1,238 @@
+"""Our ISMCTS (`ludoteca.bots.mcts`) against OpenSpiel's Python MCTSBot and ISMCTSBot, on the
+room's games through the OpenSpiel adapter (`ludoteca.rl.openspiel`), in one run.
+
+Every searcher gets the same budget: `iterations` per move, each iteration one world and one
+uniformly random playout to the end of the match (ours: `mcts:iterations=N`, random rollouts,
+no horizon; OpenSpiel's: `max_simulations=N` with `RandomRolloutEvaluator`, UCT constant 2 on
+returns in [-1, 1], as OpenSpiel's examples set it). OpenSpiel's MCTSBot searches one world
+per move, the adapter's `resample_from_infostate` (it would otherwise read the true state,
+hidden cards included); its ISMCTSBot samples a world per iteration with the same hook, as ours
+samples `determinize`.
+
+Speed: iterations per second of each searcher on the same positions (decisions with a choice,
+from random matches). Strength: head-to-head matches, ours against each, seats rotated and every
+deal played both ways, with our win rate (a tie counts half) and its 95% Wilson interval.
+
+Run: `python bench/openspiel.py [--matches N] [--only goofspiel,castell] [--workers W]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+from rich.console import Console
+from rich.table import Table
+
+from ludoteca.bots import MctsBot
+from ludoteca.engine.rng import Rng
+from ludoteca.rl import openspiel
+from ludoteca.sim.stats import wilson_interval
+
+UCT_C = 2.0
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A game at a table, with the options that keep a match short, and the budget."""
+
+    game: str
+    players: int
+    options: dict[str, Any]
+    iterations: int
+    matches: int  # per pairing
+
+    @property
+    def label(self) -> str:
+        extra = "".join(f", {k}={v}" for k, v in self.options.items())
+        return f"{self.game}, {self.players} players{extra}"
+
+
+SETTINGS = (
+    Setting("goofspiel", 2, {}, 200, 60),
+    Setting("castell", 2, {}, 20, 12),
+    Setting("ligretto", 2, {"rounds": 1}, 20, 12),
+)
+
+
+# --- the searchers --------------------------------------------------------------------------------
+class Ours:
+    """`ludoteca.bots.mcts` on the engine's state behind the OpenSpiel state."""
+
+    name = "ours (ludoteca ISMCTS)"
+
+    def __init__(self, iterations: int, seed: int) -> None:
+        self.bot = MctsBot(iterations=iterations)
+        self.rng = Rng(seed)
+
+    def step(self, state: Any) -> tuple[int, int]:
+        """The OpenSpiel action to play, and the iterations spent."""
+        table = state.table
+        seat = state.current_player()
+        chosen = self.bot.choose(table.game, table.state, seat, self.rng)
+        index = next(i for i, action in table.legal(seat).items() if action == chosen)
+        return index, self.bot.last_iterations
+
+
+class SpielMcts:
+    """OpenSpiel's MCTSBot, on one world of the seat's information state per move."""
+
+    name = "OpenSpiel MCTSBot"
+
+    def __init__(self, game: Any, iterations: int, seed: int) -> None:
+        randomness = np.random.RandomState(seed)
+        rollouts = mcts.RandomRolloutEvaluator(1, randomness)
+        self.bot = mcts.MCTSBot(game, UCT_C, iterations, rollouts, solve=False,
+                                random_state=randomness)
+        self.sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        self.iterations = iterations
+
+    def step(self, state: Any) -> tuple[int, int]:
+        if len(state.legal_actions()) == 1:
+            return state.legal_actions()[0], 0
+        world = state.resample_from_infostate(state.current_player(), self.sampler)
+        return int(self.bot.step(world)), self.iterations
+
+
+class SpielIsmcts:
+    """OpenSpiel's ISMCTSBot (it samples its worlds with the adapter's resampling)."""
+
+    name = "OpenSpiel ISMCTSBot"
+
+    def __init__(self, game: Any, iterations: int, seed: int) -> None:
+        randomness = np.random.RandomState(seed)
+        rollouts = mcts.RandomRolloutEvaluator(1, randomness)
+        self.bot = ismcts.ISMCTSBot(game, rollouts, UCT_C, iterations, random_state=randomness)
+        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)  # seeded: a run replays
+        self.bot.set_resampler(lambda state, seat: state.resample_from_infostate(seat, sampler))
+        self.iterations = iterations
+
+    def step(self, state: Any) -> tuple[int, int]:
+        if len(state.legal_actions()) == 1:
+            return state.legal_actions()[0], 0
+        return int(self.bot.step(state)), self.iterations
+
+
+def searchers(game: Any, setting: Setting, seed: int) -> list[Any]:
+    return [
+        Ours(setting.iterations, seed),
+        SpielMcts(game, setting.iterations, seed),
+        SpielIsmcts(game, setting.iterations, seed),
+    ]
+
+
+# --- speed ----------------------------------------------------------------------------------------
+def deal(state: Any, seed: int) -> None:
+    rng = np.random.RandomState(seed)
+    while state.is_chance_node():
+        state.apply_action(int(rng.randint(openspiel.DEAL_OUTCOMES)))
+
+
+def positions(game: Any, count: int, seed: int) -> list[Any]:
+    """Decisions with a choice, spread over random matches."""
+    rng = np.random.RandomState(seed)
+    found: list[Any] = []
+    match = 0
+    while len(found) < count:
+        state = game.new_initial_state()
+        deal(state, seed * 1000 + match)
+        step = 0
+        while not state.is_terminal() and len(found) < count:
+            legal = state.legal_actions()
+            if len(legal) > 1 and step % 7 == 3:
+                found.append(state.clone())
+            state.apply_action(int(rng.choice(legal)))
+            step += 1
+        match += 1
+    return found
+
+
+def speeds(game: Any, setting: Setting, count: int = 6) -> list[float]:
+    """Iterations per second of each searcher on the same positions, taken in turns so that a
+    busy machine slows them alike."""
+    spent = [0.0, 0.0, 0.0]
+    done = [0, 0, 0]
+    bots = searchers(game, setting, seed=1)
+    for state in positions(game, count, seed=2):
+        for i, bot in enumerate(bots):
+            start = time.perf_counter()
+            _, iterations = bot.step(state.clone())
+            spent[i] += time.perf_counter() - start
+            done[i] += iterations
+    return [d / s if s else 0.0 for d, s in zip(done, spent, strict=True)]
+
+
+# --- strength -------------------------------------------------------------------------------------
+def match(game: Any, bots: list[Any], deal_seed: int) -> list[float]:
+    state = game.new_initial_state()
+    deal(state, deal_seed)
+    while not state.is_terminal():
+        action, _ = bots[state.current_player()].step(state)
+        state.apply_action(action)
+    return list(state.returns())
+
+
+def one_match(setting: Setting, rival: int, number: int) -> float:
+    """Our score (1 a win, 0.5 a tie) in match `number` against searcher `rival`: ours on seat 0
+    of even matches and on seat 1 of odd ones, every deal played both ways."""
+    game = openspiel.load(setting.game, setting.players, setting.options)
+    ours_at = number % 2
+    lineup = searchers(game, setting, seed=100 + number)
+    bots = [lineup[0] if seat == ours_at else lineup[rival] for seat in range(setting.players)]
+    returns = match(game, bots, deal_seed=number // 2)
+    return (returns[ours_at] + 1) / 2
+
+
+def head_to_head(setting: Setting, rival: int, workers: int) -> tuple[float, int]:
+    """Our wins over `setting.matches` matches against searcher `rival`."""
+    jobs = [(setting, rival, number) for number in range(setting.matches)]
+    if workers <= 1:
+        return sum(one_match(*job) for job in jobs), len(jobs)
+    with multiprocessing.Pool(workers) as pool:
+        return sum(pool.starmap(one_match, jobs)), len(jobs)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--matches", type=int, help="matches per pairing (default: per game)")
+    parser.add_argument("--only", help="games to run, comma-separated")
+    parser.add_argument("--workers", type=int, default=2, help="processes for the matches")
+    args = parser.parse_args()
+    chosen = [s for s in SETTINGS if not args.only or s.game in args.only.split(",")]
+    console = Console(width=120)
+    speed_table = Table(title="Search speed: iterations per second (random rollouts to the end)")
+    for column in ("game", "iterations/move", "ours", "MCTSBot", "ISMCTSBot", "ours / MCTSBot",
+                   "ours / ISMCTSBot"):
+        speed_table.add_column(column, justify="left" if column == "game" else "right")
+    match_table = Table(title="Head to head at equal iterations: our win rate")
+    for column in ("game", "against", "matches", "our win rate", "95% interval"):
+        match_table.add_column(column, justify="left" if column in ("game", "against") else "right")
+    for setting in chosen:
+        game = openspiel.load(setting.game, setting.players, setting.options)
+        if setting.matches and args.matches:
+            setting = Setting(setting.game, setting.players, setting.options,
+                              setting.iterations, args.matches)
+        console.print(f"{setting.label}: speed...")
+        ours, spiel_mcts, spiel_ismcts = speeds(game, setting)
+        speed_table.add_row(
+            setting.label, str(setting.iterations), f"{ours:.0f}", f"{spiel_mcts:.0f}",
+            f"{spiel_ismcts:.0f}", f"{ours / spiel_mcts:.1f}x", f"{ours / spiel_ismcts:.1f}x",
+        )
+        for rival, name in ((1, SpielMcts.name), (2, SpielIsmcts.name)):
+            console.print(f"{setting.label}: {setting.matches} matches against {name}...")
+            wins, played = head_to_head(setting, rival, args.workers)
+            low, high = wilson_interval(wins, played)
+            match_table.add_row(setting.label, name, str(played), f"{wins / played:.1%}",
+                                f"{low:.1%}-{high:.1%}")
+    console.print(speed_table)
+    console.print(match_table)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,203 @@
+"""`ludoteca tune GAME`: search the game's tunable parameters (or a bot's) for what a designer
+asks, and write the answer as an HTML report."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ludoteca.bots.spec import BotSpec, bot_tunables
+from ludoteca.cli import common
+from ludoteca.engine.codec import quote
+from ludoteca.engine.game import Game
+from ludoteca.engine.tunables import Tunable
+from ludoteca.sim.objectives import parse_objectives
+from ludoteca.sim.progress import progress_bar
+from ludoteca.sim.tune import (
+    ROUND,
+    Outcome,
+    Search,
+    finished,
+    open_study,
+    run_search,
+    start_params,
+)
+from ludoteca.sim.tune_report import write_tune_report
+
+MAX_BUDGET = 10_000  # trials of one search
+STUDY_FILE = "study.sqlite3"
+
+
+def chosen_tunables(available: list[Tunable], names: list[str], what: str) -> list[Tunable]:
+    """The parameters `--param` names (all of them without it)."""
+    if not available:
+        common.fail(f"{what} has no parameters to tune")
+    if not names:
+        return available
+    by_name = {t.name: t for t in available}
+    unknown = [n for n in names if n not in by_name]
+    if unknown:
+        common.fail(
+            f"--param {quote(unknown[0])} is not a tunable parameter of {what}; "
+            f"its parameters: {', '.join(by_name)}"
+        )
+    if len(set(names)) < len(names):
+        common.fail("--param names a parameter twice")
+    return [by_name[n] for n in names]
+
+
+def _bot(game: Game[Any], text: str) -> BotSpec:
+    spec = common.bot_specs(game, text)
+    if len(spec) != 1:
+        common.fail(f"--bot names one bot to tune, not {len(spec)}")
+    return spec[0]
+
+
+def _storage(report: Path, storage: Path | None) -> Path:
+    """The study's SQLite file, checked before any match is played."""
+    if storage is None:
+        return report / STUDY_FILE
+    return common.output_file(storage, "--storage")
+
+
+def tune(
+    game: str = typer.Argument(..., help="The game (see `ludoteca games`)."),
+    objective: list[str] = typer.Option(
+        ..., "--objective", help="What to aim at, NAME[=ARG][:WEIGHT]; repeat to combine "
+        "(seat-fairness, closeness, length=LOW-HIGH, published, win-rate-vs=BOT, or one of the "
+        "game's measures).",
+    ),
+    budget: int = typer.Option(..., "--budget", "-b", help="Candidates to try (trials)."),
+    games: int = typer.Option(..., "--games", "-g", help="Matches per candidate."),
+    report: Path = typer.Option(..., "--report", help="Folder for index.html, plots, trials."),
+    players: int | None = typer.Option(
+        None, "--players", "-p", help="Players per match (default: the game's minimum)."
+    ),
+    param: list[str] = typer.Option(
+        [], "--param", help="Search only this parameter (repeat; default: all of them)."
+    ),
+    option: list[str] = typer.Option(
+        [], "--option", "-o", help="A game option KEY=VALUE the search starts from."
+    ),
+    bot: str | None = typer.Option(
+        None, "--bot", help="Tune this bot's parameters instead of the game's (e.g. mcts)."
+    ),
+    bots: str = typer.Option(
+        "heuristic", "--bots", help="Bots rotated over the seats while tuning a game."
+    ),
+    storage: Path | None = typer.Option(
+        None, "--storage", help=f"The study's SQLite file (default: REPORT/{STUDY_FILE}); "
+        "run the same command again to resume a stopped search.",
+    ),
+    workers: int | None = common.WORKERS_OPTION,
+    ray: str | None = common.RAY_OPTION,
+    seed: int = typer.Option(0, "--seed", help="Master seed of the sampler and the matches."),
+) -> None:
+    """Balance tuning: search the game's numbers (or a bot's) for what you ask.
+
+    Every candidate plays --games matches on the same seeds as the other candidates of its
+    round (on local processes, or on Ray with --ray); the best one is then measured again on
+    fresh seeds, next to the starting numbers,
+    with 95% intervals. The study is kept in SQLite: Ctrl-C stops it, and the same command
+    resumes it.
+    """
+    found = common.game_named(game)
+    count = common.player_count(found, players)
+    options = common.game_options(found, option)
+    common.table_checked(found, count, options)
+    tuned = _bot(found, bot) if bot is not None else None
+    specs = common.bot_specs(found, bots)
+    terms = common.checked(lambda: parse_objectives(objective, found, tuned is not None))
+    if tuned is None:
+        what = f"{found.title or found.name}"
+        available = found.tunables(count)
+    else:
+        what = f"the {tuned.bot} bot"
+        available = common.checked(lambda: bot_tunables(tuned))
+    tunables = chosen_tunables(available, param, what)
+    if not 1 <= budget <= MAX_BUDGET:
+        common.fail(f"--budget must be from 1 to {MAX_BUDGET}, not {budget}")
+    if not 1 <= games <= common.MAX_GAMES // ROUND:  # a round's records are kept together
+        common.fail(f"--games (matches per candidate) must be from 1 to "
+                    f"{common.MAX_GAMES // ROUND}, not {games}")
+    common.seed_in_range(seed, "--seed")
+    common.worker_count(workers)
+    address = common.ray_address(ray)
+    common.output_folder(report, "--report")
+    path = _storage(report, storage)
+    search = Search(found, count, terms, tunables, options, specs, budget, games, seed, workers,
+                    tuned, address)
+    report.mkdir(parents=True, exist_ok=True)
+    start = time.perf_counter()
+    try:
+        before = common.checked(lambda: finished(_opened(search, path)))
+        total = max(0, budget - before) * games + 2 * games
+        with common.cluster_errors(), progress_bar(f"{found.name} tuning", total) as advance:
+            outcome = run_search(search, path, advance)
+    except KeyboardInterrupt:
+        _stopped(path)
+    if outcome.interrupted:
+        _stopped(path)
+    seconds = time.perf_counter() - start
+    console = Console()
+    console.print(summary_table(outcome))
+    index = write_tune_report(outcome, report)
+    console.print(
+        f"{outcome.new_trials} new trials ({len(outcome.trials)} in the study) in "
+        f"{seconds:.1f} s; report written to {index}"
+    )
+
+
+def _opened(search: Search, path: Path) -> Any:
+    """The study, or a ValueError when the file is not one Optuna can use."""
+    try:
+        return open_study(search, path)
+    except Exception as exc:  # SQLAlchemy's and Optuna's own errors, which share no base
+        if isinstance(exc, ValueError):
+            raise
+        reason = str(getattr(exc, "orig", None) or exc).splitlines()[0]
+        raise ValueError(
+            f"cannot keep the study in {path}: not a study file Optuna can use ({reason})"
+        ) from None
+
+
+def _stopped(path: Path) -> None:
+    typer.echo(
+        f"Interrupted: the finished trials are saved in {path}; run the same command to resume.",
+        err=True,
+    )
+    raise typer.Exit(common.INTERRUPTED)
+
+
+def summary_table(outcome: Outcome) -> Table:
+    """The best settings next to the starting ones, and both re-measured."""
+    table = Table(title="Best settings found, measured again on fresh seeds")
+    table.add_column("", overflow="fold")
+    table.add_column("start", overflow="fold")
+    table.add_column("best", overflow="fold")
+    if outcome.best is None:
+        table.add_row("no trial finished", "-", "-")
+        return table
+    start_measured = outcome.remeasured["start"]
+    best = outcome.remeasured["best"]
+    start = start_params(outcome.search)
+    for tunable in outcome.search.tunables:
+        value = outcome.best["params"].get(tunable.name)
+        table.add_row(tunable.name, _shown(start[tunable.name]), _shown(value))
+    for label in best.terms:
+        table.add_row(label, f"{start_measured.terms[label]:.3g}", f"{best.terms[label]:.3g}")
+    table.add_row(
+        "objective [95%]",
+        f"{start_measured.loss:.3g} [{start_measured.ci95[0]:.3g}, {start_measured.ci95[1]:.3g}]",
+        f"{best.loss:.3g} [{best.ci95[0]:.3g}, {best.ci95[1]:.3g}]",
+    )
+    return table
+
+
+def _shown(value: Any) -> str:
+    return f"{value:.3g}" if isinstance(value, float) else str(value)

@@ -1,0 +1,28 @@
+"""The encoding for learning agents (learning.py): observations of the right size in [0, 1],
+read from the view alone, and an index in range for every legal action."""
+
+from ludoteca.engine.rng import Rng
+from ludoteca.engine.testing import check_learning
+from ludoteca.games.ligretto import GAME
+
+
+def test_observations_and_action_indices_keep_the_spec() -> None:
+    assert check_learning(GAME, playouts=1, every=10, options={"rounds": 2}) > 0
+
+
+def test_the_host_placing_pawns_has_an_index_per_square() -> None:
+    assert check_learning(GAME, players=[3], playouts=1, every=10,
+                          options={"rounds": 2, "pawns": "host", "colours": 6}) > 0
+
+
+def test_every_legal_action_has_its_own_index() -> None:
+    for players in (2, 4):
+        spec = GAME.learning_spec(players, GAME.options({"rounds": 2}))
+        state = GAME.setup(players, 11, spec.options)
+        rng = Rng(5)
+        while not GAME.is_over(state):
+            for seat in range(players):
+                legal = GAME.legal_actions(state, seat)
+                assert len(GAME.indexed_actions(state, seat, spec)) == len(legal)
+            seat = rng.choice(sorted(GAME.actors(state)))
+            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))

@@ -1,0 +1,126 @@
+"""OpenSpiel's own tests and bots on every game, and what the registered games promise."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+from ludoteca.games import load_game
+from ludoteca.rl import openspiel
+from ludoteca.rl.tests.helpers import every_table, learnable, short_options
+
+
+def spiel_game(name: str, players: int | None = None) -> Any:
+    return openspiel.load(name, players, short_options(load_game(name)))
+
+
+def dealt(game: Any, seed: int = 0) -> Any:
+    """A state past the deal."""
+    state = game.new_initial_state()
+    rng = np.random.RandomState(seed)
+    while state.is_chance_node():
+        state.apply_action(int(rng.randint(openspiel.DEAL_OUTCOMES)))
+    return state
+
+
+def test_every_learnable_game_is_registered() -> None:
+    names = set(pyspiel.registered_names())
+    assert {openspiel.short_name(game) for game in learnable()} <= names
+
+
+@pytest.mark.parametrize(("game", "players"), every_table())
+def test_random_sim_test_passes_with_serialisation(game: str, players: int) -> None:
+    pyspiel.random_sim_test(spiel_game(game, players), num_sims=1, serialize=True, verbose=False)
+
+
+def play(game: Any, bots: list[Any], seed: int) -> tuple[list[float], int]:
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, chances = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=chances)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+            moves += 1
+    return state.returns(), moves
+
+
+@pytest.mark.parametrize("name", sorted({g for g, _ in every_table()}))
+def test_openspiels_mcts_and_ismcts_bots_play_a_whole_match(name: str) -> None:
+    game = spiel_game(name)
+    players = game.num_players()
+    # a small budget: the test is that they play a whole match through the adapter
+    rollouts = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1), max_length=4)
+    searchers = [
+        mcts.MCTSBot(game, 2.0, 2, rollouts, random_state=np.random.RandomState(2)),
+        ismcts.ISMCTSBot(game, rollouts, 2.0, 2, random_state=np.random.RandomState(3)),
+    ]
+    returns, moves = play(game, [searchers[seat % 2] for seat in range(players)], seed=5)
+    assert moves > 0 and sum(returns) == pytest.approx(0.0)
+
+
+def test_games_and_states_pickle_and_serialise() -> None:
+    for name in sorted({g for g, _ in every_table()}):
+        game = spiel_game(name)
+        state = dealt(game)
+        state.apply_action(state.legal_actions()[0])
+        again = pickle.loads(pickle.dumps(state))
+        assert str(again) == str(state)
+        assert again.information_state_string(0) == state.information_state_string(0)
+        text = pyspiel.serialize_game_and_state(game, state)
+        _, restored = pyspiel.deserialize_game_and_state(text)
+        assert str(restored) == str(state)
+        assert str(pickle.loads(pickle.dumps(game))) == str(game)
+
+
+@pytest.mark.parametrize("name", sorted({g for g, _ in every_table()}))
+def test_observations_are_the_games_encoding_of_the_view(name: str) -> None:
+    state = dealt(spiel_game(name))
+    table = state.table
+    for seat in table.agents:
+        view = table.game.view(table.state, seat)
+        expected = table.game.observe(view, seat, table.spec)
+        assert state.observation_tensor(seat) == pytest.approx(expected)
+        assert json.loads(state.observation_string(seat)) == json.loads(json.dumps(view))
+        assert state.observation_string(seat) in state.information_state_string(seat)
+
+
+@pytest.mark.parametrize("name", sorted({g for g, _ in every_table()}))
+def test_resampling_keeps_what_the_seat_knows(name: str) -> None:
+    state = dealt(spiel_game(name), seed=7)
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[-1])
+    seat = state.current_player()
+    before = str(state)
+    sampler = pyspiel.UniformProbabilitySampler(11, 0.0, 1.0)
+    for _ in range(3):
+        world = state.resample_from_infostate(seat, sampler)
+        assert world.current_player() == seat
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+    assert str(state) == before
+
+
+@pytest.mark.parametrize("name", sorted({g for g, _ in every_table()}))
+def test_the_information_state_holds_the_view(name: str) -> None:
+    """So two states a seat tells apart never share an information state (that it also keeps
+    what the view forgets is proved on Goofspiel in tests/test_rl_secrets.py)."""
+    game = spiel_game(name)
+    for seed in range(3):
+        state = dealt(game, seed)
+        rng = np.random.RandomState(seed)
+        for _ in range(2 * game.num_players()):
+            if state.is_terminal():
+                break
+            seat = state.current_player()
+            view = state.observation_string(seat)
+            assert state.information_state_string(seat).startswith(view + " | recall ")
+            state.apply_action(int(rng.choice(state.legal_actions())))
