@@ -184,6 +184,21 @@ def worker_count(workers: int | None) -> int | None:
 # `local` (a Ray instance started for the run and stopped after it).
 OPTIONAL_VALUES = {"--ray": cluster.LOCAL}
 
+# Where the matches of a tournament or a study run, the same options for both commands.
+WORKERS_OPTION = typer.Option(
+    None,
+    "--workers",
+    "-w",
+    help="Local processes (default 1); with --ray, matches at once (default: every CPU).",
+)
+RAY_OPTION = typer.Option(
+    None,
+    "--ray",
+    metavar="[ADDRESS]",
+    help="Play the matches on Ray: --ray alone starts a local Ray instance for the run; "
+    "--ray HOST:PORT (a cluster's head), auto or ray://HOST:PORT uses a running cluster.",
+)
+
 
 def fill_optional_values(args: list[str]) -> list[str]:
     """The command line with the value of an option that may go without one filled in, where

@@ -61,19 +61,8 @@ def simulate(
     bots: str = typer.Option(
         "heuristic", "--bots", help="Bot spec(s), rotated over the seats (see `tournament`)."
     ),
-    workers: int | None = typer.Option(
-        None,
-        "--workers",
-        "-w",
-        help="Local processes (default 1); with --ray, matches at once (default: every CPU).",
-    ),
-    ray: str | None = typer.Option(
-        None,
-        "--ray",
-        metavar="[ADDRESS]",
-        help="Play the matches on Ray: --ray alone starts a local Ray instance for the run; "
-        "--ray HOST:PORT (a cluster's head), auto or ray://HOST:PORT uses a running cluster.",
-    ),
+    workers: int | None = common.WORKERS_OPTION,
+    ray: str | None = common.RAY_OPTION,
     seed: int = typer.Option(0, "--seed", help="Master seed; each match's seed derives from it."),
 ) -> None:
     """A balance study: many bot matches, written as an HTML report with plots.

@@ -59,19 +59,8 @@ def tournament(
     ),
     games: int = typer.Option(30, "--games", "-g", help="Matches to play."),
     seed: int = typer.Option(0, "--seed", help="Master seed; each match's seed derives from it."),
-    workers: int | None = typer.Option(
-        None,
-        "--workers",
-        "-w",
-        help="Local processes (default 1); with --ray, matches at once (default: every CPU).",
-    ),
-    ray: str | None = typer.Option(
-        None,
-        "--ray",
-        metavar="[ADDRESS]",
-        help="Play the matches on Ray: --ray alone starts a local Ray instance for the run; "
-        "--ray HOST:PORT (a cluster's head), auto or ray://HOST:PORT uses a running cluster.",
-    ),
+    workers: int | None = common.WORKERS_OPTION,
+    ray: str | None = common.RAY_OPTION,
     option: list[str] = typer.Option([], "--option", "-o", help="A game option KEY=VALUE."),
     json_path: Path | None = typer.Option(None, "--json", help="Write the results as JSON."),
     csv_path: Path | None = typer.Option(None, "--csv", help="Write the results as CSV."),
