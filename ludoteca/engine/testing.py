@@ -512,10 +512,11 @@ def check_own_indices(
     every: int = 1,
 ) -> int:
     """A seeded playout at a table of `players` checking, at every `every`-th step, that each
-    acting player seat's legal actions have an index each (`indexed_actions` keeps them all: the space
-    holds every action the game lists) and that its observation keeps the spec's size and
-    range. `choose(game, state, seat, rng)` makes the moves (default: random; a game whose
-    later stages random play seldom reaches passes its heuristic). Returns the steps checked."""
+    acting player seat's legal actions have an index each (`indexed_actions` keeps them all:
+    the space holds every action the game lists) and that its observation keeps the spec's
+    size and range. `choose(game, state, seat, rng)` makes the moves (default: random; a game
+    whose later stages random play seldom reaches passes its heuristic). Returns the steps
+    checked."""
     spec = game.learning_spec(players, game.options(options))
     assert spec is not None, f"{game.name} has no learning encoding"
     state = game.setup(players, seed, spec.options)
