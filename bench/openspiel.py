@@ -19,6 +19,7 @@ Run: `python bench/openspiel.py [--matches N] [--only goofspiel,castell] [--work
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import time
 from dataclasses import dataclass
@@ -47,6 +48,7 @@ class Setting:
     options: dict[str, Any]
     iterations: int
     matches: int  # per pairing
+    our_c: float | None = None  # our UCT constant (None: the bot's own)
 
     @property
     def label(self) -> str:
@@ -67,8 +69,8 @@ class Ours:
 
     name = "ours (ludoteca ISMCTS)"
 
-    def __init__(self, iterations: int, seed: int) -> None:
-        self.bot = MctsBot(iterations=iterations)
+    def __init__(self, iterations: int, seed: int, c: float | None = None) -> None:
+        self.bot = MctsBot(iterations=iterations) if c is None else MctsBot(iterations, c=c)
         self.rng = Rng(seed)
 
     def step(self, state: Any) -> tuple[int, int]:
@@ -121,7 +123,7 @@ class SpielIsmcts:
 
 def searchers(game: Any, setting: Setting, seed: int) -> list[Any]:
     return [
-        Ours(setting.iterations, seed),
+        Ours(setting.iterations, seed, setting.our_c),
         SpielMcts(game, setting.iterations, seed),
         SpielIsmcts(game, setting.iterations, seed),
     ]
@@ -203,6 +205,11 @@ def main() -> None:
     parser.add_argument("--matches", type=int, help="matches per pairing (default: per game)")
     parser.add_argument("--only", help="games to run, comma-separated")
     parser.add_argument("--workers", type=int, default=2, help="processes for the matches")
+    parser.add_argument(
+        "--our-c", type=float,
+        help="our UCT constant (default: the bot's own, 0.7 on rewards in [0, 1]; OpenSpiel's "
+        f"{UCT_C} on returns in [-1, 1] is {UCT_C / 2} on ours)",
+    )
     args = parser.parse_args()
     chosen = [s for s in SETTINGS if not args.only or s.game in args.only.split(",")]
     console = Console(width=120)
@@ -215,9 +222,9 @@ def main() -> None:
         match_table.add_column(column, justify="left" if column in ("game", "against") else "right")
     for setting in chosen:
         game = openspiel.load(setting.game, setting.players, setting.options)
-        if setting.matches and args.matches:
-            setting = Setting(setting.game, setting.players, setting.options,
-                              setting.iterations, args.matches)
+        setting = dataclasses.replace(
+            setting, matches=args.matches or setting.matches, our_c=args.our_c
+        )
         console.print(f"{setting.label}: speed...")
         ours, spiel_mcts, spiel_ismcts = speeds(game, setting)
         speed_table.add_row(

@@ -184,7 +184,6 @@ def worker_count(workers: int | None) -> int | None:
 # `local` (a Ray instance started for the run and stopped after it).
 OPTIONAL_VALUES = {"--ray": cluster.LOCAL}
 
-
 def fill_optional_values(args: list[str]) -> list[str]:
     """The command line with the value of an option that may go without one filled in, where
     it is left out (the option last, or followed by another option)."""

@@ -27,7 +27,7 @@ from ludoteca.engine.clock import Deadline, check_level, default_reaction_second
 from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
-from ludoteca.engine.learning import LazyView, LearningSpec
+from ludoteca.engine.learning import Encoding, LazyView, LearningSpec
 from ludoteca.engine.options import NoOptions, parse_options
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
@@ -327,17 +327,22 @@ class Game(ABC, Generic[S]):
         return rng.choice(self.legal_actions(state, seat))
 
     # --- for learning agents (ludoteca.engine.learning; the adapters in ludoteca.rl) ----------
+    # The game's encoding, its learning.py module (None: the game offers none, and the learning
+    # adapters refuse it with a sentence that says so); the three hooks below answer with it.
+    encoding: Encoding | None = None
+
     def learning_spec(self, players: int, options: Any = None) -> LearningSpec | None:
         """The numbers of this game at a table of `players` with `options` (typed, or a mapping
         the game checks): the observation's layout and the size of the action space, fixed for
-        the table. None (the default): the game offers no encoding, and the learning adapters
-        refuse it with a sentence that says so."""
-        return None
+        the table; None for a game without an encoding."""
+        if self.encoding is None:
+            return None
+        return self.encoding.learning_spec(players, self.options(options))
 
     def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
         """`seat`'s view as `spec.size` numbers in [0, 1], laid out as `spec.segments`. It reads
         the view alone (what `view(state, seat)` returned), so it cannot leak a secret."""
-        raise NotImplementedError(f"{self.title or self.name} has no observation encoding")
+        return self._encoding().observe(view, seat, spec)
 
     def action_index(
         self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
@@ -346,7 +351,12 @@ class Game(ABC, Generic[S]):
         now; `view` is `seat`'s view now (an index may be relative to what the seat sees, a
         pawn's square say). Legal actions at one moment have distinct indices, except where the
         game's space is bounded on purpose (see `indexed_actions`)."""
-        raise NotImplementedError(f"{self.title or self.name} has no action encoding")
+        return self._encoding().action_index(view, seat, action, spec)
+
+    def _encoding(self) -> Encoding:
+        if self.encoding is None:
+            raise NotImplementedError(f"{self.title or self.name} has no learning encoding")
+        return self.encoding
 
     def indexed_actions(
         self,

@@ -20,7 +20,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ludoteca.engine.actions import Action
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,19 @@ def spec_of(
         sum(a.size for a in layout),
         layout,
     )
+
+
+class Encoding(Protocol):
+    """A game's encoding (its `learning.py` module, which `Game.encoding` names): what the
+    `Game` hooks `learning_spec`, `observe` and `action_index` answer with."""
+
+    def learning_spec(self, players: int, options: Any) -> LearningSpec: ...
+
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]: ...
+
+    def action_index(
+        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
+    ) -> int: ...
 
 
 class LazyView(Mapping[str, Any]):

@@ -501,3 +501,46 @@ def _check_encoding(game: Game[Any], state: Any, spec: Any, rng: Rng, where: str
                 f"{where}: seat {seat}'s {action} has index {index!r}, not 0 to "
                 f"{spec.actions - 1}"
             )
+
+
+def check_own_indices(
+    game: Game[Any],
+    players: int,
+    seed: int = 0,
+    options: Any = None,
+    choose: Callable[[Game[Any], Any, int, Rng], Action] | None = None,
+    every: int = 1,
+) -> int:
+    """A seeded playout at a table of `players` checking, at every `every`-th step, that each
+    acting player seat's legal actions have an index each (`indexed_actions` keeps them all:
+    the space holds every action the game lists) and that its observation keeps the spec's
+    size and range. `choose(game, state, seat, rng)` makes the moves (default: random; a game
+    whose later stages random play seldom reaches passes its heuristic). Returns the steps
+    checked."""
+    spec = game.learning_spec(players, game.options(options))
+    assert spec is not None, f"{game.name} has no learning encoding"
+    state = game.setup(players, seed, spec.options)
+    rng = Rng(seed)
+    step = checked = 0
+    while not game.is_over(state):
+        if step % every == 0:
+            for seat in sorted(s for s in game.actors(state) if s < players):
+                where = f"players={players} seed={seed} step={step}: seat {seat}"
+                legal = game.legal_actions(state, seat)
+                kept = game.indexed_actions(state, seat, spec)
+                assert len(kept) == len(legal), (
+                    f"{where} has {len(legal)} legal actions on {len(kept)} indices"
+                )
+                values = game.observe(game.view(state, seat), seat, spec)
+                assert len(values) == spec.size and all(0.0 <= v <= 1.0 for v in values), (
+                    f"{where}: an observation of {len(values)} numbers, not {spec.size} in [0, 1]"
+                )
+            checked += 1
+        seat = rng.choice(sorted(game.actors(state)))
+        if choose is None:
+            action = rng.choice(game.legal_actions(state, seat))
+        else:
+            action = choose(game, state, seat, rng)
+        game.apply(state, seat, action)
+        step += 1
+    return checked

@@ -7,9 +7,11 @@ OpenSpiel Python game named `python_ludoteca_<name>`.
 
 Parameters: `players` (default: the game's smallest table), `options` (the game's options as a
 JSON object, default `{}`), `levels` (real time: a bot level for every seat, or one per seat
-separated by commas; default: the usual level) and `role_bot` (the bot spec that plays role
-seats such as Ciurme's facilitator inside the game; default `heuristic`). The players of the
-OpenSpiel game are the player seats; a role seat is part of the game's dynamics.
+separated by `;`; default: the usual level) and `role_bot` (the bot spec that plays role seats
+such as Ciurme's facilitator inside the game; default `heuristic`). OpenSpiel splits a game's
+string at commas, so the game writes its options' and levels' commas as `;` (it reads either).
+The players of the OpenSpiel game are the player seats; a role seat is part of the game's
+dynamics.
 
 What each game is, in OpenSpiel's terms:
 
@@ -52,6 +54,7 @@ import numpy as np
 import pyspiel
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.codec import quote
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.learning import LearningSpec
@@ -106,7 +109,11 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         game_type = _game_type(game)
         params = {**game_type.parameter_specification, **(params or {})}
         players = int(params["players"])
-        spec = learning_spec(game, players, json.loads(params["options"]))
+        given = read_options(str(params["options"]))
+        # written without commas, so that the game's string reads back
+        params["options"] = options_text(given)
+        params["levels"] = str(params["levels"]).replace(",", ";")
+        spec = learning_spec(game, players, given)
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.actions,
             max_chance_outcomes=DEAL_OUTCOMES,
@@ -145,13 +152,35 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.spec, iig_obs_type)
 
 
+def options_text(options: dict[str, Any]) -> str:
+    """Options as the `options` parameter: JSON with `;` for its commas."""
+    return json.dumps(options, sort_keys=True, separators=(";", ":"))
+
+
+def read_options(text: str) -> dict[str, Any]:
+    """The `options` parameter read: a JSON object, its commas written as `,` or `;` (a game's
+    options hold numbers, booleans, names and lists of them, never a comma of their own)."""
+    try:
+        found = json.loads(text.replace(";", ","))
+    except json.JSONDecodeError:
+        found = None
+    if not isinstance(found, dict):
+        raise ValueError(
+            f"options: a JSON object of the game's options, e.g. {{\"rounds\": 2}}, not "
+            f"{quote(text)}"
+        )
+    return found
+
+
 def _levels(text: str, players: int) -> dict[int, str]:
     """`levels` read: nothing, one level for every seat, or one per seat."""
-    parts = [p.strip() for p in text.split(",")] if text.strip() else []
+    parts = [p.strip() for p in text.replace(",", ";").split(";")] if text.strip() else []
     if len(parts) == 1:
         parts *= players
     if parts and len(parts) != players:
-        raise ValueError(f"levels: one for every seat or one per seat ({players}), not {text!r}")
+        raise ValueError(
+            f"levels: one for every seat or one per seat ({players}), not {quote(text)}"
+        )
     return dict(enumerate(parts))
 
 
@@ -387,7 +416,7 @@ def load(
     if players is not None:
         given["players"] = players
     if options:
-        given["options"] = json.dumps(options)
+        given["options"] = options_text(options)
     return pyspiel.load_game(short_name(name), given)
 
 

@@ -74,6 +74,15 @@ def probe(address: str, seconds: float = PROBE_SECONDS) -> None:
         raise ClusterError(f"cannot reach the Ray cluster at {address}: {reason}") from None
 
 
+def local_instance_settings() -> None:
+    """Settings for a local instance, read when Ray is imported and when it starts: bound to
+    loopback (Ray does so only when told that clusters are off), and workers at the usual
+    priority (Ray starts them at niceness 15, so on a machine doing other work the matches
+    would wait behind every other process)."""
+    os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+    os.environ.setdefault("RAY_worker_niceness", "0")
+
+
 def _ray() -> Any:
     try:
         import ray
@@ -91,8 +100,7 @@ def connected(address: str, cpus: int | None = None) -> Iterator[int]:
     `local` instance is started (on loopback, with `cpus` CPUs) and stopped after the block."""
     check_address(address)
     if address == LOCAL:
-        # Ray binds a single-machine instance to loopback only when told clusters are off.
-        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
+        local_instance_settings()
     ray = _ray()
     if ray.is_initialized():
         yield int(ray.cluster_resources().get("CPU", 1))

@@ -15,7 +15,6 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
-from ludoteca.engine.learning import LearningSpec
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
@@ -93,6 +92,7 @@ class Castell(Game[CastellState]):
     Options = CastellOptions
     State = CastellState
     rules = RULES
+    encoding = learning
     # Towers are too many to list: legal_actions offers a tower for each local tile, and at a
     # festival the suggestion and the best tower for each size token (plus abstaining); apply
     # accepts any legal tower, which a player may type as levels (parse_action_text).
@@ -204,15 +204,3 @@ class Castell(Game[CastellState]):
 
     def evaluate(self, state: CastellState) -> list[float]:
         return evaluation.evaluate(state)
-
-    # --- for learning agents --------------------------------------------------------------------
-    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
-        return learning.learning_spec(players, self.options(options))
-
-    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
-        return learning.observe(view, seat, spec)
-
-    def action_index(
-        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
-    ) -> int:
-        return learning.action_index(view, seat, action, spec)

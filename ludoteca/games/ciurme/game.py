@@ -18,7 +18,6 @@ from ludoteca.engine.clock import Deadline
 from ludoteca.engine.debrief import Debrief
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
-from ludoteca.engine.learning import LearningSpec
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Do, Rule, RuleTable
@@ -159,6 +158,7 @@ class Ciurme(Game[CiurmeState]):
     Options = CiurmeOptions
     State = CiurmeState
     rules = RULES
+    encoding = learning
     # Chat (`post`) is accepted from any seat entitled to a channel but never listed, except the
     # quartermaster's relay; the facilitator may close phase 1 at any time, the menu offers it
     # when a crew finishes (see race.closing_due). So `actors` are the seats with a real
@@ -295,15 +295,3 @@ class Ciurme(Game[CiurmeState]):
 
     def evaluate(self, state: CiurmeState) -> list[float]:
         return evaluate_position(state)
-
-    # --- for learning agents --------------------------------------------------------------------
-    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
-        return learning.learning_spec(players, self.options(options))
-
-    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
-        return learning.observe(view, seat, spec)
-
-    def action_index(
-        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
-    ) -> int:
-        return learning.action_index(view, seat, action, spec)

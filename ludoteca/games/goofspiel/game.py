@@ -18,7 +18,6 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import InvalidData
 from ludoteca.engine.game import Game
-from ludoteca.engine.learning import LearningSpec
 from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
@@ -41,6 +40,7 @@ class Goofspiel(Game[GoofspielState]):
     Options = GoofspielOptions
     State = GoofspielState
     rules = RULES
+    encoding = learning
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: GoofspielOptions) -> GoofspielState:
@@ -116,15 +116,3 @@ class Goofspiel(Game[GoofspielState]):
 
     def describe_action(self, action: Action) -> str:
         return text.describe_action(action)
-
-    # --- for learning agents --------------------------------------------------------------------
-    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
-        return learning.learning_spec(players, self.options(options))
-
-    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
-        return learning.observe(view, seat, spec)
-
-    def action_index(
-        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
-    ) -> int:
-        return learning.action_index(view, seat, action, spec)

@@ -14,7 +14,6 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import InvalidData
 from ludoteca.engine.game import Game
-from ludoteca.engine.learning import LearningSpec
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
@@ -64,6 +63,7 @@ class Ligretto(Game[LigrettoState]):
     Options = LigrettoOptions
     State = LigrettoState
     rules = RULES
+    encoding = learning
     real_time = True
     # The default search: only the decisions the heuristic may get wrong (`search_choices`),
     # each judged by `evaluate` after the heuristic's move, a slight bias toward that move.
@@ -197,15 +197,3 @@ class Ligretto(Game[LigrettoState]):
 
     def check_level(self, level: str) -> None:
         reaction.level_times(level)
-
-    # --- for learning agents --------------------------------------------------------------------
-    def learning_spec(self, players: int, options: Any = None) -> LearningSpec:
-        return learning.learning_spec(players, self.options(options))
-
-    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
-        return learning.observe(view, seat, spec)
-
-    def action_index(
-        self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
-    ) -> int:
-        return learning.action_index(view, seat, action, spec)

@@ -13,7 +13,12 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from ludoteca.games import load_game
 from ludoteca.rl import openspiel
-from ludoteca.rl.tests.helpers import every_table, learnable, short_options
+from ludoteca.rl.tests.helpers import (
+    learnable,
+    learnable_names,
+    short_options,
+    whole_match_tables,
+)
 
 
 def spiel_game(name: str, players: int | None = None) -> Any:
@@ -34,8 +39,9 @@ def test_every_learnable_game_is_registered() -> None:
     assert {openspiel.short_name(game) for game in learnable()} <= names
 
 
-@pytest.mark.parametrize(("game", "players"), every_table())
+@pytest.mark.parametrize(("game", "players"), whole_match_tables())
 def test_random_sim_test_passes_with_serialisation(game: str, players: int) -> None:
+    """A whole random match, the game and state serialised and restored at every step."""
     pyspiel.random_sim_test(spiel_game(game, players), num_sims=1, serialize=True, verbose=False)
 
 
@@ -53,7 +59,7 @@ def play(game: Any, bots: list[Any], seed: int) -> tuple[list[float], int]:
     return state.returns(), moves
 
 
-@pytest.mark.parametrize("name", sorted({g for g, _ in every_table()}))
+@pytest.mark.parametrize("name", learnable_names())
 def test_openspiels_mcts_and_ismcts_bots_play_a_whole_match(name: str) -> None:
     game = spiel_game(name)
     players = game.num_players()
@@ -68,7 +74,7 @@ def test_openspiels_mcts_and_ismcts_bots_play_a_whole_match(name: str) -> None:
 
 
 def test_games_and_states_pickle_and_serialise() -> None:
-    for name in sorted({g for g, _ in every_table()}):
+    for name in learnable_names():
         game = spiel_game(name)
         state = dealt(game)
         state.apply_action(state.legal_actions()[0])
@@ -81,7 +87,7 @@ def test_games_and_states_pickle_and_serialise() -> None:
         assert str(pickle.loads(pickle.dumps(game))) == str(game)
 
 
-@pytest.mark.parametrize("name", sorted({g for g, _ in every_table()}))
+@pytest.mark.parametrize("name", learnable_names())
 def test_observations_are_the_games_encoding_of_the_view(name: str) -> None:
     state = dealt(spiel_game(name))
     table = state.table
@@ -93,7 +99,7 @@ def test_observations_are_the_games_encoding_of_the_view(name: str) -> None:
         assert state.observation_string(seat) in state.information_state_string(seat)
 
 
-@pytest.mark.parametrize("name", sorted({g for g, _ in every_table()}))
+@pytest.mark.parametrize("name", learnable_names())
 def test_resampling_keeps_what_the_seat_knows(name: str) -> None:
     state = dealt(spiel_game(name), seed=7)
     for _ in range(3):
@@ -109,7 +115,7 @@ def test_resampling_keeps_what_the_seat_knows(name: str) -> None:
     assert str(state) == before
 
 
-@pytest.mark.parametrize("name", sorted({g for g, _ in every_table()}))
+@pytest.mark.parametrize("name", learnable_names())
 def test_the_information_state_holds_the_view(name: str) -> None:
     """So two states a seat tells apart never share an information state (that it also keeps
     what the view forgets is proved on Goofspiel in tests/test_rl_secrets.py)."""
@@ -124,3 +130,17 @@ def test_the_information_state_holds_the_view(name: str) -> None:
             view = state.observation_string(seat)
             assert state.information_state_string(seat).startswith(view + " | recall ")
             state.apply_action(int(rng.choice(state.legal_actions())))
+
+
+def test_a_games_string_loads_the_same_game_with_several_options_and_levels() -> None:
+    """OpenSpiel splits a game's string at commas: the game writes its own without any."""
+    game = openspiel.load("ligretto", 2, {"rounds": 1, "colours": 4}, levels="beginner,expert")
+    assert str(game) == (
+        'python_ludoteca_ligretto(levels=beginner;expert,options={"colours":4;"rounds":1},'
+        "players=2,role_bot=heuristic)"
+    )
+    again = pyspiel.load_game(str(game))
+    assert str(again) == str(game)
+    assert again.spec.options == game.spec.options and again.levels == game.levels
+    with pytest.raises(ValueError, match="options: a JSON object"):
+        pyspiel.load_game(openspiel.short_name("ligretto"), {"options": "[1]"})

@@ -9,7 +9,6 @@ so the tests that need it are few and share it, on one test worker).
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -22,7 +21,13 @@ from ludoteca import load_game
 from ludoteca.bots.spec import parse_spec
 from ludoteca.cli import app
 from ludoteca.cli.common import fill_optional_values
-from ludoteca.sim.cluster import Batcher, ClusterError, check_address, probe
+from ludoteca.sim.cluster import (
+    Batcher,
+    ClusterError,
+    check_address,
+    local_instance_settings,
+    probe,
+)
 from ludoteca.sim.objectives import parse_objectives
 from ludoteca.sim.study import run_study
 from ludoteca.sim.tournament import run_tournament
@@ -35,12 +40,16 @@ BOTS = ["random", "heuristic"]
 @pytest.fixture(scope="module")
 def head() -> Iterator[str]:
     """A Ray head on loopback with 2 CPUs; its address (the tests' process is connected)."""
+    # loopback only, no network: Ray reads this when it is imported, so it is set first
+    local_instance_settings()
     ray = pytest.importorskip("ray")
-    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # loopback only: no network
+    assert not ray._private.ray_constants.ENABLE_RAY_CLUSTER, "Ray was imported before the head"
     context = ray.init(
         num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR"
     )
-    yield str(context.address_info["gcs_address"])
+    address = str(context.address_info["gcs_address"])
+    assert address.startswith("127.0.0.1:"), address
+    yield address
     ray.shutdown()
 
 

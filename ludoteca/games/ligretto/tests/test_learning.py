@@ -1,8 +1,7 @@
 """The encoding for learning agents (learning.py): observations of the right size in [0, 1],
 read from the view alone, and an index in range for every legal action."""
 
-from ludoteca.engine.rng import Rng
-from ludoteca.engine.testing import check_learning
+from ludoteca.engine.testing import check_learning, check_own_indices
 from ludoteca.games.ligretto import GAME
 
 
@@ -17,12 +16,4 @@ def test_the_host_placing_pawns_has_an_index_per_square() -> None:
 
 def test_every_legal_action_has_its_own_index() -> None:
     for players in (2, 4):
-        spec = GAME.learning_spec(players, GAME.options({"rounds": 2}))
-        state = GAME.setup(players, 11, spec.options)
-        rng = Rng(5)
-        while not GAME.is_over(state):
-            for seat in range(players):
-                legal = GAME.legal_actions(state, seat)
-                assert len(GAME.indexed_actions(state, seat, spec)) == len(legal)
-            seat = rng.choice(sorted(GAME.actors(state)))
-            GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        assert check_own_indices(GAME, players, seed=11, options={"rounds": 2}) > 0
