@@ -29,6 +29,7 @@ from ludoteca.games.ciurme.data import (
 )
 from ludoteca.games.ciurme.result import winners
 from ludoteca.games.ciurme.rules.assembly import placer
+from ludoteca.games.ciurme.rules.channels import open_channels
 from ludoteca.games.ciurme.rules.loads import load, owed, repairs_by, repairs_needed
 from ludoteca.games.ciurme.rules.objectives import objectives, owners
 from ludoteca.games.ciurme.rules.roles import without_captain
@@ -165,6 +166,11 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             for m in state.messages
             if reads(state, seat, m)
         ],
+        # Where the seat may write now, exactly as the rules allow (a sailor never sees a way
+        # to write to the captain); the facilitator's room, crew and direct need a recipient.
+        "channels": (
+            open_channels(state, seat) if seat is not None and seat < state.players else []
+        ),
         "messages_left": (
             state.options.message_budget - state.spoken[seat] if seat is not None else 0
         ),
