@@ -12,6 +12,9 @@ export interface HeldSeat {
   invites?: { seat: number; url: string }[];
   // The spectators' link, for a screen on the wall or friends who only watch.
   watch?: string;
+  // A session's facilitator: the join code and the projector's link (the spectator token).
+  code?: string;
+  projector?: string;
   since: number;
 }
 
