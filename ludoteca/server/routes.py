@@ -152,10 +152,10 @@ async def set_crews(match_id: str, body: schemas.SetCrews, hub: HubDep,
 
 @router.post("/sessions/{match_id}/crews/balance", response_model=schemas.SessionOut,
              summary="Balanced crews of everybody joined (facilitator)")
-async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials
-                        ) -> schemas.SessionOut:
+async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials,
+                        body: schemas.Balance | None = None) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
-    return await sessions.balance(live)
+    return await sessions.balance(live, body.players if body else None)
 
 
 @router.post("/sessions/{match_id}/move", response_model=schemas.SessionOut,

@@ -185,9 +185,10 @@ def players_wanted(info: MatchInfo, requested: int | None = None) -> int:
     return max(requested or info.settings.get("players") or 0, len(_active(info)))
 
 
-async def balance(live: LiveMatch) -> schemas.SessionOut:
+async def balance(live: LiveMatch, players: int | None = None) -> schemas.SessionOut:
+    """Everybody joined in the game's own teams for `players` seats (default: one each)."""
     _in_lobby(live)
-    teams = game_teams(live, players_wanted(live.info))
+    teams = game_teams(live, players_wanted(live.info, players))
     crews: list[list[int]] = [[] for _ in teams]
     for member in _active(live.info):
         fullest = max(range(len(teams)), key=lambda i: (len(teams[i]) - len(crews[i]), -i))
@@ -371,9 +372,10 @@ def debrief(live: LiveMatch) -> dict[str, Any]:
     material = live.game.debrief(live.state)
     if material is None:
         raise not_found(f"a debrief of {live.game.name}: the game has none")
-    names = {str(s.seat): s.name for s in live.info.seats if s.name}
+    names = {str(s.seat): s.name for s in live.info.seats if s.name and not s.bot}
+    bots = [s.seat for s in live.info.seats if s.bot]
     return {"id": live.id, "game": live.game.name, "status": live.info.status,
-            "names": names, "debrief": encode(material)}
+            "names": names, "bots": bots, "debrief": encode(material)}
 
 
 async def lobby_session(hub: Hub, match_id: str, token: str | None) -> schemas.SessionOut:

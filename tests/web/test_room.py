@@ -43,8 +43,8 @@ class Projector:
         assert all(text.strip() == "?" for text in stamps), stamps
 
 
-def join_by_code(table: Table, code: str, name: str) -> Page:
-    phone = table.person(width=PHONE["width"], height=PHONE["height"])
+def join_by_code(table: Table, code: str, name: str, locale: str = "en-GB") -> Page:
+    phone = table.person(locale=locale, width=PHONE["width"], height=PHONE["height"])
     phone.goto(f"/join#code={code}")
     assert phone.locator("input[name=code]").input_value() == code
     phone.fill("input[name=name]", name)
@@ -90,23 +90,27 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     table.shot(wall, "projector-join")
 
     ada = join_by_code(table, code, "Ada")
-    bruno = join_by_code(table, code, "Bruno")
+    bruno = join_by_code(table, code, "Bruno", "it-IT")  # in the original's words
     until(lambda: facilitator.locator(".lobby li[data-member]").count() == 2, 10,
           "both phones in the facilitator's lobby")
     until(lambda: "Bruno" in ada.locator("[data-lobby]").inner_text(), 10,
           "the lobby on a phone showing who has joined")
     until(lambda: "Bruno" in wall.inner_text(".wall"), 10, "the names on the projector")
     table.shot(ada, "phone-lobby")
-    # The keyboard alternative to dragging: each person's crew list.
-    facilitator.select_option('li[data-member="0"] select', "0")
-    until(lambda: facilitator.locator('.crew[data-crew="1"]').count() == 1, 10, "a crew")
+    facilitator.fill("input[name=seats]", "8")
+    facilitator.locator("[data-balance]").click()
+    until(lambda: facilitator.locator('.crew[data-crew="1"] li[data-member]').count() == 1, 10,
+          "crews balanced for 8 seats")
+    # Dragging Bruno into Ada's crew, then the keyboard's way back: his crew list.
+    facilitator.locator('li[data-member="1"]').drag_to(facilitator.locator('.crew[data-crew="0"]'))
+    until(lambda: facilitator.locator('.crew[data-crew="0"] li[data-member]').count() == 2, 10,
+          "Bruno dragged into the first crew")
     facilitator.select_option('li[data-member="1"] select', "1")
     until(lambda: facilitator.locator('.crew[data-crew="1"] li[data-member="1"]').count() == 1,
-          10, "Bruno in the second crew")
-    until(lambda: "Ada" in ada.locator("[data-lobby]").inner_text()
-          and "Your crew" in ada.locator("[data-lobby]").inner_text(), 10, "Ada's crew")
+          10, "Bruno in the second crew again")
+    until(lambda: "Your crew: Ada" in ada.locator("[data-lobby]").inner_text(), 10,
+          "Ada's crew on her phone")
     table.shot(facilitator, "facilitator-lobby")
-    facilitator.fill("input[name=seats]", "8")
     facilitator.locator("[data-start]").click()
     facilitator.wait_for_selector(".control")
     for phone in (ada, bruno):
@@ -150,7 +154,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     facilitator.wait_for_selector('.crew[data-crew="1"] .vote')
     table.shot(facilitator, "control-vote")
     deadline = time.monotonic() + 90
-    while "quartermaster" not in bruno.inner_text("#crews-heading + ul li:nth-child(2)"):
+    while "quartiermastro" not in bruno.inner_text("#crews-heading + ul li:nth-child(2)"):
         assert time.monotonic() < deadline, "Bruno's crew has no quartermaster"
         if facilitator.locator('[data-set-vote-timer="1"]').count():
             facilitator.fill('[data-vote-seconds="1"]', "10")
@@ -158,7 +162,8 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
         click_first(ada, ".choices button")
         click_first(facilitator, ".phase .menu .group button")  # a tie the run-off left
         time.sleep(1)
-    assert "Bruno has voted" not in bruno.inner_text(".match")
+    assert "Bruno ha votato" not in bruno.inner_text(".match")
+    assert "quartiermastro" in bruno.inner_text(".match")
 
     # On to the Assembly and its end: phones answer what is put to them, the facilitator
     # starts phase 2 and settles ties; bots play the rest.
@@ -173,6 +178,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
             shot_assembly = True
             table.shot(wall, "projector-assembly")
             table.shot(ada, "phone-assembly")
+            table.shot(bruno, "phone-assembly-it")
             table.shot(facilitator, "control-assembly")
         projector.check_no_secret()
         time.sleep(0.3)
@@ -189,7 +195,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     facilitator.wait_for_selector(".debrief .section")
     text = facilitator.inner_text(".debrief")
     assert "Ada" in text and "Bruno" in text
-    assert not re.search(r"Player \d", text), "a seat number instead of a name"
+    assert not re.search(r"Player \d|bot \(heuristic\)", text), "a seat, not a name"
     assert facilitator.locator('.section[data-kind="log"]').count() >= 1
     with facilitator.expect_download() as download:
         facilitator.locator("[data-json]").click()

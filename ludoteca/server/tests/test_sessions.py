@@ -168,6 +168,7 @@ def test_crews_formed_by_the_facilitator_are_the_games_crews(config: ServerConfi
         assert (await post(base, f"/api/matches/{sid}/end", host)).status_code == 200
         debrief = (await get(base, f"/api/matches/{sid}/debrief")).json()
         assert debrief["names"]["0"] == "P8" and debrief["debrief"]["parts"]
+        assert debrief["bots"] == [] and "3" in debrief["names"]
         await phone.close()
 
     with ServerThread(config, games={}) as server:

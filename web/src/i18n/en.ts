@@ -642,4 +642,6 @@ export const en = {
   "room.runoff": "run-off",
   "room.minutes": "{minutes} min",
   "room.vote_seconds": "Timer, seconds from its opening",
+  "projector.wishes": "The Pirate Assembly · each ciurma chooses the ships it wants",
+  "room.wishes": "wishes {first}, then {second}",
 } as const;

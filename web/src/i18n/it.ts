@@ -643,4 +643,6 @@ export const it: Record<keyof typeof en, string> = {
   "room.runoff": "ballottaggio",
   "room.minutes": "{minutes} min",
   "room.vote_seconds": "Timer, secondi dall'apertura",
+  "projector.wishes": "L'Assemblea dei pirati · ogni ciurma sceglie le navi che vuole",
+  "room.wishes": "desideri: {first}, poi {second}",
 };

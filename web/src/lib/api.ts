@@ -42,8 +42,8 @@ export const api = {
   joinSession: (body: JoinSession) => request<Joined>("POST", "/api/sessions/join", body),
   session: (id: string, host: string) =>
     request<SessionOut>("GET", `/api/sessions/${encodeURIComponent(id)}`, undefined, host),
-  balance: (id: string, host: string) =>
-    request<SessionOut>("POST", `/api/sessions/${encodeURIComponent(id)}/crews/balance`, {}, host),
+  balance: (id: string, host: string, players: number | null) =>
+    request<SessionOut>("POST", `/api/sessions/${encodeURIComponent(id)}/crews/balance`, players ? { players } : {}, host),
   moveMember: (id: string, host: string, member: number, crew: number) =>
     request<SessionOut>("POST", `/api/sessions/${encodeURIComponent(id)}/move`, { member, crew }, host),
   removeMember: (id: string, host: string, member: number) =>
@@ -95,4 +95,4 @@ export type Debrief = {
   parts: { title: string; summary: string[]; sections: DebriefSection[] }[];
   data: Record<string, unknown>;
 };
-export type DebriefPage = { id: string; game: string; status: string; names: Record<string, string>; debrief: Debrief };
+export type DebriefPage = { id: string; game: string; status: string; names: Record<string, string>; bots: number[]; debrief: Debrief };
