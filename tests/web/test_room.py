@@ -54,6 +54,11 @@ def join_by_code(table: Table, code: str, name: str, locale: str = "en-GB") -> P
     return phone
 
 
+def fits(phone: Page) -> bool:
+    """Nothing scrolls sideways on a 360 px phone."""
+    return bool(phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
+
+
 def stage_of(page: Page, selector: str = ".ciurme") -> str:
     found = page.locator(f"{selector}[data-stage]")
     return found.first.get_attribute("data-stage") or "" if found.count() else ""
@@ -102,7 +107,8 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     until(lambda: facilitator.locator('.crew[data-crew="1"] li[data-member]').count() == 1, 10,
           "crews balanced for 8 seats")
     # Dragging Bruno into Ada's crew, then the keyboard's way back: his crew list.
-    facilitator.locator('li[data-member="1"]').drag_to(facilitator.locator('.crew[data-crew="0"]'))
+    facilitator.locator('li[data-member="1"] .name').drag_to(
+        facilitator.locator('.crew[data-crew="0"] h3'))
     until(lambda: facilitator.locator('.crew[data-crew="0"] li[data-member]').count() == 2, 10,
           "Bruno dragged into the first crew")
     facilitator.select_option('li[data-member="1"] select', "1")
@@ -128,6 +134,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
             click_first(facilitator, '.group[data-kind="start_phase"] button')
         time.sleep(0.3)
     table.shot(ada, "phone-phase1", full_page=True)
+    assert fits(ada)
     table.shot(wall, "projector-race")
     projector.check_no_secret()
 
@@ -147,6 +154,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     # answers, and the facilitator's timer closes his crew's vote.
     ada.wait_for_selector(".vote[data-vote=quartermaster]")
     table.shot(ada, "phone-vote")
+    assert fits(ada)
     ada.reload()
     ada.wait_for_selector(".vote[data-vote=quartermaster] .choices button")
     ada.locator(".vote[data-vote=quartermaster] .choices button").first.click()
@@ -178,6 +186,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
             shot_assembly = True
             table.shot(wall, "projector-assembly")
             table.shot(ada, "phone-assembly")
+            assert fits(ada)
             table.shot(bruno, "phone-assembly-it")
             table.shot(facilitator, "control-assembly")
         projector.check_no_secret()
@@ -187,6 +196,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     projector.check_no_secret()
     assert len(projector.views) > 10
     table.shot(ada, "phone-results")
+    assert fits(ada)
     table.shot(wall, "projector-results")
     table.shot(facilitator, "control-over")
 

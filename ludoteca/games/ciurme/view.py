@@ -75,8 +75,11 @@ def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
         return True
     if seat is None:
         return False
-    index = state.crews.index(crew)
-    return seat in without_captain(crew) or any(
+    if seat in without_captain(crew):
+        return True
+    # By identity: comparing crews field by field (list.index) costs a whole view's time.
+    index = next(i for i, c in enumerate(state.crews) if c is crew)
+    return any(
         r.crew == index and r.topic in PREFERENCES and seat in r.audience for r in state.votes_log
     )
 

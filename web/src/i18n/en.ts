@@ -644,4 +644,7 @@ export const en = {
   "room.vote_seconds": "Timer, seconds from its opening",
   "projector.wishes": "The Pirate Assembly · each ciurma chooses the ships it wants",
   "room.wishes": "wishes {first}, then {second}",
+  "ciurme.event.vote_closed": "{crew}'s vote on {topic} is closed.",
+  "ciurme.event.vote_timer": "The facilitator set {crew}'s vote to close {seconds} s after it opened.",
+  "ciurme.event.phase1_timer": "The facilitator set phase 1 to close after {seconds} s.",
 } as const;

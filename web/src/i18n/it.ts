@@ -645,4 +645,7 @@ export const it: Record<keyof typeof en, string> = {
   "room.vote_seconds": "Timer, secondi dall'apertura",
   "projector.wishes": "L'Assemblea dei pirati · ogni ciurma sceglie le navi che vuole",
   "room.wishes": "desideri: {first}, poi {second}",
+  "ciurme.event.vote_closed": "La votazione della {crew} su {topic} è chiusa.",
+  "ciurme.event.vote_timer": "Il facilitatore ha fissato la chiusura del voto della {crew} a {seconds} s dall'apertura.",
+  "ciurme.event.phase1_timer": "Il facilitatore ha fissato la fine della fase 1 dopo {seconds} s.",
 };
