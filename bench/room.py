@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -35,6 +36,13 @@ from server import HUMAN_THINK, Server, echo, ms, percentile  # noqa: E402
 
 CHAT_EVERY = (15.0, 40.0)  # seconds between a phone's messages
 VOTE_PATIENCE = 20  # seconds the facilitator lets a vote run before setting its timer
+
+
+def cpu_seconds(server: Server) -> float:
+    """The server process's CPU time so far (user and system), which the machine's other load
+    does not inflate the way it inflates latencies."""
+    fields = Path(f"/proc/{server.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -154,6 +162,7 @@ async def session(server: Server, phones: int, phase1: float, cap: float) -> Non
         assert started.status_code == 200, started.text
     await asyncio.sleep(1.0)
     rss_connected = server.rss_mib()
+    cpu_before = cpu_seconds(server)
     begun = time.monotonic()
     players = [asyncio.create_task(phone(c, random.Random(rng.random()))) for c in clients]
     players.append(asyncio.create_task(facilitator(boss, random.Random(rng.random()), phase1)))
@@ -163,7 +172,10 @@ async def session(server: Server, phones: int, phase1: float, cap: float) -> Non
     except TimeoutError:
         ended = False
     length = time.monotonic() - begun
+    cpu = cpu_seconds(server) - cpu_before
     reached = boss.latest["view"] if boss.latest else {}
+    if ended:
+        reached = {**reached, "stage": "over"}
     for task in [*players, *listeners]:
         task.cancel()
     for c in [*clients, boss]:
@@ -184,6 +196,9 @@ async def session(server: Server, phones: int, phase1: float, cap: float) -> Non
     print(f"  {'ack':<12}{ms(percentile(room.acks, 0.5)):>9}{ms(p99):>9}")
     print(f"  {'echo':<12}{ms(percentile(echo_times, 0.5)):>9}{ms(echo_p99):>9}")
     print(f"  ack p99 / echo p99: {p99 / echo_p99:.2f}")
+    print(f"  server CPU: {cpu:.1f} s in all, {1000 * cpu / max(1, len(room.acks)):.1f} ms per "
+          f"accepted action (its 41 personal views, the log, the frames), "
+          f"{100 * cpu / length:.0f}% of one core on average")
     print(f"  server memory: {rss_lobby:.0f} MiB in the lobby, {rss_connected:.0f} MiB with "
           f"everybody connected, {rss_end:.0f} MiB at the end")
 

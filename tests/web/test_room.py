@@ -144,6 +144,17 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
         for phone in (ada, bruno):
             click_first(phone, ".choices button") or click_first(phone, ".menu .group button")
         time.sleep(0.3)
+    # Talk: the facilitator writes to one crew; a phone writes to its crew, as the rules allow.
+    facilitator.select_option("select[name=target]", "crew:0")
+    facilitator.fill(".control input[name=message]", "Keep going, crew 1!")
+    facilitator.locator(".control input[name=message] + button").click()
+    until(lambda: "Keep going, crew 1!" in ada.inner_text(".talk"), 10, "the crew's message")
+    ada.fill(".talk input[name=message]", "I take the lifeboat")
+    ada.locator(".talk button[type=submit]").click()
+    until(lambda: "I take the lifeboat" in facilitator.inner_text(".control"), 10,
+          "Ada's message in the facilitator's feed")
+    assert "Keep going" not in bruno.inner_text(".talk")
+    assert "I take the lifeboat" not in bruno.inner_text(".talk")
     table.shot(facilitator, "control-phase1")
     assert "rank after the crews that finished" in facilitator.inner_text(".close1")
     facilitator.locator("[data-close-phase1]").click()
@@ -173,6 +184,17 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     assert "Bruno ha votato" not in bruno.inner_text(".match")
     assert "quartiermastro" in bruno.inner_text(".match")
 
+    # Pause and resume; a bot plays Bruno's seat while he is away, then he has it back.
+    facilitator.locator("[data-pause]").click()
+    bruno.wait_for_selector(".match[data-status=paused]")
+    facilitator.locator("[data-resume]").click()
+    bruno.wait_for_selector(".match[data-status=running]")
+    bruno_seat = bruno.locator(".match").get_attribute("data-seat")
+    facilitator.locator(f'[data-to-bot="{bruno_seat}"]').click()
+    bruno.wait_for_selector('.match[data-seat=""]')
+    facilitator.locator(f'[data-give-back="{bruno_seat}"]').click()
+    bruno.wait_for_selector(f'.match[data-seat="{bruno_seat}"]')
+
     # On to the Assembly and its end: phones answer what is put to them, the facilitator
     # starts phase 2 and settles ties; bots play the rest.
     deadline = time.monotonic() + 240
@@ -188,6 +210,11 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
             table.shot(ada, "phone-assembly")
             assert fits(ada)
             table.shot(bruno, "phone-assembly-it")
+            for phone in (ada, bruno):  # a sailor never sees a way to write to the captain
+                if phone.locator(".ciurme[data-role=member]").count():
+                    assert phone.locator("select[name=channel] option[value=deck]").count() == 0
+                    assert "deck" not in phone.inner_text(".talk")
+                    assert "ponte" not in phone.inner_text(".talk")
             table.shot(facilitator, "control-assembly")
         projector.check_no_secret()
         time.sleep(0.3)

@@ -77,6 +77,8 @@ def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
         return False
     if seat in without_captain(crew):
         return True
+    if seat not in crew.members:
+        return False  # a preference vote is heard by its crew only (roles.assembly_audience)
     # By identity: comparing crews field by field (list.index) costs a whole view's time.
     index = next(i for i, c in enumerate(state.crews) if c is crew)
     return any(

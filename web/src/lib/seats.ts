@@ -15,6 +15,8 @@ export interface HeldSeat {
   // A session's facilitator: the join code and the projector's link (the spectator token).
   code?: string;
   projector?: string;
+  // A session's member number before the start (their crew in the lobby).
+  member?: number;
   since: number;
 }
 
