@@ -647,4 +647,9 @@ export const en = {
   "ciurme.event.vote_closed": "{crew}'s vote on {topic} is closed.",
   "ciurme.event.vote_timer": "The facilitator set {crew}'s vote to close {seconds} s after it opened.",
   "ciurme.event.phase1_timer": "The facilitator set phase 1 to close after {seconds} s.",
+  "room.channel.crew": "crew",
+  "room.channel.deck": "deck",
+  "room.channel.table": "captains' table",
+  "room.channel.all": "room",
+  "room.channel.direct": "direct",
 } as const;

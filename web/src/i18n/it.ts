@@ -599,7 +599,7 @@ export const it: Record<keyof typeof en, string> = {
   "room.personal.none": "nessuno",
   "phone.rules": "Regole",
   "phone.objectives": "Obiettivi",
-  "phone.where": "Sei sulla zona: {place}",
+  "phone.where": "Sei qui: {place}",
   "phone.your_wood": "Il tuo legno: {count} pezzi",
   "phone.office.captain": "Sei il capitano della tua ciurma",
   "phone.office.quartermaster": "Sei il quartiermastro della tua ciurma",
@@ -648,4 +648,9 @@ export const it: Record<keyof typeof en, string> = {
   "ciurme.event.vote_closed": "La votazione della {crew} su {topic} è chiusa.",
   "ciurme.event.vote_timer": "Il facilitatore ha fissato la chiusura del voto della {crew} a {seconds} s dall'apertura.",
   "ciurme.event.phase1_timer": "Il facilitatore ha fissato la fine della fase 1 dopo {seconds} s.",
+  "room.channel.crew": "ciurma",
+  "room.channel.deck": "ponte",
+  "room.channel.table": "tavolo dei capitani",
+  "room.channel.all": "sala",
+  "room.channel.direct": "diretto",
 };
