@@ -582,7 +582,7 @@ export const en = {
   "room.away": "away",
   "room.bot": "bot",
   "room.captains_table": "The captains' table",
-  "room.captains_table_closed": "The captains' table is closed in this session (an option when creating it).",
+  "room.captains_table_closed": "No word at the captains' table yet (it is open only when chosen at the session's creation).",
   "room.places": "{island} on the island · {lifeboat} on the lifeboat · {wreck} on the wreck",
   "room.finished": "finished ({rank})",
   "room.results": "Results per objective",

@@ -583,7 +583,7 @@ export const it: Record<keyof typeof en, string> = {
   "room.away": "assente",
   "room.bot": "bot",
   "room.captains_table": "Il tavolo dei capitani",
-  "room.captains_table_closed": "Il tavolo dei capitani è chiuso in questa sessione (un'opzione alla creazione).",
+  "room.captains_table_closed": "Ancora nessuna parola al tavolo dei capitani (è aperto solo se scelto alla creazione della sessione).",
   "room.places": "{island} sull'isola · {lifeboat} sulla scialuppa · {wreck} sul relitto",
   "room.finished": "finito ({rank})",
   "room.results": "Risultati per obiettivo",
