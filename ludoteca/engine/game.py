@@ -185,6 +185,18 @@ class Game(ABC, Generic[S]):
         facilitator) belong to none."""
         return [[seat] for seat in range(len(self.seats(state)))]
 
+    def role_seats(self, state: S) -> list[int]:
+        """Seats that are roles, not players (a facilitator): they belong to no team and are
+        taken by whoever runs the session. Default: the seats in no team."""
+        in_teams = {seat for team in self.teams(state) for seat in team}
+        return [seat for seat in self.seats(state) if seat not in in_teams]
+
+    def options_for_teams(self, options: Any, teams: list[int]) -> Any:
+        """The game's options for teams of these sizes, as a facilitator formed them (the
+        server never names an option); ValueError says why those teams cannot play. Default:
+        the options unchanged (the game forms its own teams)."""
+        return options
+
     def team_count(self, players: int, options: Any = None) -> int:
         """How many teams a game of `players` has, without setting one up. Default: one per
         player; a game with teams (Ciurme's crews) says how many."""

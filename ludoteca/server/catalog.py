@@ -58,8 +58,7 @@ def has_role_seats(game: Game[Any]) -> bool:
 
 @cache
 def _has_role_seats(game: Game[Any]) -> bool:
-    state = game.setup(game.min_players, 0)
-    return len(game.seats(state)) > game.min_players
+    return bool(game.role_seats(game.setup(game.min_players, 0)))
 
 
 def _jsonable(value: Any) -> Any:

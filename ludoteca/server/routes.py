@@ -152,10 +152,10 @@ async def set_crews(match_id: str, body: schemas.SetCrews, hub: HubDep,
 
 @router.post("/sessions/{match_id}/crews/balance", response_model=schemas.SessionOut,
              summary="Balanced crews of everybody joined (facilitator)")
-async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials
-                        ) -> schemas.SessionOut:
+async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials,
+                        body: schemas.Balance | None = None) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
-    return await sessions.balance(live)
+    return await sessions.balance(live, body.players if body else None)
 
 
 @router.post("/sessions/{match_id}/move", response_model=schemas.SessionOut,
@@ -174,3 +174,17 @@ async def remove_member(match_id: str, member: int, hub: HubDep, credentials: Cr
         raise invalid("member: a member's number, from 0")
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.remove(hub, live, member)
+
+
+@router.post("/sessions/{match_id}/seats/{seat}/back", response_model=schemas.Done,
+             summary="Give a seat a bot played back to its person (facilitator)")
+async def give_seat_back(match_id: str, seat: int, hub: HubDep, credentials: Credentials
+                         ) -> schemas.Done:
+    live = await sessions.facilitated(hub, match_id, token_of(credentials))
+    return await sessions.give_back(live, seat)
+
+
+@router.get("/matches/{match_id}/debrief", response_model=dict[str, Any],
+            summary="A finished session's debrief (tables and pictures in players' words)")
+async def match_debrief(match_id: str, hub: HubDep) -> dict[str, Any]:
+    return sessions.debrief(await lobby.live_match(hub, match_id))

@@ -159,6 +159,13 @@ class SetCrews(Strict):
     crews: list[list[Annotated[int, Field(ge=0, le=1000)]]] = Field(max_length=40)
 
 
+class Balance(Strict):
+    players: int | None = Field(
+        None, ge=1, le=100, description="seats the crews are balanced for (more than the "
+        "people joined leaves seats for bots); default: one per person"
+    )
+
+
 class MoveMember(Strict):
     member: int = Field(ge=0, le=1000)
     crew: int = Field(ge=0, le=40, description="a crew's index; one past the last: a new crew")

@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
+from ludoteca.engine.codec import encode
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
 from ludoteca.server import schemas
@@ -109,7 +110,7 @@ async def join_session(hub: Hub, request: schemas.JoinSession) -> schemas.Joined
         return schemas.Joined(id=info.id, seat=None, member=member, token=token)
     if info.status in ("over", "ended"):
         raise conflict("this session is over")
-    roles = role_seats(info)
+    roles = set(live.game.role_seats(live.state))
     for seat in [s.seat for s in info.seats if s.free and s.seat not in roles]:
         if await asyncio.to_thread(hub.store.claim_seat, info.id, seat, request.name,
                                    hash_token(token)):
@@ -117,11 +118,6 @@ async def join_session(hub: Hub, request: schemas.JoinSession) -> schemas.Joined
             await hub.header_changed(live)
             return schemas.Joined(id=info.id, seat=seat, token=token)
     raise conflict("the session has started and every seat is taken")
-
-
-def role_seats(info: MatchInfo) -> set[int]:
-    players = info.players or 0
-    return {s.seat for s in info.seats if s.seat >= players}
 
 
 def session_out(live: LiveMatch) -> schemas.SessionOut:
@@ -189,9 +185,10 @@ def players_wanted(info: MatchInfo, requested: int | None = None) -> int:
     return max(requested or info.settings.get("players") or 0, len(_active(info)))
 
 
-async def balance(live: LiveMatch) -> schemas.SessionOut:
+async def balance(live: LiveMatch, players: int | None = None) -> schemas.SessionOut:
+    """Everybody joined in the game's own teams for `players` seats (default: one each)."""
     _in_lobby(live)
-    teams = game_teams(live, players_wanted(live.info))
+    teams = game_teams(live, players_wanted(live.info, players))
     crews: list[list[int]] = [[] for _ in teams]
     for member in _active(live.info):
         fullest = max(range(len(teams)), key=lambda i: (len(teams[i]) - len(crews[i]), -i))
@@ -279,19 +276,35 @@ def seat_people(teams: list[list[int]], crews: list[list[int]], members: list[in
     return seats
 
 
+def formed_teams(info: MatchInfo, players: int) -> list[int] | None:
+    """The sizes of the crews the facilitator formed, when they seat everybody and fill every
+    seat (then the game is set up with exactly those crews); None: the game forms its own."""
+    crews = [c for c in info.crews or [] if c]
+    seated = {m for crew in crews for m in crew}
+    if not crews or seated != set(_active(info)) or len(seated) != players:
+        return None
+    return [len(crew) for crew in crews]
+
+
 async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) -> None:
     info, game = live.info, live.game
     players = players_wanted(info, request.players)
+    sizes = formed_teams(info, players)
+    try:
+        options = game.options(info.options)
+        if sizes is not None:
+            options = game.options_for_teams(options, sizes)
+    except ValueError as exc:
+        raise invalid(f"{exc}: move people between crews") from None
     try:
         game.check_players(players)
-        state = game.setup(players, info.seed, info.options)
+        state = game.setup(players, info.seed, options)
     except ValueError as exc:
         raise invalid(f"{exc} ({len(_active(info))} people have joined; set players to leave "
                       "seats empty for latecomers or bots)") from None
     teams = game.teams(state)
     seats_of = seat_people(teams, info.crews or [], _active(info))
-    in_teams = {seat for team in teams for seat in team}
-    roles = [seat for seat in game.seats(state) if seat not in in_teams]
+    roles = game.role_seats(state)
     spec = check_bot(request.bots, game, state) if request.bots else None
     members = {m.member: m for m in info.members}
     people = {seat: members[member] for member, seat in seats_of.items()}
@@ -326,8 +339,43 @@ async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) 
                 and seat not in roles}
         clocks.settle(now, sorted(game.actors(state) - bots), None, running=True)
         row.players, row.status, row.started_at, row.clocks = players, "running", now, clocks.data
+        row.options = options_to_json(options)
 
     await live.change_header(write)
+
+
+async def give_back(live: LiveMatch, seat: int) -> schemas.Done:
+    """The seat a bot played while its person was away goes back to that person (who joined
+    with the code): their phone plays it again from the next frame."""
+    person = next((m for m in live.info.members if m.seat == seat and not m.left), None)
+    if person is None:
+        raise conflict(f"seat {seat} is not the seat of anyone who joined with the code: "
+                       "give it to a bot, or leave it for a latecomer")
+
+    def write(session: Session, row: MatchRow) -> None:
+        if row.status not in ("running", "paused"):
+            raise conflict(f"cannot give a seat back: the session is {row.status}")
+        session.execute(
+            update(SeatRow)
+            .where(SeatRow.match_id == live.id, SeatRow.seat == seat)
+            .values(name=person.name, token_hash=person.token_hash, bot=None)
+        )
+
+    await live.change_header(write)
+    return schemas.Done(status=live.info.status)
+
+
+def debrief(live: LiveMatch) -> dict[str, Any]:
+    """The game's debrief of a finished session, with the names people chose by seat."""
+    if live.state is None or live.info.status not in ("over", "ended"):
+        raise conflict("the debrief opens when the session is over")
+    material = live.game.debrief(live.state)
+    if material is None:
+        raise not_found(f"a debrief of {live.game.name}: the game has none")
+    names = {str(s.seat): s.name for s in live.info.seats if s.name and not s.bot}
+    bots = [s.seat for s in live.info.seats if s.bot]
+    return {"id": live.id, "game": live.game.name, "status": live.info.status,
+            "names": names, "bots": bots, "debrief": encode(material)}
 
 
 async def lobby_session(hub: Hub, match_id: str, token: str | None) -> schemas.SessionOut:
@@ -337,7 +385,9 @@ async def lobby_session(hub: Hub, match_id: str, token: str | None) -> schemas.S
 __all__ = [
     "balance",
     "create_session",
+    "debrief",
     "facilitated",
+    "give_back",
     "join_session",
     "leave_session",
     "lobby_session",

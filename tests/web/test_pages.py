@@ -125,12 +125,13 @@ def test_ciurme_quick_try(table: Table) -> None:
         mine = wait_turn_or_end([page], 120)
         if mine is None:
             break
-        stage = page.locator(".ciurme .stage strong").inner_text()
+        stage = page.locator(".ciurme").get_attribute("data-stage") or ""
         if stage not in shots:
             shots.add(stage)
             table.shot(page, f"ciurme-{len(shots)}")
         before = seen(page).step
-        page.locator(".menu .group button").first.click()
+        # A vote's choices on the screen, every other move in the menu.
+        page.locator(".ciurme .choices button, .ciurme .menu .group button").first.click()
         until(lambda b=before: seen(page).step > b or seen(page).legal == 0, 10, "my move")
     page.wait_for_selector(".result")
     table.shot(page, "ciurme-result")

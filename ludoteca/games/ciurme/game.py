@@ -182,6 +182,16 @@ class Ciurme(Game[CiurmeState]):
     def teams(self, state: CiurmeState) -> list[list[int]]:
         return [sorted(crew.members) for crew in state.crews]
 
+    def role_seats(self, state: CiurmeState) -> list[int]:
+        return [state.facilitator]
+
+    def options_for_teams(self, options: Any, teams: list[int]) -> CiurmeOptions:
+        """The crews as the facilitator formed them: their sizes, in order (a crew of 4 or 5;
+        `briefing.form_crews` refuses others in the players' words)."""
+        opts: CiurmeOptions = self.options(options)
+        briefing.form_crews(sum(teams), tuple(teams))
+        return replace(opts, crews=tuple(teams))
+
     def team_count(self, players: int, options: Any = None) -> int:
         opts: CiurmeOptions = self.options(options)
         return len(briefing.form_crews(players, opts.crews))

@@ -29,6 +29,7 @@ from ludoteca.games.ciurme.data import (
 )
 from ludoteca.games.ciurme.result import winners
 from ludoteca.games.ciurme.rules.assembly import placer
+from ludoteca.games.ciurme.rules.channels import open_channels
 from ludoteca.games.ciurme.rules.loads import load, owed, repairs_by, repairs_needed
 from ludoteca.games.ciurme.rules.objectives import objectives, owners
 from ludoteca.games.ciurme.rules.roles import without_captain
@@ -74,8 +75,13 @@ def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
         return True
     if seat is None:
         return False
-    index = state.crews.index(crew)
-    return seat in without_captain(crew) or any(
+    if seat in without_captain(crew):
+        return True
+    if seat not in crew.members:
+        return False  # a preference vote is heard by its crew only (roles.assembly_audience)
+    # By identity: comparing crews field by field (list.index) costs a whole view's time.
+    index = next(i for i, c in enumerate(state.crews) if c is crew)
+    return any(
         r.crew == index and r.topic in PREFERENCES and seat in r.audience for r in state.votes_log
     )
 
@@ -165,6 +171,11 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             for m in state.messages
             if reads(state, seat, m)
         ],
+        # Where the seat may write now, exactly as the rules allow (a sailor never sees a way
+        # to write to the captain); the facilitator's room, crew and direct need a recipient.
+        "channels": (
+            open_channels(state, seat) if seat is not None and seat < state.players else []
+        ),
         "messages_left": (
             state.options.message_budget - state.spoken[seat] if seat is not None else 0
         ),

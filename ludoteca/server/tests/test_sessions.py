@@ -56,7 +56,8 @@ def test_a_ciurme_session_from_lobby_to_play(config: ServerConfig) -> None:
                             {"member": balanced["crews"][0][0], "crew": 1})).json()
         assert sorted(len(c) for c in moved["crews"]) == [3, 5]
         refused = await post(base, f"/api/matches/{sid}/start", host)
-        assert refused.status_code == 409 and "move people" in refused.json()["error"]
+        assert refused.status_code == 422 and "move people" in refused.json()["error"]
+        assert "4 or 5 players" in refused.json()["error"]
         assert (await post(base, f"/api/matches/{sid}/start",
                            members[0]["token"])).status_code == 403
         crews = [[0, 1, 2, 3], [4, 5, 6, late["member"]]]
@@ -135,3 +136,55 @@ async def call(base: str, method: str, path: str, token: str, body: Any = None) 
     async with httpx.AsyncClient(base_url=base) as http:
         return await http.request(method, path, headers={"Authorization": f"Bearer {token}"},
                                   json=body)
+
+
+def test_crews_formed_by_the_facilitator_are_the_games_crews(config: ServerConfig) -> None:
+    """Nine people in crews of 4 and 5 as the facilitator formed them (the game's own options
+    for those sizes); a seat given to a bot goes back to its person; the debrief at the end."""
+    async def scenario(base: str) -> None:
+        session = (await post(base, "/api/sessions", body={"bot_pause": 0})).json()
+        sid, code, host = session["id"], session["code"], session["facilitator_token"]
+        people = [await join(base, code, f"P{i}") for i in range(9)]
+        crews = [[8, 0, 2, 4, 6], [1, 3, 5, 7]]
+        assert (await call(base, "PUT", f"/api/sessions/{sid}/crews", host,
+                           {"crews": crews})).status_code == 200
+        early = await get(base, f"/api/matches/{sid}/debrief")
+        assert early.status_code == 409
+        assert (await post(base, f"/api/matches/{sid}/start", host)).status_code == 200
+        record = (await get(base, f"/api/matches/{sid}/record")).json()
+        assert record["options"]["crews"] == [5, 4]
+        summary = (await get(base, f"/api/matches/{sid}")).json()
+        names = {s["seat"]: s["name"] for s in summary["seats"]}
+        assert [names[s] for s in range(5)] == ["P8", "P0", "P2", "P4", "P6"]
+        assert (await post(base, f"/api/matches/{sid}/seats/3/bot", host,
+                           {"bot": "heuristic"})).status_code == 200
+        phone = await Client.connect(base, sid, people[4]["token"])
+        assert (await phone.state())["seat"] is None  # the bot plays the seat meanwhile
+        back = await post(base, f"/api/sessions/{sid}/seats/3/back", host)
+        assert back.status_code == 200, back.text
+        assert (await phone.state())["seat"] == 3
+        nobody = await post(base, f"/api/sessions/{sid}/seats/9/back", host)
+        assert nobody.status_code == 409 and "not the seat of anyone" in nobody.json()["error"]
+        assert (await post(base, f"/api/matches/{sid}/end", host)).status_code == 200
+        debrief = (await get(base, f"/api/matches/{sid}/debrief")).json()
+        assert debrief["names"]["0"] == "P8" and debrief["debrief"]["parts"]
+        assert debrief["bots"] == [] and "3" in debrief["names"]
+        await phone.close()
+
+    with ServerThread(config, games={}) as server:
+        run(scenario(server.url))
+
+
+def test_crews_that_are_not_the_games_are_refused_in_its_words(config: ServerConfig) -> None:
+    async def scenario(base: str) -> None:
+        session = (await post(base, "/api/sessions", body={"bot_pause": 0})).json()
+        sid, code, host = session["id"], session["code"], session["facilitator_token"]
+        for i in range(9):
+            await join(base, code, f"P{i}")
+        await call(base, "PUT", f"/api/sessions/{sid}/crews", host,
+                   {"crews": [[0, 1, 2], [3, 4, 5], [6, 7, 8]]})
+        refused = await post(base, f"/api/matches/{sid}/start", host)
+        assert refused.status_code == 422 and "4 or 5 players" in refused.json()["error"]
+
+    with ServerThread(config, games={}) as server:
+        run(scenario(server.url))

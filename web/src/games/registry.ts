@@ -4,16 +4,21 @@ import { t } from "../i18n/i18n.svelte";
 import CastellScreen from "./castell/CastellScreen.svelte";
 import { castellText } from "./castell/text";
 import CiurmeScreen from "./ciurme/CiurmeScreen.svelte";
+import ControlRoom from "./ciurme/ControlRoom.svelte";
+import ProjectorView from "./ciurme/ProjectorView.svelte";
 import { ciurmeText } from "./ciurme/text";
 import GoofspielScreen from "./goofspiel/GoofspielScreen.svelte";
 import { goofspielText } from "./goofspiel/text";
 import LigrettoScreen from "./ligretto/LigrettoScreen.svelte";
 import { ligrettoText } from "./ligretto/text";
-import type { GameProps, GameText } from "./types";
+import type { ControlProps, GameProps, GameText, ProjectorProps } from "./types";
 
 export interface GameEntry {
   screen: Component<GameProps> | null;
   text: GameText;
+  // A game run in a training room: the facilitator's control room and the projector's view.
+  control?: Component<ControlProps>;
+  projector?: Component<ProjectorProps>;
 }
 
 const genericText: GameText = {
@@ -25,7 +30,7 @@ const genericText: GameText = {
 const GAMES: Record<string, GameEntry> = {
   castell: { screen: CastellScreen, text: castellText },
   ligretto: { screen: LigrettoScreen, text: ligrettoText },
-  ciurme: { screen: CiurmeScreen, text: ciurmeText },
+  ciurme: { screen: CiurmeScreen, text: ciurmeText, control: ControlRoom, projector: ProjectorView },
   goofspiel: { screen: GoofspielScreen, text: goofspielText },
 };
 

@@ -1,5 +1,5 @@
 // What every game screen receives, and what every game says in words.
-import type { EncodedAction, GameEvent, GameView } from "../protocol/frames";
+import type { EncodedAction, GameEvent, GameView, SeatPresence } from "../protocol/frames";
 
 export interface Seats {
   // A seat's display name (a person's name, "Bot", or "Seat 2").
@@ -23,4 +23,25 @@ export interface GameText {
   awaited(view: GameView, seat: number | null, seats: Seats, legal: EncodedAction[]): string;
   // One line a player reads to choose this action (the generic action menu).
   action(action: EncodedAction, view: GameView): string;
+}
+
+// The facilitator's control room of a session (its HTTP controls need the session and token).
+export interface ControlProps {
+  id: string;
+  host: string;
+  view: GameView;
+  legal: EncodedAction[];
+  seats: Seats;
+  send: (action: EncodedAction) => void;
+  presence: SeatPresence[];
+  status: string;
+  // The seats of people who joined with the code (a bot may play one for a while).
+  people: number[];
+  onfailure: (message: string) => void;
+}
+
+// The projector's view: what a spectator sees, in big type.
+export interface ProjectorProps {
+  view: GameView;
+  seats: Seats;
 }

@@ -1,5 +1,10 @@
 // The lobby's routes (DESIGN: the server's public surface), typed by the generated protocol.
 import type {
+  CreateSession,
+  CreatedSession,
+  JoinSession,
+  SessionOut,
+  StartMatch,
   CreateMatch,
   CreatedMatch,
   Done,
@@ -32,6 +37,26 @@ export const api = {
   start: (id: string, hostToken: string) =>
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/start`, {}, hostToken),
   record: (id: string) => request<MatchRecord>("GET", `/api/matches/${encodeURIComponent(id)}/record`),
+  // sessions: a facilitator's lobby, joined with a code
+  createSession: (body: CreateSession) => request<CreatedSession>("POST", "/api/sessions", body),
+  joinSession: (body: JoinSession) => request<Joined>("POST", "/api/sessions/join", body),
+  session: (id: string, host: string) =>
+    request<SessionOut>("GET", `/api/sessions/${encodeURIComponent(id)}`, undefined, host),
+  balance: (id: string, host: string, players: number | null) =>
+    request<SessionOut>("POST", `/api/sessions/${encodeURIComponent(id)}/crews/balance`, players ? { players } : {}, host),
+  moveMember: (id: string, host: string, member: number, crew: number) =>
+    request<SessionOut>("POST", `/api/sessions/${encodeURIComponent(id)}/move`, { member, crew }, host),
+  removeMember: (id: string, host: string, member: number) =>
+    request<SessionOut>("DELETE", `/api/sessions/${encodeURIComponent(id)}/members/${member}`, undefined, host),
+  startSession: (id: string, host: string, body: StartMatch) =>
+    request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/start`, body, host),
+  control: (id: string, host: string, what: "pause" | "resume" | "end") =>
+    request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/${what}`, {}, host),
+  botSeat: (id: string, host: string, seat: number, bot: string) =>
+    request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, host),
+  giveBack: (id: string, host: string, seat: number) =>
+    request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/seats/${seat}/back`, {}, host),
+  debrief: (id: string) => request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief`),
   replay: (id: string) =>
     request<ReplayFrames>("GET", `/api/matches/${encodeURIComponent(id)}/replay`),
 };
@@ -43,3 +68,31 @@ export type ReplayFrames = {
   steps: { step: number; seat: number | null; action: unknown; view: Record<string, unknown>; events: { kind: string; data: Record<string, unknown> }[] }[];
   result: Record<string, unknown> | null;
 };
+
+// A finished session's debrief: the game's typed parts (ludoteca/engine/debrief.py) and the
+// names people chose, by seat.
+export type DebriefCell = string | number | null;
+export type DebriefSection = {
+  kind: "table" | "log" | "heatmap" | "bars" | "graph";
+  title: string;
+  note?: string;
+  alt?: string;
+  columns?: string[];
+  rows?: DebriefCell[][] | string[];
+  values?: number[][];
+  row_title?: string;
+  column_title?: string;
+  categories?: string[];
+  series?: Record<string, number[]>;
+  category_title?: string;
+  value_title?: string;
+  nodes?: { id: string; label: string; group: string }[];
+  edges?: { source: string; target: string; weight: number; label: string }[];
+};
+export type Debrief = {
+  title: string;
+  summary: string[];
+  parts: { title: string; summary: string[]; sections: DebriefSection[] }[];
+  data: Record<string, unknown>;
+};
+export type DebriefPage = { id: string; game: string; status: string; names: Record<string, string>; bots: number[]; debrief: Debrief };

@@ -10,7 +10,7 @@ export class ApiError extends Error {
 }
 
 export async function request<T>(
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
   body?: unknown,
   token?: string,

@@ -1,6 +1,7 @@
 // What the client knows of a live match, and how each server frame changes it: a pure reducer,
 // so the screens only render it and Vitest checks it.
 import type { EncodedAction, GameEvent, GameView, SeatPresence, ServerFrame } from "../protocol/frames";
+import type { LobbyFrame } from "../protocol/types";
 
 export const EVENTS_KEPT = 40;
 
@@ -24,6 +25,7 @@ export interface MatchState {
   rejection: string | null;
   error: string | null;
   waiting: string[]; // refs of actions sent and not yet answered
+  lobby: LobbyFrame | null; // a session before its start: who has joined, the crews
 }
 
 export function initialMatch(): MatchState {
@@ -40,6 +42,7 @@ export function initialMatch(): MatchState {
     rejection: null,
     error: null,
     waiting: [],
+    lobby: null,
   };
 }
 
@@ -84,6 +87,8 @@ export function reduce(state: MatchState, frame: ServerFrame): MatchState {
       };
     case "error":
       return { ...state, error: frame.error };
+    case "lobby":
+      return { ...state, lobby: frame, status: frame.status };
     default:
       return state;
   }

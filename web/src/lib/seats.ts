@@ -12,6 +12,11 @@ export interface HeldSeat {
   invites?: { seat: number; url: string }[];
   // The spectators' link, for a screen on the wall or friends who only watch.
   watch?: string;
+  // A session's facilitator: the join code and the projector's link (the spectator token).
+  code?: string;
+  projector?: string;
+  // A session's member number before the start (their crew in the lobby).
+  member?: number;
   since: number;
 }
 

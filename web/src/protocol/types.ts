@@ -27,6 +27,16 @@ export interface ActionFrame {
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Balance".
+ */
+export interface Balance {
+  /**
+   * seats the crews are balanced for (more than the people joined leaves seats for bots); default: one per person
+   */
+  players?: number | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "CreateMatch".
  */
 export interface CreateMatch {

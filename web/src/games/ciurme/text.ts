@@ -28,6 +28,7 @@ const SIMPLE = new Set([
   "phase_started", "nothing_produced", "first_player", "captain", "quartermaster", "restored",
   "progress", "deposition_proposed", "deposition_failed", "preferences_chosen", "flagship_bonus",
   "awaiting_facilitator", "election_opened", "session_over", "stamp", "round", "clock_stopped",
+  "vote_closed", "vote_timer", "phase1_timer",
 ]);
 
 export function ciurmeEvent(event: GameEvent, seats: Seats, view: GameView | null = null): string {
@@ -78,6 +79,7 @@ export function ciurmeEvent(event: GameEvent, seats: Seats, view: GameView | nul
           repairs: Number(d.repairs ?? 0),
           rank: Number(d.rank ?? 0),
           topic: tDynamic(`ciurme.topic.${d.topic}`, {}, String(d.topic ?? "")),
+          seconds: Number(d.seconds ?? 0),
         });
       }
       return t("event.unknown", { kind: event.kind });

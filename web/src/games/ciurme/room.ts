@@ -1,0 +1,92 @@
+// Ciurme's view as the training room's screens read it (the phone, the control room, the
+// projector), and the game's sentences in players' words: "Player 3 (red)" becomes a name.
+import { t, tDynamic } from "../../i18n/i18n.svelte";
+import type { GameView } from "../../protocol/frames";
+import type { Seats } from "../types";
+
+export type Crew = {
+  colour: string;
+  members: number[];
+  repairs: number;
+  repairs_needed: number;
+  finished: boolean;
+  stopped: boolean;
+  captain: number | null;
+  quartermaster: number | null;
+  preferences_chosen: boolean;
+  points: number[];
+  stamps_left: number;
+};
+export type OpenVote = {
+  crew: number;
+  topic: string;
+  runoff: boolean;
+  candidates: number[];
+  voters: number[];
+  cast: boolean[];
+  awaiting_facilitator: boolean;
+  proposer: number | null;
+  seconds: number;
+  ballots?: number[];
+  my_ballot?: number;
+};
+export type Message = { channel: string; crew: number | null; author: number; text: string; period: number; to: number | null };
+export type Stamp = { crew: number; ship: number; value: number | null };
+export type Outcome = { personal: string; command: boolean; power: boolean; won: number; ships: number[] };
+
+export function crews(view: GameView): Crew[] {
+  return (view.crews as Crew[] | undefined) ?? [];
+}
+export function votes(view: GameView): OpenVote[] {
+  return (view.votes as OpenVote[] | undefined) ?? [];
+}
+export function messages(view: GameView): Message[] {
+  return (view.messages as Message[] | undefined) ?? [];
+}
+export function stamps(view: GameView): Stamp[] {
+  return (view.stamps as Stamp[] | undefined) ?? [];
+}
+export function fleet(view: GameView): string[] {
+  return (view.fleet as string[] | undefined) ?? [];
+}
+export function board(view: GameView, crew: number | null): Record<string, unknown> | null {
+  const boards = (view.boards as Record<string, Record<string, unknown>> | undefined) ?? {};
+  return crew === null ? null : boards[String(crew)] ?? null;
+}
+
+export function crewName(index: number): string {
+  return t("ciurme.crew", { crew: index + 1 });
+}
+
+export function topic(name: string): string {
+  return tDynamic(`ciurme.topic.${name}`, {}, name);
+}
+
+export function place(name: unknown): string {
+  return tDynamic(`ciurme.place.${name}`, {}, String(name));
+}
+
+// The game's English sentences name seats "Player 3 (red)" and crews "crew 0 (black)"; in the
+// room people are known by the names they typed, crews by their number from 1.
+export function inWords(text: string, seats: Seats): string {
+  return text
+    .replace(/Player (\d+)(?: \([a-z -]+\))?/g, (_m, seat: string) => seats.name(Number(seat)))
+    .replace(/crew (\d+) \(([a-z]+)\)/g, (_m, index: string) => crewName(Number(index)));
+}
+
+// Who still owes an answer to an open vote, and how many have answered.
+export function answered(vote: OpenVote): { done: number; all: number } {
+  return { done: vote.cast.filter(Boolean).length, all: vote.voters.length };
+}
+
+// Seconds left on a vote's timer, counted from when this screen first saw it open (the view
+// says how long a vote lasts from its opening, not when it opened).
+const firstSeen = new Map<string, number>();
+export function voteKey(vote: OpenVote): string {
+  return `${vote.crew}:${vote.topic}:${vote.runoff}:${vote.proposer ?? ""}:${vote.voters.join(",")}`;
+}
+export function secondsLeft(vote: OpenVote, now: number): number {
+  const key = voteKey(vote);
+  if (!firstSeen.has(key)) firstSeen.set(key, now);
+  return Math.max(0, Math.round(vote.seconds - (now - (firstSeen.get(key) ?? now)) / 1000));
+}

@@ -1,0 +1,41 @@
+// The training room's client logic: its routes, the lobby frame, the game's sentences in the
+// names people typed, and a vote's count.
+import { describe, expect, it as test } from "vitest";
+import { answered, inWords } from "../src/games/ciurme/room";
+import { initialMatch, reduce } from "../src/lib/match-state";
+import { href, parseRoute } from "../src/lib/router";
+
+const seats = { count: 9, name: (seat: number) => ["Ada", "Bruno"][seat] ?? `Bot ${seat + 1}` };
+
+describe("the training room", () => {
+  test("the join page takes its code from the QR's address, never sent to the server", () => {
+    expect(parseRoute("/join", "#code=EK9HW7")).toEqual({ page: "join", code: "EK9HW7" });
+    expect(parseRoute("/join", "")).toEqual({ page: "join", code: "" });
+    expect(href({ page: "join", code: "EK9HW7" })).toBe("/join#code=EK9HW7");
+  });
+
+  test("the facilitator's, the projector's and the debrief's pages", () => {
+    expect(parseRoute("/session", "")).toEqual({ page: "new-session" });
+    expect(parseRoute("/session/abc", "")).toEqual({ page: "session", id: "abc" });
+    expect(parseRoute("/projector/abc", "#token=t")).toEqual({ page: "projector", id: "abc", token: "t" });
+    expect(parseRoute("/debrief/abc", "")).toEqual({ page: "debrief", id: "abc" });
+  });
+
+  test("a lobby frame says who has joined and the status", () => {
+    const lobby = { type: "lobby" as const, id: "abc", game: "ciurme", status: "lobby", code: "EK9HW7", players: null, members: [{ member: 0, name: "Ada" }], crews: [[0]] };
+    const next = reduce(initialMatch(), lobby);
+    expect(next.status).toBe("lobby");
+    expect(next.lobby?.members[0].name).toBe("Ada");
+  });
+
+  test("the game's sentences name people and crews as the room knows them", () => {
+    expect(inWords("Captain: Player 0 (red) of crew 1 (white), 5 repairs.", seats))
+      .toBe("Captain: Ada of Crew 2, 5 repairs.");
+    expect(inWords("Player 4 and Player 1 (light blue)", seats)).toBe("Bot 5 and Bruno");
+  });
+
+  test("a vote's count of answers", () => {
+    const vote = { crew: 0, topic: "quartermaster", runoff: false, candidates: [0, 1], voters: [0, 1, 2], cast: [true, false, true], awaiting_facilitator: false, proposer: null, seconds: 120 };
+    expect(answered(vote)).toEqual({ done: 2, all: 3 });
+  });
+});
