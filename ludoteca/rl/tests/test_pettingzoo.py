@@ -121,3 +121,9 @@ def test_real_time_steps_fire_one_action_each_in_reaction_time_order() -> None:
         clock = now
         fired += 1
     assert clock > 0 and fired > 10
+
+
+def test_a_variant_of_the_games_numbers_is_refused_by_name() -> None:
+    # The encodings are sized on the published numbers; a balance search's variant is not read.
+    with pytest.raises(ValueError, match="'variant'"):
+        env("ciurme", players=8, options={"variant": {"stamps": [0, 1, 2, 5]}})
