@@ -204,9 +204,14 @@ def open_study(search: Search, storage: Path) -> Any:
         direction="minimize",
         load_if_exists=True,
     )
-    for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
-        study.tell(trial.number, state=optuna.trial.TrialState.FAIL)
+    fail_running(study)  # a search stopped hard (killed) left them running
     return study
+
+
+def fail_running(study: Any) -> None:
+    running = _optuna().trial.TrialState.RUNNING
+    for trial in study.get_trials(deepcopy=False, states=(running,)):
+        study.tell(trial.number, state=_optuna().trial.TrialState.FAIL)
 
 
 def finished(study: Any) -> int:
@@ -221,26 +226,23 @@ def run_search(
     optuna = _optuna()
     study = open_study(search, storage)
     outcome = Outcome(search, study.study_name, storage, [])
-    while (done := finished(study)) < search.budget:
-        rounds = int(study.user_attrs.get("rounds", 0))
-        sampler = optuna.samplers.TPESampler(
-            seed=(search.seed + 7919 * len(study.trials)) % 2**32,
-            n_startup_trials=STARTUP,
-        )
-        study.sampler = sampler
-        asked = [study.ask() for _ in range(min(ROUND, search.budget - done))]
-        try:
-            played = _play_round(search, study, asked, rounds, advance)
-        except KeyboardInterrupt:
-            played = False
-        if not played:  # the round's trials are asked again when the search resumes
-            for trial in asked:
-                if trial.number not in _told(study):
-                    study.tell(trial, state=optuna.trial.TrialState.FAIL)
-            outcome.interrupted = True
-            break
-        study.set_user_attr("rounds", rounds + 1)
-        outcome.new_trials += len(asked)
+    try:
+        while (done := finished(study)) < search.budget:
+            rounds = int(study.user_attrs.get("rounds", 0))
+            study.sampler = optuna.samplers.TPESampler(
+                seed=(search.seed + 7919 * len(study.trials)) % 2**32,
+                n_startup_trials=STARTUP,
+            )
+            asked = [study.ask() for _ in range(min(ROUND, search.budget - done))]
+            if not _play_round(search, study, asked, rounds, advance):
+                raise KeyboardInterrupt
+            study.set_user_attr("rounds", rounds + 1)
+            outcome.new_trials += len(asked)
+    except KeyboardInterrupt:
+        # Ctrl-C may come at any moment of a round (asking, playing, telling): the trials it
+        # left running are closed as failed, and asked again when the search resumes.
+        fail_running(study)
+        outcome.interrupted = True
     outcome.trials = trial_rows(study)
     complete: list[dict[str, Any]] = [t for t in outcome.trials if t["state"] == "COMPLETE"]
     if complete and not outcome.interrupted:
@@ -282,11 +284,6 @@ def _play_round(
         else:
             study.tell(trial, value)
     return True
-
-
-def _told(study: Any) -> set[int]:
-    running = _optuna().trial.TrialState.RUNNING
-    return {t.number for t in study.get_trials(deepcopy=False) if t.state != running}
 
 
 def trial_rows(study: Any) -> list[dict[str, Any]]:

@@ -90,8 +90,12 @@ async def _scenario(servers: list[ServerProcess]) -> None:
     record = (await get(survivor.url, f"/api/matches/{match_id}/record")).json()
     log = record["log"]
     assert len(log) == 52 and len(acknowledged) >= 30
-    assert all(entry["seat"] == 3 for step, entry in enumerate(log, 1)
-               if step not in acknowledged)  # the rest is the bot's, on both processes
+    # The rest is the bot's, on both processes, but for an action logged just before the kill
+    # whose acknowledgement died with the process (at most one in flight per player): it is
+    # in the log, so nothing accepted was lost.
+    unacknowledged = [entry["seat"] for step, entry in enumerate(log, 1)
+                      if step not in acknowledged and entry["seat"] != 3]
+    assert len(unacknowledged) <= 3 and len(set(unacknowledged)) == len(unacknowledged)
     for step, seat in acknowledged.items():
         assert log[step - 1]["seat"] == seat
     # Every connection saw the steps in order, without a gap (every Goofspiel step has a
