@@ -183,7 +183,10 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
     if state.stage == Stage.OVER:
         out["ships"] = owners(state)
         out["outcome"] = objectives(state)
-        out["results"] = [won["text"] for won in winners(state, out["outcome"])]  # [D-24]
+        # Who won each objective [D-24]: as data (crews, seats) for screens in any language,
+        # and as sentences.
+        out["winners"] = winners(state, out["outcome"])
+        out["results"] = [won["text"] for won in out["winners"]]
     return out
 
 

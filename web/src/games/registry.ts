@@ -19,6 +19,9 @@ export interface GameEntry {
   // A game run in a training room: the facilitator's control room and the projector's view.
   control?: Component<ControlProps>;
   projector?: Component<ProjectorProps>;
+  // A game that declares no overall winner (Ciurme: each objective has its own winners), so
+  // the final panel shows no ranking.
+  noOverallWinner?: boolean;
 }
 
 const genericText: GameText = {
@@ -30,7 +33,7 @@ const genericText: GameText = {
 const GAMES: Record<string, GameEntry> = {
   castell: { screen: CastellScreen, text: castellText },
   ligretto: { screen: LigrettoScreen, text: ligrettoText },
-  ciurme: { screen: CiurmeScreen, text: ciurmeText, control: ControlRoom, projector: ProjectorView },
+  ciurme: { screen: CiurmeScreen, text: ciurmeText, control: ControlRoom, projector: ProjectorView, noOverallWinner: true },
   goofspiel: { screen: GoofspielScreen, text: goofspielText },
 };
 

@@ -151,6 +151,7 @@ export const it: Record<keyof typeof en, string> = {
 
   "result.title": "Risultato finale",
   "result.winners": "Vince: {who}",
+  "result.per_objective": "Nessun vincitore assoluto: ogni obiettivo ha i suoi vincitori (i risultati per obiettivo qui sotto).",
   "result.rank": "Posizione",
   "result.player": "Giocatore",
   "result.score": "Punti",
@@ -594,6 +595,10 @@ export const it: Record<keyof typeof en, string> = {
   "room.places": "{island} sull'isola · {lifeboat} sulla scialuppa · {wreck} sul relitto",
   "room.finished": "finito ({rank})",
   "room.results": "Risultati per obiettivo",
+  "room.won.race": "Gara: la {crew} ha restaurato la nave per prima.",
+  "room.won.race_none": "Gara: nessuna ciurma ha restaurato la nave.",
+  "room.won.captain": "Capitano: {who}.",
+  "room.won.quartermaster": "Quartiermastro: {who}.",
   "room.objective.personal": "Personale",
   "room.objective.command": "Comando (l'ammiraglia)",
   "room.objective.power": "Potere",
