@@ -20,7 +20,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Do, Rule, RuleTable
+from ludoteca.engine.rules import Choices, Do, Rule, RuleTable
 from ludoteca.games.ciurme import debrief, invariants, result, text, view
 from ludoteca.games.ciurme.actions import (
     Abstain,
@@ -62,7 +62,7 @@ from ludoteca.games.ciurme.rules import (
     phases,
     race,
 )
-from ludoteca.games.ciurme.rules.roles import may_have_a_decision
+from ludoteca.games.ciurme.rules.roles import is_facilitator, may_have_a_decision
 from ludoteca.games.ciurme.state import CiurmeState, Stage
 
 BRIEFING, PHASE1, OFFICES, ASSEMBLY = Stage.BRIEFING, Stage.PHASE1, Stage.OFFICES, Stage.ASSEMBLY
@@ -134,6 +134,36 @@ RULES = counted(RuleTable(
          anyone=True),
 ))
 
+# A seat's question that every one of these choices asks first, and answers with an empty list
+# when it fails: `actors`, `may_act` and `legal_actions` ask it once per seat instead of once per
+# rule (the answers are the same; a test compares them with asking every rule).
+Gate = Callable[[CiurmeState, int], object]
+GATES: dict[Choices, Gate] = {
+    **dict.fromkeys(
+        (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes),
+        phase1.turn_crew,
+    ),
+    **dict.fromkeys(
+        (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions),
+        ballots.vote_for,
+    ),
+    **dict.fromkeys((depositions.motions, depositions.waivers), depositions.may_move),
+    **dict.fromkeys(
+        (race.play_ons, race.closings, ballots.decisions, briefing.first_players, phases.starts),
+        is_facilitator,
+    ),
+}
+
+
+def gated(rules: tuple[Rule, ...]) -> tuple[tuple[Gate | None, tuple[Choices, ...]], ...]:
+    """The choices of `rules` grouped by their gate (None: no gate), in first-seen order."""
+    groups: dict[Gate | None, list[Choices]] = {}
+    for rule in rules:
+        assert rule.choices is not None, "listed rules have choices"
+        groups.setdefault(GATES.get(rule.choices), []).append(rule.choices)
+    return tuple((gate, tuple(choices)) for gate, choices in groups.items())
+
+
 # Why a seat may not take an action of this kind now, in its words.
 WHY_NOT: dict[type[Action], Callable[[CiurmeState, int], str]] = {
     PickColour: briefing.why_not,
@@ -171,6 +201,10 @@ class Ciurme(Game[CiurmeState]):
         {"iterations": 8, "rollout": "heuristic", "horizon": 10, "bias": 2}
     )
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._gated: dict[Stage, tuple[tuple[Gate | None, tuple[Choices, ...]], ...]] = {}
+
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: CiurmeOptions) -> CiurmeState:
         return briefing.new_session(players, seed, options)
@@ -207,32 +241,45 @@ class Ciurme(Game[CiurmeState]):
     def phase(self, state: CiurmeState) -> Stage:
         return state.stage
 
+    def gated_choices(self, stage: Stage) -> tuple[tuple[Gate | None, tuple[Choices, ...]], ...]:
+        found = self._gated.get(stage)
+        if found is None:
+            found = self._gated[stage] = gated(self.rules.listed_in(stage))
+        return found
+
     def may_act(self, state: CiurmeState, seat: int) -> bool:
         """A real decision: one of the current stage's rules lists a choice for the seat (every
-        choices function of this game returns a list)."""
-        for rule in self.rules.listed_in(state.stage):
-            if rule.choices is not None and rule.choices(state, seat):
-                return True
+        choices function of this game returns a list); a failed gate rules out its choices."""
+        for gate, group in self.gated_choices(state.stage):
+            if gate is not None and not gate(state, seat):
+                continue
+            for choices in group:
+                if choices(state, seat):
+                    return True
         return False
 
     def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
         """The engine's, without asking `may_act` first: here a seat may act exactly when one of
-        the rules lists a choice for it, so the choices themselves say so."""
+        the rules lists a choice for it, so the choices themselves say so. Each gate is asked
+        once; the menu keeps the table's order."""
         if not self.is_seat(state, seat):
             return []
-        return [
-            action
-            for rule in self.rules.listed_in(state.stage)
-            for action in rule.choices(state, seat)  # type: ignore[misc]
-        ]
+        passed: dict[Gate, object] = {}
+        actions: list[Action] = []
+        for rule in self.rules.listed_in(state.stage):
+            choices = rule.choices
+            assert choices is not None
+            gate = GATES.get(choices)
+            if gate is not None:
+                if gate not in passed:
+                    passed[gate] = gate(state, seat)
+                if not passed[gate]:
+                    continue
+            actions.extend(choices(state, seat))
+        return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        listed = [rule.choices for rule in self.rules.listed_in(state.stage)]
-        return frozenset(
-            seat
-            for seat in may_have_a_decision(state)
-            if any(choices(state, seat) for choices in listed)  # type: ignore[misc]
-        )
+        return frozenset(seat for seat in may_have_a_decision(state) if self.may_act(state, seat))
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
