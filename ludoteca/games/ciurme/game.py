@@ -8,8 +8,8 @@ quartermaster alone. Seats 0..players-1 are the players; seat `players` is the f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -61,8 +61,8 @@ from ludoteca.games.ciurme.rules import (
     phase1,
     phases,
     race,
+    roles,
 )
-from ludoteca.games.ciurme.rules.roles import is_facilitator, may_have_a_decision
 from ludoteca.games.ciurme.state import CiurmeState, Stage
 
 BRIEFING, PHASE1, OFFICES, ASSEMBLY = Stage.BRIEFING, Stage.PHASE1, Stage.OFFICES, Stage.ASSEMBLY
@@ -134,34 +134,71 @@ RULES = counted(RuleTable(
          anyone=True),
 ))
 
-# A seat's question that every one of these choices asks first, and answers with an empty list
-# when it fails: `actors`, `may_act` and `legal_actions` ask it once per seat instead of once per
-# rule (the answers are the same; a test compares them with asking every rule).
+# Who each rule may list a choice for (a superset of those it lists for); a question about the
+# seat that each rule of a group asks first, answering with an empty list when it fails; and
+# where one question answers whether any rule of the group lists something for the seat. So
+# `actors` asks each group only about its seats, once, and `legal_actions` each gate once per
+# seat instead of once per rule (the answers are the same; a test compares them with asking every
+# rule for every seat).
+Seats = Callable[[CiurmeState], Iterable[int]]
 Gate = Callable[[CiurmeState, int], object]
+TURN = (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes)
+BALLOTS = (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions)
+DEPOSING = (depositions.motions, depositions.waivers)
+FACILITATOR = (race.play_ons, race.closings, ballots.decisions, briefing.first_players,
+               phases.starts)
+SEATS: dict[Choices, Seats] = {
+    briefing.colours: roles.players,
+    **dict.fromkeys(TURN, roles.active_players),
+    **dict.fromkeys(BALLOTS, roles.open_voters),
+    assembly.placements: roles.captains,
+    **dict.fromkeys(DEPOSING, roles.movers),
+    channels.relay_posts: roles.quartermasters,
+    **dict.fromkeys(FACILITATOR, roles.facilitator_seat),
+}
 GATES: dict[Choices, Gate] = {
-    **dict.fromkeys(
-        (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes),
-        phase1.turn_crew,
-    ),
-    **dict.fromkeys(
-        (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions),
-        ballots.vote_for,
-    ),
-    **dict.fromkeys((depositions.motions, depositions.waivers), depositions.may_move),
-    **dict.fromkeys(
-        (race.play_ons, race.closings, ballots.decisions, briefing.first_players, phases.starts),
-        is_facilitator,
-    ),
+    **dict.fromkeys(TURN, phase1.turn_crew),
+    **dict.fromkeys(BALLOTS, ballots.vote_for),
+    **dict.fromkeys(DEPOSING, depositions.may_move),
+    **dict.fromkeys(FACILITATOR, roles.is_facilitator),
+}
+LISTS: dict[tuple[Choices, ...], Gate] = {
+    TURN: phase1.has_turn_action,
+    BALLOTS: ballots.vote_for,  # every vote has a choice: Agree on a motion, Abstain otherwise
+    DEPOSING: depositions.may_move,
 }
 
 
-def gated(rules: tuple[Rule, ...]) -> tuple[tuple[Gate | None, tuple[Choices, ...]], ...]:
-    """The choices of `rules` grouped by their gate (None: no gate), in first-seen order."""
-    groups: dict[Gate | None, list[Choices]] = {}
+@dataclass(frozen=True)
+class Group:
+    """Choices that share their seats and their gate (None: no gate), in table order."""
+
+    seats: Seats
+    gate: Gate | None
+    choices: tuple[Choices, ...]
+    lists: Gate | None  # whether one of the choices lists something (None: ask them)
+
+
+def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
+    """The choices of `rules` by their seats and gate, the groups in first-seen order."""
+    groups: dict[tuple[Seats, Gate | None], list[Choices]] = {}
     for rule in rules:
         assert rule.choices is not None, "listed rules have choices"
-        groups.setdefault(GATES.get(rule.choices), []).append(rule.choices)
-    return tuple((gate, tuple(choices)) for gate, choices in groups.items())
+        key = (SEATS[rule.choices], GATES.get(rule.choices))
+        groups.setdefault(key, []).append(rule.choices)
+    return tuple(
+        Group(seats, gate, tuple(choices), LISTS.get(tuple(choices)))
+        for (seats, gate), choices in groups.items()
+    )
+
+
+def lists_for(group: Group, state: CiurmeState, seat: int) -> bool:
+    """Whether one of the group's choices lists something for `seat`."""
+    if group.lists is not None:
+        return bool(group.lists(state, seat))
+    if group.gate is not None and not group.gate(state, seat):
+        return False
+    return any(choices(state, seat) for choices in group.choices)
 
 
 # Why a seat may not take an action of this kind now, in its words.
@@ -203,7 +240,7 @@ class Ciurme(Game[CiurmeState]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._gated: dict[Stage, tuple[tuple[Gate | None, tuple[Choices, ...]], ...]] = {}
+        self._groups: dict[Stage, tuple[Group, ...]] = {}
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: CiurmeOptions) -> CiurmeState:
@@ -241,22 +278,18 @@ class Ciurme(Game[CiurmeState]):
     def phase(self, state: CiurmeState) -> Stage:
         return state.stage
 
-    def gated_choices(self, stage: Stage) -> tuple[tuple[Gate | None, tuple[Choices, ...]], ...]:
-        found = self._gated.get(stage)
+    def groups(self, stage: Stage) -> tuple[Group, ...]:
+        found = self._groups.get(stage)
         if found is None:
-            found = self._gated[stage] = gated(self.rules.listed_in(stage))
+            found = self._groups[stage] = grouped(self.rules.listed_in(stage))
         return found
 
     def may_act(self, state: CiurmeState, seat: int) -> bool:
         """A real decision: one of the current stage's rules lists a choice for the seat (every
-        choices function of this game returns a list); a failed gate rules out its choices."""
-        for gate, group in self.gated_choices(state.stage):
-            if gate is not None and not gate(state, seat):
-                continue
-            for choices in group:
-                if choices(state, seat):
-                    return True
-        return False
+        choices function of this game returns a list)."""
+        if state.actor_seats is not None:
+            return seat in state.actor_seats
+        return any(lists_for(group, state, seat) for group in self.groups(state.stage))
 
     def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
         """The engine's, without asking `may_act` first: here a seat may act exactly when one of
@@ -279,7 +312,22 @@ class Ciurme(Game[CiurmeState]):
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        return frozenset(seat for seat in may_have_a_decision(state) if self.may_act(state, seat))
+        """Each group of the stage's rules asked only about the seats it may list for; kept on
+        the state until the next action."""
+        if state.actor_seats is None:
+            found: set[int] = set()
+            for group in self.groups(state.stage):
+                for seat in group.seats(state):
+                    if seat not in found and lists_for(group, state, seat):
+                        found.add(seat)
+            state.actor_seats = frozenset(found)
+        return state.actor_seats
+
+    def apply(self, state: CiurmeState, seat: int, action: Action) -> list[Event]:
+        try:
+            return super().apply(state, seat, action)
+        finally:
+            state.actor_seats = None  # who may act is asked again of the changed state
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
@@ -317,7 +365,9 @@ class Ciurme(Game[CiurmeState]):
         return view.hidden(state, seat)
 
     def determinize(self, state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
-        return view.determinize(state, seat, rng)
+        copy = view.determinize(state, seat, rng)
+        copy.actor_seats = None  # resampled: who may act is asked again
+        return copy
 
     # --- bookkeeping ----------------------------------------------------------------------------
     def clone(self, state: CiurmeState) -> CiurmeState:
