@@ -331,6 +331,20 @@ def any_tower(
     )
 
 
+def first_tower(
+    counts: tuple[int, ...],
+    ranks: tuple[int, ...],
+    min_levels: int,
+    shape: tuple[int, ...] | None,
+    skills: tuple[str, ...],
+    max_levels: int | None,
+) -> Tower | None:
+    """`any_tower` for arguments already checked and in the search's form (castellers counted by
+    size, ranks and sorted skills as tuples): what a cache of the game's own passes on, without
+    checking the state's team again at every step."""
+    return _best_tower(counts, ranks, (), min_levels, shape, skills, max_levels, True)
+
+
 @lru_cache(maxsize=4096)
 def _best_tower(*goal: Any) -> Tower | None:
     """`search_towers(*goal)`, cached, or None at once where a lacking token size or a bound
