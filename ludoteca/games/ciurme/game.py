@@ -180,11 +180,13 @@ class Group:
 
 
 def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
-    """The choices of `rules` by their seats and gate, the groups in first-seen order."""
+    """The choices of `rules` by their seats and gate, in table order."""
     groups: dict[tuple[Seats, Gate | None], list[Choices]] = {}
     for rule in rules:
         assert rule.choices is not None, "listed rules have choices"
         key = (SEATS[rule.choices], GATES.get(rule.choices))
+        # a group follows on in table order, so that `legal_actions` keeps the menu's order
+        assert key not in groups or key == list(groups)[-1], "a group's rules follow one another"
         groups.setdefault(key, []).append(rule.choices)
     return tuple(
         Group(seats, gate, tuple(choices), LISTS.get(tuple(choices)))
@@ -294,21 +296,16 @@ class Ciurme(Game[CiurmeState]):
     def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
         """The engine's, without asking `may_act` first: here a seat may act exactly when one of
         the rules lists a choice for it, so the choices themselves say so. Each gate is asked
-        once; the menu keeps the table's order."""
+        once; the groups follow one another in table order, so the menu keeps it."""
         if not self.is_seat(state, seat):
             return []
-        passed: dict[Gate, object] = {}
+        if state.actor_seats is not None and seat not in state.actor_seats:
+            return []
         actions: list[Action] = []
-        for rule in self.rules.listed_in(state.stage):
-            choices = rule.choices
-            assert choices is not None
-            gate = GATES.get(choices)
-            if gate is not None:
-                if gate not in passed:
-                    passed[gate] = gate(state, seat)
-                if not passed[gate]:
-                    continue
-            actions.extend(choices(state, seat))
+        for group in self.groups(state.stage):
+            if group.gate is None or group.gate(state, seat):
+                for choices in group.choices:
+                    actions.extend(choices(state, seat))
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
