@@ -166,6 +166,7 @@ LISTS: dict[tuple[Choices, ...], Gate] = {
     TURN: phase1.has_turn_action,
     BALLOTS: ballots.vote_for,  # every vote has a choice: Agree on a motion, Abstain otherwise
     DEPOSING: depositions.may_move,
+    (assembly.placements,): assembly.may_place,
 }
 
 
