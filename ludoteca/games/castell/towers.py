@@ -319,15 +319,10 @@ def any_tower(
     """A legal tower meeting the same constraints as `best_tower` (without token sizes), the
     first the search finds: for goals where every tower meeting them is worth the same (local
     performance tiles), this is much faster than the best one."""
-    return _best_tower(
-        team_counts(team),
-        normalize_ranks(ranks),
-        (),
-        min_levels,
-        None if shape is None else tuple(shape),
-        tuple(sorted(normalize_skills(skills))),
-        max_levels,
-        True,
+    shape = None if shape is None else tuple(shape)
+    skills = tuple(sorted(normalize_skills(skills)))
+    return first_tower(
+        team_counts(team), normalize_ranks(ranks), min_levels, shape, skills, max_levels
     )
 
 
