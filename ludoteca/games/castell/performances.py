@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from ludoteca.games.castell.data import EXHIBITION_TILES, SHAPE_TILES, SKILLS
-from ludoteca.games.castell.towers import Ranks, Tower, any_tower, check_tower
+from ludoteca.games.castell.towers import (
+    Ranks,
+    Tower,
+    check_tower,
+    first_tower,
+    normalize_skills,
+    team_counts,
+)
 
 # Answers kept: a few games' worth of teams, bounded so that long studies do not grow.
 TILE_CACHE_SIZE = 8192
@@ -52,9 +59,13 @@ def tower_for_tile(team: Sequence[int], ranks: Ranks, tile: int) -> Tower | None
 
 @lru_cache(maxsize=TILE_CACHE_SIZE)
 def _tower_for_tile(team: tuple[int, ...], ranks: tuple[int, ...], tile: int) -> Tower | None:
-    by_skill = dict(zip(SKILLS, ranks, strict=True))
+    shape, levels, skills = search_goal(tile)
+    min_levels = 1 if levels is None else levels
+    return first_tower(team_counts(team), ranks, min_levels, shape, skills, levels)
+
+
+@cache
+def search_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...]]:
+    """The tile's goal as the tower search takes it: (shape, exact levels, sorted skills)."""
     shape, levels, skills = tile_goal(tile)
-    if shape is not None:
-        return any_tower(team, by_skill, shape=shape)
-    assert levels is not None
-    return any_tower(team, by_skill, min_levels=levels, max_levels=levels, skills=skills)
+    return shape, levels, tuple(sorted(normalize_skills(skills)))

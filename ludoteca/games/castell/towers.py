@@ -319,16 +319,25 @@ def any_tower(
     """A legal tower meeting the same constraints as `best_tower` (without token sizes), the
     first the search finds: for goals where every tower meeting them is worth the same (local
     performance tiles), this is much faster than the best one."""
-    return _best_tower(
-        team_counts(team),
-        normalize_ranks(ranks),
-        (),
-        min_levels,
-        None if shape is None else tuple(shape),
-        tuple(sorted(normalize_skills(skills))),
-        max_levels,
-        True,
+    shape = None if shape is None else tuple(shape)
+    skills = tuple(sorted(normalize_skills(skills)))
+    return first_tower(
+        team_counts(team), normalize_ranks(ranks), min_levels, shape, skills, max_levels
     )
+
+
+def first_tower(
+    counts: tuple[int, ...],
+    ranks: tuple[int, ...],
+    min_levels: int,
+    shape: tuple[int, ...] | None,
+    skills: tuple[str, ...],
+    max_levels: int | None,
+) -> Tower | None:
+    """`any_tower` for arguments already checked and in the search's form (castellers counted by
+    size, ranks and sorted skills as tuples): what a cache of the game's own passes on, without
+    checking the state's team again at every step."""
+    return _best_tower(counts, ranks, (), min_levels, shape, skills, max_levels, True)
 
 
 @lru_cache(maxsize=4096)

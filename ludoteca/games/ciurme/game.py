@@ -8,8 +8,8 @@ quartermaster alone. Seats 0..players-1 are the players; seat `players` is the f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -20,7 +20,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Do, Rule, RuleTable
+from ludoteca.engine.rules import Choices, Do, Rule, RuleTable
 from ludoteca.games.ciurme import debrief, invariants, learning, result, text, view
 from ludoteca.games.ciurme.actions import (
     Abstain,
@@ -61,8 +61,8 @@ from ludoteca.games.ciurme.rules import (
     phase1,
     phases,
     race,
+    roles,
 )
-from ludoteca.games.ciurme.rules.roles import may_have_a_decision
 from ludoteca.games.ciurme.state import CiurmeState, Stage
 
 BRIEFING, PHASE1, OFFICES, ASSEMBLY = Stage.BRIEFING, Stage.PHASE1, Stage.OFFICES, Stage.ASSEMBLY
@@ -134,6 +134,76 @@ RULES = counted(RuleTable(
          anyone=True),
 ))
 
+# Who each rule may list a choice for (a superset of those it lists for); a question about the
+# seat that each rule of a group asks first, answering with an empty list when it fails; and
+# where one question answers whether any rule of the group lists something for the seat. So
+# `actors` asks each group only about its seats, once, and `legal_actions` each gate once per
+# seat instead of once per rule (the answers are the same; a test compares them with asking every
+# rule for every seat).
+Seats = Callable[[CiurmeState], Iterable[int]]
+Gate = Callable[[CiurmeState, int], object]
+TURN = (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes)
+BALLOTS = (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions)
+DEPOSING = (depositions.motions, depositions.waivers)
+FACILITATOR = (race.play_ons, race.closings, ballots.decisions, briefing.first_players,
+               phases.starts)
+SEATS: dict[Choices, Seats] = {
+    briefing.colours: roles.players,
+    **dict.fromkeys(TURN, roles.active_players),
+    **dict.fromkeys(BALLOTS, roles.open_voters),
+    assembly.placements: roles.captains,
+    **dict.fromkeys(DEPOSING, roles.movers),
+    channels.relay_posts: roles.quartermasters,
+    **dict.fromkeys(FACILITATOR, roles.facilitator_seat),
+}
+GATES: dict[Choices, Gate] = {
+    **dict.fromkeys(TURN, phase1.turn_crew),
+    **dict.fromkeys(BALLOTS, ballots.vote_for),
+    **dict.fromkeys(DEPOSING, depositions.may_move),
+    **dict.fromkeys(FACILITATOR, roles.is_facilitator),
+}
+LISTS: dict[tuple[Choices, ...], Gate] = {
+    TURN: phase1.has_turn_action,
+    BALLOTS: ballots.vote_for,  # every vote has a choice: Agree on a motion, Abstain otherwise
+    DEPOSING: depositions.may_move,
+    (assembly.placements,): assembly.may_place,
+}
+
+
+@dataclass(frozen=True)
+class Group:
+    """Choices that share their seats and their gate (None: no gate), in table order."""
+
+    seats: Seats
+    gate: Gate | None
+    choices: tuple[Choices, ...]
+    lists: Gate | None  # whether one of the choices lists something (None: ask them)
+
+
+def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
+    """The choices of `rules` by their seats and gate, in table order."""
+    groups: dict[tuple[Seats, Gate | None], list[Choices]] = {}
+    for rule in rules:
+        assert rule.choices is not None, "listed rules have choices"
+        key = (SEATS[rule.choices], GATES.get(rule.choices))
+        # a group follows on in table order, so that `legal_actions` keeps the menu's order
+        assert key not in groups or key == list(groups)[-1], "a group's rules follow one another"
+        groups.setdefault(key, []).append(rule.choices)
+    return tuple(
+        Group(seats, gate, tuple(choices), LISTS.get(tuple(choices)))
+        for (seats, gate), choices in groups.items()
+    )
+
+
+def lists_for(group: Group, state: CiurmeState, seat: int) -> bool:
+    """Whether one of the group's choices lists something for `seat`."""
+    if group.lists is not None:
+        return bool(group.lists(state, seat))
+    if group.gate is not None and not group.gate(state, seat):
+        return False
+    return any(choices(state, seat) for choices in group.choices)
+
+
 # Why a seat may not take an action of this kind now, in its words.
 WHY_NOT: dict[type[Action], Callable[[CiurmeState, int], str]] = {
     PickColour: briefing.why_not,
@@ -171,6 +241,10 @@ class Ciurme(Game[CiurmeState]):
     mcts_defaults = MappingProxyType(
         {"iterations": 8, "rollout": "heuristic", "horizon": 10, "bias": 2}
     )
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._groups: dict[Stage, tuple[Group, ...]] = {}
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: CiurmeOptions) -> CiurmeState:
@@ -218,32 +292,51 @@ class Ciurme(Game[CiurmeState]):
     def phase(self, state: CiurmeState) -> Stage:
         return state.stage
 
+    def groups(self, stage: Stage) -> tuple[Group, ...]:
+        found = self._groups.get(stage)
+        if found is None:
+            found = self._groups[stage] = grouped(self.rules.listed_in(stage))
+        return found
+
     def may_act(self, state: CiurmeState, seat: int) -> bool:
         """A real decision: one of the current stage's rules lists a choice for the seat (every
         choices function of this game returns a list)."""
-        for rule in self.rules.listed_in(state.stage):
-            if rule.choices is not None and rule.choices(state, seat):
-                return True
-        return False
+        if state.actor_seats is not None:
+            return seat in state.actor_seats
+        return any(lists_for(group, state, seat) for group in self.groups(state.stage))
 
     def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
         """The engine's, without asking `may_act` first: here a seat may act exactly when one of
-        the rules lists a choice for it, so the choices themselves say so."""
+        the rules lists a choice for it, so the choices themselves say so. Each gate is asked
+        once; the groups follow one another in table order, so the menu keeps it."""
         if not self.is_seat(state, seat):
             return []
-        return [
-            action
-            for rule in self.rules.listed_in(state.stage)
-            for action in rule.choices(state, seat)  # type: ignore[misc]
-        ]
+        if state.actor_seats is not None and seat not in state.actor_seats:
+            return []
+        actions: list[Action] = []
+        for group in self.groups(state.stage):
+            if group.gate is None or group.gate(state, seat):
+                for choices in group.choices:
+                    actions.extend(choices(state, seat))
+        return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        listed = [rule.choices for rule in self.rules.listed_in(state.stage)]
-        return frozenset(
-            seat
-            for seat in may_have_a_decision(state)
-            if any(choices(state, seat) for choices in listed)  # type: ignore[misc]
-        )
+        """Each group of the stage's rules asked only about the seats it may list for; kept on
+        the state until the next action."""
+        if state.actor_seats is None:
+            found: set[int] = set()
+            for group in self.groups(state.stage):
+                for seat in group.seats(state):
+                    if seat not in found and lists_for(group, state, seat):
+                        found.add(seat)
+            state.actor_seats = frozenset(found)
+        return state.actor_seats
+
+    def apply(self, state: CiurmeState, seat: int, action: Action) -> list[Event]:
+        try:
+            return super().apply(state, seat, action)
+        finally:
+            state.actor_seats = None  # who may act is asked again of the changed state
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
@@ -284,7 +377,9 @@ class Ciurme(Game[CiurmeState]):
         return view.hidden(state, seat)
 
     def determinize(self, state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
-        return view.determinize(state, seat, rng)
+        copy = view.determinize(state, seat, rng)
+        copy.actor_seats = None  # resampled: who may act is asked again
+        return copy
 
     # --- bookkeeping ----------------------------------------------------------------------------
     def clone(self, state: CiurmeState) -> CiurmeState:

@@ -272,6 +272,9 @@ class CiurmeState:
     rng: Rng
     # Each seat's crew (None: the facilitator), derived from the crews when first asked.
     seat_crews: list[int | None] | None = field(default=None, metadata=SKIP, compare=False)
+    # The seats that may act now, found when first asked after a change (`Ciurme.apply` forgets
+    # them): a search, a player's page and `apply` itself ask again and again of one state.
+    actor_seats: frozenset[int] | None = field(default=None, metadata=SKIP, compare=False)
 
     @property
     def facilitator(self) -> int:

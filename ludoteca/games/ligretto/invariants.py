@@ -10,7 +10,7 @@ from ludoteca.engine.codec import InvalidData
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.geometry import tile_keys
 from ludoteca.games.ligretto.placement import fits
-from ludoteca.games.ligretto.rules.round_end import stall_passes
+from ludoteca.games.ligretto.rules.round_end import stalled
 from ludoteca.games.ligretto.state import (
     FREE,
     JOKER,
@@ -197,7 +197,7 @@ def check_stall(state: LigrettoState) -> None:
         for seat, player in enumerate(state.players):
             if player.held() == 0:
                 raise InvalidData("a player without tiles has ended the round", f"players[{seat}]")
-        if stall_passes(state) >= data.STALL_CYCLES:
+        if stalled(state, data.STALL_CYCLES):
             raise InvalidData("the stall is long enough to have ended the round [D-16]",
                               "stall_turns")
 

@@ -116,11 +116,24 @@ def placer(state: CiurmeState) -> int | None:
 
 
 # --- placing a stamp ------------------------------------------------------------------------------
+def may_place(state: CiurmeState, seat: int) -> bool:
+    """Whether `placements` lists anything for `seat` (without listing it)."""
+    index = state.crew_of(seat)
+    return (
+        index is not None
+        and seat == state.crews[index].captain
+        and placer(state) == index
+        and bool(state.hands[index])
+        and state.fleet > 0
+    )
+
+
 def placements(state: CiurmeState, seat: int) -> list[Place]:
     """The captain whose turn it is places any stamp left, on any ship."""
-    index = state.crew_of(seat)
-    if index is None or seat != state.crews[index].captain or placer(state) != index:
+    if not may_place(state, seat):
         return []
+    index = state.crew_of(seat)
+    assert index is not None
     hand = sorted(set(state.hands[index]))
     return [Place(v, s) for v in hand for s in range(state.fleet)]
 

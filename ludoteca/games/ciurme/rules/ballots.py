@@ -55,7 +55,7 @@ MOTION_RESULTS: dict[Topic, Callable[[CiurmeState, Crew, bool], list[Event]]] = 
 
 
 # --- the voters' choices --------------------------------------------------------------------------
-def _vote_for(state: CiurmeState, seat: int) -> Vote | None:
+def vote_for(state: CiurmeState, seat: int) -> Vote | None:
     """The crew vote `seat` may still answer."""
     crew = crew_of(state, seat)
     vote = crew.vote if crew is not None else None
@@ -63,32 +63,32 @@ def _vote_for(state: CiurmeState, seat: int) -> Vote | None:
 
 
 def agreements(state: CiurmeState, seat: int) -> list[Agree]:
-    vote = _vote_for(state, seat)
+    vote = vote_for(state, seat)
     return [Agree(True), Agree(False)] if vote is not None and vote.topic in MOTIONS else []
 
 
 def elections(state: CiurmeState, seat: int) -> list[Elect]:
-    vote = _vote_for(state, seat)
+    vote = vote_for(state, seat)
     if vote is None or vote.topic != Topic.QUARTERMASTER:
         return []
     return [Elect(c) for c in vote.candidates]
 
 
 def preferences(state: CiurmeState, seat: int) -> list[Prefer]:
-    vote = _vote_for(state, seat)
+    vote = vote_for(state, seat)
     if vote is None or vote.topic not in PREFERENCES:
         return []
     return [Prefer(s) for s in vote.candidates]
 
 
 def abstentions(state: CiurmeState, seat: int) -> list[Abstain]:
-    vote = _vote_for(state, seat)
+    vote = vote_for(state, seat)
     return [Abstain()] if vote is not None and vote.topic in ELECTIONS else []
 
 
 # --- a ballot -------------------------------------------------------------------------------------
 def check_ballot(state: CiurmeState, seat: int, action: Action) -> Action:
-    vote = _vote_for(state, seat)
+    vote = vote_for(state, seat)
     if vote is None:
         raise IllegalAction(why_not(state, seat))
     ballot(vote, action)

@@ -41,21 +41,21 @@ def may_move_to_depose(state: CiurmeState, crew: Crew, seat: int) -> bool:
     )
 
 
-def _may_move(state: CiurmeState, seat: int) -> bool:
+def may_move(state: CiurmeState, seat: int) -> bool:
     crew = crew_of(state, seat)
     return crew is not None and may_move_to_depose(state, crew, seat)
 
 
 def motions(state: CiurmeState, seat: int) -> list[Depose]:
-    return [Depose()] if _may_move(state, seat) else []
+    return [Depose()] if may_move(state, seat) else []
 
 
 def waivers(state: CiurmeState, seat: int) -> list[Waive]:
-    return [Waive()] if _may_move(state, seat) else []
+    return [Waive()] if may_move(state, seat) else []
 
 
 def check_motion(state: CiurmeState, seat: int, action: Depose | Waive) -> Depose | Waive:
-    if not _may_move(state, seat):
+    if not may_move(state, seat):
         raise IllegalAction(why_not(state, seat))
     return action
 

@@ -84,6 +84,17 @@ def turn_actions(state: CiurmeState, crew: Crew) -> list[Action]:
     return [*(Help(c, m) for m in helpable(state, crew, seat) for c in colours), Pass()]
 
 
+def has_turn_action(state: CiurmeState, seat: int) -> bool:
+    """Whether the turn's choices list anything for `seat`, without building them: staying in
+    the move step, steering, passing with a complete load, or repairing a colour on board."""
+    crew = turn_crew(state, seat)
+    if crew is None:
+        return False
+    if crew.step != Step.REPAIR:
+        return True
+    return complete(state, crew, seat) or bool(crew.transported)
+
+
 def stays(state: CiurmeState, seat: int) -> list[Stay]:
     crew = turn_crew(state, seat)
     return [Stay()] if crew is not None and crew.step == Step.MOVE else []

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ludoteca.engine.errors import IllegalAction
-from ludoteca.games.ciurme.state import NOT_CAST, CiurmeState, Crew, Stage
+from ludoteca.games.ciurme.state import NOT_CAST, CiurmeState, Crew
 
 ONLY_THE_FACILITATOR = (
     "only the facilitator names first players, starts phases, closes phase 1 and settles tied "
@@ -16,6 +16,10 @@ FACILITATOR_DOES_NOT_PLAY = (
     "the facilitator does not play: you may start phases, settle ties, close phase 1 and "
     "broadcast"
 )
+
+
+def is_facilitator(state: CiurmeState, seat: int) -> bool:
+    return seat == state.facilitator
 
 
 def require_facilitator(state: CiurmeState, seat: int) -> None:
@@ -53,23 +57,46 @@ def assembly_audience(state: CiurmeState, crew: Crew) -> list[int]:
     return [*without_captain(crew), state.facilitator]
 
 
-def may_have_a_decision(state: CiurmeState) -> Iterable[int]:
-    """The seats that may have something to do now, a superset of the actors (so `actors` need
-    not ask every seat): in phase 1 and the elections only the facilitator, each crew's active
-    player and the voters yet to answer an open vote; in the Assembly also the captains
-    (placing), the quartermasters (relaying) and, in a crew with no vote open, the members who
-    have not yet moved to depose or waived it this round; during the briefing everybody."""
-    if state.stage not in (Stage.PHASE1, Stage.OFFICES, Stage.ASSEMBLY):
-        return range(state.players + 1)
-    seats = {state.facilitator}
-    for crew in state.crews:
-        if state.stage == Stage.PHASE1:
-            seats.add(crew.members[crew.active])
-        vote = crew.vote
-        if vote is not None and not vote.awaiting_facilitator:
-            seats.update(v for v, b in zip(vote.voters, vote.ballots, strict=True) if b == NOT_CAST)
-        if state.stage == Stage.ASSEMBLY:
-            seats.update(s for s in (crew.captain, crew.quartermaster) if s is not None)
-            if crew.vote is None:
-                seats.update(m for m in crew.members if m not in crew.motions_used)
-    return seats
+# --- who a rule may list a choice for (a superset, so that `actors` need not ask every seat) --
+def players(state: CiurmeState) -> Iterable[int]:
+    return range(state.players)
+
+
+def facilitator_seat(state: CiurmeState) -> Iterable[int]:
+    return (state.facilitator,)
+
+
+def active_players(state: CiurmeState) -> Iterable[int]:
+    """Each crew's active player (whose turn it is in phase 1)."""
+    return [crew.members[crew.active] for crew in state.crews]
+
+
+def open_voters(state: CiurmeState) -> Iterable[int]:
+    """The voters yet to answer a crew vote that is not waiting for the facilitator."""
+    return [
+        voter
+        for crew in state.crews
+        if crew.vote is not None and not crew.vote.awaiting_facilitator
+        for voter, ballot in zip(crew.vote.voters, crew.vote.ballots, strict=True)
+        if ballot == NOT_CAST
+    ]
+
+
+def captains(state: CiurmeState) -> Iterable[int]:
+    return [crew.captain for crew in state.crews if crew.captain is not None]
+
+
+def quartermasters(state: CiurmeState) -> Iterable[int]:
+    return [crew.quartermaster for crew in state.crews if crew.quartermaster is not None]
+
+
+def movers(state: CiurmeState) -> Iterable[int]:
+    """The members of a crew with no vote open who have not yet moved to depose or waived it
+    this round."""
+    return [
+        member
+        for crew in state.crews
+        if crew.vote is None
+        for member in crew.members
+        if member not in crew.motions_used
+    ]

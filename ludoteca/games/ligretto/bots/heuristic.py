@@ -28,7 +28,7 @@ from ludoteca.games.ligretto.rules.between_rounds import (
     take_back_choices,
 )
 from ludoteca.games.ligretto.rules.restart import restarts
-from ludoteca.games.ligretto.rules.round_end import host_may_end, stall_passes
+from ludoteca.games.ligretto.rules.round_end import host_may_end, stalled
 from ludoteca.games.ligretto.rules.rounds import quarter
 from ludoteca.games.ligretto.state import NO_TILE, LigrettoState, Phase
 
@@ -68,7 +68,7 @@ def spread_square(state: LigrettoState, rng: Rng) -> int:
 def stalled_for_good(state: LigrettoState) -> bool:
     """The host bot ends a round only when every seat has gone through its whole stack twice
     since the last placement [D-16]."""
-    return stall_passes(state) >= 2
+    return stalled(state, 2)
 
 
 def best_placement(state: LigrettoState, seat: int, rng: Rng) -> Action | None:

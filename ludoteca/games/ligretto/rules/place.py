@@ -31,6 +31,8 @@ KEEP = " Your tile stays in your hand."
 
 def places(state: LigrettoState, seat: int) -> list[Place]:
     """Every distinct placement of the turned tile at each pawn, jokers included."""
+    if state.players[seat].hand == NO_TILE:
+        return []  # most seats most of the time: nothing to ask the pawns
     return [
         Place(pawn, *path)
         for pawn in range(len(state.pawns))

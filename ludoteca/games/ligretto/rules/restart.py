@@ -17,10 +17,13 @@ from ludoteca.games.ligretto.state import LigrettoState, square_key
 def restarts(state: LigrettoState, seat: int) -> list[Restart]:
     """For each pawn the seat may restart (its own duties, then those anybody may make), each
     free matching pair, the stuck pawn onto either square [D-9]."""
+    pawns = restart_pawns(state, seat)
+    if not pawns:
+        return []  # the usual answer: no free pair to look for
     pairs = restart_pairs(state, seat)
     return [
         Restart(pawn, a, b)
-        for pawn in restart_pawns(state, seat)
+        for pawn in pawns
         for pair in pairs
         for a, b in (pair, pair[::-1])
     ]

@@ -24,11 +24,12 @@ def end_after_placement(state: LigrettoState, seat: int) -> list[Event]:
 
 
 # --- stalled rounds [D-16] -----------------------------------------------------------------------
-def stall_passes(state: LigrettoState) -> int:
-    """How many times every seat has gone through its whole stack since the last placement by
-    anybody: the fewest turn-overs of any seat, counted in the tiles that seat holds."""
-    return min(
-        turned // max(1, player.held())
+def stalled(state: LigrettoState, passes: int) -> bool:
+    """Whether every seat has gone through its whole stack `passes` times since the last
+    placement by anybody (its turn-overs counted in the tiles it holds); the first seat behind
+    answers."""
+    return all(
+        turned >= passes * max(1, player.held())
         for turned, player in zip(state.stall_turns, state.players, strict=True)
     )
 
@@ -45,13 +46,13 @@ def behind_in_the_stall(state: LigrettoState) -> list[int]:
 def host_may_end(state: LigrettoState) -> bool:
     """The round has stalled: every seat has gone through its whole stack since the last
     placement by anybody [D-16]."""
-    return state.phase is Phase.PLAY and stall_passes(state) >= 1
+    return state.phase is Phase.PLAY and stalled(state, 1)
 
 
 def end_if_stalled_for_good(state: LigrettoState) -> list[Event]:
     """When every seat has gone through its whole stack STALL_CYCLES times since the last
     placement, the round ends by itself, as the host would end it [D-16]."""
-    if stall_passes(state) >= data.STALL_CYCLES:
+    if stalled(state, data.STALL_CYCLES):
         return round_over(state, Ending.STALLED)
     return []
 
