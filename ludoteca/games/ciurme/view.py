@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from ludoteca.engine.codec import encode
@@ -112,45 +113,111 @@ def record_visible(seat: int | None, record: VoteRecord) -> bool:
     return seat is not None and seat in record.audience
 
 
-def closed_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
+def closed_votes(state: CiurmeState, seat: int | None,
+                 public: Public | None = None) -> list[dict[str, Any]]:
     """The closed votes the seat heard of: whole to their audience, only the outcome to those
     merely told (a captain, of a motion to depose them [D-23])."""
-    out = []
-    for record in state.votes_log:
-        if record_visible(seat, record):
-            out.append(encode(record))
-        elif seat is not None and seat in record.told:
-            whole = encode(record)
-            out.append({k: v for k, v in whole.items() if k not in ("ballots", "audience")})
-    return out
+    if seat is None:
+        return []
+    return list((public or Public(state)).heard.get(seat, ()))
 
 
 # --- views --------------------------------------------------------------------------------------
-def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
+class Public:
+    """One state's parts of a view that do not depend on who looks, each built once however
+    many seats look: the server builds every seat's view at every step, and a workshop has 41.
+    Only whole parts are kept here; who may see which of them is decided per seat, below."""
+
+    def __init__(self, state: CiurmeState) -> None:
+        self.state = state
+
+    @cached_property
+    def common(self) -> dict[str, Any]:
+        """The parts every seat sees, in the view's order (from "rules" to "placing")."""
+        state = self.state
+        return {
+            "rules": rules_summary(state),
+            "objectives": OBJECTIVES,
+            "crews": [public_crew(state, i) for i in range(len(state.crews))],
+            "phase1_ranking": list(state.ranking),
+            "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
+            "phase1_seconds": state.phase1_seconds,
+            "round": state.round,
+            "rounds": len(state.crews),
+            "placing": placer(state),
+        }
+
+    @cached_property
+    def boards(self) -> list[dict[str, Any]]:
+        return [board(self.state, i) for i in range(len(self.state.crews))]
+
+    @cached_property
+    def heard(self) -> dict[int, list[dict[str, Any]]]:
+        """Each seat's closed votes (see `closed_votes`), in the order they closed: one pass
+        over the records rather than one per seat."""
+        out: dict[int, list[dict[str, Any]]] = {}
+        for record in self.state.votes_log:
+            whole = encode(record)
+            outcome = {k: v for k, v in whole.items() if k not in ("ballots", "audience")}
+            for seat in dict.fromkeys(record.audience):
+                out.setdefault(seat, []).append(whole)
+            for seat in dict.fromkeys(record.told):
+                if not record_visible(seat, record):
+                    out.setdefault(seat, []).append(outcome)
+        return out
+
+    @cached_property
+    def messages(self) -> list[dict[str, Any]]:
+        return [{k: v for k, v in encode(m).items() if k != "readers"}
+                for m in self.state.messages]
+
+    @cached_property
+    def history(self) -> Any:
+        return encode(self.state.history)
+
+    @cached_property
+    def depositions(self) -> Any:
+        return encode(self.state.depositions)
+
+    @cached_property
+    def over(self) -> dict[str, Any]:
+        """The results, once the session is over."""
+        state = self.state
+        outcome = objectives(state)
+        return {
+            "ships": owners(state),
+            "outcome": outcome,
+            "results": [won["text"] for won in winners(state, outcome)],  # [D-24]
+        }
+
+
+def seat_views(state: CiurmeState, seats: list[int | None]) -> dict[int | None,
+                                                                  dict[str, Any]]:
+    """The views of several seats of one state, their public parts built once (and shared:
+    the views are to be read, never changed)."""
+    public = Public(state)
+    return {seat: seat_view(state, seat, public) for seat in seats}
+
+
+def seat_view(state: CiurmeState, seat: int | None,
+              public: Public | None = None) -> dict[str, Any]:
+    public = public or Public(state)
     mine = state.crew_of(seat) if seat is not None and seat < state.players else None
     out: dict[str, Any] = {
         "seat": seat,
         "role": role(state, seat),
         "my_crew": mine,
         "stage": state.stage,
-        "rules": rules_summary(state),
-        "objectives": OBJECTIVES,
-        "crews": [public_crew(state, i) for i in range(len(state.crews))],
-        "phase1_ranking": list(state.ranking),
-        "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
-        "phase1_seconds": state.phase1_seconds,
-        "round": state.round,
-        "rounds": len(state.crews),
-        "placing": placer(state),
+        **public.common,
         "stamps": [
             {"crew": c, "ship": ship, "value": v if knows_stamp(state, seat, s) else None}
             for s in state.stamps
             for c, v, ship, _ in [s]
         ],
-        "history": encode(state.history),
-        "depositions": encode(state.depositions),
+        "history": public.history,
+        "depositions": public.depositions,
         "boards": {
-            str(i): board(state, i)
+            str(i): public.boards[i]
             for i in range(len(state.crews))
             if knows_board(state, seat, i)
         },
@@ -165,10 +232,10 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             if knows_hand(state, seat, i)
         },
         "votes": open_votes(state, seat),
-        "votes_closed": closed_votes(state, seat),
+        "votes_closed": closed_votes(state, seat, public),
         "messages": [
-            {k: v for k, v in encode(m).items() if k != "readers"}
-            for m in state.messages
+            encoded
+            for m, encoded in zip(state.messages, public.messages, strict=True)
             if reads(state, seat, m)
         ],
         # Where the seat may write now, exactly as the rules allow (a sailor never sees a way
@@ -181,9 +248,7 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
         ),
     }
     if state.stage == Stage.OVER:
-        out["ships"] = owners(state)
-        out["outcome"] = objectives(state)
-        out["results"] = [won["text"] for won in winners(state, out["outcome"])]  # [D-24]
+        out.update(public.over)
     return out
 
 
