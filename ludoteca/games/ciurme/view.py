@@ -117,9 +117,14 @@ def closed_votes(state: CiurmeState, seat: int | None,
                  public: Public | None = None) -> list[dict[str, Any]]:
     """The closed votes the seat heard of: whole to their audience, only the outcome to those
     merely told (a captain, of a motion to depose them [D-23])."""
-    if seat is None:
-        return []
-    return list((public or Public(state)).heard.get(seat, ()))
+    shared = public or Public(state)
+    out = []
+    for k, record in enumerate(state.votes_log):
+        if record_visible(seat, record):
+            out.append(shared.record(k))
+        elif seat is not None and seat in record.told:
+            out.append(shared.outcome(k))
+    return out
 
 
 # --- views --------------------------------------------------------------------------------------
@@ -130,6 +135,10 @@ class Public:
 
     def __init__(self, state: CiurmeState) -> None:
         self.state = state
+        # Built when a seat that may see them first looks.
+        self.boards: dict[int, dict[str, Any]] = {}
+        self.records: dict[int, dict[str, Any]] = {}
+        self.messages: dict[int, dict[str, Any]] = {}
 
     @cached_property
     def common(self) -> dict[str, Any]:
@@ -147,29 +156,27 @@ class Public:
             "placing": placer(state),
         }
 
-    @cached_property
-    def boards(self) -> list[dict[str, Any]]:
-        return [board(self.state, i) for i in range(len(self.state.crews))]
+    def board(self, index: int) -> dict[str, Any]:
+        """A crew's board, whole."""
+        if index not in self.boards:
+            self.boards[index] = board(self.state, index)
+        return self.boards[index]
 
-    @cached_property
-    def heard(self) -> dict[int, list[dict[str, Any]]]:
-        """Each seat's closed votes (see `closed_votes`), in the order they closed: one pass
-        over the records rather than one per seat."""
-        out: dict[int, list[dict[str, Any]]] = {}
-        for record in self.state.votes_log:
-            whole = encode(record)
-            outcome = {k: v for k, v in whole.items() if k not in ("ballots", "audience")}
-            for seat in dict.fromkeys(record.audience):
-                out.setdefault(seat, []).append(whole)
-            for seat in dict.fromkeys(record.told):
-                if not record_visible(seat, record):
-                    out.setdefault(seat, []).append(outcome)
-        return out
+    def record(self, index: int) -> dict[str, Any]:
+        """A closed vote whole, for its audience."""
+        if index not in self.records:
+            self.records[index] = encode(self.state.votes_log[index])
+        return self.records[index]
 
-    @cached_property
-    def messages(self) -> list[dict[str, Any]]:
-        return [{k: v for k, v in encode(m).items() if k != "readers"}
-                for m in self.state.messages]
+    def outcome(self, index: int) -> dict[str, Any]:
+        """A closed vote without its ballots and audience, for those merely told."""
+        return {k: v for k, v in self.record(index).items() if k not in ("ballots", "audience")}
+
+    def message(self, index: int) -> dict[str, Any]:
+        if index not in self.messages:
+            self.messages[index] = {k: v for k, v in encode(self.state.messages[index]).items()
+                                    if k != "readers"}
+        return self.messages[index]
 
     @cached_property
     def history(self) -> Any:
@@ -201,23 +208,23 @@ def seat_views(state: CiurmeState, seats: list[int | None]) -> dict[int | None,
 
 def seat_view(state: CiurmeState, seat: int | None,
               public: Public | None = None) -> dict[str, Any]:
-    public = public or Public(state)
+    shared = public or Public(state)
     mine = state.crew_of(seat) if seat is not None and seat < state.players else None
     out: dict[str, Any] = {
         "seat": seat,
         "role": role(state, seat),
         "my_crew": mine,
         "stage": state.stage,
-        **public.common,
+        **shared.common,
         "stamps": [
             {"crew": c, "ship": ship, "value": v if knows_stamp(state, seat, s) else None}
             for s in state.stamps
             for c, v, ship, _ in [s]
         ],
-        "history": public.history,
-        "depositions": public.depositions,
+        "history": shared.history,
+        "depositions": shared.depositions,
         "boards": {
-            str(i): public.boards[i]
+            str(i): shared.board(i)
             for i in range(len(state.crews))
             if knows_board(state, seat, i)
         },
@@ -234,8 +241,8 @@ def seat_view(state: CiurmeState, seat: int | None,
         "votes": open_votes(state, seat),
         "votes_closed": closed_votes(state, seat, public),
         "messages": [
-            encoded
-            for m, encoded in zip(state.messages, public.messages, strict=True)
+            shared.message(k)
+            for k, m in enumerate(state.messages)
             if reads(state, seat, m)
         ],
         # Where the seat may write now, exactly as the rules allow (a sailor never sees a way
@@ -248,7 +255,7 @@ def seat_view(state: CiurmeState, seat: int | None,
         ),
     }
     if state.stage == Stage.OVER:
-        out.update(public.over)
+        out.update(shared.over)
     return out
 
 
