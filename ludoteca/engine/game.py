@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ludoteca.engine.actions import Action, ActionCodec
@@ -157,12 +157,29 @@ class Game(ABC, Generic[S]):
 
     def view(self, state: S, seat: int | None) -> dict[str, Any]:
         """What `seat` (None: a spectator) may see, JSON-ready, and nothing more."""
+        self._check_viewer(state, seat)
+        return self.seat_view(state, seat)
+
+    def views(self, state: S, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The `view` of each of `seats` of one state (the server's broadcast asks for every
+        connected seat at every step)."""
+        seats = list(seats)
+        for seat in seats:
+            self._check_viewer(state, seat)
+        return self.seat_views(state, seats)
+
+    def _check_viewer(self, state: S, seat: int | None) -> None:
         if seat is not None and not self.is_seat(state, seat):
             raise ValueError(
                 f"there is no seat {quote(seat)} at this table; its seats are 0 to "
                 f"{len(self.seats(state)) - 1}, or none for a spectator"
             )
-        return self.seat_view(state, seat)
+
+    def seat_views(self, state: S, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+        """The views of valid seats; see `views`. A game whose views share much (public boards,
+        rules) builds those parts once here, and the views may then share them: they are to be
+        read, never changed. Each must equal the seat's `seat_view`."""
+        return {seat: self.seat_view(state, seat) for seat in seats}
 
     @abstractmethod
     def seat_view(self, state: S, seat: int | None) -> dict[str, Any]:

@@ -22,6 +22,8 @@ The checks (names as reported):
 - `view_secrecy`: a seat's view (and its legal actions) is the same across `determinize`d
   variants of the state, so no view shows what `hidden` says the seat may not know; views are
   JSON-ready; `determinize` leaves the original alone and really resamples the hidden part.
+- `views_match_view`: the views built together (`views`, what the server's broadcast asks for)
+  are each seat's `view`, spectator included, and building them leaves the state alone.
 - `terminates`: every playout ends within `game.max_actions(players, options)`.
 - `result_consistent`: a finished game's result has one score and one rank per player, ranks in
   competition order, and is JSON-ready.
@@ -51,6 +53,7 @@ CHECKS = (
     "action_codec_round_trip",
     "replay_deterministic",
     "view_secrecy",
+    "views_match_view",
     "terminates",
     "result_consistent",
     "no_crash",
@@ -336,7 +339,19 @@ class _Playout:
 
     def check_views(self, state: Any, text: str) -> None:
         game = self.game
-        for seat in [*game.seats(state), None]:
+        viewers = [*game.seats(state), None]
+        together = game.views(state, viewers)
+        if _snapshot(game, state) != text:
+            raise _Failed("views_match_view", "building the views changed the state")
+        if list(together) != viewers:
+            raise _Failed("views_match_view", f"views gave the seats {list(together)}, "
+                          f"not {viewers}")
+        for seat in viewers:
+            if json.dumps(together[seat]) != json.dumps(game.view(state, seat)):
+                raise _Failed("views_match_view",
+                              f"the view of seat {seat} built with the others differs from its "
+                              "own `view`")
+        for seat in viewers:
             view = _json_text(f"view for seat {seat}", game.view(state, seat), "view_secrecy")
             hidden = _json_text("hidden", game.hidden(state, seat), "view_secrecy")
             legal = game.legal_actions(state, seat) if seat is not None else []

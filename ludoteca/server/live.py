@@ -353,36 +353,44 @@ class LiveMatch:
     # --- frames ---------------------------------------------------------------------------------
     def _broadcast(self, applied: Applied) -> None:
         event_texts: dict[int, str] = {}
-        states: dict[int | None, tuple[str, str]] = {}
-        for connection in list(self.connections):
-            if connection.member is not None and self.state is None:
-                continue
+        watching = [c for c in self.connections if c.member is None or self.state is not None]
+        states = self._state_texts({c.seat for c in watching})
+        for connection in watching:
             for index, ev in enumerate(applied.events):
                 if ev.visible(connection.seat):
                     if index not in event_texts:
                         event_texts[index] = json.dumps(frames.event(applied.step, applied.seat,
                                                                      ev))
                     connection.send(event_texts[index])
-            self.send_state(connection, cache=states)
+            self._send_state(connection, *states[connection.seat])
 
-    def send_state(self, connection: Connection, force: bool = False,
-                   cache: dict[int | None, tuple[str, str]] | None = None) -> None:
+    def send_state(self, connection: Connection, force: bool = False) -> None:
         """A fresh `state` frame, when the seat's view, legal actions or the status changed."""
-        seat = connection.seat
-        if cache is None or seat not in cache:
-            view_json = json.dumps(self.game.view(self.state, seat))
+        self._send_state(connection, *self._state_texts({connection.seat})[connection.seat],
+                         force=force)
+
+    def _state_texts(self, seats: set[int | None]) -> dict[int | None, tuple[str, str]]:
+        """Each seat's state frame and what says whether it changed, built once per seat
+        however many connections it has, from views the game builds together (they share
+        their public parts)."""
+        views = self.game.views(self.state, seats)
+        running = self.info.status == "running"
+        out = {}
+        for seat, view in views.items():
+            view_json = json.dumps(view)
             legal = (
                 [self.game.encode_action(a) for a in self.game.legal_actions(self.state, seat)]
-                if seat is not None and self.info.status == "running"
+                if seat is not None and running
                 else []
             )
             legal_json = json.dumps(legal)
             key = f"{self.info.status}|{legal_json}|{view_json}"
-            text = frames.state_text(seat, view_json, legal_json, self.step, self.info.status)
-            if cache is not None:
-                cache[seat] = (key, text)
-        else:
-            key, text = cache[seat]
+            out[seat] = (key, frames.state_text(seat, view_json, legal_json, self.step,
+                                                self.info.status))
+        return out
+
+    @staticmethod
+    def _send_state(connection: Connection, key: str, text: str, force: bool = False) -> None:
         if key == connection.last_state and not force:
             return
         connection.last_state = key

@@ -110,6 +110,14 @@ class DeterminizeReadsNothing(Goofspiel):
         return self.clone(state)  # the bug: secrets declared but never resampled
 
 
+class ViewsTogetherLeak(Goofspiel):
+    def seat_views(self, state: GoofspielState, seats: list[int | None]) -> dict[int | None, Any]:
+        views = super().seat_views(state, seats)
+        for view in views.values():
+            view["bids"] = list(state.bids)  # the bug: everybody's bid, to everybody
+        return views
+
+
 @pytest.mark.parametrize(
     ("game", "check"),
     [
@@ -124,6 +132,7 @@ class DeterminizeReadsNothing(Goofspiel):
         (BadRanks(), "result_consistent"),
         (CrashesOnAListedAction(), "listed_actions_apply"),
         (DeterminizeReadsNothing(), "view_secrecy"),
+        (ViewsTogetherLeak(), "views_match_view"),
     ],
     ids=lambda value: type(value).__name__ if not isinstance(value, str) else value,
 )

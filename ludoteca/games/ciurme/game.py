@@ -373,6 +373,10 @@ class Ciurme(Game[CiurmeState]):
     def seat_view(self, state: CiurmeState, seat: int | None) -> dict[str, Any]:
         return view.seat_view(state, seat)
 
+    def seat_views(self, state: CiurmeState, seats: list[int | None]
+                   ) -> dict[int | None, dict[str, Any]]:
+        return view.seat_views(state, seats)
+
     def hidden(self, state: CiurmeState, seat: int | None) -> Any:
         return view.hidden(state, seat)
 

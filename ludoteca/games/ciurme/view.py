@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cached_property
 from typing import Any
 
 from ludoteca.engine.codec import encode
@@ -112,45 +113,122 @@ def record_visible(seat: int | None, record: VoteRecord) -> bool:
     return seat is not None and seat in record.audience
 
 
-def closed_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
+def closed_votes(state: CiurmeState, seat: int | None,
+                 public: Public | None = None) -> list[dict[str, Any]]:
     """The closed votes the seat heard of: whole to their audience, only the outcome to those
     merely told (a captain, of a motion to depose them [D-23])."""
+    shared = public or Public(state)
     out = []
-    for record in state.votes_log:
+    for k, record in enumerate(state.votes_log):
         if record_visible(seat, record):
-            out.append(encode(record))
+            out.append(shared.record(k))
         elif seat is not None and seat in record.told:
-            whole = encode(record)
-            out.append({k: v for k, v in whole.items() if k not in ("ballots", "audience")})
+            out.append(shared.outcome(k))
     return out
 
 
 # --- views --------------------------------------------------------------------------------------
-def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
+class Public:
+    """One state's parts of a view that do not depend on who looks, each built once however
+    many seats look: the server builds every seat's view at every step, and a workshop has 41.
+    Only whole parts are kept here; who may see which of them is decided per seat, below."""
+
+    def __init__(self, state: CiurmeState) -> None:
+        self.state = state
+        # Built when a seat that may see them first looks.
+        self.boards: dict[int, dict[str, Any]] = {}
+        self.records: dict[int, dict[str, Any]] = {}
+        self.messages: dict[int, dict[str, Any]] = {}
+
+    @cached_property
+    def common(self) -> dict[str, Any]:
+        """The parts every seat sees, in the view's order (from "rules" to "placing")."""
+        state = self.state
+        return {
+            "rules": rules_summary(state),
+            "objectives": OBJECTIVES,
+            "crews": [public_crew(state, i) for i in range(len(state.crews))],
+            "phase1_ranking": list(state.ranking),
+            "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
+            "phase1_seconds": state.phase1_seconds,
+            "round": state.round,
+            "rounds": len(state.crews),
+            "placing": placer(state),
+        }
+
+    def board(self, index: int) -> dict[str, Any]:
+        """A crew's board, whole."""
+        if index not in self.boards:
+            self.boards[index] = board(self.state, index)
+        return self.boards[index]
+
+    def record(self, index: int) -> dict[str, Any]:
+        """A closed vote whole, for its audience."""
+        if index not in self.records:
+            self.records[index] = encode(self.state.votes_log[index])
+        return self.records[index]
+
+    def outcome(self, index: int) -> dict[str, Any]:
+        """A closed vote without its ballots and audience, for those merely told."""
+        return {k: v for k, v in self.record(index).items() if k not in ("ballots", "audience")}
+
+    def message(self, index: int) -> dict[str, Any]:
+        if index not in self.messages:
+            self.messages[index] = {k: v for k, v in encode(self.state.messages[index]).items()
+                                    if k != "readers"}
+        return self.messages[index]
+
+    @cached_property
+    def history(self) -> Any:
+        return encode(self.state.history)
+
+    @cached_property
+    def depositions(self) -> Any:
+        return encode(self.state.depositions)
+
+    @cached_property
+    def over(self) -> dict[str, Any]:
+        """The results, once the session is over."""
+        state = self.state
+        outcome = objectives(state)
+        # Who won each objective [D-24]: as data (crews, seats) for screens in any language,
+        # and as sentences.
+        won = winners(state, outcome)
+        return {
+            "ships": owners(state),
+            "outcome": outcome,
+            "winners": won,
+            "results": [entry["text"] for entry in won],
+        }
+
+
+def seat_views(state: CiurmeState, seats: list[int | None]) -> dict[int | None,
+                                                                  dict[str, Any]]:
+    """The views of several seats of one state, their public parts built once (and shared:
+    the views are to be read, never changed)."""
+    public = Public(state)
+    return {seat: seat_view(state, seat, public) for seat in seats}
+
+
+def seat_view(state: CiurmeState, seat: int | None,
+              public: Public | None = None) -> dict[str, Any]:
+    shared = public or Public(state)
     mine = state.crew_of(seat) if seat is not None and seat < state.players else None
     out: dict[str, Any] = {
         "seat": seat,
         "role": role(state, seat),
         "my_crew": mine,
         "stage": state.stage,
-        "rules": rules_summary(state),
-        "objectives": OBJECTIVES,
-        "crews": [public_crew(state, i) for i in range(len(state.crews))],
-        "phase1_ranking": list(state.ranking),
-        "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
-        "phase1_seconds": state.phase1_seconds,
-        "round": state.round,
-        "rounds": len(state.crews),
-        "placing": placer(state),
+        **shared.common,
         "stamps": [
             {"crew": c, "ship": ship, "value": v if knows_stamp(state, seat, s) else None}
             for s in state.stamps
             for c, v, ship, _ in [s]
         ],
-        "history": encode(state.history),
-        "depositions": encode(state.depositions),
+        "history": shared.history,
+        "depositions": shared.depositions,
         "boards": {
-            str(i): board(state, i)
+            str(i): shared.board(i)
             for i in range(len(state.crews))
             if knows_board(state, seat, i)
         },
@@ -165,10 +243,10 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
             if knows_hand(state, seat, i)
         },
         "votes": open_votes(state, seat),
-        "votes_closed": closed_votes(state, seat),
+        "votes_closed": closed_votes(state, seat, public),
         "messages": [
-            {k: v for k, v in encode(m).items() if k != "readers"}
-            for m in state.messages
+            shared.message(k)
+            for k, m in enumerate(state.messages)
             if reads(state, seat, m)
         ],
         # Where the seat may write now, exactly as the rules allow (a sailor never sees a way
@@ -181,12 +259,7 @@ def seat_view(state: CiurmeState, seat: int | None) -> dict[str, Any]:
         ),
     }
     if state.stage == Stage.OVER:
-        out["ships"] = owners(state)
-        out["outcome"] = objectives(state)
-        # Who won each objective [D-24]: as data (crews, seats) for screens in any language,
-        # and as sentences.
-        out["winners"] = winners(state, out["outcome"])
-        out["results"] = [won["text"] for won in out["winners"]]
+        out.update(shared.over)
     return out
 
 
