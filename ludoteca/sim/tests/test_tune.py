@@ -16,7 +16,7 @@ from ludoteca.bots.spec import parse_spec
 from ludoteca.cli import app
 from ludoteca.sim.objectives import parse_objectives
 from ludoteca.sim.study import run_study
-from ludoteca.sim.tune import Search, run_search
+from ludoteca.sim.tune import Search, open_study, run_search
 
 GOOFSPIEL = load_game("goofspiel")
 runner = CliRunner()
@@ -50,6 +50,15 @@ def test_a_stopped_search_resumes_where_it_was(tmp_path: Path) -> None:
     assert len(again.trials) == 8 and again.trials[:4] == first.trials
     done = run_search(head_start_search(budget=8), storage)
     assert done.new_trials == 0 and done.trials == again.trials
+
+
+def test_trials_a_hard_stop_left_running_are_closed_on_resuming(tmp_path: Path) -> None:
+    storage = tmp_path / "study.sqlite3"
+    search = head_start_search(budget=4)
+    open_study(search, storage).ask()  # asked, then the process stopped before telling
+    states = [t.state.name for t in open_study(search, storage).trials]
+    assert states == ["FAIL"]
+    assert run_search(search, storage).new_trials == 4
 
 
 def test_a_seed_gives_the_same_trials(tmp_path: Path) -> None:
