@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar, get_args, get_origin
 
 T = TypeVar("T")
+F = TypeVar("F")
 
 SKIP = {"codec": "skip"}  # field metadata: not part of the document
 OMIT_DEFAULT = {"codec": "omit-default"}  # field metadata: written only when not the default
@@ -130,15 +131,20 @@ def encode(value: Any, hint: Any = Any) -> Any:
     return _encoder(hint)(value)
 
 
+def _once_per_hint(cache: dict[Any, F], build: Callable[[Any], F], hint: Any) -> F:
+    """`build(hint)`, kept in `cache` so that it is worked out once per hint."""
+    try:
+        found = cache.get(hint)
+    except TypeError:  # an unhashable hint: worked out each time
+        return build(hint)
+    if found is None:
+        found = cache[hint] = build(hint)
+    return found
+
+
 def _encoder(hint: Any) -> Encoder:
     """The encoding function of a type hint, worked out once per hint."""
-    try:
-        found = _ENCODERS.get(hint)
-    except TypeError:  # an unhashable hint: worked out each time
-        return _build_encoder(hint)
-    if found is None:
-        found = _ENCODERS[hint] = _build_encoder(hint)
-    return found
+    return _once_per_hint(_ENCODERS, _build_encoder, hint)
 
 
 def _build_encoder(hint: Any) -> Encoder:
@@ -285,13 +291,7 @@ _SCALARS = frozenset({int, float, bool, type(None)})
 
 def _decoder(hint: Any) -> Decoder:
     """The decoding function of a type hint, worked out once per hint."""
-    try:
-        found = _DECODERS.get(hint)
-    except TypeError:  # an unhashable hint: worked out each time
-        return _build_decoder(hint)
-    if found is None:
-        found = _DECODERS[hint] = _build_decoder(hint)
-    return found
+    return _once_per_hint(_DECODERS, _build_decoder, hint)
 
 
 def _build_decoder(hint: Any) -> Decoder:
