@@ -22,7 +22,6 @@ import argparse
 import asyncio
 import json
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,6 +33,8 @@ from typing import Any
 import httpx
 import websockets
 
+from ludoteca.server.loopback import free_port, wait_port
+
 HUMAN_THINK = (0.5, 2.0)
 EXTRA: list[str] = []  # more `ludoteca serve` options (--compression)
 GAMES = {  # game -> (players, clients per match, pace)
@@ -43,20 +44,8 @@ GAMES = {  # game -> (players, clients per match, pace)
 }
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
-def wait_port(port: int, seconds: float) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise RuntimeError(f"the server did not listen on port {port}")
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -16,6 +15,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from ludoteca.server.loopback import free_port
 
 # The helpers beside this file are imported by the tests as top-level modules.
 sys.path.insert(0, str(Path(__file__).parent))
@@ -31,10 +32,6 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 CLIENT = ROOT / "ludoteca" / "server" / "static" / "app" / "index.html"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 @pytest.fixture(scope="session")

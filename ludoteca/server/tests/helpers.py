@@ -27,7 +27,7 @@ from ludoteca.games.goofspiel.actions import Bid
 from ludoteca.games.goofspiel.state import GoofspielState
 from ludoteca.server.app import create_app
 from ludoteca.server.config import ServerConfig
-from ludoteca.server.tests.services import free_port, wait_port
+from ludoteca.server.loopback import free_port, wait_port
 
 TIMEOUT = 20.0
 

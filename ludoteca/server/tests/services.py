@@ -9,18 +9,12 @@ import glob
 import os
 import pwd
 import shutil
-import socket
 import subprocess
-import time
 from pathlib import Path
 
 import pytest
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from ludoteca.server.loopback import free_port, wait_port
 
 
 def missing(what: str) -> None:
@@ -33,14 +27,6 @@ def missing(what: str) -> None:
     pytest.skip(message)
 
 
-def wait_port(port: int, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.05)
-    raise RuntimeError(f"nothing listens on 127.0.0.1:{port}")
 
 
 class Postgres:
