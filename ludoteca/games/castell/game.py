@@ -176,6 +176,10 @@ class Castell(Game[CastellState]):
     def seat_view(self, state: CastellState, seat: int | None) -> dict[str, Any]:
         return view.seat_view(state, seat)
 
+    def seat_views(self, state: CastellState, seats: list[int | None]
+                   ) -> dict[int | None, dict[str, Any]]:
+        return view.seat_views(state, seats)
+
     def hidden(self, state: CastellState, seat: int | None) -> Any:
         return view.hidden(state, seat)
 

@@ -17,8 +17,26 @@ from ludoteca.games.castell.wheel import wheel_view
 
 def seat_view(state: CastellState, seat: int | None) -> dict[str, Any]:
     """The view as plain JSON (encoded: enums as their values, dataclasses as objects)."""
+    return seat_views(state, [seat])[seat]
+
+
+def seat_views(state: CastellState, seats: list[int | None]) -> dict[int | None, dict[str, Any]]:
+    """The views of `seats`: all but the festival's part is public, so it is built and encoded
+    once and shared (the server asks for every connected seat's view at every step)."""
+    public = public_view(state)
+    history = public.pop("history")
+    return {
+        seat: {
+            "seat": seat, **public, "festival": encode(festival_view(state, seat)),
+            "history": history,
+        }
+        for seat in seats
+    }
+
+
+def public_view(state: CastellState) -> dict[str, Any]:
+    """What every seat sees alike, encoded."""
     view: dict[str, Any] = encode({
-        "seat": seat,
         "round": state.round,
         "rounds": ROUNDS,
         "phase": state.phase,
@@ -41,7 +59,6 @@ def seat_view(state: CastellState, seat: int | None) -> dict[str, Any]:
         "players": [
             {**encode(p), "score_now": categories(p, state.variant)} for p in state.players
         ],
-        "festival": festival_view(state, seat),
         "history": state.history,
     })
     return view
