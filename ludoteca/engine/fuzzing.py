@@ -33,6 +33,12 @@ ODD_VALUES: tuple[Any, ...] = (
 )
 
 
+def odd_value(rng: Rng) -> Any:
+    """One of ODD_VALUES, a copy: a later edit of the document must not change the table (a
+    list edited in place there would grow into itself)."""
+    return copy.deepcopy(rng.choice(ODD_VALUES))
+
+
 def paths(document: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Every path to a value inside a JSON document (the root excluded)."""
     out: list[tuple[Any, ...]] = []
@@ -70,7 +76,7 @@ def _nudge(value: Any, rng: Rng) -> Any:
                 out.append(copy.deepcopy(rng.choice(value)))
             return out
         return rng.choice([[], [value], {"list": value}])
-    return rng.choice(ODD_VALUES)
+    return odd_value(rng)
 
 
 def corrupt(document: Any, rng: Rng, edits: int = 1) -> Any:
@@ -80,7 +86,7 @@ def corrupt(document: Any, rng: Rng, edits: int = 1) -> Any:
     for _ in range(edits):
         found = paths(out)
         if not found:
-            return rng.choice(ODD_VALUES)
+            return odd_value(rng)
         path = rng.choice(found)
         parent = _parent(out, path)
         key = path[-1]
@@ -88,11 +94,11 @@ def corrupt(document: Any, rng: Rng, edits: int = 1) -> Any:
         if roll < 0.15 and isinstance(parent, dict):
             del parent[key]
         elif roll < 0.25 and isinstance(parent, dict):
-            parent["unexpected"] = rng.choice(ODD_VALUES)
+            parent["unexpected"] = odd_value(rng)
         elif roll < 0.35 and isinstance(parent, list):
             del parent[key]
         elif roll < 0.45:
-            parent[key] = rng.choice(ODD_VALUES)
+            parent[key] = odd_value(rng)
         else:
             parent[key] = _nudge(parent[key], rng)
     return out
