@@ -239,10 +239,12 @@ class Ciurme(Game[CiurmeState]):
     # In the training room a seat is never taken over on its own: the facilitator decides.
     abandoned_seat_grace = None
     # The default search: phase 1 played by the crew's plan, the Assembly's stamps and
-    # preferred ships searched (`search_choices`) with rollouts that follow the heuristic to the
-    # end of the session, with a bias toward the heuristic's move.
+    # preferred ships searched (`search_choices`) with rollouts that follow the heuristic, with a
+    # bias toward the heuristic's move. 24 steps see a session of two crews to its end from the
+    # Assembly's start (21 at most, in heuristic play: the result itself, no guess); larger
+    # sessions are judged there by `evaluate`, which keeps a search near a second.
     mcts_defaults = MappingProxyType(
-        {"iterations": 48, "rollout": "heuristic", "horizon": None, "bias": 2, "focus": 1}
+        {"iterations": 48, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 1}
     )
 
     def __init__(self) -> None:
