@@ -12,6 +12,10 @@ from ludoteca.games import load_game
 from ludoteca.games.ciurme import GAME
 
 SESSIONS = (("3 crews (13 players)", 13), ("6 crews (27 players)", 27))
+# Matches per pairing and seed in `bench/bots.py`: a searched match takes seconds (every stamp
+# and preference of the Assembly is searched to the end of the session), and 40 matches a seed
+# already put the interval's lower end well clear of the goal's 60%.
+STRENGTH_MATCHES = 40
 
 
 def main() -> None:

@@ -48,7 +48,9 @@ from ludoteca.games.ciurme.actions import (
     Waive,
 )
 from ludoteca.games.ciurme.bots import heuristic_action
+from ludoteca.games.ciurme.bots.captain import believe_relay
 from ludoteca.games.ciurme.bots.evaluation import evaluate_position
+from ludoteca.games.ciurme.bots.search import search_choices
 from ludoteca.games.ciurme.data import STAMP_VALUES
 from ludoteca.games.ciurme.options import CiurmeOptions
 from ludoteca.games.ciurme.rules import (
@@ -236,10 +238,13 @@ class Ciurme(Game[CiurmeState]):
     legal_actions_complete = False
     # In the training room a seat is never taken over on its own: the facilitator decides.
     abandoned_seat_grace = None
-    # The default search: rollouts that follow the heuristic for 10 steps, judged by
-    # `evaluate`, with a bias toward the heuristic's move.
+    # The default search: phase 1 played by the crew's plan, the Assembly's stamps and
+    # preferred ships searched (`search_choices`) with rollouts that follow the heuristic, with a
+    # bias toward the heuristic's move. 24 steps see a session of two crews to its end from the
+    # Assembly's start (21 at most, in heuristic play: the result itself, no guess); larger
+    # sessions are judged there by `evaluate` (a 40-player search took 2.5 s at load 7).
     mcts_defaults = MappingProxyType(
-        {"iterations": 8, "rollout": "heuristic", "horizon": 10, "bias": 2}
+        {"iterations": 48, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 1}
     )
 
     def __init__(self) -> None:
@@ -382,6 +387,8 @@ class Ciurme(Game[CiurmeState]):
 
     def determinize(self, state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
         copy = view.determinize(state, seat, rng)
+        if seat is not None:
+            believe_relay(copy, seat)
         copy.actor_seats = None  # resampled: who may act is asked again
         return copy
 
@@ -404,3 +411,6 @@ class Ciurme(Game[CiurmeState]):
 
     def evaluate(self, state: CiurmeState) -> list[float]:
         return evaluate_position(state)
+
+    def search_choices(self, state: CiurmeState, seat: int, rng: Rng) -> list[Action]:
+        return search_choices(state, seat, self.legal_actions(state, seat), rng)

@@ -2,14 +2,12 @@
 
 A captain knows the crew's wishes only from the quartermaster's relay on the deck channel
 [D-8]; before the first relay it asks for it and waits, when it may still speak (the message
-budget), and otherwise guesses. Captains differ ([D-9] makes every way defensible):
-- spread: the 4 on the favourite, the 2 on the second favourite, the 1 on a third ship;
-- concentrate: the 4 and the 2 on the favourite, to be surely highest there;
-- bluff: the 0 on a ship others fight for, to look interested;
-- reactive: the biggest stamp left where the wished ship is most contested;
-and in the order they play them: the 4 first, the 0 first, or as it comes. Every captain reads
-the table: a stamp alone on a ship scores 2, so the last placer of a round drops its last stamp
-on an empty ship, and now and then a captain slips and places somewhere else.
+budget), and otherwise guesses. It then plays the objectives as a good captain would
+(table.py): each stamp goes where it adds most to the crew's chances of owning the ships that
+win objectives (its wished ships, the flagship, enough ships for power), reading the table as
+it stands: a stamp alone on a ship scores 2 [D-9], so the last placer of a round drops its last
+stamp on an empty ship. Captains differ in thrift (how much they save their big stamps for
+later, better-informed placements), and now and then one slips and places somewhere else.
 """
 
 from __future__ import annotations
@@ -17,17 +15,9 @@ from __future__ import annotations
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.actions import Place, Post
-from ludoteca.games.ciurme.bots.temperament import (
-    BIG_FIRST,
-    BLUFF,
-    CONCENTRATE,
-    REACTIVE,
-    SMALL_FIRST,
-    Temperament,
-    temperament,
-)
-from ludoteca.games.ciurme.data import CAPTAIN_ASKS, FLAGSHIP, SHIP_NAMES, Channel
-from ludoteca.games.ciurme.rules.assembly import stamps_per_round
+from ludoteca.games.ciurme.bots.table import ranked_placements
+from ludoteca.games.ciurme.bots.temperament import Temperament, temperament
+from ludoteca.games.ciurme.data import CAPTAIN_ASKS, SHIP_NAMES, Channel
 from ludoteca.games.ciurme.rules.channels import open_channels
 from ludoteca.games.ciurme.state import CiurmeState
 
@@ -46,90 +36,42 @@ def relayed_wishes(state: CiurmeState, seat: int) -> tuple[int, int] | None:
     return None
 
 
+def believe_relay(state: CiurmeState, seat: int) -> None:
+    """In a world drawn for a captain (`Game.determinize`), the crew's wishes are those its
+    quartermaster relayed, not a guess: the captain learns them only that way [D-8], and
+    believes what it is told."""
+    index = state.crew_of(seat)
+    if index is None or state.crews[index].captain != seat or state.crews[index].second is None:
+        return
+    relayed = relayed_wishes(state, seat)
+    if relayed is not None:
+        state.crews[index].favourite, state.crews[index].second = relayed
+
+
+def wishes(state: CiurmeState, seat: int) -> tuple[int, int]:
+    """The crew's favourite and second favourite as the captain knows them: relayed, else its
+    own guess."""
+    return relayed_wishes(state, seat) or _guess(state, temperament(state, seat))
+
+
 def stamp(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    index = state.crew_of(seat) or 0
-    wishes = relayed_wishes(state, seat)
-    if wishes is None and Channel.DECK in open_channels(state, seat):
+    if relayed_wishes(state, seat) is None and Channel.DECK in open_channels(state, seat):
         return Post(Channel.DECK, CAPTAIN_ASKS)  # wait for the quartermaster's relay
+    action = placements(state, seat)[0]
     mood = temperament(state, seat)
-    favourite, second = wishes or _guess(state, mood)
-    hand = state.hands[index]
-    value = _next_value(hand, mood, rng)
-    ship = _ship(state, index, value, favourite, second, mood, rng)
-    if rng.random() > mood.care:
-        ship = rng.randrange(state.fleet)
-    action = Place(value, ship)
+    if rng.random() > mood.care:  # a slip: the planned stamp on another ship
+        action = Place(action.value, rng.randrange(state.fleet))
     return action if action in legal else legal[0]
+
+
+def placements(state: CiurmeState, seat: int) -> list[Place]:
+    """The captain's placements, best first, by its reading of the table and its thrift."""
+    index = state.crew_of(seat) or 0
+    favourite, second = wishes(state, seat)
+    return ranked_placements(state, index, favourite, second, temperament(state, seat).thrift)
 
 
 def _guess(state: CiurmeState, mood: Temperament) -> tuple[int, int]:
     """Without a relay: the two ships the captain likes best."""
     ranked = sorted(range(state.fleet), key=lambda s: mood.tastes[s], reverse=True)
     return ranked[0], ranked[1]
-
-
-def _next_value(hand: list[int], mood: Temperament, rng: Rng) -> int:
-    if mood.order == BIG_FIRST:
-        return max(hand)
-    if mood.order == SMALL_FIRST:
-        return min(hand)
-    return rng.choice(sorted(hand))
-
-
-def _ship(
-    state: CiurmeState,
-    index: int,
-    value: int,
-    favourite: int,
-    second: int,
-    mood: Temperament,
-    rng: Rng,
-) -> int:
-    rivals = _rival_stamps(state, index)
-    empty = [s for s in range(state.fleet) if not any(st[2] == s for st in state.stamps)]
-    last_stamp_of_round = state.placing == stamps_per_round(state) - 1
-    if last_stamp_of_round and empty:
-        return rng.choice(empty)  # alone on a ship: 2 points, nobody can answer
-    # A fleet of two (the fleet_size option) has no third ship: the second stands in.
-    third = next(
-        (s for s in (FLAGSHIP, *range(state.fleet)) if s not in (favourite, second)), second
-    )
-    free = rng.choice(empty) if empty else third
-    if mood.style == REACTIVE:
-        if value == 0:
-            return free
-        mine = _my_sums(state, index)
-        return max((favourite, second), key=lambda s: (rivals[s] - mine[s], s == favourite))
-    if mood.style == CONCENTRATE:
-        plan = {4: favourite, 2: favourite, 1: second, 0: free}
-    elif mood.style == BLUFF:
-        contested = max(
-            (s for s in range(state.fleet) if s not in (favourite, second)),
-            key=lambda s: rivals[s],
-            default=third,
-        )
-        plan = {4: favourite, 2: second, 1: free, 0: contested}
-    else:
-        plan = {4: favourite, 2: second, 1: third, 0: free}
-    return plan.get(value, favourite)
-
-
-def _rival_stamps(state: CiurmeState, index: int) -> list[int]:
-    """Other crews' stamps on each ship: their colours and places are public, values not."""
-    out = [0] * state.fleet
-    for crew, _, ship, _ in state.stamps:
-        if crew != index:
-            out[ship] += 1
-    return out
-
-
-def _my_sums(state: CiurmeState, index: int) -> list[float]:
-    """The captain's own stamps on each ship, in units of a rival's stamp (a face-down stamp is
-    worth the mean of the stamp set on average: 1.75 for the published 0, 1, 2, 4)."""
-    stamps = state.options.variant.stamps
-    mean_stamp = sum(stamps) / len(stamps) or 1.0
-    out = [0.0] * state.fleet
-    for crew, value, ship, _ in state.stamps:
-        if crew == index:
-            out[ship] += value / mean_stamp
-    return out

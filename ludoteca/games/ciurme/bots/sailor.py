@@ -25,7 +25,7 @@ def turn(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action
     crew = member_crew(state, seat)
     mood = temperament(state, seat)
     if crew.step == Step.MOVE:
-        return _slip(_move(crew, seat, state, mood), legal, mood, rng)
+        return _slip(_move(crew, seat, state, _boards(crew, mood)), legal, mood, rng)
     if crew.step == Step.STEER:
         sensible = boat_should_move(crew, loads.has_work(state, crew, seat))
         return _slip(Steer() if sensible else Pass(), legal, mood, rng)
@@ -42,7 +42,7 @@ def _slip(sensible: Action, legal: list[Action], mood: Temperament, rng: Rng) ->
     return sensible
 
 
-def _move(crew: Crew, seat: int, state: CiurmeState, mood: Temperament) -> Action:
+def _move(crew: Crew, seat: int, state: CiurmeState, boards: bool) -> Action:
     here = crew.place[crew.members.index(seat)]
     work = loads.has_work(state, crew, seat)
     if here == WRECK and crew.dock == WRECK:
@@ -52,7 +52,7 @@ def _move(crew: Crew, seat: int, state: CiurmeState, mood: Temperament) -> Actio
     if here == LIFEBOAT:  # docked at the island: wait for the boarders who make the crossing
         islanders = crew.place.count(ISLAND)
         return Stay() if crew.common_pile and islanders else Move(ISLAND)
-    if crew.dock == ISLAND and _boards(crew, mood):
+    if crew.dock == ISLAND and boards:
         return Move(LIFEBOAT)
     return Stay()
 
@@ -63,6 +63,44 @@ def _boards(crew: Crew, mood: Temperament) -> bool:
     on_board = len(aboard(crew))
     wanted = mood.boarding_pile + (1 if on_board + 1 >= CROSSING_CREW else 0)
     return len(crew.common_pile) >= wanted
+
+
+# --- the careful crew: the plan without temperament ---------------------------------------------
+def careful_turn(state: CiurmeState, seat: int, legal: list[Action]) -> Action:
+    """The turn of a crew that plays the race as a plan: everybody produces until the common
+    pile holds all the wood the ship still needs, then the next three board and cross at once
+    (a crossing carries the whole pile, and a second one costs a trip back [D-13]); on the wreck
+    each repairs, then helps first the mates who cannot repair themselves (the automaton
+    [D-16] and those left on the island, who need three different helpers). No slips."""
+    crew = member_crew(state, seat)
+    if crew.step == Step.MOVE:
+        wanted = wood_to_bring(state, crew)
+        sensible = _move(crew, seat, state, 0 < wanted <= len(crew.common_pile))
+    elif crew.step == Step.STEER:
+        sensible = Steer() if boat_should_move(crew, loads.has_work(state, crew, seat)) else Pass()
+    else:
+        sensible = _careful_repair(state, crew, seat)
+    return sensible if sensible in legal else legal[0]
+
+
+def wood_to_bring(state: CiurmeState, crew: Crew) -> int:
+    """Wood the wreck still needs beyond what is there: one piece per repair still owed."""
+    owed = loads.repairs_needed(state, crew) - len(crew.pieces)
+    return owed - len(crew.transported)
+
+
+def _careful_repair(state: CiurmeState, crew: Crew, seat: int) -> Action:
+    if not crew.transported:
+        return Pass()
+    colour = Counter(crew.transported).most_common(1)[0][0]
+    if not loads.complete(state, crew, seat):
+        return Repair(colour)
+    mates = loads.helpable(state, crew, seat)
+    if not mates:
+        return Pass()
+    on_wreck = {m for m, place in zip(crew.members, crew.place, strict=True) if place == WRECK}
+    mate = max(mates, key=lambda m: (m not in on_wreck, _need(state, crew, m), -mates.index(m)))
+    return Help(colour, mate)
 
 
 def boat_should_move(crew: Crew, work: bool) -> bool:
@@ -76,11 +114,16 @@ def boat_should_move(crew: Crew, work: bool) -> bool:
 
 def answer_steering(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:
     """Aboard when a mate proposes to steer: mostly the sensible answer, not always."""
-    crew = member_crew(state, seat)
-    sensible = boat_should_move(crew, bool(crew.transported))
+    sensible = careful_answer(state, seat)
     if rng.random() < temperament(state, seat).agreeable:
-        return Agree(sensible)
-    return Agree(not sensible)
+        return sensible
+    return Agree(not sensible.yes)
+
+
+def careful_answer(state: CiurmeState, seat: int) -> Agree:
+    """The sensible answer to a proposal to steer the lifeboat."""
+    crew = member_crew(state, seat)
+    return Agree(boat_should_move(crew, bool(crew.transported)))
 
 
 def _repair(

@@ -18,13 +18,6 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.data import SHIP_NAMES
 from ludoteca.games.ciurme.state import CiurmeState
 
-# How a captain uses the four stamps (see captain.py).
-SPREAD, CONCENTRATE, BLUFF, REACTIVE = "spread", "concentrate", "bluff", "reactive"
-STYLES = (SPREAD, CONCENTRATE, BLUFF, REACTIVE)
-# In which order a captain plays the stamps: the 4 first, the 0 first, or as it comes.
-BIG_FIRST, SMALL_FIRST, ANY_ORDER = "big_first", "small_first", "any_order"
-ORDERS = (BIG_FIRST, SMALL_FIRST, ANY_ORDER)
-
 _MIX = 0x9E3779B97F4A7C15
 T = TypeVar("T")
 
@@ -38,8 +31,7 @@ class Temperament:
     by_the_book: float  # chance of voting for the mate who helped most as quartermaster
     loyalty: float  # reluctance to depose a captain who plays badly
     own_wood_first: bool  # repairs with wood of their own colour when there is some
-    style: str  # a captain's way with the stamps
-    order: str  # a captain's order of the stamps
+    thrift: float  # how much a captain saves its big stamps: its cost per point (captain.py)
     tastes: tuple[float, ...]  # how much they like each ship of the fleet chart
 
 
@@ -52,8 +44,7 @@ def _draw(rng: Rng) -> Temperament:
         by_the_book=0.5 + 0.45 * rng.random(),
         loyalty=0.5 + 0.45 * rng.random(),
         own_wood_first=rng.random() < 0.5,
-        style=rng.choice(STYLES),
-        order=rng.choice(ORDERS),
+        thrift=0.08 * rng.random(),
         tastes=tuple(rng.random() for _ in SHIP_NAMES),
     )
 

@@ -3,7 +3,7 @@
 - Quartermaster: the intended criterion is "who helped most"; most bots follow it, some vote
   for the mate who helped them or for a friend, a few abstain.
 - Preferences [D-8]: each voter mixes the crew's shared talk with their own liking; a crew that
-  won phase 1 leans to the flagship, where it already has 2 squares.
+  won phase 1 leans to the flagship, where it already has 2 squares, the others away from it.
 - Deposition [D-10]: rare, and only when the captain's play looks bad from what the crew sees
   (the points of the revealed rounds, nothing on the crew's wished ships).
 """
@@ -21,8 +21,8 @@ from ludoteca.games.ciurme.state import CiurmeState, Crew, Topic
 
 ABSTAIN_CHANCE = 0.03
 # Weight of the crew's talk against a voter's own liking of a ship, and the flagship's pull on
-# the crew that won phase 1.
-CREW_TALK, FLAGSHIP_PULL = 1.5, 1.0
+# the crew that won phase 1 (it starts with 2 squares there), its push on the others.
+CREW_TALK, FLAGSHIP_PULL = 1.5, 2.5
 # Chance that a member who finds the captain's play bad moves to depose, or votes yes.
 MOVE_WHEN_BAD, YES_WHEN_BAD = 0.35, 0.9
 
@@ -66,7 +66,7 @@ def _ship_vote(state: CiurmeState, crew: Crew, seat: int, ships: list[int], rng:
     won_phase1 = bool(state.ranking) and state.ranking[0] == index
 
     def liking(ship: int) -> float:
-        pull = FLAGSHIP_PULL if won_phase1 and ship == FLAGSHIP else 0.0
+        pull = 0.0 if ship != FLAGSHIP else FLAGSHIP_PULL if won_phase1 else -FLAGSHIP_PULL
         return CREW_TALK * talk[ship] + own[ship] + pull
 
     ranked = sorted(ships, key=liking, reverse=True)
