@@ -1,7 +1,7 @@
 """The frames of live play, built in one place so their names match the documented surface.
 
 Client -> server: `hello` {token?, name?}, `action` {action, ref?, seat?}, `ping`.
-Server -> client: `state` {seat, view, legal, step, status}, `event` {step, seat, event},
+Server -> client: `state` {seat, view, legal, step, status, clocks}, `event` {step, seat, event},
 `presence` {seats, spectators}, `lobby` (a session before its start), `accepted` {ref, step},
 `rejected` {ref, reason}, `error` {error}, `pong`.
 """
@@ -16,17 +16,15 @@ from ludoteca.engine.events import Event
 Frame = dict[str, Any]
 
 
-def state(seat: int | None, view: Any, legal: list[Any], step: int, status: str) -> Frame:
-    return {"type": "state", "seat": seat, "view": view, "legal": legal, "step": step,
-            "status": status}
-
-
-def state_text(seat: int | None, view_json: str, legal_json: str, step: int, status: str
-               ) -> str:
+def state_text(seat: int | None, view_json: str, legal_json: str, step: int, status: str,
+               clocks: dict[str, float]) -> str:
     """`state` as JSON text from the view and legal list already in JSON (each is serialised
-    once per seat, however many connections the seat has)."""
+    once per seat, however many connections the seat has). `clocks`: the seconds each running
+    clock the seat may know of has left, measured on the server's clock when the frame was
+    made (a phone's own clock may be minutes wrong)."""
     return (f'{{"type": "state", "seat": {json.dumps(seat)}, "view": {view_json}, '
-            f'"legal": {legal_json}, "step": {step}, "status": {json.dumps(status)}}}')
+            f'"legal": {legal_json}, "step": {step}, "status": {json.dumps(status)}, '
+            f'"clocks": {json.dumps(clocks)}}}')
 
 
 def event(step: int, seat: int, ev: Event) -> Frame:

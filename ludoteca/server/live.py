@@ -375,6 +375,8 @@ class LiveMatch:
         their public parts)."""
         views = self.game.views(self.state, seats)
         running = self.info.status == "running"
+        deadlines = self.game.deadlines(self.state) if self.state is not None else []
+        now = self.now()
         out = {}
         for seat, view in views.items():
             view_json = json.dumps(view)
@@ -385,8 +387,10 @@ class LiveMatch:
             )
             legal_json = json.dumps(legal)
             key = f"{self.info.status}|{legal_json}|{view_json}"
+            # the time left is not part of `key`: a frame resent for it alone would be noise
+            clocks = self.clocks.seen_left(deadlines, seat, now)
             out[seat] = (key, frames.state_text(seat, view_json, legal_json, self.step,
-                                                self.info.status))
+                                                self.info.status, clocks))
         return out
 
     @staticmethod

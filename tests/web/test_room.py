@@ -55,6 +55,12 @@ def join_by_code(table: Table, code: str, name: str, locale: str = "en-GB") -> P
     return phone
 
 
+def time_left(page: Page) -> int:
+    """The seconds left on the vote's timer that `page` shows."""
+    return int(page.locator(".vote[data-vote=quartermaster] [data-timer]").first
+               .get_attribute("data-left") or "-1")
+
+
 def fits(phone: Page) -> bool:
     """Nothing scrolls sideways on a 360 px phone."""
     return bool(phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
@@ -134,7 +140,15 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
         if not click_first(facilitator, '.group[data-kind="first_player"] button'):
             click_first(facilitator, '.group[data-kind="start_phase"] button')
         time.sleep(0.3)
+    # A phase-1 timer: the phones, the projector and the control room count it down.
+    facilitator.fill("input[name=phase1_minutes]", "30")
+    facilitator.locator("[data-set-phase1-timer]").click()
+    for page in (ada, wall, facilitator):
+        page.wait_for_selector("[data-phase-timer]")
+    assert re.search(r"closes in (29|30):\d\d", wall.inner_text("[data-phase-timer]"))
+    assert "si chiude tra" in bruno.inner_text("[data-phase-timer]")
     table.shot(ada, "phone-phase1", full_page=True)
+    table.shot(bruno, "phone-phase1-it", full_page=True)
     assert fits(ada)
     table.shot(wall, "projector-race")
     projector.check_no_secret()
@@ -164,14 +178,24 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
 
     # The quartermaster's election: Ada's phone reloads mid-vote and votes; Bruno never
     # answers, and the facilitator's timer closes his crew's vote.
-    ada.wait_for_selector(".vote[data-vote=quartermaster]")
+    ada.wait_for_selector(".vote[data-vote=quartermaster] [data-timer]")
     table.shot(ada, "phone-vote")
     assert fits(ada)
+    # The vote's timer is the server's: after a reload it shows the time left, not 2:00 again.
+    time.sleep(4)
+    before, seen = time_left(ada), time.monotonic()
+    assert before <= 117, f"the vote opened at least 4 s ago, yet {before} s are left"
     ada.reload()
     ada.wait_for_selector(".vote[data-vote=quartermaster] .choices button")
+    after, gone = time_left(ada), time.monotonic() - seen
+    assert abs(after - (before - gone)) <= 1.5, (before, gone, after)
     ada.locator(".vote[data-vote=quartermaster] .choices button").first.click()
     until(lambda: "Ada has voted" in ada.inner_text(".match"), 10, "Ada's ballot counted")
     facilitator.wait_for_selector('.crew[data-crew="1"] .vote')
+    # The captains' table, opened live from the control room [D-20].
+    facilitator.locator("[data-open-table]").click()
+    facilitator.wait_for_selector("[data-table-open]")
+    assert facilitator.locator("[data-open-table]").count() == 0
     table.shot(facilitator, "control-vote")
     deadline = time.monotonic() + 90
     while "quartiermastro" not in bruno.inner_text("#crews-heading + ul li:nth-child(2)"):

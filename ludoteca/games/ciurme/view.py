@@ -31,6 +31,7 @@ from ludoteca.games.ciurme.data import (
 from ludoteca.games.ciurme.result import winners
 from ludoteca.games.ciurme.rules.assembly import placer
 from ludoteca.games.ciurme.rules.channels import open_channels
+from ludoteca.games.ciurme.rules.clocks import PHASE1_CLOCK, phase1_timed, vote_clock
 from ludoteca.games.ciurme.rules.loads import load, owed, repairs_by, repairs_needed
 from ludoteca.games.ciurme.rules.objectives import objectives, owners
 from ludoteca.games.ciurme.rules.roles import without_captain
@@ -151,6 +152,9 @@ class Public:
             "phase1_ranking": list(state.ranking),
             "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
             "phase1_seconds": state.phase1_seconds,
+            "captains_table": state.options.captains_table,  # open or not [D-20]
+            # the phase-1 timer's clock, while it runs (the server's frames say its time left)
+            "phase1_clock": PHASE1_CLOCK if phase1_timed(state) else None,
             "round": state.round,
             "rounds": len(state.crews),
             "placing": placer(state),
@@ -334,6 +338,7 @@ def open_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
             "awaiting_facilitator": vote.awaiting_facilitator,
             "proposer": vote.proposer,
             "seconds": vote.seconds,  # its timer, from its opening [D-21]
+            "clock": vote_clock(vote),  # whose time left the server's frames say
         }
         if ballots_known:
             entry["ballots"] = list(vote.ballots)

@@ -1,6 +1,7 @@
 // Ciurme's view as the training room's screens read it (the phone, the control room, the
 // projector), and the game's sentences in players' words: "Player 3 (red)" becomes a name.
 import { t, tDynamic } from "../../i18n/i18n.svelte";
+import { clockLeft, type Clocks } from "../../lib/match-state";
 import type { GameView } from "../../protocol/frames";
 import type { Seats } from "../types";
 
@@ -27,6 +28,7 @@ export type OpenVote = {
   awaiting_facilitator: boolean;
   proposer: number | null;
   seconds: number;
+  clock: string; // the server's name of its timer, in the state frame's clocks
   ballots?: number[];
   my_ballot?: number;
 };
@@ -79,14 +81,18 @@ export function answered(vote: OpenVote): { done: number; all: number } {
   return { done: vote.cast.filter(Boolean).length, all: vote.voters.length };
 }
 
-// Seconds left on a vote's timer, counted from when this screen first saw it open (the view
-// says how long a vote lasts from its opening, not when it opened).
-const firstSeen = new Map<string, number>();
-export function voteKey(vote: OpenVote): string {
-  return `${vote.crew}:${vote.topic}:${vote.runoff}:${vote.proposer ?? ""}:${vote.voters.join(",")}`;
+// Seconds left on a vote's timer, as the server measures it (null: no clock runs on it, as
+// while an election waits for the facilitator's decision).
+export function secondsLeft(vote: OpenVote, clocks: Clocks, now: number): number | null {
+  return clockLeft(clocks, vote.clock, now);
 }
-export function secondsLeft(vote: OpenVote, now: number): number {
-  const key = voteKey(vote);
-  if (!firstSeen.has(key)) firstSeen.set(key, now);
-  return Math.max(0, Math.round(vote.seconds - (now - (firstSeen.get(key) ?? now)) / 1000));
+
+// Seconds left on phase 1's timer, if the facilitator set one.
+export function phase1Left(view: GameView, clocks: Clocks, now: number): number | null {
+  return clockLeft(clocks, view.phase1_clock as string | null | undefined, now);
+}
+
+// "4:05": a countdown as people read it.
+export function minutesSeconds(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
