@@ -75,6 +75,14 @@ def test_a_ciurme_session_from_lobby_to_play(config: ServerConfig) -> None:
         assert state["seat"] == 0 and state["status"] == "running"
         facilitator = await Client.connect(base, sid, host)
         assert (await facilitator.state())["seat"] == 8
+        # The captains' table, opened live by the facilitator [D-20], once, by nobody else.
+        refused = await phone.act({"kind": "open_table"}, "p1")
+        assert refused["type"] == "rejected" and "only the facilitator" in refused["reason"]
+        assert (await facilitator.act({"kind": "open_table"}, "t1"))["type"] == "accepted"
+        await phone.until(lambda f: f["type"] == "state" and f["view"]["captains_table"])
+        again = await facilitator.act({"kind": "open_table"}, "t2")
+        assert again["type"] == "rejected" and again["reason"] == (
+            "the captains' table is already open")
         too_late = await post(base, "/api/sessions/join", body={"code": code, "name": "X"})
         assert too_late.status_code == 409
         await phone.close()
