@@ -15,7 +15,26 @@ from playwright.sync_api import Page, WebSocket
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_browser import Table, until
 
+from ludoteca.games.ciurme.data import SHIP_NAMES
+
 PHONE = {"width": 360, "height": 740}
+# Words of one language's debrief that the other's never holds.
+ENGLISH = re.compile(
+    r"\b(the|of|and|crew|player|repairs|votes?|ballots|round|stamps|ships?|owner|nobody|yes|"
+    r"turns|wood|captain|quartermaster|facilitator|run-off|carried|failed|majority|flagship|"
+    r"download|print)\b", re.IGNORECASE)
+ITALIAN = re.compile(r"\b(ciurma|capitano|quartiermastro|riparazioni|turno|nessuno|timbri|"
+                     r"votazioni|ammiraglia|giocatore|legno)\b", re.IGNORECASE)
+
+
+def debrief_words(page: Page) -> str:
+    """The debrief page's text without what players wrote (the logs' messages) and the ships'
+    names."""
+    said = page.locator('.section[data-kind="log"] td:last-child').all_inner_texts()
+    text = page.inner_text(".debrief")
+    for words in sorted({*said, *SHIP_NAMES} - {""}, key=len, reverse=True):
+        text = text.replace(words, "")
+    return text
 
 
 class Projector:
@@ -267,3 +286,14 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     saved = json.loads(open(download.value.path()).read())
     assert saved["debrief"]["parts"] and saved["names"]["0"] == "Ada"
     table.shot(facilitator, "debrief")
+    english = debrief_words(facilitator)
+    assert not ITALIAN.search(english), ITALIAN.findall(english)
+
+    # The same page in Italian: every text of the debrief in the original's words.
+    facilitator.locator('.switch button[lang="it"]').click()
+    until(lambda: "Ciurme: il debriefing" in facilitator.inner_text(".debrief h1"), 10,
+          "the debrief in Italian")
+    table.shot(facilitator, "debrief-it")
+    italian = debrief_words(facilitator)
+    assert "Ciurma 1" in italian and "Votazioni" in italian and "Ada" in italian
+    assert not ENGLISH.search(italian), ENGLISH.findall(italian)

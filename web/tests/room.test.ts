@@ -1,11 +1,8 @@
-// The training room's client logic: its routes, the lobby frame, the game's sentences in the
-// names people typed, and a vote's count.
+// The training room's client logic: its routes, the lobby frame, a vote's count and its timer.
 import { describe, expect, it as test } from "vitest";
-import { answered, inWords, minutesSeconds, secondsLeft } from "../src/games/ciurme/room";
+import { answered, minutesSeconds, secondsLeft } from "../src/games/ciurme/room";
 import { initialMatch, reduce } from "../src/lib/match-state";
 import { href, parseRoute } from "../src/lib/router";
-
-const seats = { count: 9, name: (seat: number) => ["Ada", "Bruno"][seat] ?? `Bot ${seat + 1}` };
 
 describe("the training room", () => {
   test("the join page takes its code from the QR's address, never sent to the server", () => {
@@ -26,12 +23,6 @@ describe("the training room", () => {
     const next = reduce(initialMatch(), lobby);
     expect(next.status).toBe("lobby");
     expect(next.lobby?.members[0].name).toBe("Ada");
-  });
-
-  test("the game's sentences name people and crews as the room knows them", () => {
-    expect(inWords("Captain: Player 0 (red) of crew 1 (white), 5 repairs.", seats))
-      .toBe("Captain: Ada of Crew 2, 5 repairs.");
-    expect(inWords("Player 4 and Player 1 (light blue)", seats)).toBe("Bot 5 and Bruno");
   });
 
   test("a vote's count of answers", () => {

@@ -366,8 +366,9 @@ class Ciurme(Game[CiurmeState]):
     def measures(self) -> list[Measure]:
         return result.measures()
 
-    def debrief(self, state: CiurmeState) -> Debrief:
-        return debrief.debrief(state)
+    def debrief(self, state: CiurmeState, language: str = "en",
+                names: Mapping[int, str] | None = None) -> Debrief:
+        return debrief.debrief(state, language, names)
 
     # --- time -------------------------------------------------------------------------------------
     def deadlines(self, state: CiurmeState) -> list[Deadline]:

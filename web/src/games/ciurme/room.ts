@@ -1,9 +1,8 @@
 // Ciurme's view as the training room's screens read it (the phone, the control room, the
-// projector), and the game's sentences in players' words: "Player 3 (red)" becomes a name.
+// projector): crews, votes and their timers, messages, the fleet.
 import { t, tDynamic } from "../../i18n/i18n.svelte";
 import { clockLeft, type Clocks } from "../../lib/match-state";
 import type { GameView } from "../../protocol/frames";
-import type { Seats } from "../types";
 
 export type Crew = {
   colour: string;
@@ -66,14 +65,6 @@ export function topic(name: string): string {
 
 export function place(name: unknown): string {
   return tDynamic(`ciurme.place.${name}`, {}, String(name));
-}
-
-// The game's English sentences name seats "Player 3 (red)" and crews "crew 0 (black)"; in the
-// room people are known by the names they typed, crews by their number from 1.
-export function inWords(text: string, seats: Seats): string {
-  return text
-    .replace(/Player (\d+)(?: \([a-z -]+\))?/g, (_m, seat: string) => seats.name(Number(seat)))
-    .replace(/crew (\d+) \(([a-z]+)\)/g, (_m, index: string) => crewName(Number(index)));
 }
 
 // Who still owes an answer to an open vote, and how many have answered.
