@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from ludoteca.games import load_game
 from ludoteca.games.ciurme.tests.helpers import assembly
@@ -11,7 +12,7 @@ from ludoteca.server.frames import state_text, views_json
 
 def test_views_with_shared_parts_read_as_the_views() -> None:
     crews = [{"repairs": 3}, {"repairs": 5}]
-    views = {
+    views: dict[int | None, dict[str, Any]] = {
         0: {"crews": crews, "hand": [1, 2], "seat": 0},
         1: {"crews": crews, "hand": [3], "seat": 1},
         None: {"crews": crews},
