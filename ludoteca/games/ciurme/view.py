@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from ludoteca.engine.codec import encode
 from ludoteca.engine.rng import Rng
@@ -52,6 +53,8 @@ from ludoteca.games.ciurme.state import (
     Vote,
     VoteRecord,
 )
+
+T = TypeVar("T")
 
 
 # --- who knows what -----------------------------------------------------------------------------
@@ -119,13 +122,14 @@ def closed_votes(state: CiurmeState, seat: int | None,
     """The closed votes the seat heard of: whole to their audience, only the outcome to those
     merely told (a captain, of a motion to depose them [D-23])."""
     shared = public or Public(state)
-    out = []
-    for k, record in enumerate(state.votes_log):
-        if record_visible(seat, record):
-            out.append(shared.record(k))
-        elif seat is not None and seat in record.told:
-            out.append(shared.outcome(k))
-    return out
+    picks = tuple(
+        (k, record_visible(seat, record))
+        for k, record in enumerate(state.votes_log)
+        if record_visible(seat, record) or (seat is not None and seat in record.told)
+    )
+    return shared.alike("votes_closed", picks, lambda: [
+        shared.record(k) if whole else shared.outcome(k) for k, whole in picks
+    ])
 
 
 # --- views --------------------------------------------------------------------------------------
@@ -140,6 +144,16 @@ class Public:
         self.boards: dict[int, dict[str, Any]] = {}
         self.records: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, dict[str, Any]] = {}
+        self.alikes: dict[tuple[str, tuple[Any, ...]], Any] = {}
+
+    def alike(self, part: str, picks: tuple[Any, ...], build: Callable[[], T]) -> T:
+        """One object for every seat whose `part` of the view is made of the same `picks` (a
+        crew's members see the same boards, closed votes and messages), built once; a server
+        then encodes it once for all of them."""
+        found = self.alikes.get((part, picks))
+        if found is None:
+            found = self.alikes[(part, picks)] = build()
+        return found
 
     @cached_property
     def common(self) -> dict[str, Any]:
@@ -218,6 +232,8 @@ def seat_view(state: CiurmeState, seat: int | None,
               public: Public | None = None) -> dict[str, Any]:
     shared = public or Public(state)
     mine = state.crew_of(seat) if seat is not None and seat < state.players else None
+    boards = tuple(i for i in range(len(state.crews)) if knows_board(state, seat, i))
+    read = tuple(k for k, m in enumerate(state.messages) if reads(state, seat, m))
     out: dict[str, Any] = {
         "seat": seat,
         "role": role(state, seat),
@@ -231,11 +247,8 @@ def seat_view(state: CiurmeState, seat: int | None,
         ],
         "history": shared.history,
         "depositions": shared.depositions,
-        "boards": {
-            str(i): shared.board(i)
-            for i in range(len(state.crews))
-            if knows_board(state, seat, i)
-        },
+        "boards": shared.alike("boards", boards,
+                               lambda: {str(i): shared.board(i) for i in boards}),
         "preferences": {
             str(i): [c.favourite, c.second]
             for i, c in enumerate(state.crews)
@@ -248,11 +261,7 @@ def seat_view(state: CiurmeState, seat: int | None,
         },
         "votes": open_votes(state, seat),
         "votes_closed": closed_votes(state, seat, public),
-        "messages": [
-            shared.message(k)
-            for k, m in enumerate(state.messages)
-            if reads(state, seat, m)
-        ],
+        "messages": shared.alike("messages", read, lambda: [shared.message(k) for k in read]),
         # Where the seat may write now, exactly as the rules allow (a sailor never sees a way
         # to write to the captain); the facilitator's room, crew and direct need a recipient.
         "channels": (
