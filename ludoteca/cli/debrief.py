@@ -19,6 +19,9 @@ def debrief(
     partial: bool = typer.Option(
         False, "--partial", help="Debrief an unfinished match as it stands."
     ),
+    language: str = typer.Option(
+        "en", "--language", help="The language of its texts (Ciurme's: en or it)."
+    ),
 ) -> None:
     """Write the debrief of a saved match, for a game that has one.
 
@@ -33,7 +36,10 @@ def debrief(
             f"this {title} match is not finished ({len(match.log)} actions played); "
             "add --partial to debrief it as it stands"
         )
-    material = game.debrief(match.state)
+    try:
+        material = game.debrief(match.state, language)
+    except ValueError as exc:
+        common.fail(str(exc))
     if material is None:
         common.fail(f"{title} has no debrief")
     if not isinstance(material, Debrief):

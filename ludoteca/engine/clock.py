@@ -22,12 +22,15 @@ from ludoteca.engine.rng import Rng
 class Deadline:
     """A running clock: `seconds` after the deadline called `key` first appeared, `seat` applies
     `action`, unless the deadline has gone by then (the vote was answered, say). A deadline whose
-    `seconds` change keeps its start: the end moves. Keys are unique among a state's deadlines."""
+    `seconds` change keeps its start: the end moves. Keys are unique among a state's deadlines.
+    `seen_by`: the seats told how long it has left (None: everybody, spectators included), so a
+    clock never betrays a vote its seat may not know of."""
 
     key: str
     seconds: float
     seat: int
     action: Action
+    seen_by: frozenset[int] | None = None
 
 
 # Mean seconds a person takes to act, by bot level; a number N as level means 1.5 / N seconds.

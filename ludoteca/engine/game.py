@@ -331,10 +331,13 @@ class Game(ABC, Generic[S]):
         numbers are in `Result.details`, and how to plot them. Default: none."""
         return []
 
-    def debrief(self, state: S) -> Any:
+    def debrief(self, state: S, language: str = "en",
+                names: Mapping[int, str] | None = None) -> Any:
         """Material for the discussion after a game (Ciurme's facilitator debrief): a
         `ludoteca.engine.debrief.Debrief` of tables and pictures in players' words, drawn by
-        `ludoteca debrief` and the browser alike. None: the game has none."""
+        `ludoteca debrief` and the browser alike, written in `language` (ValueError, saying
+        which it speaks, for another) and naming seats by `names` (the names people chose in
+        the room) where given. None: the game has none."""
         return None
 
     def evaluate(self, state: S) -> list[float]:

@@ -60,6 +60,24 @@ class ClockBook:
             return None
         return float(entry["since"]) + deadline.seconds - float(entry["elapsed"])
 
+    def deadline_left(self, deadline: Deadline, now: float) -> float:
+        """Seconds `deadline` has left on this clock (standing still while the match is
+        paused); the screens count down from it, whatever their own clocks say."""
+        entry = self.data["deadlines"].get(deadline.key)
+        if entry is None:
+            return deadline.seconds
+        running = now - float(entry["since"]) if entry["since"] is not None else 0.0
+        return max(0.0, deadline.seconds - float(entry["elapsed"]) - running)
+
+    def seen_left(self, deadlines: Iterable[Deadline], seat: int | None, now: float
+                  ) -> dict[str, float]:
+        """The time left of each deadline `seat` may know of, by key."""
+        return {
+            d.key: round(self.deadline_left(d, now), 1)
+            for d in deadlines
+            if d.seen_by is None or (seat is not None and seat in d.seen_by)
+        }
+
     # --- time banks --------------------------------------------------------------------------
     def settle(self, now: float, actors: Iterable[int], acted: int | None, running: bool) -> None:
         """After a step (or at the start): charge the seats that could act for the time they

@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("ludoteca.server")
 
+ACTION_TEXTS_KEPT = 4096  # encoded actions a match keeps (a game has a bounded set of them)
+
 STATUS_REFUSALS = {
     "lobby": "the session has not started yet",
     "open": "the match has not started yet",
@@ -94,6 +96,7 @@ class LiveMatch:
         # Whether this process drives the match (always, with one process; see bus.py).
         self.driving = False
         self.seat_bots: SeatBots | None = None
+        self.action_texts: dict[Action, str] = {}  # see _legal_json
 
     @property
     def id(self) -> str:
@@ -373,21 +376,36 @@ class LiveMatch:
         """Each seat's state frame and what says whether it changed, built once per seat
         however many connections it has, from views the game builds together (they share
         their public parts)."""
-        views = self.game.views(self.state, seats)
+        view_texts = frames.views_json(self.game.views(self.state, seats))
         running = self.info.status == "running"
+        deadlines = self.game.deadlines(self.state) if self.state is not None else []
+        now = self.now()
         out = {}
-        for seat, view in views.items():
-            view_json = json.dumps(view)
-            legal = (
-                [self.game.encode_action(a) for a in self.game.legal_actions(self.state, seat)]
-                if seat is not None and running
-                else []
-            )
-            legal_json = json.dumps(legal)
+        for seat, view_json in view_texts.items():
+            legal_json = self._legal_json(seat) if seat is not None and running else "[]"
             key = f"{self.info.status}|{legal_json}|{view_json}"
+            # the time left is not part of `key`: a frame resent for it alone would be noise
+            clocks = self.clocks.seen_left(deadlines, seat, now)
             out[seat] = (key, frames.state_text(seat, view_json, legal_json, self.step,
-                                                self.info.status))
+                                                self.info.status, clocks))
         return out
+
+    def _legal_json(self, seat: int) -> str:
+        """The seat's legal actions as JSON text, each action's text kept from step to step
+        (the same ballots and placements are listed to many seats, again and again)."""
+        texts = []
+        for action in self.game.legal_actions(self.state, seat):
+            try:
+                text = self.action_texts.get(action)
+            except TypeError:  # an action holding a list cannot be a key: encoded each time
+                texts.append(json.dumps(self.game.encode_action(action)))
+                continue
+            if text is None:
+                if len(self.action_texts) >= ACTION_TEXTS_KEPT:
+                    self.action_texts.clear()
+                text = self.action_texts[action] = json.dumps(self.game.encode_action(action))
+            texts.append(text)
+        return f"[{', '.join(texts)}]"
 
     @staticmethod
     def _send_state(connection: Connection, key: str, text: str, force: bool = False) -> None:

@@ -43,6 +43,9 @@ class StateFrame(Frame):
     legal: list[dict[str, Any]]
     step: int
     status: str
+    # Seconds each running clock this seat may know of has left (by the game's deadline key),
+    # measured on the server's clock when the frame was made; still while the match is paused.
+    clocks: dict[str, float] = {}
 
 
 class EventBody(Frame):

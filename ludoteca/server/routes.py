@@ -186,5 +186,6 @@ async def give_seat_back(match_id: str, seat: int, hub: HubDep, credentials: Cre
 
 @router.get("/matches/{match_id}/debrief", response_model=dict[str, Any],
             summary="A finished session's debrief (tables and pictures in players' words)")
-async def match_debrief(match_id: str, hub: HubDep) -> dict[str, Any]:
-    return sessions.debrief(await lobby.live_match(hub, match_id))
+async def match_debrief(match_id: str, hub: HubDep, lang: str = "en") -> dict[str, Any]:
+    """`lang`: the language the game writes it in (en, it for Ciurme)."""
+    return sessions.debrief(await lobby.live_match(hub, match_id), lang)

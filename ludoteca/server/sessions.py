@@ -365,17 +365,23 @@ async def give_back(live: LiveMatch, seat: int) -> schemas.Done:
     return schemas.Done(status=live.info.status)
 
 
-def debrief(live: LiveMatch) -> dict[str, Any]:
-    """The game's debrief of a finished session, with the names people chose by seat."""
+def debrief(live: LiveMatch, language: str = "en") -> dict[str, Any]:
+    """The game's debrief of a finished session in `language`, naming people by the names they
+    chose and the seats bots played "Bot 3" (as the room's screens do)."""
     if live.state is None or live.info.status not in ("over", "ended"):
         raise conflict("the debrief opens when the session is over")
-    material = live.game.debrief(live.state)
+    names = {s.seat: s.name for s in live.info.seats if s.name and not s.bot}
+    bots = [s.seat for s in live.info.seats if s.bot]
+    try:
+        material = live.game.debrief(live.state, language,
+                                     {**names, **{seat: f"Bot {seat + 1}" for seat in bots}})
+    except ValueError as exc:
+        raise invalid(str(exc)) from exc
     if material is None:
         raise not_found(f"a debrief of {live.game.name}: the game has none")
-    names = {str(s.seat): s.name for s in live.info.seats if s.name and not s.bot}
-    bots = [s.seat for s in live.info.seats if s.bot]
     return {"id": live.id, "game": live.game.name, "status": live.info.status,
-            "names": names, "bots": bots, "debrief": encode(material)}
+            "language": language, "names": {str(s): n for s, n in names.items()},
+            "bots": bots, "debrief": encode(material)}
 
 
 async def lobby_session(hub: Hub, match_id: str, token: str | None) -> schemas.SessionOut:

@@ -15,7 +15,26 @@ from playwright.sync_api import Page, WebSocket
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_browser import Table, until
 
+from ludoteca.games.ciurme.data import SHIP_NAMES
+
 PHONE = {"width": 360, "height": 740}
+# Words of one language's debrief that the other's never holds.
+ENGLISH = re.compile(
+    r"\b(the|of|and|crew|player|repairs|votes?|ballots|round|stamps|ships?|owner|nobody|yes|"
+    r"turns|wood|captain|quartermaster|facilitator|run-off|carried|failed|majority|flagship|"
+    r"download|print)\b", re.IGNORECASE)
+ITALIAN = re.compile(r"\b(ciurma|capitano|quartiermastro|riparazioni|turno|nessuno|timbri|"
+                     r"votazioni|ammiraglia|giocatore|legno)\b", re.IGNORECASE)
+
+
+def debrief_words(page: Page) -> str:
+    """The debrief page's text without what players wrote (the logs' messages) and the ships'
+    names."""
+    said = page.locator('.section[data-kind="log"] td:last-child').all_inner_texts()
+    text = page.inner_text(".debrief")
+    for words in sorted({*said, *SHIP_NAMES} - {""}, key=len, reverse=True):
+        text = text.replace(words, "")
+    return text
 
 
 class Projector:
@@ -53,6 +72,12 @@ def join_by_code(table: Table, code: str, name: str, locale: str = "en-GB") -> P
     phone.wait_for_url(re.compile(r".*/play/[\w-]+$"))
     phone.wait_for_selector("[data-lobby]")
     return phone
+
+
+def time_left(page: Page) -> int:
+    """The seconds left on the vote's timer that `page` shows."""
+    return int(page.locator(".vote[data-vote=quartermaster] [data-timer]").first
+               .get_attribute("data-left") or "-1")
 
 
 def fits(phone: Page) -> bool:
@@ -134,7 +159,15 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
         if not click_first(facilitator, '.group[data-kind="first_player"] button'):
             click_first(facilitator, '.group[data-kind="start_phase"] button')
         time.sleep(0.3)
+    # A phase-1 timer: the phones, the projector and the control room count it down.
+    facilitator.fill("input[name=phase1_minutes]", "30")
+    facilitator.locator("[data-set-phase1-timer]").click()
+    for page in (ada, wall, facilitator):
+        page.wait_for_selector("[data-phase-timer]")
+    assert re.search(r"closes in (29|30):\d\d", wall.inner_text("[data-phase-timer]"))
+    assert "si chiude tra" in bruno.inner_text("[data-phase-timer]")
     table.shot(ada, "phone-phase1", full_page=True)
+    table.shot(bruno, "phone-phase1-it", full_page=True)
     assert fits(ada)
     table.shot(wall, "projector-race")
     projector.check_no_secret()
@@ -164,14 +197,24 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
 
     # The quartermaster's election: Ada's phone reloads mid-vote and votes; Bruno never
     # answers, and the facilitator's timer closes his crew's vote.
-    ada.wait_for_selector(".vote[data-vote=quartermaster]")
+    ada.wait_for_selector(".vote[data-vote=quartermaster] [data-timer]")
     table.shot(ada, "phone-vote")
     assert fits(ada)
+    # The vote's timer is the server's: after a reload it shows the time left, not 2:00 again.
+    time.sleep(4)
+    before, seen = time_left(ada), time.monotonic()
+    assert before <= 117, f"the vote opened at least 4 s ago, yet {before} s are left"
     ada.reload()
     ada.wait_for_selector(".vote[data-vote=quartermaster] .choices button")
+    after, gone = time_left(ada), time.monotonic() - seen
+    assert abs(after - (before - gone)) <= 1.5, (before, gone, after)
     ada.locator(".vote[data-vote=quartermaster] .choices button").first.click()
     until(lambda: "Ada has voted" in ada.inner_text(".match"), 10, "Ada's ballot counted")
     facilitator.wait_for_selector('.crew[data-crew="1"] .vote')
+    # The captains' table, opened live from the control room [D-20].
+    facilitator.locator("[data-open-table]").click()
+    facilitator.wait_for_selector("[data-table-open]")
+    assert facilitator.locator("[data-open-table]").count() == 0
     table.shot(facilitator, "control-vote")
     deadline = time.monotonic() + 90
     while "quartiermastro" not in bruno.inner_text("#crews-heading + ul li:nth-child(2)"):
@@ -243,3 +286,14 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     saved = json.loads(open(download.value.path()).read())
     assert saved["debrief"]["parts"] and saved["names"]["0"] == "Ada"
     table.shot(facilitator, "debrief")
+    english = debrief_words(facilitator)
+    assert not ITALIAN.search(english), ITALIAN.findall(english)
+
+    # The same page in Italian: every text of the debrief in the original's words.
+    facilitator.locator('.switch button[lang="it"]').click()
+    until(lambda: "Ciurme: il debriefing" in facilitator.inner_text(".debrief h1"), 10,
+          "the debrief in Italian")
+    table.shot(facilitator, "debrief-it")
+    italian = debrief_words(facilitator)
+    assert "Ciurma 1" in italian and "Votazioni" in italian and "Ada" in italian
+    assert not ENGLISH.search(italian), ENGLISH.findall(italian)

@@ -94,6 +94,13 @@ def test_debrief_of_a_ciurme_session(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     page = (tmp_path / "debrief" / "index.html").read_text()
     assert "<img" in page and json.loads((tmp_path / "debrief" / "debrief.json").read_text())
+    result = runner.invoke(app, ["debrief", str(saved), "--report", str(tmp_path / "it"),
+                                 "--language", "it"])
+    assert result.exit_code == 0, result.output
+    assert "Ciurme: il debriefing" in (tmp_path / "it" / "index.html").read_text()
+    result = runner.invoke(app, ["debrief", str(saved), "--report", str(tmp_path / "fr"),
+                                 "--language", "fr"])
+    assert result.exit_code == 2 and "the debrief speaks en, it, not 'fr'" in result.output
 
 
 def test_a_game_without_debrief_says_so(tmp_path: Path) -> None:

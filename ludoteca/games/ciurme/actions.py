@@ -3,8 +3,8 @@
 Players before phase 1: PickColour. Phase-1 players: Stay, Move, Steer, Pass, Repair, Help.
 Voters: Agree (motions), Elect and Prefer (elections), Abstain. Crew members: Depose, Waive.
 Captains: Place. Everybody: Post (listed only as the quartermaster's relay).
-The facilitator: FirstPlayer, StartPhase, ClosePhase1, PlayOn, Decide, and the clocks:
-CloseVote, SetVoteTimer, SetPhase1Timer.
+The facilitator: FirstPlayer, StartPhase, ClosePhase1, PlayOn, Decide, OpenTable, and the
+clocks: CloseVote, SetVoteTimer, SetPhase1Timer.
 """
 
 from __future__ import annotations
@@ -216,6 +216,13 @@ class SetPhase1Timer(Action):
 
     kind = "set_phase1_timer"
     seconds: Phase1Seconds
+
+
+@dataclass(frozen=True)
+class OpenTable(Action):
+    """Open the captains' table: from now on the captains may talk to each other [D-20]."""
+
+    kind = "open_table"
 
 
 @dataclass(frozen=True)

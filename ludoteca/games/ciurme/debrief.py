@@ -4,13 +4,15 @@ Assembly's stamps and points, the objectives, and the room's chat.
 
 "At the end the facilitator gets, per crew: who produced the wood that was used and by whom (a
 matrix by colour), who helped whom (a graph), turns spent on each place, the election votes, each
-round's stamps and points, depositions, and objectives won." Players are named as "Player 3
-(red)", crews by their colour, ships by their names, votes in words; every picture has axis
-titles and a text alternative. `data` keeps the raw figures for export.
+round's stamps and points, depositions, and objectives won." In English or Italian
+(debrief_words.py); players are named by the names they chose in the room (else as "Player 3
+(red)"), crews by number, ships by their names, votes in words; every picture has axis titles
+and a text alternative. `data` keeps the raw figures for export.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.engine.codec import encode
@@ -29,10 +31,12 @@ from ludoteca.engine.debrief import (
 from ludoteca.games.ciurme.data import (
     AUTOMATON,
     CREW_COLOURS,
+    FLAGSHIP,
     LIGHT_BLUE,
     NEUTRAL,
     PLACES,
 )
+from ludoteca.games.ciurme.debrief_words import Words
 from ludoteca.games.ciurme.result import winners
 from ludoteca.games.ciurme.rules.loads import repairs_by, repairs_needed
 from ludoteca.games.ciurme.rules.objectives import objectives, owners
@@ -51,271 +55,304 @@ from ludoteca.games.ciurme.state import (
     Topic,
     VoteRecord,
 )
-from ludoteca.games.ciurme.text import crew_name, listing, seat_name, ship_name
-
-TOPICS = {
-    Topic.LIFEBOAT: "steer the lifeboat",
-    Topic.DEPOSITION: "depose the captain",
-    Topic.QUARTERMASTER: "quartermaster",
-    Topic.FAVOURITE: "favourite ship",
-    Topic.SECOND: "second ship",
-}
 
 
-def debrief(state: CiurmeState) -> Debrief:
+def debrief(state: CiurmeState, language: str = "en",
+            names: Mapping[int, str] | None = None) -> Debrief:
+    """The debrief in `language` (see debrief_words.LANGUAGES), naming seats by `names` (the
+    room's) where given."""
+    say = Words(state, language, names)
     over = state.stage == Stage.OVER
     outcome = objectives(state) if over else None
-    summary = [phase1_summary(state)]
+    summary = [phase1_summary(say)]
     if outcome is not None:
-        summary += [won["text"] for won in winners(state, outcome)]
-    parts = [crew_part(state, i) for i in range(len(state.crews))]
+        summary += objective_lines(say, outcome)
+    parts = [crew_part(say, i) for i in range(len(state.crews))]
     if state.history:
-        parts.append(assembly_part(state))
+        parts.append(assembly_part(say))
     if state.messages:
-        parts.append(Part("The room's talk", [chat_log(state, state.messages, "Every message")]))
-    return Debrief("Ciurme: the debrief", summary, parts, figures(state, outcome))
+        parts.append(Part(say("room_talk"), [chat_log(say, state.messages, say("every_message"))]))
+    return Debrief(say("title"), summary, parts, figures(state, outcome))
 
 
-def phase1_summary(state: CiurmeState) -> str:
+def phase1_summary(say: Words) -> str:
+    state = say.state
     if state.closed_by == ClosedBy.OPEN:
-        return "Phase 1 is still being played."
-    ranking = listing([crew_name(i) for i in state.ranking])
-    how = {
-        ClosedBy.RESTORED: "every crew restored its ship",
-        ClosedBy.CLOCK: "the session clock stopped the crews still at work",
-        ClosedBy.FACILITATOR: "the facilitator closed it",
-    }[state.closed_by]
-    return f"Phase 1 ended when {how}; ranking: {ranking}."
+        return say("phase1_open")
+    ranking = say.listing([say.crew(i) for i in state.ranking])
+    return say("phase1_closed", how=say(f"closed_{state.closed_by}"), ranking=ranking)
 
 
-# --- a crew ---------------------------------------------------------------------------------------
-def crew_part(state: CiurmeState, index: int) -> Part:
-    crew = state.crews[index]
-    names = [seat_name(state, m) for m in crew.members]
-    sections: list[Any] = [wood_heatmap(state, crew), help_graph(state, crew),
-                           turns_bars(state, crew)]
-    votes = [r for r in state.votes_log if r.crew == index]
-    if votes:
-        sections.append(votes_table(state, votes))
-    depositions = [d for d in state.depositions if d.crew == index]
-    if depositions:
-        sections.append(Table(
-            "Depositions",
-            ["round", "deposed captain", "new captain"],
-            [[d.round, seat_name(state, d.deposed), seat_name(state, d.captain)]
-             for d in depositions],
-        ))
-    talk = [m for m in state.messages if m.crew == index]
-    if talk:
-        sections.append(chat_log(state, talk, "The crew's talk"))
-    return Part(f"{crew_name(index)}: {listing(names)}", sections, crew_summary(state, index))
-
-
-def crew_summary(state: CiurmeState, index: int) -> list[str]:
-    crew = state.crews[index]
-    repairs = f"{len(crew.pieces)}/{repairs_needed(state, crew)} repairs"
-    rank = f", rank {state.ranking.index(index) + 1}" if state.ranking else ""
-    if crew.finished_turns is not None:
-        status = f"Restored its ship in {crew.finished_turns} turns{rank}."
-    elif state.closed_by != ClosedBy.OPEN:
-        status = f"Stopped at {repairs} when phase 1 was closed{rank}."
-    elif state.stage == Stage.BRIEFING:
-        status = "Phase 1 has not started."
-    else:
-        status = f"At work: {repairs} after {crew.turns} turns."
-    lines = [status]
-    captain, quartermaster = phase1_captain(state, index), phase1_quartermaster(state, index)
-    if captain is not None:
-        lines.append(f"Captain: {seat_name(state, captain)}, {repairs_by(crew, captain)} "
-                     "repairs.")
-    if quartermaster is not None:
-        lines.append(f"Quartermaster: {seat_name(state, quartermaster)}.")
-    if crew.favourite is not None:
-        wished = [ship_name(s) for s in (crew.favourite, crew.second) if s is not None]
-        lines.append(f"Wished ships: {' first, then '.join(wished)}.")
+# --- the objectives -------------------------------------------------------------------------------
+def objective_lines(say: Words, outcome: list[dict[str, Any]]) -> list[str]:
+    """One line per objective, from who won it (`result.winners`)."""
+    state = say.state
+    lines = []
+    for won in winners(state, outcome):
+        objective, crews = won["objective"], won["crews"]
+        if objective == "race":
+            lines.append(say("race", crew=say.crew(crews[0])) if crews else say("race_none"))
+        elif objective in ("captain", "quartermaster"):
+            holders = [
+                say("office_repairs", who=say.seat(seat), crew=say.crew(crew),
+                    repairs=repairs_by(state.crews[crew], seat))
+                if objective == "captain" else
+                say("office_holder", who=say.seat(seat), crew=say.crew(crew))
+                for crew, seat in zip(crews, won["seats"], strict=True)
+            ]
+            lines.append(say(f"{objective}_won", holders="; ".join(holders) or say("nobody")))
+        elif objective == "personal":
+            lines.append(say("personal", crews="; ".join(personal_words(say, i, outcome[i])
+                                                         for i in crews))
+                         if crews else say("personal_none"))
+        elif objective == "command":
+            ship = say.ship(FLAGSHIP)
+            lines.append(say("command", crew=say.crew(crews[0]), ship=ship) if crews
+                         else say("command_none", ship=ship))
+        elif crews:  # power
+            lines.append(say("power_each" if len(crews) > 1 else "power",
+                             crews=say.listing([say.crew(i) for i in crews]),
+                             ships=len(outcome[crews[0]]["ships"])))
+        else:
+            lines.append(say("power_none"))
     return lines
 
 
-def wood_owner(state: CiurmeState, crew: Crew, colour: str) -> str:
+def personal_words(say: Words, index: int, outcome: dict[str, Any]) -> str:
+    crew = say.state.crews[index]
+    level = outcome["personal"]
+    wished = {"maximal": [crew.favourite, crew.second], "primary": [crew.favourite],
+              "secondary": [crew.second]}[level]
+    ships = say.listing([say.ship(s) for s in wished if s is not None])
+    return say("personal_won", crew=say.crew(index), level=say(f"level_{level}"), ships=ships)
+
+
+# --- a crew ---------------------------------------------------------------------------------------
+def crew_part(say: Words, index: int) -> Part:
+    state = say.state
+    crew = state.crews[index]
+    names = [say.seat(m) for m in crew.members]
+    sections: list[Any] = [wood_heatmap(say, crew), help_graph(say, crew), turns_bars(say, crew)]
+    votes = [r for r in state.votes_log if r.crew == index]
+    if votes:
+        sections.append(votes_table(say, votes))
+    depositions = [d for d in state.depositions if d.crew == index]
+    if depositions:
+        sections.append(Table(
+            say("depositions_title"),
+            say.columns("depositions_columns"),
+            [[d.round, say.seat(d.deposed), say.seat(d.captain)] for d in depositions],
+        ))
+    talk = [m for m in state.messages if m.crew == index]
+    if talk:
+        sections.append(chat_log(say, talk, say("crew_talk")))
+    return Part(say("crew_part", crew=say.crew(index), members=say.listing(names)), sections,
+                crew_summary(say, index))
+
+
+def crew_summary(say: Words, index: int) -> list[str]:
+    state = say.state
+    crew = state.crews[index]
+    repairs = say("repairs", done=len(crew.pieces), needed=repairs_needed(state, crew))
+    rank = say("rank", rank=state.ranking.index(index) + 1) if state.ranking else ""
+    if crew.finished_turns is not None:
+        status = say("restored", turns=crew.finished_turns, rank=rank)
+    elif state.closed_by != ClosedBy.OPEN:
+        status = say("stopped", repairs=repairs, rank=rank)
+    elif state.stage == Stage.BRIEFING:
+        status = say("not_started")
+    else:
+        status = say("at_work", repairs=repairs, turns=crew.turns)
+    lines = [status]
+    captain, quartermaster = phase1_captain(state, index), phase1_quartermaster(state, index)
+    if captain is not None:
+        lines.append(say("captain_line", who=say.seat(captain),
+                         repairs=repairs_by(crew, captain)))
+    if quartermaster is not None:
+        lines.append(say("quartermaster_line", who=say.seat(quartermaster)))
+    if crew.favourite is not None:
+        wished = [say.ship(s) for s in (crew.favourite, crew.second) if s is not None]
+        lines.append(say("wished", ships=say("then").join(wished)))
+    return lines
+
+
+def wood_owner(say: Words, crew: Crew, colour: str) -> str:
     """Whose wood a colour is: a player's, the automaton's light blue, or the neutral supply."""
     if colour == LIGHT_BLUE:
-        return "light blue (the automaton's)"
+        return say("wood_light_blue")
     if colour == NEUTRAL:
-        return "neutral (the supply)"
+        return say("wood_neutral")
     if colour in crew.meeples:
-        return f"{seat_name(state, crew.members[crew.meeples.index(colour)])}'s"  # type: ignore[arg-type]
-    return colour
+        return say("wood_of", who=say.seat(crew.members[crew.meeples.index(colour)]))  # type: ignore[arg-type]
+    return say.wood(colour)
 
 
-def wood_heatmap(state: CiurmeState, crew: Crew) -> Heatmap:
+def wood_heatmap(say: Words, crew: Crew) -> Heatmap:
     """Rows: whose wood it was; columns: who used it to repair."""
     colours = sorted({*crew.produced, *(c for _, c, _ in crew.pieces)})
-    names = [seat_name(state, m) for m in crew.members]
+    names = [say.seat(m) for m in crew.members]
     values = [
         [float(sum(1 for by, c, _ in crew.pieces if by == m and c == colour))
          for m in crew.members]
         for colour in colours
     ]
-    produced = ", ".join(f"{wood_owner(state, crew, c)} {crew.produced.get(c, 0)}"
-                         for c in colours) or "none"
+    produced = ", ".join(say("produced", wood=wood_owner(say, crew, c),
+                             count=crew.produced.get(c, 0))
+                         for c in colours) or say("none")
     return Heatmap(
-        "Whose wood repaired the ship",
-        [wood_owner(state, crew, c) for c in colours],
+        say("wood_title"),
+        [wood_owner(say, crew, c) for c in colours],
         names,
         values,
-        row_title="wood, by whose it was",
-        column_title="player who used it",
-        alt=(
-            f"Pieces of wood used for repairs, by whose wood it was (rows) and by who used it "
-            f"(columns); {len(crew.pieces)} pieces in all."
-        ),
-        note=f"Wood put in the common pile: {produced}.",
+        row_title=say("wood_rows"),
+        column_title=say("wood_columns"),
+        alt=say("wood_alt", pieces=len(crew.pieces)),
+        note=say("wood_note", produced=produced),
     )
 
 
-def help_graph(state: CiurmeState, crew: Crew) -> Graph:
+def help_graph(say: Words, crew: Crew) -> Graph:
     """Every member is a node, helped or not; an arrow goes from the helper to the helped."""
-    nodes = [Node(str(m), seat_name(state, m), "player") for m in crew.members]
+    nodes = [Node(str(m), say.seat(m), "player") for m in crew.members]
     if crew.automaton is not None:
-        nodes.append(Node(str(AUTOMATON), f"the automaton ({crew.automaton})", "automaton"))
+        nodes.append(Node(str(AUTOMATON), say("automaton", colour=say.wood(crew.automaton)),
+                          "automaton"))
     edges = [
-        Edge(str(by), str(aimed), 1.0, str(colour))
+        Edge(str(by), str(aimed), 1.0, say.wood(str(colour)))
         for by, colour, aimed in crew.pieces
         if by != aimed
     ]
-    helpers = listing(sorted({seat_name(state, by) for by, _, aimed in crew.pieces
-                              if by != aimed})) or "nobody"
+    helpers = say.listing(sorted({say.seat(by) for by, _, aimed in crew.pieces
+                                  if by != aimed})) or say("nobody")
     return Graph(
-        "Who helped whom",
+        say("help_title"),
         nodes,
         edges,
-        alt=f"{len(edges)} helps between the crew's members; helpers: {helpers}.",
-        note="An arrow goes from the player who helped to the one helped (its label: the wood).",
+        alt=say("help_alt", helps=len(edges), helpers=helpers),
+        note=say("help_note"),
     )
 
 
-def turns_bars(state: CiurmeState, crew: Crew) -> Bars:
-    names = [seat_name(state, m) for m in crew.members]
+def turns_bars(say: Words, crew: Crew) -> Bars:
+    names = [say.seat(m) for m in crew.members]
     series = {
-        str(place): [float(crew.place_turns[i][p]) for i in range(len(crew.members))]
+        say(f"place_{place}"): [float(crew.place_turns[i][p]) for i in range(len(crew.members))]
         for p, place in enumerate(PLACES)
     }
     return Bars(
-        "Turns spent on each place",
+        say("turns_title"),
         names,
         series,
-        category_title="player",
-        value_title="turns ended there",
-        alt=f"Turns each player ended on the island, the lifeboat and the wreck; "
-            f"{crew.turns} turns in all.",
+        category_title=say("turns_categories"),
+        value_title=say("turns_values"),
+        alt=say("turns_alt", turns=crew.turns),
     )
 
 
-def votes_table(state: CiurmeState, records: list[VoteRecord]) -> Table:
+def votes_table(say: Words, records: list[VoteRecord]) -> Table:
     return Table(
-        "Votes",
-        ["vote", "candidates", "ballots", "outcome"],
-        [[vote_title(r), candidates(state, r), ballots(state, r), outcome_words(state, r)]
+        say("votes_title"),
+        say.columns("votes_columns"),
+        [[vote_title(say, r), candidates(say, r), ballots(say, r), outcome_words(say, r)]
          for r in records],
-        note="One line per vote; a run-off is a vote of its own.",
+        note=say("votes_note"),
     )
 
 
-def vote_title(record: VoteRecord) -> str:
-    return TOPICS[record.topic] + (" (run-off)" if record.runoff else "")
+def vote_title(say: Words, record: VoteRecord) -> str:
+    topic = say(f"topic_{record.topic}")
+    return say("runoff", topic=topic) if record.runoff else topic
 
 
-def choice_words(state: CiurmeState, record: VoteRecord, choice: int) -> str:
+def choice_words(say: Words, record: VoteRecord, choice: int) -> str:
     if record.topic in MOTIONS:
-        return "yes" if choice == YES else "no"
+        return say("yes") if choice == YES else say("no")
     if record.topic == Topic.QUARTERMASTER:
-        return seat_name(state, choice)
-    return ship_name(choice)
+        return say.seat(choice)
+    return say.ship(choice)
 
 
-def candidates(state: CiurmeState, record: VoteRecord) -> str:
+def candidates(say: Words, record: VoteRecord) -> str:
     if record.topic in MOTIONS:
-        return "yes or no"
-    return listing([choice_words(state, record, c) for c in record.candidates])
+        return say("yes_or_no")
+    return say.listing([choice_words(say, record, c) for c in record.candidates])
 
 
-def ballots(state: CiurmeState, record: VoteRecord) -> str:
-    words = {NOT_CAST: "no answer", ABSTAINED: "abstained"}
+def ballots(say: Words, record: VoteRecord) -> str:
+    words = {NOT_CAST: say("no_answer"), ABSTAINED: say("abstained")}
     return "; ".join(
-        f"{seat_name(state, int(voter))}: "
-        f"{words.get(ballot) or choice_words(state, record, ballot)}"
+        say("ballot", who=say.seat(int(voter)),
+            choice=words.get(ballot) or choice_words(say, record, ballot))
         for voter, ballot in record.ballots.items()
     )
 
 
-def outcome_words(state: CiurmeState, record: VoteRecord) -> str:
-    winner = "" if record.winner is None else choice_words(state, record, record.winner)
+def outcome_words(say: Words, record: VoteRecord) -> str:
+    winner = "" if record.winner is None else choice_words(say, record, record.winner)
     return {
-        Outcome.YES: "carried",
-        Outcome.NO: "failed",
-        Outcome.VOTE: f"{winner}, by a majority",
-        Outcome.RUNOFF: "no majority: a run-off",
-        Outcome.FACILITATOR: f"{winner}, decided by the facilitator",
+        Outcome.YES: say("carried"),
+        Outcome.NO: say("failed"),
+        Outcome.VOTE: say("by_majority", winner=winner),
+        Outcome.RUNOFF: say("to_runoff"),
+        Outcome.FACILITATOR: say("by_facilitator", winner=winner),
     }[record.outcome]
 
 
 # --- the Assembly ---------------------------------------------------------------------------------
-def assembly_part(state: CiurmeState) -> Part:
+def assembly_part(say: Words) -> Part:
+    state = say.state
     crews = range(len(state.crews))
     stamps: list[list[Cell]] = [
-        [r.round, crew_name(c), ", ".join(f"{v} on {ship_name(s)}"
-                                           for crew, v, s, _ in r.stamps if crew == c)]
+        [r.round, say.crew(c), ", ".join(say("stamp", value=v, ship=say.ship(s))
+                                         for crew, v, s, _ in r.stamps if crew == c)]
         for r in state.history
         for c in r.order
     ]
     gained = {
-        crew_name(c): [float(sum(p for crew, _, p in r.points if crew == c))
-                       for r in state.history]
+        say.crew(c): [float(sum(p for crew, _, p in r.points if crew == c))
+                      for r in state.history]
         for c in crews
     }
-    owner_names = ["nobody" if o is None else crew_name(o) for o in owners(state)]
+    owner_names = [say("nobody") if o is None else say.crew(o) for o in owners(state)]
     ships: list[list[Cell]] = [
-        [ship_name(s), *(state.crews[c].points[s] for c in crews), owner_names[s]]
+        [say.ship(s), *(state.crews[c].points[s] for c in crews), owner_names[s]]
         for s in range(state.fleet)
     ]
     sections: list[Any] = [
-        Table("Stamps, round by round", ["round", "crew", "stamps (value on ship)"], stamps,
-              note="Crews in placing order."),
+        Table(say("stamps_title"), say.columns("stamps_columns"), stamps,
+              note=say("stamps_note")),
         Bars(
-            "Squares won each round",
-            [f"round {r.round}" for r in state.history],
+            say("squares_title"),
+            [say("round", round=r.round) for r in state.history],
             gained,
-            category_title="round",
-            value_title="squares",
-            alt=f"Squares each crew blackened in each of the {len(state.history)} rounds.",
+            category_title=say("squares_categories"),
+            value_title=say("squares_values"),
+            alt=say("squares_alt", rounds=len(state.history)),
         ),
-        Table("Ships", ["ship", *(crew_name(c) for c in crews), "owner"], ships,
-              note="Squares per crew (the flagship bonus included) and who owns the ship."),
+        Table(say("ships_title"), [say("ship"), *(say.crew(c) for c in crews), say("owner")],
+              ships, note=say("ships_note")),
     ]
-    return Part("The Pirate Assembly", sections)
+    return Part(say("assembly_title"), sections)
 
 
 # --- talk -----------------------------------------------------------------------------------------
-def period_name(period: int) -> str:
+def period_name(say: Words, period: int) -> str:
     """The periods begin with phase 1, the elections, the choice of ships, then each round."""
-    names = {0: "briefing", 1: "phase 1", 2: "elections", 3: "choice of ships"}
-    return names.get(period, f"round {period - 3}")
+    return say(f"period_{period}") if period <= 3 else say("round", round=period - 3)
 
 
-def recipients(state: CiurmeState, message: Message) -> str:
+def recipients(say: Words, message: Message) -> str:
     if message.to is not None:
-        return crew_name(message.to) if message.channel == "crew" else seat_name(
-            state, message.to
-        )
-    return {"crew": "the crew", "deck": "captain and quartermaster", "table": "the captains",
-            "all": "everybody"}.get(message.channel, message.channel)
+        return say.crew(message.to) if message.channel == "crew" else say.seat(message.to)
+    key = f"to_{message.channel}"
+    return say(key) if key in say.table else message.channel
 
 
-def chat_log(state: CiurmeState, messages: list[Message], title: str) -> Log:
+def chat_log(say: Words, messages: list[Message], title: str) -> Log:
     return Log(
         title,
-        ["when", "from", "to", "message"],
-        [[period_name(m.period), seat_name(state, m.author), recipients(state, m), m.text]
+        say.columns("talk_columns"),
+        [[period_name(say, m.period), say.seat(m.author), recipients(say, m), m.text]
          for m in messages],
     )
 

@@ -33,6 +33,7 @@ from ludoteca.games.ciurme.actions import (
     FirstPlayer,
     Help,
     Move,
+    OpenTable,
     Pass,
     PickColour,
     Place,
@@ -129,6 +130,8 @@ RULES = counted(RuleTable(
          anyone=True),
     Rule(StartPhase, (BRIEFING, OFFICES), phases.check_start, phases.do_start,
          choices=phases.starts, anyone=True),
+    # the captains' table [D-20]: never listed, a control of the facilitator's room
+    Rule(OpenTable, PLAYING, channels.check_open_table, channels.do_open_table, anyone=True),
     # the facilitator's clocks [D-21]: never listed, applied by the server when a timer ends
     Rule(CloseVote, VOTING, ballots.check_close_vote, ballots.do_close_vote, anyone=True),
     Rule(SetVoteTimer, VOTING, clocks.check_vote_timer, clocks.do_vote_timer, anyone=True),
@@ -218,6 +221,7 @@ WHY_NOT: dict[type[Action], Callable[[CiurmeState, int], str]] = {
     ClosePhase1: race.why_not,
     PlayOn: race.why_no_play_on,
     StartPhase: phases.why_not,
+    OpenTable: channels.why_no_table,
     **dict.fromkeys((CloseVote, SetVoteTimer, SetPhase1Timer), clocks.why_not),
 }
 
@@ -367,8 +371,9 @@ class Ciurme(Game[CiurmeState]):
     def measures(self) -> list[Measure]:
         return result.measures()
 
-    def debrief(self, state: CiurmeState) -> Debrief:
-        return debrief.debrief(state)
+    def debrief(self, state: CiurmeState, language: str = "en",
+                names: Mapping[int, str] | None = None) -> Debrief:
+        return debrief.debrief(state, language, names)
 
     # --- time -------------------------------------------------------------------------------------
     def deadlines(self, state: CiurmeState) -> list[Deadline]:

@@ -269,6 +269,7 @@ DESCRIPTIONS: dict[str, Callable[[Any], str]] = {
     "set_phase1_timer": lambda a: (
         f"set the phase-1 timer to {a.seconds} s" if a.seconds else "stop the phase-1 timer"
     ),
+    "open_table": lambda a: "open the captains' table: the captains may talk to each other",
     "decide": lambda a: f"settle crew {a.crew}'s tied election: {a.choice}",
 }
 

@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from ludoteca.engine.codec import encode
 from ludoteca.engine.rng import Rng
@@ -31,6 +32,7 @@ from ludoteca.games.ciurme.data import (
 from ludoteca.games.ciurme.result import winners
 from ludoteca.games.ciurme.rules.assembly import placer
 from ludoteca.games.ciurme.rules.channels import open_channels
+from ludoteca.games.ciurme.rules.clocks import PHASE1_CLOCK, phase1_timed, vote_clock
 from ludoteca.games.ciurme.rules.loads import load, owed, repairs_by, repairs_needed
 from ludoteca.games.ciurme.rules.objectives import objectives, owners
 from ludoteca.games.ciurme.rules.roles import without_captain
@@ -51,6 +53,8 @@ from ludoteca.games.ciurme.state import (
     Vote,
     VoteRecord,
 )
+
+T = TypeVar("T")
 
 
 # --- who knows what -----------------------------------------------------------------------------
@@ -118,13 +122,14 @@ def closed_votes(state: CiurmeState, seat: int | None,
     """The closed votes the seat heard of: whole to their audience, only the outcome to those
     merely told (a captain, of a motion to depose them [D-23])."""
     shared = public or Public(state)
-    out = []
-    for k, record in enumerate(state.votes_log):
-        if record_visible(seat, record):
-            out.append(shared.record(k))
-        elif seat is not None and seat in record.told:
-            out.append(shared.outcome(k))
-    return out
+    picks = tuple(
+        (k, record_visible(seat, record))
+        for k, record in enumerate(state.votes_log)
+        if record_visible(seat, record) or (seat is not None and seat in record.told)
+    )
+    return shared.alike("votes_closed", picks, lambda: [
+        shared.record(k) if whole else shared.outcome(k) for k, whole in picks
+    ])
 
 
 # --- views --------------------------------------------------------------------------------------
@@ -139,6 +144,16 @@ class Public:
         self.boards: dict[int, dict[str, Any]] = {}
         self.records: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, dict[str, Any]] = {}
+        self.alikes: dict[tuple[str, tuple[Any, ...]], Any] = {}
+
+    def alike(self, part: str, picks: tuple[Any, ...], build: Callable[[], T]) -> T:
+        """One object for every seat whose `part` of the view is made of the same `picks` (a
+        crew's members see the same boards, closed votes and messages), built once; a server
+        then encodes it once for all of them."""
+        found = self.alikes.get((part, picks))
+        if found is None:
+            found = self.alikes[(part, picks)] = build()
+        return found
 
     @cached_property
     def common(self) -> dict[str, Any]:
@@ -151,6 +166,9 @@ class Public:
             "phase1_ranking": list(state.ranking),
             "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
             "phase1_seconds": state.phase1_seconds,
+            "captains_table": state.options.captains_table,  # open or not [D-20]
+            # the phase-1 timer's clock, while it runs (the server's frames say its time left)
+            "phase1_clock": PHASE1_CLOCK if phase1_timed(state) else None,
             "round": state.round,
             "rounds": len(state.crews),
             "placing": placer(state),
@@ -214,6 +232,8 @@ def seat_view(state: CiurmeState, seat: int | None,
               public: Public | None = None) -> dict[str, Any]:
     shared = public or Public(state)
     mine = state.crew_of(seat) if seat is not None and seat < state.players else None
+    boards = tuple(i for i in range(len(state.crews)) if knows_board(state, seat, i))
+    read = tuple(k for k, m in enumerate(state.messages) if reads(state, seat, m))
     out: dict[str, Any] = {
         "seat": seat,
         "role": role(state, seat),
@@ -227,11 +247,8 @@ def seat_view(state: CiurmeState, seat: int | None,
         ],
         "history": shared.history,
         "depositions": shared.depositions,
-        "boards": {
-            str(i): shared.board(i)
-            for i in range(len(state.crews))
-            if knows_board(state, seat, i)
-        },
+        "boards": shared.alike("boards", boards,
+                               lambda: {str(i): shared.board(i) for i in boards}),
         "preferences": {
             str(i): [c.favourite, c.second]
             for i, c in enumerate(state.crews)
@@ -244,11 +261,7 @@ def seat_view(state: CiurmeState, seat: int | None,
         },
         "votes": open_votes(state, seat),
         "votes_closed": closed_votes(state, seat, public),
-        "messages": [
-            shared.message(k)
-            for k, m in enumerate(state.messages)
-            if reads(state, seat, m)
-        ],
+        "messages": shared.alike("messages", read, lambda: [shared.message(k) for k in read]),
         # Where the seat may write now, exactly as the rules allow (a sailor never sees a way
         # to write to the captain); the facilitator's room, crew and direct need a recipient.
         "channels": (
@@ -334,6 +347,7 @@ def open_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
             "awaiting_facilitator": vote.awaiting_facilitator,
             "proposer": vote.proposer,
             "seconds": vote.seconds,  # its timer, from its opening [D-21]
+            "clock": vote_clock(vote),  # whose time left the server's frames say
         }
         if ballots_known:
             entry["ballots"] = list(vote.ballots)

@@ -33,7 +33,8 @@ TIMEOUT = 20.0
 
 
 class TimedGoofspiel(Goofspiel):
-    """Goofspiel with a clock on every bid: when it ends, the seat bids its lowest card."""
+    """Goofspiel with a clock on every bid: when it ends, the seat bids its lowest card. Each
+    seat is told only its own clock's time left."""
 
     name = "timed-goofspiel"
     title = "Timed Goofspiel"
@@ -44,7 +45,7 @@ class TimedGoofspiel(Goofspiel):
             return []
         return [
             Deadline(f"bid:{len(state.prizes)}:{seat}", self.seconds, seat,
-                     Bid(min(state.hands[seat])))
+                     Bid(min(state.hands[seat])), frozenset({seat}))
             for seat in sorted(self.actors(state))
         ]
 

@@ -219,17 +219,31 @@ def test_deadlines_apply_the_games_action_and_survive_a_restart(config: ServerCo
         ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
         await ann.state()
         clock[0] += 0.1  # the clocks started at 1000; the server stops at 1000.1
+        # A frame says the time left on the server's clock, of the clocks its seat may know.
+        again = await Client.connect(base, made["id"], made["seats"][0]["token"])
+        [(key, left)] = (await again.state())["clocks"].items()
+        assert key.endswith(":0") and left == 0.3
+        watcher = await Client.connect(base, made["id"])
+        assert (await watcher.state())["clocks"] == {}
+        await again.close()
+        await watcher.close()
         await ann.close()
+        hub_info["bea"] = made["seats"][1]["token"]
         return str(made["id"])
 
+    hub_info: dict[str, Any] = {}
     with ServerThread(config, now=now) as server:
         match_id = run(first_run(server.url))
-    hub_info: dict[str, Any] = {}
 
     async def second_run(base: str, hub: Any) -> None:
         clock[0] += 0.2  # 1000.3: not yet due (0.4 s)
         await asyncio.sleep(0.3)
         assert (await get(base, f"/api/matches/{match_id}")).json()["step"] == 0
+        # A reload after the restart is told the time left, not a clock started afresh.
+        bea = await Client.connect(base, match_id, hub_info["bea"])
+        [(key, left)] = (await bea.state())["clocks"].items()
+        assert key.endswith(":1") and left == 0.1
+        await bea.close()
         clock[0] += 0.15  # 1000.45: both bids are due
         hub.matches[match_id].changed.set()
         for _ in range(100):

@@ -73,6 +73,9 @@ def check_frames(name: str, record: dict[str, Any], clients: list[Client]) -> in
                 step = frame["step"]
                 truth = states[step]
                 assert frame["view"] == as_json(game.view(truth, seat)), (name, seat, step)
+                # A clock's time left only of a clock the seat's view shows (a vote it knows).
+                for key in frame["clocks"]:
+                    assert json.dumps(key) in json.dumps(frame["view"]), (name, seat, key)
                 resampled = game.determinize(truth, seat, rng)
                 assert frame["view"] == as_json(game.view(resampled, seat)), (name, seat, step)
                 hidden = game.hidden(truth, seat)

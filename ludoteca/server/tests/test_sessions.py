@@ -75,6 +75,14 @@ def test_a_ciurme_session_from_lobby_to_play(config: ServerConfig) -> None:
         assert state["seat"] == 0 and state["status"] == "running"
         facilitator = await Client.connect(base, sid, host)
         assert (await facilitator.state())["seat"] == 8
+        # The captains' table, opened live by the facilitator [D-20], once, by nobody else.
+        sailor = await phone.act({"kind": "open_table"}, "p1")
+        assert sailor["type"] == "rejected" and "only the facilitator" in sailor["reason"]
+        assert (await facilitator.act({"kind": "open_table"}, "t1"))["type"] == "accepted"
+        await phone.until(lambda f: f["type"] == "state" and f["view"]["captains_table"])
+        again = await facilitator.act({"kind": "open_table"}, "t2")
+        assert again["type"] == "rejected" and again["reason"] == (
+            "the captains' table is already open")
         too_late = await post(base, "/api/sessions/join", body={"code": code, "name": "X"})
         assert too_late.status_code == 409
         await phone.close()
@@ -169,6 +177,16 @@ def test_crews_formed_by_the_facilitator_are_the_games_crews(config: ServerConfi
         debrief = (await get(base, f"/api/matches/{sid}/debrief")).json()
         assert debrief["names"]["0"] == "P8" and debrief["debrief"]["parts"]
         assert debrief["bots"] == [] and "3" in debrief["names"]
+        # In the page's language, people by their names, crews as the room numbers them.
+        parts = debrief["debrief"]["parts"]
+        assert parts[0]["title"] == "Crew 1: P8, P0, P2, P4 and P6"
+        italian = (await get(base, f"/api/matches/{sid}/debrief?lang=it")).json()
+        assert italian["language"] == "it"
+        assert italian["debrief"]["parts"][0]["title"] == "Ciurma 1: P8, P0, P2, P4 e P6"
+        assert italian["debrief"]["title"] == "Ciurme: il debriefing"
+        klingon = await get(base, f"/api/matches/{sid}/debrief?lang=tlh")
+        assert klingon.status_code == 422
+        assert klingon.json()["error"] == "the debrief speaks en, it, not 'tlh'"
         await phone.close()
 
     with ServerThread(config, games={}) as server:

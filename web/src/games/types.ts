@@ -1,4 +1,5 @@
 // What every game screen receives, and what every game says in words.
+import type { Clocks } from "../lib/match-state";
 import type { EncodedAction, GameEvent, GameView, SeatPresence } from "../protocol/frames";
 
 export interface Seats {
@@ -14,6 +15,8 @@ export interface GameProps {
   seats: Seats;
   send: (action: EncodedAction) => void;
   rejection: string | null;
+  // The running clocks (a vote's, a phase's) as the server measures them.
+  clocks: Clocks;
 }
 
 export interface GameText {
@@ -38,10 +41,12 @@ export interface ControlProps {
   // The seats of people who joined with the code (a bot may play one for a while).
   people: number[];
   onfailure: (message: string) => void;
+  clocks: Clocks;
 }
 
 // The projector's view: what a spectator sees, in big type.
 export interface ProjectorProps {
   view: GameView;
   seats: Seats;
+  clocks: Clocks;
 }

@@ -56,7 +56,8 @@ export const api = {
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, host),
   giveBack: (id: string, host: string, seat: number) =>
     request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/seats/${seat}/back`, {}, host),
-  debrief: (id: string) => request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief`),
+  debrief: (id: string, lang: string) =>
+    request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief?lang=${encodeURIComponent(lang)}`),
   replay: (id: string) =>
     request<ReplayFrames>("GET", `/api/matches/${encodeURIComponent(id)}/replay`),
 };
@@ -95,4 +96,4 @@ export type Debrief = {
   parts: { title: string; summary: string[]; sections: DebriefSection[] }[];
   data: Record<string, unknown>;
 };
-export type DebriefPage = { id: string; game: string; status: string; names: Record<string, string>; bots: number[]; debrief: Debrief };
+export type DebriefPage = { id: string; game: string; status: string; language: string; names: Record<string, string>; bots: number[]; debrief: Debrief };

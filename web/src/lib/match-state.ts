@@ -12,6 +12,26 @@ export interface LoggedEvent {
   id: number;
 }
 
+// The running clocks the last state frame told of: each one's seconds left when the frame
+// arrived (the server measures them; this screen only counts down from them, so a reload shows
+// the same time left), and whether they were running (not while the match is paused).
+export interface Clocks {
+  left: Record<string, number>;
+  at: number; // Date.now() when the frame arrived
+  running: boolean;
+}
+
+export function noClocks(): Clocks {
+  return { left: {}, at: 0, running: false };
+}
+
+// Whole seconds `key`'s clock has left at `now` (a Date.now()), or null if it is not running.
+export function clockLeft(clocks: Clocks, key: string | null | undefined, now: number): number | null {
+  if (!key || !(key in clocks.left)) return null;
+  const gone = clocks.running ? Math.max(0, now - clocks.at) / 1000 : 0;
+  return Math.max(0, Math.round(clocks.left[key] - gone));
+}
+
 export interface MatchState {
   seat: number | null;
   view: GameView | null;
@@ -26,6 +46,7 @@ export interface MatchState {
   error: string | null;
   waiting: string[]; // refs of actions sent and not yet answered
   lobby: LobbyFrame | null; // a session before its start: who has joined, the crews
+  clocks: Clocks;
 }
 
 export function initialMatch(): MatchState {
@@ -43,10 +64,11 @@ export function initialMatch(): MatchState {
     error: null,
     waiting: [],
     lobby: null,
+    clocks: noClocks(),
   };
 }
 
-export function reduce(state: MatchState, frame: ServerFrame): MatchState {
+export function reduce(state: MatchState, frame: ServerFrame, now: number = Date.now()): MatchState {
   switch (frame.type) {
     case "state":
       // A state older than one already shown (frames are in order; this guards a reconnect).
@@ -59,6 +81,7 @@ export function reduce(state: MatchState, frame: ServerFrame): MatchState {
         legal: frame.legal as EncodedAction[],
         step: frame.step,
         status: frame.status ?? state.status,
+        clocks: { left: frame.clocks ?? {}, at: now, running: frame.status === "running" },
         error: null,
       };
     case "event": {

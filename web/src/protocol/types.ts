@@ -435,6 +435,9 @@ export interface StartMatch {
  * via the `definition` "StateFrame".
  */
 export interface StateFrame {
+  clocks?: {
+    [k: string]: number;
+  };
   legal: {
     [k: string]: unknown;
   }[];

@@ -20,10 +20,12 @@ ciurma") and the captain's bot reads it.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
-from ludoteca.engine.events import Event, private
-from ludoteca.games.ciurme.actions import Post
+from ludoteca.engine.events import Event, private, public
+from ludoteca.games.ciurme.actions import OpenTable, Post
 from ludoteca.games.ciurme.data import (
     CHANNELS,
     MESSAGE_MAX_LENGTH,
@@ -92,6 +94,28 @@ def open_channels(state: CiurmeState, seat: int) -> list[Channel]:
     if not has_budget(state, seat):
         return []
     return [c for c in CHANNELS if channel_audience(state, seat, c) is not None]
+
+
+# --- the captains' table [D-20] -------------------------------------------------------------
+def check_open_table(state: CiurmeState, seat: int, action: OpenTable) -> OpenTable:
+    """The facilitator may open the table at any moment of the session: it is an option of the
+    session ("off by default"), and the captains sit at it in the Assembly, so opened earlier
+    it waits for them. Once open it stays open: what the captains said there stays said."""
+    if seat != state.facilitator:
+        raise IllegalAction("only the facilitator opens the captains' table [D-20]")
+    if state.options.captains_table:
+        raise IllegalAction("the captains' table is already open")
+    return action
+
+
+def do_open_table(state: CiurmeState, seat: int, action: OpenTable) -> list[Event]:
+    # The option the session was created with, changed from now on: the channel's rule reads it.
+    state.options = replace(state.options, captains_table=True)
+    return [public("table_opened")]
+
+
+def why_no_table(state: CiurmeState, seat: int) -> str:
+    return "the captains' table opens while the session runs, not after its end [D-20]"
 
 
 # --- the quartermaster's relay ------------------------------------------------------------------

@@ -14,18 +14,31 @@ from ludoteca.games.ciurme.rules.roles import require_facilitator
 from ludoteca.games.ciurme.rules.votes import audience
 from ludoteca.games.ciurme.state import CiurmeState, Stage, Vote
 
+PHASE1_CLOCK = "phase 1"
+
+
+def vote_clock(vote: Vote) -> str:
+    """A vote's clock, named after the vote's number so that a new vote, a run-off included,
+    starts a new clock (the views name it too, for the screens to show its time left)."""
+    return f"vote {vote.number}"
+
+
+def phase1_timed(state: CiurmeState) -> bool:
+    return state.stage == Stage.PHASE1 and state.phase1_seconds > 0
+
 
 def deadlines(state: CiurmeState) -> list[Deadline]:
-    """A deadline per open vote (not one waiting for the facilitator's decision), named after
-    the vote's number so that a new vote, a run-off included, starts a new clock; and the
-    phase-1 timer, if set."""
+    """A deadline per open vote (not one waiting for the facilitator's decision), its time left
+    told only to those who see the vote; and the phase-1 timer, if set, told to everybody."""
     out = [
-        Deadline(f"vote {vote.number}", vote.seconds, state.facilitator, CloseVote(index))
+        Deadline(vote_clock(vote), vote.seconds, state.facilitator, CloseVote(index),
+                 frozenset(audience(state, crew, vote.topic)))
         for index, crew in enumerate(state.crews)
         if (vote := crew.vote) is not None and not vote.awaiting_facilitator
     ]
-    if state.stage == Stage.PHASE1 and state.phase1_seconds:
-        out.append(Deadline("phase 1", state.phase1_seconds, state.facilitator, ClosePhase1()))
+    if phase1_timed(state):
+        out.append(Deadline(PHASE1_CLOCK, state.phase1_seconds, state.facilitator,
+                            ClosePhase1()))
     return out
 
 

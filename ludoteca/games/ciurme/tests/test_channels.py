@@ -9,6 +9,7 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
+    OpenTable,
     Place,
     Post,
     Waive,
@@ -18,9 +19,11 @@ from ludoteca.games.ciurme.data import (
     SHIP_NAMES,
     Channel,
 )
+from ludoteca.games.ciurme.state import Stage
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
+    offices,
     phase1,
 )
 from ludoteca.games.ciurme.text import DESCRIPTIONS
@@ -122,6 +125,39 @@ def test_captains_table_option() -> None:
     captain = state.crews[0].captain
     events = act(state, captain, Post(Channel.TABLE, "Let's share the ships"))
     assert events[0].visible_to == frozenset({state.crews[1].captain, captain, 8})
+
+
+def test_the_facilitator_opens_the_captains_table_during_the_session() -> None:
+    # [D-20] the table is off by default; the facilitator opens it live, before the Assembly
+    # (it waits for the captains) or during it, once, and never after the end
+    state = offices()
+    captain = state.crews[0].captain
+    assert captain is not None
+    with pytest.raises(IllegalAction, match="only the facilitator opens the captains' table"):
+        act(state, captain, OpenTable())
+    assert GAME.view(state, None)["captains_table"] is False
+    assert OpenTable() not in GAME.legal_actions(state, 8)  # a control, not a menu's move
+    events = act(state, 8, OpenTable())
+    assert events[0].kind == "table_opened" and events[0].visible_to is None
+    assert GAME.view(state, captain)["captains_table"] is True
+    with pytest.raises(IllegalAction, match="already open"):
+        act(state, 8, OpenTable())
+    assert GAME.from_json(GAME.to_json(state)).options.captains_table  # saved with the session
+
+    state = assembly()
+    captain = state.crews[0].captain
+    with pytest.raises(IllegalAction, match="captains' table is for captains, and only if"):
+        act(state, captain, Post(Channel.TABLE, "Shall we share?"))
+    act(state, 8, OpenTable())
+    events = act(state, captain, Post(Channel.TABLE, "Shall we share?"))
+    assert events[0].visible_to == frozenset({state.crews[1].captain, captain, 8})
+
+
+def test_the_captains_table_does_not_open_after_the_end() -> None:
+    state = assembly()
+    state.stage = Stage.OVER
+    with pytest.raises(IllegalAction, match="the session is over"):
+        act(state, 8, OpenTable())
 
 
 def test_message_budget_bounds_the_talk() -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+
+import pytest
 
 from ludoteca.engine.codec import encode
 from ludoteca.engine.debrief import Bars, Debrief, Graph, Heatmap, Log, Table
@@ -17,7 +20,8 @@ from ludoteca.games.ciurme.actions import (
     Repair,
     Stay,
 )
-from ludoteca.games.ciurme.data import NEUTRAL, Channel
+from ludoteca.games.ciurme.data import NEUTRAL, SHIP_NAMES, Channel
+from ludoteca.games.ciurme.debrief_words import WORDS
 from ludoteca.games.ciurme.state import CiurmeState
 from ludoteca.games.ciurme.tests.helpers import (
     act,
@@ -129,3 +133,49 @@ def test_result_details_for_the_balance_report() -> None:
     assert set(per) >= {"phase1_turns_to_restore", "phase1_rank", "repairs_by_captain",
                         "objectives_won", "stamp_values_per_round", "points_per_ship"}
     assert {s.title for s in GAME.report_sections()} >= {"Repairs by captain", "Depositions"}
+
+
+# Words of the English debrief that no Italian sentence of it holds.
+ENGLISH = re.compile(
+    r"\b(the|of|and|crew|player|repairs|votes?|ballots|round|stamps|ships?|owner|nobody|yes|"
+    r"turns|wood|captain|quartermaster|facilitator|run-off|carried|failed|majority|flagship)\b",
+    re.IGNORECASE,
+)
+
+
+def texts(report: Debrief, state: CiurmeState) -> str:
+    """Every text of the debrief but the raw figures, the players' messages, ship names and
+    the nodes' groups (data for drawing, not words)."""
+    words = json.dumps({**encode(report), "data": None}, ensure_ascii=False)
+    words = re.sub(r'"group": "\w+"', "", words)
+    for said in {m.text for m in state.messages} | set(SHIP_NAMES):
+        words = words.replace(said, "")
+    return words
+
+
+def test_the_debrief_in_italian_uses_the_originals_words() -> None:
+    # the Italian debrief: ciurma, capitano, quartiermastro, timbri, ammiraglia; the room's names
+    assert set(WORDS["it"]) == set(WORDS["en"])
+    talk = session_with_a_runoff_and_talk()
+    over = assembly()
+    a, b = over.ranking
+    for _ in over.crews:
+        play_round(over, ships={a: 0, b: 1})
+    assert over.stage == "over"
+    names = {seat: f"Name{seat}" for seat in range(8)}
+    for state in (talk, over):
+        italian = texts(GAME.debrief(state, "it", names), state)
+        assert not ENGLISH.search(italian), ENGLISH.findall(italian)
+        english = texts(GAME.debrief(state, "en", names), state)
+        assert not re.search(r"\b(ciurma|capitano|riparazioni|turno|nessuno)\b", english)
+        assert "Name0" in italian and "Player 0" not in italian
+    italian = texts(GAME.debrief(over, "it", names), over)
+    for word in ("Ciurma 1", "Capitano", "Quartiermastro", "Timbri", "ammiraglia"):
+        assert word in italian, word
+    report = GAME.debrief(talk, "it", names)
+    votes = part(report, "Ciurma 1")["Votazioni"]
+    assert isinstance(votes, Table)
+    assert votes.rows[1][0] == "quartiermastro (ballottaggio)"
+    assert votes.rows[1][3] == "Name2, deciso dal facilitatore"
+    with pytest.raises(ValueError, match="the debrief speaks en, it, not 'fr'"):
+        GAME.debrief(talk, "fr")

@@ -1,8 +1,8 @@
 // Ciurme's view as the training room's screens read it (the phone, the control room, the
-// projector), and the game's sentences in players' words: "Player 3 (red)" becomes a name.
+// projector): crews, votes and their timers, messages, the fleet.
 import { t, tDynamic } from "../../i18n/i18n.svelte";
+import { clockLeft, type Clocks } from "../../lib/match-state";
 import type { GameView } from "../../protocol/frames";
-import type { Seats } from "../types";
 
 export type Crew = {
   colour: string;
@@ -27,6 +27,7 @@ export type OpenVote = {
   awaiting_facilitator: boolean;
   proposer: number | null;
   seconds: number;
+  clock: string; // the server's name of its timer, in the state frame's clocks
   ballots?: number[];
   my_ballot?: number;
 };
@@ -66,27 +67,23 @@ export function place(name: unknown): string {
   return tDynamic(`ciurme.place.${name}`, {}, String(name));
 }
 
-// The game's English sentences name seats "Player 3 (red)" and crews "crew 0 (black)"; in the
-// room people are known by the names they typed, crews by their number from 1.
-export function inWords(text: string, seats: Seats): string {
-  return text
-    .replace(/Player (\d+)(?: \([a-z -]+\))?/g, (_m, seat: string) => seats.name(Number(seat)))
-    .replace(/crew (\d+) \(([a-z]+)\)/g, (_m, index: string) => crewName(Number(index)));
-}
-
 // Who still owes an answer to an open vote, and how many have answered.
 export function answered(vote: OpenVote): { done: number; all: number } {
   return { done: vote.cast.filter(Boolean).length, all: vote.voters.length };
 }
 
-// Seconds left on a vote's timer, counted from when this screen first saw it open (the view
-// says how long a vote lasts from its opening, not when it opened).
-const firstSeen = new Map<string, number>();
-export function voteKey(vote: OpenVote): string {
-  return `${vote.crew}:${vote.topic}:${vote.runoff}:${vote.proposer ?? ""}:${vote.voters.join(",")}`;
+// Seconds left on a vote's timer, as the server measures it (null: no clock runs on it, as
+// while an election waits for the facilitator's decision).
+export function secondsLeft(vote: OpenVote, clocks: Clocks, now: number): number | null {
+  return clockLeft(clocks, vote.clock, now);
 }
-export function secondsLeft(vote: OpenVote, now: number): number {
-  const key = voteKey(vote);
-  if (!firstSeen.has(key)) firstSeen.set(key, now);
-  return Math.max(0, Math.round(vote.seconds - (now - (firstSeen.get(key) ?? now)) / 1000));
+
+// Seconds left on phase 1's timer, if the facilitator set one.
+export function phase1Left(view: GameView, clocks: Clocks, now: number): number | null {
+  return clockLeft(clocks, view.phase1_clock as string | null | undefined, now);
+}
+
+// "4:05": a countdown as people read it.
+export function minutesSeconds(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }

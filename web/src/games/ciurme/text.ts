@@ -28,7 +28,7 @@ const SIMPLE = new Set([
   "phase_started", "nothing_produced", "first_player", "captain", "quartermaster", "restored",
   "progress", "deposition_proposed", "deposition_failed", "preferences_chosen", "flagship_bonus",
   "awaiting_facilitator", "election_opened", "session_over", "stamp", "round", "clock_stopped",
-  "vote_closed", "vote_timer", "phase1_timer",
+  "vote_closed", "vote_timer", "phase1_timer", "table_opened",
 ]);
 
 export function ciurmeEvent(event: GameEvent, seats: Seats, view: GameView | null = null): string {
