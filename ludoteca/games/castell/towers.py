@@ -335,15 +335,15 @@ def first_tower(
     max_levels: int | None,
 ) -> Tower | None:
     """`any_tower` for arguments already checked and in the search's form (castellers counted by
-    size, ranks and sorted skills as tuples): what a cache of the game's own passes on, without
-    checking the state's team again at every step."""
-    return _best_tower(counts, ranks, (), min_levels, shape, skills, max_levels, True)
+    size, ranks and sorted skills as tuples), not cached: its callers keep the answers they
+    need (the game keeps each team's tile towers)."""
+    return _answer(counts, ranks, (), min_levels, shape, skills, max_levels, True)
 
 
-@lru_cache(maxsize=4096)
-def _best_tower(*goal: Any) -> Tower | None:
-    """`search_towers(*goal)`, cached, or None at once where a lacking token size or a bound
-    settles it."""
+def _answer(*goal: Any) -> Tower | None:
+    """`search_towers(*goal)`, or None at once where a lacking token size or a bound settles
+    it; where a size is favoured, the best tower without favour if it already holds every
+    casteller of the favoured sizes."""
     counts, ranks, sizes, min_levels, shape, skills = goal[:6]
     favour = goal[8] if len(goal) > 8 else ()
     for size in (*sizes, *favour):
@@ -356,7 +356,21 @@ def _best_tower(*goal: Any) -> Tower | None:
         shape is not None and _shape_out_of_reach(counts, rank, shape)
     ):
         return None
+    if favour and not goal[7]:
+        # No tower holds more favoured castellers than one holding all of them, so such a best
+        # tower is also among the best with favour; and as both searches try towers in the
+        # same order, it is the first of them that the search with favour would find.
+        best = _best_tower(*goal[:7], False)
+        if best is None or all(
+            sum(level.count(size) for level in best) == counts[size - 1] for size in favour
+        ):
+            return best
     return search_towers(*goal)
+
+
+# The festival's questions, asked again by every seat's menu and view: cached, bounded so that
+# long studies do not grow.
+_best_tower = lru_cache(maxsize=4096)(_answer)
 
 
 def search_towers(
