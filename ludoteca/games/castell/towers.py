@@ -360,7 +360,7 @@ def _answer(*goal: Any) -> Tower | None:
         # No tower holds more favoured castellers than one holding all of them, so such a best
         # tower is also among the best with favour; and as both searches try towers in the
         # same order, it is the first of them that the search with favour would find.
-        best = _best_tower(*goal[:7], False)
+        best = _best_tower(*goal[:7], False, ())  # as `best_tower` asks it: one cache key
         if best is None or all(
             sum(level.count(size) for level in best) == counts[size - 1] for size in favour
         ):
