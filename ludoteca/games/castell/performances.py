@@ -7,12 +7,15 @@ from functools import cache, lru_cache
 
 from ludoteca.games.castell.data import EXHIBITION_TILES, SHAPE_TILES, SKILLS
 from ludoteca.games.castell.towers import (
+    SKILL_NAMES,
     Ranks,
     Tower,
     check_tower,
-    first_tower,
     normalize_skills,
+    out_of_reach,
+    search_towers,
     team_counts,
+    team_reach,
 )
 
 # Teams whose answers are kept: a few games' worth, bounded so that long studies do not grow.
@@ -69,11 +72,13 @@ def _team_tiles(team: tuple[int, ...], ranks: tuple[int, ...]) -> TileTowers:
 class TileTowers:
     """One team's tower for each tile (None: it cannot meet it), found when first asked."""
 
-    __slots__ = ("counts", "ranks", "towers")
+    __slots__ = ("counts", "ranks", "rank", "reach", "towers")
 
     def __init__(self, counts: tuple[int, ...], ranks: tuple[int, ...]) -> None:
         self.counts = counts
         self.ranks = ranks
+        self.rank = dict(zip(SKILL_NAMES, ranks, strict=True))
+        self.reach = team_reach(counts, ranks)
         self.towers: dict[int, Tower | None] = {}
 
     def tower(self, tile: int) -> Tower | None:
@@ -81,7 +86,13 @@ class TileTowers:
         if tile not in towers:
             shape, levels, skills = search_goal(tile)
             min_levels = 1 if levels is None else levels
-            towers[tile] = first_tower(self.counts, self.ranks, min_levels, shape, skills, levels)
+            fewest = max(min_levels, len(shape or ()))
+            found = None
+            if not out_of_reach(self.reach, self.rank, fewest, shape, skills):
+                found = search_towers(
+                    self.counts, self.ranks, (), min_levels, shape, skills, levels, True
+                )
+            towers[tile] = found
         return towers[tile]
 
 

@@ -321,23 +321,8 @@ def any_tower(
     performance tiles), this is much faster than the best one."""
     shape = None if shape is None else tuple(shape)
     skills = tuple(sorted(normalize_skills(skills)))
-    return first_tower(
-        team_counts(team), normalize_ranks(ranks), min_levels, shape, skills, max_levels
-    )
-
-
-def first_tower(
-    counts: tuple[int, ...],
-    ranks: tuple[int, ...],
-    min_levels: int,
-    shape: tuple[int, ...] | None,
-    skills: tuple[str, ...],
-    max_levels: int | None,
-) -> Tower | None:
-    """`any_tower` for arguments already checked and in the search's form (castellers counted by
-    size, ranks and sorted skills as tuples), not cached: its callers keep the answers they
-    need (the game keeps each team's tile towers)."""
-    return _answer(counts, ranks, (), min_levels, shape, skills, max_levels, True)
+    counts, checked = team_counts(team), normalize_ranks(ranks)
+    return _answer(counts, checked, (), min_levels, shape, skills, max_levels, True)
 
 
 def _answer(*goal: Any) -> Tower | None:
@@ -352,8 +337,8 @@ def _answer(*goal: Any) -> Tower | None:
     if any(not counts[size - 1] for size in sizes):
         return None  # a token size the team lacks: no tower can show it
     rank = dict(zip(SKILL_NAMES, ranks, strict=True))
-    if _too_few(counts, rank, max(min_levels, len(shape or ())), skills) or (
-        shape is not None and _shape_out_of_reach(counts, rank, shape)
+    if out_of_reach(
+        team_reach(counts, ranks), rank, max(min_levels, len(shape or ())), shape, skills
     ):
         return None
     if favour and not goal[7]:
@@ -406,44 +391,59 @@ def search_towers(
     return None if best is None else best[1]
 
 
-def _too_few(
-    counts: tuple[int, ...], rank: dict[str, int], levels: int, skills: tuple[str, ...]
+Reach = tuple[int, int, int]  # what the bounds need of a team (see `team_reach`)
+_MIX_RANK = SKILL_NAMES.index("mix")  # where ranks in SKILLS order keep Mix
+
+
+def team_reach(counts: tuple[int, ...], ranks: tuple[int, ...]) -> Reach:
+    """What the bounds need of a team: how many castellers, how many distinct sizes, and the
+    most castellers a level could hold (all of one size, or with Mix of two sizes differing by
+    one)."""
+    widest = max(counts)
+    if ranks[_MIX_RANK]:
+        widest = max(widest, *(a + b for a, b in zip(counts, counts[1:], strict=False)))
+    return sum(counts), sum(1 for c in counts if c), widest
+
+
+def out_of_reach(
+    reach: Reach,
+    rank: dict[str, int],
+    levels: int,
+    shape: tuple[int, ...] | None,
+    skills: tuple[str, ...],
 ) -> bool:
-    """Whether no tower of `levels` levels using every skill of `skills` can be built, by
-    bounds the search would only reach after trying every tower (most local tiles a team
-    cannot meet are refused here at once):
-    - a skill is used only within its rank, so a rank of 0 never shows it;
+    """Whether no tower of `levels` levels (exactly the widths `shape`, if given) using every
+    skill of `skills` can be built, by bounds the search would only reach after trying every
+    tower (most local tiles a team cannot meet are refused here at once)."""
+    return _too_few(reach, rank, levels, skills) or (
+        shape is not None and _shape_out_of_reach(reach, rank, shape)
+    )
+
+
+def _too_few(reach: Reach, rank: dict[str, int], levels: int, skills: tuple[str, ...]) -> bool:
+    """- A skill is used only within its rank, so a rank of 0 never shows it;
     - going up, each level's smallest size is smaller than the one below but for Strength
       uses: levels <= distinct sizes + Strength rank;
     - each level is narrower than the one below but for Balance uses: levels <= widest bottom
       level + Balance rank, the bottom within the width limit unless a Base use frees it."""
+    _, distinct, widest = reach
     if any(not rank[skill] for skill in skills):
         return True
-    if levels > sum(1 for c in counts if c) + rank["strength"]:
+    if levels > distinct + rank["strength"]:
         return True
-    widest = _widest_level(counts, rank)
     if not rank["base"]:
         widest = min(widest, BASE_WIDTH_LIMIT + rank["width"])
     return levels > widest + rank["balance"]
 
 
-def _widest_level(counts: tuple[int, ...], rank: dict[str, int]) -> int:
-    """The most castellers a level could hold: all of one size, or with Mix of two sizes
-    differing by one."""
-    if not rank["mix"]:
-        return max(counts)
-    return max(max(counts), *(a + b for a, b in zip(counts, counts[1:], strict=False)))
-
-
-def _shape_out_of_reach(
-    counts: tuple[int, ...], rank: dict[str, int], shape: tuple[int, ...]
-) -> bool:
+def _shape_out_of_reach(reach: Reach, rank: dict[str, int], shape: tuple[int, ...]) -> bool:
     """Whether the exact widths `shape` are out of reach whatever the sizes: more castellers
     than the team, a level wider than any buildable, more levels as wide as the one below than
     the Balance rank, or more levels over the width limit than the Base rank."""
-    if sum(shape) > sum(counts):
+    castellers, _, widest = reach
+    if sum(shape) > castellers:
         return True
-    if max(shape) > _widest_level(counts, rank):
+    if max(shape) > widest:
         return True
     as_wide = sum(1 for below, above in zip(shape, shape[1:], strict=False) if above == below)
     if as_wide > rank["balance"]:
