@@ -542,6 +542,9 @@ class _TowerSearch:
                 return result
         if self.max_levels is None or index < self.max_levels:
             is_match = self.is_match
+            # The most levels the widest level allowed here leaves room for above it.
+            widest_up = min(pw if bal else pw - 1, pw - 1) - 1 + bal
+            checked = GROUND  # the last smallest size whose remaining levels were bounded
             for level, width, low, left, matches, weight in self.levels(
                 p, cp, pw, bal, stre, mix, base, index
             ):
@@ -564,6 +567,10 @@ class _TowerSearch:
                         heavier += left * self.weight[low]
                     best_up = 1 + matches + more + (by_size if by_size < by_width else by_width)
                     if (best_up, weight + heavier) <= result[0]:
+                        if low != checked:
+                            checked = low
+                            if self.beaten_from(low, p, cp, stre, widest_up, result[0]):
+                                break
                         continue
                 new_need = need
                 if need:
@@ -617,6 +624,21 @@ class _TowerSearch:
                         break
         memo[key] = result
         return result
+
+    def beaten_from(
+        self, low: int, p: int, cp: int, stre: int, widest_up: int, value: tuple[int, int]
+    ) -> bool:
+        """Whether no level of smallest size `low` or less (the levels still to try: they come
+        by smallest size, from the biggest) can beat `value`. Such a level and every level
+        above it hold castellers of sizes up to low + 1 only (cp of size p), and above it go
+        at most as many levels as sizes under `low` and Strength uses, or as `widest_up`."""
+        if low + 1 < p:
+            matching, weight = self.matching_below[low + 1], self.weight_below[low + 1]
+        else:
+            matching = self.matching_below[p - 1] + cp * self.is_match[p]
+            weight = self.weight_below[p - 1] + cp * self.weight[p]
+        by_size = self.distinct[low - 1] + stre
+        return (1 + matching + min(by_size, widest_up), weight) <= value
 
     def levels(
         self, p: int, cp: int, pw: int, bal: int, stre: int, mix: int, base: int, index: int
