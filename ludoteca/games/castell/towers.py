@@ -491,21 +491,31 @@ class _TowerSearch:
         # By size s (index s): distinct sizes present among 1..s, matching castellers among
         # 1..s (and their weight), and the widest level buildable from sizes 1..s (for the
         # pruning bound).
-        self.is_match = [int(s in self.matching) for s in range(GROUND + 1)]
-        self.weight = [
-            self.is_match[s] + FAVOURED * (s in favour) for s in range(GROUND + 1)
-        ]
+        self.is_match = is_match = [0] * (GROUND + 1)
+        for size in self.matching:
+            is_match[size] = 1
+        self.weight = weight = list(is_match)
+        for size in favour:
+            weight[size] += FAVOURED
         self.distinct = [0] * 12
         self.matching_below = [0] * 12
         self.weight_below = [0] * 12
         self.widest = [0] * 12
+        distinct = matching = weights = widest = below = 0
         for s in range(1, 11):
             c = self.counts[s]
-            self.distinct[s] = self.distinct[s - 1] + (c > 0)
-            self.matching_below[s] = self.matching_below[s - 1] + (c if s in self.matching else 0)
-            self.weight_below[s] = self.weight_below[s - 1] + c * self.weight[s]
-            pair = c + self.counts[s - 1] if self.rank["mix"] else c
-            self.widest[s] = max(self.widest[s - 1], pair)
+            if c:
+                distinct += 1
+                matching += c * is_match[s]
+                weights += c * weight[s]
+                pair = c + below if rank["mix"] else c
+                if pair > widest:
+                    widest = pair
+            below = c
+            self.distinct[s] = distinct
+            self.matching_below[s] = matching
+            self.weight_below[s] = weights
+            self.widest[s] = widest
 
     def run(self) -> tuple[tuple[int, int], Tower] | None:
         need = _mask(self.skills)

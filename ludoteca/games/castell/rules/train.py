@@ -51,13 +51,14 @@ def trains(state: CastellState, seat: int) -> list[Train]:
     if state.players[seat].pawn is None or TurnAction.TRAIN in state.used:
         return []
     out: list[Train] = []
-    for source in Source:
+    for source in _SOURCES:
         tile = tile_at(state, seat, source)
         if tile is not None:
             out += [_TRAINS[source, skill] for skill in trainable(state, seat, tile)]
     return out
 
 
+_SOURCES = tuple(Source)
 # Every training by source and skill (actions are frozen: shared).
 _TRAINS = {
     (source, tile): Train(source, tile) for source in Source for tile in BOARD_SKILL_TILES
