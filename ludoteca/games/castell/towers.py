@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import add
 from typing import Any
 
 from ludoteca.engine.codec import quote
@@ -401,8 +402,8 @@ def team_reach(counts: tuple[int, ...], ranks: tuple[int, ...]) -> Reach:
     one)."""
     widest = max(counts)
     if ranks[_MIX_RANK]:
-        widest = max(widest, *(a + b for a, b in zip(counts, counts[1:], strict=False)))
-    return sum(counts), sum(1 for c in counts if c), widest
+        widest = max(widest, max(map(add, counts, counts[1:])))
+    return sum(counts), len(counts) - counts.count(0), widest
 
 
 def out_of_reach(
