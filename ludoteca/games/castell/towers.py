@@ -552,7 +552,10 @@ class _TowerSearch:
                 memo[key] = result
                 return result
         if self.max_levels is None or index < self.max_levels:
-            is_match = self.is_match
+            is_match, weights, limit = self.is_match, self.weight, self.limit
+            distinct, matching_below, weight_below = (
+                self.distinct, self.matching_below, self.weight_below
+            )
             # The most levels the widest level allowed here leaves room for above it.
             widest_up = min(pw if bal else pw - 1, pw - 1) - 1 + bal
             checked = GROUND  # the last smallest size whose remaining levels were bounded
@@ -563,19 +566,19 @@ class _TowerSearch:
                 use_bal = width == pw
                 use_str = top == p
                 use_mix = top != low
-                use_base = width > self.limit
+                use_base = width > limit
                 if result is not None:
                     # Skip a level whose most optimistic tower cannot beat the best found:
                     # sizes shrink but for Strength uses (reusing `low` takes one too) and
                     # widths narrow but for Balance uses.
                     stre_left = stre - use_str
-                    by_size = self.distinct[low - 1] + stre_left
+                    by_size = distinct[low - 1] + stre_left
                     by_width = width - 1 + bal - use_bal
-                    more = self.matching_below[low - 1]
-                    heavier = self.weight_below[low - 1]
+                    more = matching_below[low - 1]
+                    heavier = weight_below[low - 1]
                     if stre_left:
                         more += left * is_match[low]
-                        heavier += left * self.weight[low]
+                        heavier += left * weights[low]
                     best_up = 1 + matches + more + (by_size if by_size < by_width else by_width)
                     if (best_up, weight + heavier) <= result[0]:
                         if low != checked:
@@ -586,15 +589,15 @@ class _TowerSearch:
                 new_need = need
                 if need:
                     if use_bal:
-                        new_need &= ~_BIT["balance"]
+                        new_need &= ~_BALANCE
                     if use_str:
-                        new_need &= ~_BIT["strength"]
+                        new_need &= ~_STRENGTH
                     if use_mix:
-                        new_need &= ~_BIT["mix"]
+                        new_need &= ~_MIX
                     if use_base:
-                        new_need &= ~_BIT["base"]
-                    elif self.width_uses and width == self.limit:
-                        new_need &= ~_BIT["width"]
+                        new_need &= ~_BASE
+                    elif self.width_uses and width == limit:
+                        new_need &= ~_WIDTH
                 new_missing = missing
                 if missing:
                     new_missing = missing & ~((1 << low) | (1 << top))
@@ -611,14 +614,14 @@ class _TowerSearch:
                     # Width shows on a level as wide as the limit, Base on one wider: the
                     # levels above are narrower, or as wide with a Balance use.
                     widest_above = width if bal - use_bal else width - 1
-                    if new_need & _WIDTH and widest_above < self.limit:
+                    if new_need & _WIDTH and widest_above < limit:
                         continue
-                    if new_need & _BASE and widest_above <= self.limit:
+                    if new_need & _BASE and widest_above <= limit:
                         continue
                 if index + 1 < self.fewest:
                     # Too few levels can still go on top (the bounds of the pruning above):
                     # no tower from here, which the search would only learn by trying all.
-                    above = self.distinct[low - 1] + stre - use_str
+                    above = distinct[low - 1] + stre - use_str
                     narrower = width - 1 + bal - use_bal
                     if self.fewest - index - 1 > (above if above < narrower else narrower):
                         continue
