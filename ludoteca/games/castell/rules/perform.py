@@ -22,7 +22,7 @@ def performances(state: CastellState, seat: int) -> list[Perform]:
     """For each tile of the pawn's region that the team can meet, one tower that meets it
     (every such tower earns the same)."""
     player = state.players[seat]
-    if player.pawn is None or not may_special(state, seat):
+    if player.pawn is None or not state.rows[player.pawn] or not may_special(state, seat):
         return []
     towers = team_tiles(player.team, player.ranks)
     out = []
