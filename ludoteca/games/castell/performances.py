@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from ludoteca.games.castell.data import EXHIBITION_TILES, SHAPE_TILES, SKILLS
+from ludoteca.games.castell.data import EXHIBITION_TILES, LOCAL_TILE_IDS, SHAPE_TILES, SKILLS
 from ludoteca.games.castell.towers import (
     SKILL_NAMES,
     Ranks,
@@ -85,9 +85,7 @@ class TileTowers:
     def tower(self, tile: int) -> Tower | None:
         towers = self.towers
         if tile not in towers:
-            shape, levels, skills = search_goal(tile)
-            min_levels = 1 if levels is None else levels
-            fewest = max(min_levels, len(shape or ()))
+            shape, levels, skills, min_levels, fewest = SEARCH_GOALS[tile]
             found = None
             if not out_of_reach(self.reach, self.rank, fewest, shape, skills):
                 found = search_towers(
@@ -97,8 +95,15 @@ class TileTowers:
         return towers[tile]
 
 
-@cache
-def search_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...]]:
-    """The tile's goal as the tower search takes it: (shape, exact levels, sorted skills)."""
+def search_goal(
+    tile: int,
+) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...], int, int]:
+    """The tile's goal as the tower search takes it: (shape, exact levels, sorted skills, the
+    fewest levels it may have, the fewest levels every tower meeting it has)."""
     shape, levels, skills = tile_goal(tile)
-    return shape, levels, tuple(sorted(normalize_skills(skills)))
+    min_levels = 1 if levels is None else levels
+    fewest = max(min_levels, len(shape or ()))
+    return shape, levels, tuple(sorted(normalize_skills(skills))), min_levels, fewest
+
+
+SEARCH_GOALS = tuple(search_goal(tile) for tile in LOCAL_TILE_IDS)  # by tile
