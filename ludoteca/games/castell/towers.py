@@ -579,7 +579,11 @@ class _TowerSearch:
                     if stre_left:
                         more += left * is_match[low]
                         heavier += left * weights[low]
-                    best_up = 1 + matches + more + (by_size if by_size < by_width else by_width)
+                    up = by_size if by_size < by_width else by_width
+                    # The levels above hold no more castellers than `up` levels as wide as
+                    # this one (with a Balance use left) or one narrower.
+                    room = up * (width if bal - use_bal else width - 1)
+                    best_up = 1 + matches + (more if more < room else room) + up
                     if (best_up, weight + heavier) <= result[0]:
                         if low != checked:
                             checked = low
