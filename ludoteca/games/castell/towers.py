@@ -556,8 +556,9 @@ class _TowerSearch:
             distinct, matching_below, weight_below = (
                 self.distinct, self.matching_below, self.weight_below
             )
-            # The most levels the widest level allowed here leaves room for above it.
-            widest_up = min(pw if bal else pw - 1, pw - 1) - 1 + bal
+            # The most levels above any level allowed here: one as wide as the level below
+            # takes a Balance use, and each level above is narrower but for Balance uses.
+            widest_up = pw - 2 + bal
             checked = GROUND  # the last smallest size whose remaining levels were bounded
             for level, width, low, left, matches, weight in self.levels(
                 p, cp, pw, bal, stre, mix, base, index
