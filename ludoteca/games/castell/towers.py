@@ -498,6 +498,7 @@ class _TowerSearch:
         self.weight = weight = list(is_match)
         for size in favour:
             weight[size] += FAVOURED
+        self.heaviest = max(weight)  # the most one casteller weighs
         self.distinct = [0] * 12
         self.matching_below = [0] * 12
         self.weight_below = [0] * 12
@@ -553,6 +554,7 @@ class _TowerSearch:
                 return result
         if self.max_levels is None or index < self.max_levels:
             is_match, weights, limit = self.is_match, self.weight, self.limit
+            heaviest = self.heaviest
             distinct, matching_below, weight_below = (
                 self.distinct, self.matching_below, self.weight_below
             )
@@ -582,9 +584,12 @@ class _TowerSearch:
                         heavier += left * weights[low]
                     up = by_size if by_size < by_width else by_width
                     # The levels above hold no more castellers than `up` levels as wide as
-                    # this one (with a Balance use left) or one narrower.
+                    # this one (with a Balance use left) or one narrower, each weighing at
+                    # most `heaviest`.
                     room = up * (width if bal - use_bal else width - 1)
                     best_up = 1 + matches + (more if more < room else room) + up
+                    if heavier > room * heaviest:
+                        heavier = room * heaviest
                     if (best_up, weight + heavier) <= result[0]:
                         if low != checked:
                             checked = low
