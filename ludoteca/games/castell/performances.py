@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from ludoteca.games.castell.data import EXHIBITION_TILES, LOCAL_TILE_IDS, SHAPE_TILES, SKILLS
 from ludoteca.games.castell.towers import (
+    RANK_ZERO,
     SKILL_NAMES,
     Ranks,
     Tower,
@@ -20,7 +21,6 @@ from ludoteca.games.castell.towers import (
 
 # Teams whose answers are kept: a few games' worth, bounded so that long studies do not grow.
 TEAM_CACHE_SIZE = 2048
-_ZEROS = (0,) * len(SKILLS)  # the rank of a skill a mapping lacks
 
 
 def tile_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...]]:
@@ -62,7 +62,7 @@ def tower_for_tile(team: Sequence[int], ranks: Ranks, tile: int) -> Tower | None
 def team_tiles(team: Sequence[int], ranks: Ranks) -> TileTowers:
     """The team's tile towers for these ranks, kept on all they depend on (the team's castellers
     and the ranks): a team changes a few times a game, and the menu asks at every step."""
-    return _team_tiles(tuple(team), tuple(map(ranks.get, SKILLS, _ZEROS)))
+    return _team_tiles(tuple(team), tuple(map(ranks.get, SKILLS, RANK_ZERO)))
 
 
 @lru_cache(maxsize=TEAM_CACHE_SIZE)

@@ -30,6 +30,7 @@ Tower = tuple[tuple[int, ...], ...]
 Ranks = Mapping[Skill, int] | Mapping[str, int]  # a rank by skill (a Skill is its name)
 SKILL_NAMES: tuple[str, ...] = tuple(skill.value for skill in SKILLS)
 _SKILL_SET = frozenset(SKILLS)
+RANK_ZERO = (0,) * len(SKILLS)  # the rank of a skill a mapping lacks
 _INT = frozenset((int,))
 
 
@@ -71,7 +72,9 @@ def normalize_ranks(ranks: Ranks) -> tuple[int, ...]:
         raise ValueError(
             f"unknown skills {quote(sorted(unknown))}; the skills are {', '.join(SKILLS)}"
         )
-    out = tuple(ranks.get(skill, 0) for skill in SKILLS)
+    out = tuple(map(ranks.get, SKILLS, RANK_ZERO))
+    if _INT.issuperset(map(type, out)) and min(out) >= 0:
+        return out  # the usual case, checked at once
     for skill, rank in zip(SKILLS, out, strict=True):
         if type(rank) is not int and (isinstance(rank, bool) or not isinstance(rank, int)):
             raise ValueError(
@@ -84,7 +87,7 @@ def normalize_ranks(ranks: Ranks) -> tuple[int, ...]:
 
 def normalize_skills(skills: Iterable[str]) -> frozenset[str]:
     chosen = frozenset(skills)
-    unknown = chosen - set(SKILLS)
+    unknown = chosen - _SKILL_SET
     if unknown:
         raise ValueError(
             f"unknown skills {quote(sorted(unknown))}; the skills are {', '.join(SKILLS)}"
