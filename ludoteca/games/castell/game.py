@@ -89,6 +89,7 @@ class Castell(Game[CastellState]):
     title = "Castell"
     min_players = 2
     max_players = 4
+    turn_actors = tuple(frozenset((seat,)) for seat in range(max_players))  # by current seat
     Options = CastellOptions
     State = CastellState
     rules = RULES
@@ -122,10 +123,19 @@ class Castell(Game[CastellState]):
 
     def actors(self, state: CastellState) -> frozenset[int]:
         if state.phase is Phase.TURN:
-            return frozenset((state.current,))
+            return self.turn_actors[state.current]
         if state.phase is Phase.FESTIVAL:
             return frozenset(s for s in state.to_declare if s not in state.declarations)
         return frozenset()
+
+    # The two below answer as `actors` would, without building a set at every step.
+    def may_act(self, state: CastellState, seat: int) -> bool:
+        if state.phase is Phase.TURN:
+            return seat == state.current
+        return seat in state.to_declare and seat not in state.declarations
+
+    def is_seat(self, state: CastellState, seat: Any) -> bool:
+        return type(seat) is int and 0 <= seat < len(state.players)
 
     def refuse_phase(self, state: CastellState, seat: int, rule: Rule) -> str:
         if not self.may_act(state, seat):

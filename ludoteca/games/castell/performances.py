@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import lru_cache
 
-from ludoteca.games.castell.data import EXHIBITION_TILES, SHAPE_TILES, SKILLS
+from ludoteca.games.castell.data import EXHIBITION_TILES, LOCAL_TILE_IDS, SHAPE_TILES, SKILLS
 from ludoteca.games.castell.towers import (
+    RANK_ZERO,
+    SKILL_NAMES,
     Ranks,
     Tower,
     check_tower,
-    first_tower,
     normalize_skills,
+    out_of_reach,
+    search_towers,
     team_counts,
+    team_reach,
 )
 
-# Answers kept: a few games' worth of teams, bounded so that long studies do not grow.
-TILE_CACHE_SIZE = 8192
+# Teams whose answers are kept: a few games' worth, bounded so that long studies do not grow.
+TEAM_CACHE_SIZE = 2048
 
 
 def tile_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...]]:
@@ -51,21 +55,55 @@ def tile_problem(tile: int, tower: Tower, ranks: Ranks) -> str | None:
 
 
 def tower_for_tile(team: Sequence[int], ranks: Ranks, tile: int) -> Tower | None:
-    """A tower from the team meeting the tile, or None; every such tower earns the same.
-    Cached on all it depends on, the team's castellers, the ranks and the tile: a team changes
-    a few times a game, and the menu asks at every step."""
-    return _tower_for_tile(tuple(team), tuple(ranks.get(skill, 0) for skill in SKILLS), tile)
+    """A tower from the team meeting the tile, or None; every such tower earns the same."""
+    return team_tiles(team, ranks).tower(tile)
 
 
-@lru_cache(maxsize=TILE_CACHE_SIZE)
-def _tower_for_tile(team: tuple[int, ...], ranks: tuple[int, ...], tile: int) -> Tower | None:
-    shape, levels, skills = search_goal(tile)
-    min_levels = 1 if levels is None else levels
-    return first_tower(team_counts(team), ranks, min_levels, shape, skills, levels)
+def team_tiles(team: Sequence[int], ranks: Ranks) -> TileTowers:
+    """The team's tile towers for these ranks, kept on all they depend on (the team's castellers
+    and the ranks): a team changes a few times a game, and the menu asks at every step."""
+    return _team_tiles(tuple(team), tuple(map(ranks.get, SKILLS, RANK_ZERO)))
 
 
-@cache
-def search_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...]]:
-    """The tile's goal as the tower search takes it: (shape, exact levels, sorted skills)."""
+@lru_cache(maxsize=TEAM_CACHE_SIZE)
+def _team_tiles(team: tuple[int, ...], ranks: tuple[int, ...]) -> TileTowers:
+    return TileTowers(team_counts(team), ranks)
+
+
+class TileTowers:
+    """One team's tower for each tile (None: it cannot meet it), found when first asked."""
+
+    __slots__ = ("counts", "ranks", "rank", "reach", "towers")
+
+    def __init__(self, counts: tuple[int, ...], ranks: tuple[int, ...]) -> None:
+        self.counts = counts
+        self.ranks = ranks
+        self.rank = dict(zip(SKILL_NAMES, ranks, strict=True))
+        self.reach = team_reach(counts, ranks)
+        self.towers: dict[int, Tower | None] = {}
+
+    def tower(self, tile: int) -> Tower | None:
+        towers = self.towers
+        if tile not in towers:
+            shape, levels, skills, min_levels, fewest = SEARCH_GOALS[tile]
+            found = None
+            if not out_of_reach(self.reach, self.rank, fewest, shape, skills):
+                found = search_towers(
+                    self.counts, self.ranks, (), min_levels, shape, skills, levels, True
+                )
+            towers[tile] = found
+        return towers[tile]
+
+
+def search_goal(
+    tile: int,
+) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...], int, int]:
+    """The tile's goal as the tower search takes it: (shape, exact levels, sorted skills, the
+    fewest levels it may have, the fewest levels every tower meeting it has)."""
     shape, levels, skills = tile_goal(tile)
-    return shape, levels, tuple(sorted(normalize_skills(skills)))
+    min_levels = 1 if levels is None else levels
+    fewest = max(min_levels, len(shape or ()))
+    return shape, levels, tuple(sorted(normalize_skills(skills))), min_levels, fewest
+
+
+SEARCH_GOALS = tuple(search_goal(tile) for tile in LOCAL_TILE_IDS)  # by tile

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import add
 from typing import Any
 
 from ludoteca.engine.codec import quote
@@ -29,6 +30,7 @@ Tower = tuple[tuple[int, ...], ...]
 Ranks = Mapping[Skill, int] | Mapping[str, int]  # a rank by skill (a Skill is its name)
 SKILL_NAMES: tuple[str, ...] = tuple(skill.value for skill in SKILLS)
 _SKILL_SET = frozenset(SKILLS)
+RANK_ZERO = (0,) * len(SKILLS)  # the rank of a skill a mapping lacks
 _INT = frozenset((int,))
 
 
@@ -70,7 +72,9 @@ def normalize_ranks(ranks: Ranks) -> tuple[int, ...]:
         raise ValueError(
             f"unknown skills {quote(sorted(unknown))}; the skills are {', '.join(SKILLS)}"
         )
-    out = tuple(ranks.get(skill, 0) for skill in SKILLS)
+    out = tuple(map(ranks.get, SKILLS, RANK_ZERO))
+    if _INT.issuperset(map(type, out)) and min(out) >= 0:
+        return out  # the usual case, checked at once
     for skill, rank in zip(SKILLS, out, strict=True):
         if type(rank) is not int and (isinstance(rank, bool) or not isinstance(rank, int)):
             raise ValueError(
@@ -83,7 +87,7 @@ def normalize_ranks(ranks: Ranks) -> tuple[int, ...]:
 
 def normalize_skills(skills: Iterable[str]) -> frozenset[str]:
     chosen = frozenset(skills)
-    unknown = chosen - set(SKILLS)
+    unknown = chosen - _SKILL_SET
     if unknown:
         raise ValueError(
             f"unknown skills {quote(sorted(unknown))}; the skills are {', '.join(SKILLS)}"
@@ -321,29 +325,14 @@ def any_tower(
     performance tiles), this is much faster than the best one."""
     shape = None if shape is None else tuple(shape)
     skills = tuple(sorted(normalize_skills(skills)))
-    return first_tower(
-        team_counts(team), normalize_ranks(ranks), min_levels, shape, skills, max_levels
-    )
+    counts, checked = team_counts(team), normalize_ranks(ranks)
+    return _answer(counts, checked, (), min_levels, shape, skills, max_levels, True)
 
 
-def first_tower(
-    counts: tuple[int, ...],
-    ranks: tuple[int, ...],
-    min_levels: int,
-    shape: tuple[int, ...] | None,
-    skills: tuple[str, ...],
-    max_levels: int | None,
-) -> Tower | None:
-    """`any_tower` for arguments already checked and in the search's form (castellers counted by
-    size, ranks and sorted skills as tuples): what a cache of the game's own passes on, without
-    checking the state's team again at every step."""
-    return _best_tower(counts, ranks, (), min_levels, shape, skills, max_levels, True)
-
-
-@lru_cache(maxsize=4096)
-def _best_tower(*goal: Any) -> Tower | None:
-    """`search_towers(*goal)`, cached, or None at once where a lacking token size or a bound
-    settles it."""
+def _answer(*goal: Any) -> Tower | None:
+    """`search_towers(*goal)`, or None at once where a lacking token size or a bound settles
+    it; where a size is favoured, the best tower without favour if it already holds every
+    casteller of the favoured sizes."""
     counts, ranks, sizes, min_levels, shape, skills = goal[:6]
     favour = goal[8] if len(goal) > 8 else ()
     for size in (*sizes, *favour):
@@ -352,11 +341,25 @@ def _best_tower(*goal: Any) -> Tower | None:
     if any(not counts[size - 1] for size in sizes):
         return None  # a token size the team lacks: no tower can show it
     rank = dict(zip(SKILL_NAMES, ranks, strict=True))
-    if _too_few(counts, rank, max(min_levels, len(shape or ())), skills) or (
-        shape is not None and _shape_out_of_reach(counts, rank, shape)
+    if out_of_reach(
+        team_reach(counts, ranks), rank, max(min_levels, len(shape or ())), shape, skills
     ):
         return None
+    if favour and not goal[7]:
+        # No tower holds more favoured castellers than one holding all of them, so such a best
+        # tower is also among the best with favour; and as both searches try towers in the
+        # same order, it is the first of them that the search with favour would find.
+        best = _best_tower(*goal[:7], False, ())  # as `best_tower` asks it: one cache key
+        if best is None or all(
+            sum(level.count(size) for level in best) == counts[size - 1] for size in favour
+        ):
+            return best
     return search_towers(*goal)
+
+
+# The festival's questions, asked again by every seat's menu and view: cached, bounded so that
+# long studies do not grow.
+_best_tower = lru_cache(maxsize=4096)(_answer)
 
 
 def search_towers(
@@ -392,44 +395,59 @@ def search_towers(
     return None if best is None else best[1]
 
 
-def _too_few(
-    counts: tuple[int, ...], rank: dict[str, int], levels: int, skills: tuple[str, ...]
+Reach = tuple[int, int, int]  # what the bounds need of a team (see `team_reach`)
+_MIX_RANK = SKILL_NAMES.index("mix")  # where ranks in SKILLS order keep Mix
+
+
+def team_reach(counts: tuple[int, ...], ranks: tuple[int, ...]) -> Reach:
+    """What the bounds need of a team: how many castellers, how many distinct sizes, and the
+    most castellers a level could hold (all of one size, or with Mix of two sizes differing by
+    one)."""
+    widest = max(counts)
+    if ranks[_MIX_RANK]:
+        widest = max(widest, max(map(add, counts, counts[1:])))
+    return sum(counts), len(counts) - counts.count(0), widest
+
+
+def out_of_reach(
+    reach: Reach,
+    rank: dict[str, int],
+    levels: int,
+    shape: tuple[int, ...] | None,
+    skills: tuple[str, ...],
 ) -> bool:
-    """Whether no tower of `levels` levels using every skill of `skills` can be built, by
-    bounds the search would only reach after trying every tower (most local tiles a team
-    cannot meet are refused here at once):
-    - a skill is used only within its rank, so a rank of 0 never shows it;
+    """Whether no tower of `levels` levels (exactly the widths `shape`, if given) using every
+    skill of `skills` can be built, by bounds the search would only reach after trying every
+    tower (most local tiles a team cannot meet are refused here at once)."""
+    return _too_few(reach, rank, levels, skills) or (
+        shape is not None and _shape_out_of_reach(reach, rank, shape)
+    )
+
+
+def _too_few(reach: Reach, rank: dict[str, int], levels: int, skills: tuple[str, ...]) -> bool:
+    """- A skill is used only within its rank, so a rank of 0 never shows it;
     - going up, each level's smallest size is smaller than the one below but for Strength
       uses: levels <= distinct sizes + Strength rank;
     - each level is narrower than the one below but for Balance uses: levels <= widest bottom
       level + Balance rank, the bottom within the width limit unless a Base use frees it."""
+    _, distinct, widest = reach
     if any(not rank[skill] for skill in skills):
         return True
-    if levels > sum(1 for c in counts if c) + rank["strength"]:
+    if levels > distinct + rank["strength"]:
         return True
-    widest = _widest_level(counts, rank)
     if not rank["base"]:
         widest = min(widest, BASE_WIDTH_LIMIT + rank["width"])
     return levels > widest + rank["balance"]
 
 
-def _widest_level(counts: tuple[int, ...], rank: dict[str, int]) -> int:
-    """The most castellers a level could hold: all of one size, or with Mix of two sizes
-    differing by one."""
-    if not rank["mix"]:
-        return max(counts)
-    return max(max(counts), *(a + b for a, b in zip(counts, counts[1:], strict=False)))
-
-
-def _shape_out_of_reach(
-    counts: tuple[int, ...], rank: dict[str, int], shape: tuple[int, ...]
-) -> bool:
+def _shape_out_of_reach(reach: Reach, rank: dict[str, int], shape: tuple[int, ...]) -> bool:
     """Whether the exact widths `shape` are out of reach whatever the sizes: more castellers
     than the team, a level wider than any buildable, more levels as wide as the one below than
     the Balance rank, or more levels over the width limit than the Base rank."""
-    if sum(shape) > sum(counts):
+    castellers, _, widest = reach
+    if sum(shape) > castellers:
         return True
-    if max(shape) > _widest_level(counts, rank):
+    if max(shape) > widest:
         return True
     as_wide = sum(1 for below, above in zip(shape, shape[1:], strict=False) if above == below)
     if as_wide > rank["balance"]:
@@ -477,21 +495,32 @@ class _TowerSearch:
         # By size s (index s): distinct sizes present among 1..s, matching castellers among
         # 1..s (and their weight), and the widest level buildable from sizes 1..s (for the
         # pruning bound).
-        self.is_match = [int(s in self.matching) for s in range(GROUND + 1)]
-        self.weight = [
-            self.is_match[s] + FAVOURED * (s in favour) for s in range(GROUND + 1)
-        ]
+        self.is_match = is_match = [0] * (GROUND + 1)
+        for size in self.matching:
+            is_match[size] = 1
+        self.weight = weight = list(is_match)
+        for size in favour:
+            weight[size] += FAVOURED
+        self.heaviest = max(weight)  # the most one casteller weighs
         self.distinct = [0] * 12
         self.matching_below = [0] * 12
         self.weight_below = [0] * 12
         self.widest = [0] * 12
+        distinct = matching = weights = widest = below = 0
         for s in range(1, 11):
             c = self.counts[s]
-            self.distinct[s] = self.distinct[s - 1] + (c > 0)
-            self.matching_below[s] = self.matching_below[s - 1] + (c if s in self.matching else 0)
-            self.weight_below[s] = self.weight_below[s - 1] + c * self.weight[s]
-            pair = c + self.counts[s - 1] if self.rank["mix"] else c
-            self.widest[s] = max(self.widest[s - 1], pair)
+            if c:
+                distinct += 1
+                matching += c * is_match[s]
+                weights += c * weight[s]
+                pair = c + below if rank["mix"] else c
+                if pair > widest:
+                    widest = pair
+            below = c
+            self.distinct[s] = distinct
+            self.matching_below[s] = matching
+            self.weight_below[s] = weights
+            self.widest[s] = widest
 
     def run(self) -> tuple[tuple[int, int], Tower] | None:
         need = _mask(self.skills)
@@ -527,7 +556,15 @@ class _TowerSearch:
                 memo[key] = result
                 return result
         if self.max_levels is None or index < self.max_levels:
-            is_match = self.is_match
+            is_match, weights, limit = self.is_match, self.weight, self.limit
+            heaviest = self.heaviest
+            distinct, matching_below, weight_below = (
+                self.distinct, self.matching_below, self.weight_below
+            )
+            # The most levels above any level allowed here: one as wide as the level below
+            # takes a Balance use, and each level above is narrower but for Balance uses.
+            widest_up = pw - 2 + bal
+            checked = GROUND  # the last smallest size whose remaining levels were bounded
             for level, width, low, left, matches, weight in self.levels(
                 p, cp, pw, bal, stre, mix, base, index
             ):
@@ -535,34 +572,45 @@ class _TowerSearch:
                 use_bal = width == pw
                 use_str = top == p
                 use_mix = top != low
-                use_base = width > self.limit
+                use_base = width > limit
                 if result is not None:
                     # Skip a level whose most optimistic tower cannot beat the best found:
                     # sizes shrink but for Strength uses (reusing `low` takes one too) and
                     # widths narrow but for Balance uses.
                     stre_left = stre - use_str
-                    by_size = self.distinct[low - 1] + stre_left
+                    by_size = distinct[low - 1] + stre_left
                     by_width = width - 1 + bal - use_bal
-                    more = self.matching_below[low - 1]
-                    heavier = self.weight_below[low - 1]
+                    more = matching_below[low - 1]
+                    heavier = weight_below[low - 1]
                     if stre_left:
                         more += left * is_match[low]
-                        heavier += left * self.weight[low]
-                    best_up = 1 + matches + more + (by_size if by_size < by_width else by_width)
+                        heavier += left * weights[low]
+                    up = by_size if by_size < by_width else by_width
+                    # The levels above hold no more castellers than `up` levels as wide as
+                    # this one (with a Balance use left) or one narrower, each weighing at
+                    # most `heaviest`.
+                    room = up * (width if bal - use_bal else width - 1)
+                    best_up = 1 + matches + (more if more < room else room) + up
+                    if heavier > room * heaviest:
+                        heavier = room * heaviest
                     if (best_up, weight + heavier) <= result[0]:
+                        if low != checked:
+                            checked = low
+                            if self.beaten_from(low, p, cp, stre, widest_up, result[0]):
+                                break
                         continue
                 new_need = need
                 if need:
                     if use_bal:
-                        new_need &= ~_BIT["balance"]
+                        new_need &= ~_BALANCE
                     if use_str:
-                        new_need &= ~_BIT["strength"]
+                        new_need &= ~_STRENGTH
                     if use_mix:
-                        new_need &= ~_BIT["mix"]
+                        new_need &= ~_MIX
                     if use_base:
-                        new_need &= ~_BIT["base"]
-                    elif self.width_uses and width == self.limit:
-                        new_need &= ~_BIT["width"]
+                        new_need &= ~_BASE
+                    elif self.width_uses and width == limit:
+                        new_need &= ~_WIDTH
                 new_missing = missing
                 if missing:
                     new_missing = missing & ~((1 << low) | (1 << top))
@@ -579,14 +627,14 @@ class _TowerSearch:
                     # Width shows on a level as wide as the limit, Base on one wider: the
                     # levels above are narrower, or as wide with a Balance use.
                     widest_above = width if bal - use_bal else width - 1
-                    if new_need & _WIDTH and widest_above < self.limit:
+                    if new_need & _WIDTH and widest_above < limit:
                         continue
-                    if new_need & _BASE and widest_above <= self.limit:
+                    if new_need & _BASE and widest_above <= limit:
                         continue
                 if index + 1 < self.fewest:
                     # Too few levels can still go on top (the bounds of the pruning above):
                     # no tower from here, which the search would only learn by trying all.
-                    above = self.distinct[low - 1] + stre - use_str
+                    above = distinct[low - 1] + stre - use_str
                     narrower = width - 1 + bal - use_bal
                     if self.fewest - index - 1 > (above if above < narrower else narrower):
                         continue
@@ -603,6 +651,21 @@ class _TowerSearch:
                         break
         memo[key] = result
         return result
+
+    def beaten_from(
+        self, low: int, p: int, cp: int, stre: int, widest_up: int, value: tuple[int, int]
+    ) -> bool:
+        """Whether no level of smallest size `low` or less (the levels still to try: they come
+        by smallest size, from the biggest) can beat `value`. Such a level and every level
+        above it hold castellers of sizes up to low + 1 only (cp of size p), and above it go
+        at most as many levels as sizes under `low` and Strength uses, or as `widest_up`."""
+        if low + 1 < p:
+            matching, weight = self.matching_below[low + 1], self.weight_below[low + 1]
+        else:
+            matching = self.matching_below[p - 1] + cp * self.is_match[p]
+            weight = self.weight_below[p - 1] + cp * self.weight[p]
+        by_size = self.distinct[low - 1] + stre
+        return (1 + matching + min(by_size, widest_up), weight) <= value
 
     def levels(
         self, p: int, cp: int, pw: int, bal: int, stre: int, mix: int, base: int, index: int

@@ -16,7 +16,10 @@ def tile_facing(state: CastellState, sector: int, round: int | None = None) -> W
 
 
 def region_sector(region: Region) -> int:
-    return REGIONS.index(region) + 1
+    return _SECTOR[region]
+
+
+_SECTOR = {region: number for number, region in enumerate(REGIONS, start=1)}
 
 
 def wheel_view(state: CastellState, round: int | None = None) -> dict[str, WheelTile]:

@@ -11,7 +11,7 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import Perform
 from ludoteca.games.castell.data import local_tile_points
-from ludoteca.games.castell.performances import tile_problem, tile_skills, tower_for_tile
+from ludoteca.games.castell.performances import team_tiles, tile_problem, tile_skills
 from ludoteca.games.castell.rules.special import check_special, may_special, pay
 from ludoteca.games.castell.rules.turn import pawn_region
 from ludoteca.games.castell.state import CastellState
@@ -22,11 +22,12 @@ def performances(state: CastellState, seat: int) -> list[Perform]:
     """For each tile of the pawn's region that the team can meet, one tower that meets it
     (every such tower earns the same)."""
     player = state.players[seat]
-    if player.pawn is None or not may_special(state, seat):
+    if player.pawn is None or not state.rows[player.pawn] or not may_special(state, seat):
         return []
+    towers = team_tiles(player.team, player.ranks)
     out = []
     for tile in state.rows[player.pawn]:
-        tower = tower_for_tile(player.team, player.ranks, tile)
+        tower = towers.tower(tile)
         if tower is not None:
             out.append(Perform(tile, tower))
     return out

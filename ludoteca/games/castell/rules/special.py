@@ -6,6 +6,8 @@ and the turn's own special action is still there."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import SpecialMove, SpecialRecruit
@@ -84,7 +86,13 @@ def special_recruits(state: CastellState, seat: int) -> list[SpecialRecruit]:
     pawn = state.players[seat].pawn
     if pawn is None or not may_special(state, seat):
         return []
-    return [SpecialRecruit(size) for size in sorted(set(state.regions[pawn]), reverse=True)]
+    return list(_special_recruits(tuple(state.regions[pawn])))
+
+
+@lru_cache(maxsize=4096)
+def _special_recruits(standing: tuple[int, ...]) -> tuple[SpecialRecruit, ...]:
+    """One of each size standing in a region, biggest first (actions are frozen: shared)."""
+    return tuple(SpecialRecruit(size) for size in sorted(set(standing), reverse=True))
 
 
 def check_special_recruit(

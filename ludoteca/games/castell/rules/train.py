@@ -11,7 +11,14 @@ from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import Source, Train
-from ludoteca.games.castell.data import MAX_RANK, SKILLS, SPECIAL_TILE, Skill, WheelTile
+from ludoteca.games.castell.data import (
+    BOARD_SKILL_TILES,
+    MAX_RANK,
+    SKILLS,
+    SPECIAL_TILE,
+    Skill,
+    WheelTile,
+)
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import CastellState, TurnAction
 from ludoteca.games.castell.wheel import SPECIAL_SECTOR, region_sector, tile_facing
@@ -44,11 +51,18 @@ def trains(state: CastellState, seat: int) -> list[Train]:
     if state.players[seat].pawn is None or TurnAction.TRAIN in state.used:
         return []
     out: list[Train] = []
-    for source in Source:
+    for source in _SOURCES:
         tile = tile_at(state, seat, source)
         if tile is not None:
-            out += [Train(source, skill) for skill in trainable(state, seat, tile)]
+            out += [_TRAINS[source, skill] for skill in trainable(state, seat, tile)]
     return out
+
+
+_SOURCES = tuple(Source)
+# Every training by source and skill (actions are frozen: shared).
+_TRAINS = {
+    (source, tile): Train(source, tile) for source in Source for tile in BOARD_SKILL_TILES
+}
 
 
 def check_train(state: CastellState, seat: int, action: Train) -> Train:

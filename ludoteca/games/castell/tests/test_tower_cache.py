@@ -5,14 +5,26 @@ from __future__ import annotations
 
 import pytest
 
+from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
+from ludoteca.games.castell.actions import Declare, Perform
 from ludoteca.games.castell.data import LOCAL_TILE_IDS, MIN_FESTIVAL_LEVELS, SKILLS
 from ludoteca.games.castell.performances import tile_goal, tower_for_tile
-from ludoteca.games.castell.towers import best_tower, normalize_ranks, search_towers, team_counts
+from ludoteca.games.castell.rules import festival
+from ludoteca.games.castell.rules.special import may_special
+from ludoteca.games.castell.state import CastellState, Phase
+from ludoteca.games.castell.towers import (
+    Ranks,
+    Tower,
+    best_tower,
+    normalize_ranks,
+    search_towers,
+    team_counts,
+)
 
 
-def uncached_tile_tower(team: list[int], ranks: dict[str, int], tile: int) -> object:
+def uncached_tile_tower(team: list[int], ranks: Ranks, tile: int) -> Tower | None:
     shape, levels, skills = tile_goal(tile)
     counts, rank = team_counts(team), normalize_ranks(ranks)
     if shape is not None:
@@ -56,3 +68,41 @@ def test_cached_festival_towers_are_the_full_searchs(seed: int) -> None:
             full = search_towers(team_counts(team), normalize_ranks(ranks), tokens,
                                  MIN_FESTIVAL_LEVELS, None, (), None, False, favour)
             assert cached == full, (team, ranks, tokens, favour)
+
+
+def full_search_menu(state: CastellState, seat: int) -> list[Action]:
+    """The performances and festival declarations of the menu, each tower found by the full
+    search (no cache, no bound, no answer taken from another)."""
+    player = state.players[seat]
+    counts, rank = team_counts(player.team), normalize_ranks(player.ranks)
+    if state.phase is Phase.FESTIVAL:
+        tokens = tuple(sorted(set(festival.held(state).tokens)))
+        towers = [
+            search_towers(counts, rank, tokens, MIN_FESTIVAL_LEVELS, None, (), None, False, favour)
+            for favour in ((), *((size,) for size in tokens))
+        ]
+        return list(dict.fromkeys(Declare(tower) for tower in towers if tower is not None))
+    if player.pawn is None or not may_special(state, seat):
+        return []
+    out: list[Action] = []
+    for tile in state.rows[player.pawn]:
+        tower = uncached_tile_tower(player.team, player.ranks, tile)
+        if tower is not None:
+            out.append(Perform(tile, tower))
+    return out
+
+
+@pytest.mark.parametrize("players,seed", [(2, 5), (4, 6)])
+def test_the_menus_towers_are_the_full_searchs(players: int, seed: int) -> None:
+    """At every step of random games, the towers the menu offers (each team's tile towers kept
+    from step to step, a token's best tower taken from the suggestion where it holds every
+    casteller of that size) are those the full search finds."""
+    rng = Rng(seed)
+    for game in range(2):
+        state = GAME.setup(players, seed * 100 + game)
+        while not GAME.is_over(state):
+            seat = rng.choice(sorted(GAME.actors(state)))
+            legal = GAME.legal_actions(state, seat)
+            offered = [a for a in legal if isinstance(a, Perform | Declare)]
+            assert offered == full_search_menu(state, seat), (state.round, seat)
+            GAME.apply(state, seat, rng.choice(legal))
