@@ -171,11 +171,11 @@ class LiveMatch:
                                                      guard),
             )
         # One process: the lock held here is the match's lock. Deciding in the event loop
-        # makes a refused action cost no database work; an accepted step is logged (by the
-        # database's writer thread) before anyone hears of it.
+        # makes a refused action cost no database work; an accepted step is logged before
+        # anyone hears of it.
         decision = self._decide(None, [], seat, action, source, guard)
         if decision.rows is not None:
-            await self.store.run_write(self.store.append_step, decision.rows)
+            await self.store.log_step(decision.rows)
         return decision
 
     def _refuse(self, connection: Connection | None, ref: Any, reason: str) -> Decision:
