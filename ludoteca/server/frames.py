@@ -29,6 +29,26 @@ def state_text(seat: int | None, view_json: str, legal_json: str, step: int, sta
             f'"legal": {legal_json}, "step": {step}, "status": {json.dumps(status)}}}')
 
 
+def views_json(views: dict[int | None, dict[str, Any]]) -> dict[int | None, str]:
+    """Each seat's view as the JSON text `json.dumps` writes, with a value that several views
+    share (the same object: a game builds the parts every seat sees once) encoded once: the
+    views of one step repeat their public parts, the largest part of each."""
+    done: dict[int, str] = {}  # id of a value -> its JSON (every value is alive meanwhile)
+    out: dict[int | None, str] = {}
+    for seat, view in views.items():
+        if not all(type(key) is str for key in view):  # json.dumps converts other keys
+            out[seat] = json.dumps(view)
+            continue
+        parts = []
+        for key, value in view.items():
+            text = done.get(id(value))
+            if text is None:
+                text = done[id(value)] = json.dumps(value)
+            parts.append(f"{json.dumps(key)}: {text}")
+        out[seat] = "{" + ", ".join(parts) + "}"
+    return out
+
+
 def event(step: int, seat: int, ev: Event) -> Frame:
     # Only what the event says; who else may see it is not the receiver's business.
     return {"type": "event", "step": step, "seat": seat,

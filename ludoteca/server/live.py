@@ -373,11 +373,10 @@ class LiveMatch:
         """Each seat's state frame and what says whether it changed, built once per seat
         however many connections it has, from views the game builds together (they share
         their public parts)."""
-        views = self.game.views(self.state, seats)
+        views = frames.views_json(self.game.views(self.state, seats))
         running = self.info.status == "running"
         out = {}
-        for seat, view in views.items():
-            view_json = json.dumps(view)
+        for seat, view_json in views.items():
             legal = (
                 [self.game.encode_action(a) for a in self.game.legal_actions(self.state, seat)]
                 if seat is not None and running

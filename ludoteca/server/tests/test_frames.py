@@ -1,0 +1,37 @@
+"""The JSON of the views a step sends: the same text as `json.dumps`, however the views share."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from ludoteca import game_names
+from ludoteca.engine.rng import Rng
+from ludoteca.games import load_game
+from ludoteca.server.frames import views_json
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_views_json_writes_what_json_dumps_writes(name: str) -> None:
+    game = load_game(name)
+    rng = Rng(7)
+    state = game.setup(game.max_players, 7)
+    seats = [*game.seats(state), *game.role_seats(state), None]
+    for _ in range(40):
+        if game.is_over(state):
+            break
+        views = game.views(state, seats)
+        texts = views_json(views)
+        assert texts == {seat: json.dumps(view) for seat, view in views.items()}
+        seat = rng.choice(sorted(game.actors(state)))
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+def test_views_json_keeps_json_dumps_own_key_conversion() -> None:
+    shared = {"a": [1, 2.5, None, True]}
+    views: dict[int | None, dict[Any, Any]] = {
+        0: {"public": shared, 1: "x"}, None: {"public": shared},
+    }
+    assert views_json(views) == {seat: json.dumps(view) for seat, view in views.items()}
