@@ -281,8 +281,7 @@ class LiveMatch:
                 return
             if info is not None:
                 self._take_header(info)
-                for connection in list(self.connections):
-                    self.send_state(connection)  # the status may have changed (over)
+                self.send_states(list(self.connections))  # the status may be `over` now
             self._after_steps(True)
 
     async def _reload_state(self) -> None:
@@ -294,9 +293,7 @@ class LiveMatch:
             load_state, self.store, self.game, info
         )
         self._take_header(info)
-        for connection in self.connections:
-            connection.last_state = None
-            self.send_state(connection)
+        self.send_states(list(self.connections), force=True)
 
     # --- header changes (status, seats), from this process or another --------------------------
     async def change_header(self, write: Callable[[Session, MatchRow], None]) -> None:
@@ -341,12 +338,14 @@ class LiveMatch:
 
     def refresh_all(self) -> None:
         """Send everyone what changed in the header: their seat, status, presence."""
-        for connection in list(self.connections):
+        connections = list(self.connections)
+        for connection in connections:
             self.hub.identify_again(self, connection)
-            if self.state is None:
+        if self.state is None:
+            for connection in connections:
                 connection.send(self.hub.lobby_frame(self))
-            else:
-                self.send_state(connection)
+        else:
+            self.send_states(connections)
         self.broadcast_presence()
         self.changed.set()
 
@@ -366,8 +365,13 @@ class LiveMatch:
 
     def send_state(self, connection: Connection, force: bool = False) -> None:
         """A fresh `state` frame, when the seat's view, legal actions or the status changed."""
-        self._send_state(connection, *self._state_texts({connection.seat})[connection.seat],
-                         force=force)
+        self.send_states([connection], force)
+
+    def send_states(self, connections: list[Connection], force: bool = False) -> None:
+        """`send_state` to each of `connections`, each seat's frame built once."""
+        states = self._state_texts({c.seat for c in connections})
+        for connection in connections:
+            self._send_state(connection, *states[connection.seat], force=force)
 
     def _state_texts(self, seats: set[int | None]) -> dict[int | None, tuple[str, str]]:
         """Each seat's state frame and what says whether it changed, built once per seat
