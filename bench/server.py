@@ -10,8 +10,9 @@ this process runs every client. For N = 50 and 200 clients it measures:
   frame where it has one.
 For each: accepted actions per second, p50/p99 latency from sending an action to the acting
 client's `accepted`, and to the first frame of that step at the other clients of the match,
-with the p99 as a ratio to the echo's p99 at the same N and pace. Then the server's memory per
-live match. Nothing here asserts a time: it prints.
+with the p99 as a ratio to the echo's p99 at the same N and pace, and the server process's CPU
+time per accepted action (which the machine's other load hardly moves, unlike latencies).
+Then the server's memory per live match. Nothing here asserts a time: it prints.
 
     .venv/bin/python bench/server.py [--seconds 10] [--clients 50,200]
 """
