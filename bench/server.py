@@ -10,8 +10,9 @@ this process runs every client. For N = 50 and 200 clients it measures:
   frame where it has one.
 For each: accepted actions per second, p50/p99 latency from sending an action to the acting
 client's `accepted`, and to the first frame of that step at the other clients of the match,
-with the p99 as a ratio to the echo's p99 at the same N and pace. Then the server's memory per
-live match. Nothing here asserts a time: it prints.
+with the p99 as a ratio to the echo's p99 at the same N and pace, and the server process's CPU
+time per accepted action (which the machine's other load hardly moves, unlike latencies).
+Then the server's memory per live match. Nothing here asserts a time: it prints.
 
     .venv/bin/python bench/server.py [--seconds 10] [--clients 50,200]
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import subprocess
 import sys
@@ -63,6 +65,7 @@ class Measure:
     sent: dict[tuple[str, Any], float] = field(default_factory=dict)  # (match, ref) -> time
     step_sent: dict[tuple[str, int], float] = field(default_factory=dict)
     arrivals: list[tuple[str, int, float]] = field(default_factory=list)
+    cpu: float = 0.0  # the server's CPU seconds while the clients played
 
 
 class Server:
@@ -75,6 +78,12 @@ class Server:
                                         stderr=subprocess.DEVNULL)
         wait_port(self.port, 60)
         self.url = f"http://127.0.0.1:{self.port}"
+
+    def cpu_seconds(self) -> float:
+        """User and system CPU the server process has used (not inflated by the machine's
+        other load, unlike latencies)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def rss_mib(self) -> float:
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
@@ -190,7 +199,8 @@ async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: 
         await ws.close()
 
 
-async def play(url: str, game: str, clients: int, seconds: float) -> Measure:
+async def play(server: Server, game: str, clients: int, seconds: float) -> Measure:
+    url = server.url
     _, per_match, pace = GAMES[game]
     count = max(1, clients // per_match)
     matches = await make_matches(url, game, count)
@@ -199,11 +209,13 @@ async def play(url: str, game: str, clients: int, seconds: float) -> Measure:
     await asyncio.sleep(1.0)  # everyone's presence frames are out
     await start_matches(url, matches)
     measure = Measure()
+    cpu = server.cpu_seconds()
     started = time.monotonic()
     until = started + seconds
     await asyncio.gather(*(game_client(ws, match_id, pace, until, measure)
                            for match_id, ws in sockets))
     elapsed = time.monotonic() - started
+    measure.cpu = server.cpu_seconds() - cpu
     # Latency to the others: each step's first frame at a client that did not send it.
     for match_id, step, arrived in measure.arrivals:
         start = measure.step_sent.get((match_id, step))
@@ -245,26 +257,30 @@ async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
             print(f"ludoteca server under load ({seconds:g} s per run, one server process, "
                   "SQLite)")
             print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
-                  f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}")
+                  f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}")
             for clients in sizes:
                 baseline = {}
                 for pace in ("human", "flat"):
+                    cpu = server.cpu_seconds()
                     times = await echo(server.url, clients, pace, seconds)
+                    cpu = server.cpu_seconds() - cpu
                     baseline[pace] = percentile(times, 0.99)
                     print(f"{'echo, ' + pace:<22}{clients:>8}{len(times) / seconds:>10.0f}"
                           f"{ms(percentile(times, 0.5)):>9}{ms(baseline[pace]):>9}"
-                          f"{'':>11}{'':>11}{1.0:>9.2f}")
+                          f"{'':>11}{'':>11}{1.0:>9.2f}{ms(cpu / max(1, len(times))):>11}")
                 for game in games:
                     pace = GAMES[game][2]
-                    measure = await play(server.url, game, clients, seconds)
+                    measure = await play(server, game, clients, seconds)
                     p99 = percentile(measure.acks, 0.99)
                     print(f"{game + ', ' + pace:<22}{clients:>8}{measure.accepted:>10}"
                           f"{ms(percentile(measure.acks, 0.5)):>9}{ms(p99):>9}"
                           f"{ms(percentile(measure.others, 0.5)):>11}"
                           f"{ms(percentile(measure.others, 0.99)):>11}"
-                          f"{p99 / baseline[pace]:>9.2f}")
+                          f"{p99 / baseline[pace]:>9.2f}"
+                          f"{ms(measure.cpu / max(1, len(measure.acks))):>11}")
             print("latencies in ms; p99/echo: the action's ack p99 over the echo's p99 at the "
-                  "same clients and pace")
+                  "same clients and pace; CPU/action: the server's CPU (user and system) over "
+                  "the run, in ms per accepted action (per message for the echo)")
         finally:
             server.stop()
     memory = {game: await memory_per_match(game) for game in games}

@@ -9,8 +9,6 @@ Server -> client: `state` {seat, view, legal, step, status, clocks}, `event` {st
 from __future__ import annotations
 
 import json
-from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.engine.events import Event
@@ -29,30 +27,23 @@ def state_text(seat: int | None, view_json: str, legal_json: str, step: int, sta
             f'"clocks": {json.dumps(clocks)}}}')
 
 
-def views_json(views: Mapping[Any, dict[str, Any]]) -> dict[Any, str]:
-    """Each view as JSON text, a part several views hold (the same list or dict: the game built
-    it once for all, like Ciurme's crews, rules and fleet) encoded once, not once per view: a
-    40-seat workshop's views repeat about half of their 7 KB."""
-    holders = Counter(id(part) for view in views.values() for part in view.values()
-                      if isinstance(part, dict | list))
-    shared: dict[int, str] = {}
-    out = {}
+def views_json(views: dict[int | None, dict[str, Any]]) -> dict[int | None, str]:
+    """Each seat's view as the JSON text `json.dumps` writes, with a value that several views
+    share (the same object: a game builds the parts every seat sees once) encoded once: the
+    views of one step repeat their public parts, the largest part of each."""
+    done: dict[int, str] = {}  # id of a value -> its JSON (every value is alive meanwhile)
+    out: dict[int | None, str] = {}
     for seat, view in views.items():
-        own: dict[str, Any] = {}
-        spliced = []
-        for key, part in view.items():
-            if isinstance(part, dict | list) and holders[id(part)] > 1:
-                text = shared.get(id(part))
-                if text is None:
-                    text = shared[id(part)] = json.dumps(part)
-                spliced.append(f"{json.dumps(key)}: {text}")
-            else:
-                own[key] = part
-        if not spliced:
-            out[seat] = json.dumps(own)
+        if not all(type(key) is str for key in view):  # json.dumps converts other keys
+            out[seat] = json.dumps(view)
             continue
-        head = json.dumps(own)[:-1]
-        out[seat] = f"{head}{', ' if own else ''}{', '.join(spliced)}}}"
+        parts = []
+        for key, value in view.items():
+            text = done.get(id(value))
+            if text is None:
+                text = done[id(value)] = json.dumps(value)
+            parts.append(f"{json.dumps(key)}: {text}")
+        out[seat] = "{" + ", ".join(parts) + "}"
     return out
 
 

@@ -174,11 +174,11 @@ class LiveMatch:
                                                      guard),
             )
         # One process: the lock held here is the match's lock. Deciding in the event loop
-        # makes a refused action cost no database work; an accepted step is logged (by the
-        # database's writer thread) before anyone hears of it.
+        # makes a refused action cost no database work; an accepted step is logged before
+        # anyone hears of it.
         decision = self._decide(None, [], seat, action, source, guard)
         if decision.rows is not None:
-            await self.store.run_write(self.store.append_step, decision.rows)
+            await self.store.log_step(decision.rows)
         return decision
 
     def _refuse(self, connection: Connection | None, ref: Any, reason: str) -> Decision:
@@ -284,8 +284,7 @@ class LiveMatch:
                 return
             if info is not None:
                 self._take_header(info)
-                for connection in list(self.connections):
-                    self.send_state(connection)  # the status may have changed (over)
+                self.send_states(list(self.connections))  # the status may be `over` now
             self._after_steps(True)
 
     async def _reload_state(self) -> None:
@@ -297,9 +296,7 @@ class LiveMatch:
             load_state, self.store, self.game, info
         )
         self._take_header(info)
-        for connection in self.connections:
-            connection.last_state = None
-            self.send_state(connection)
+        self.send_states(list(self.connections), force=True)
 
     # --- header changes (status, seats), from this process or another --------------------------
     async def change_header(self, write: Callable[[Session, MatchRow], None]) -> None:
@@ -344,12 +341,14 @@ class LiveMatch:
 
     def refresh_all(self) -> None:
         """Send everyone what changed in the header: their seat, status, presence."""
-        for connection in list(self.connections):
+        connections = list(self.connections)
+        for connection in connections:
             self.hub.identify_again(self, connection)
-            if self.state is None:
+        if self.state is None:
+            for connection in connections:
                 connection.send(self.hub.lobby_frame(self))
-            else:
-                self.send_state(connection)
+        else:
+            self.send_states(connections)
         self.broadcast_presence()
         self.changed.set()
 
@@ -369,8 +368,13 @@ class LiveMatch:
 
     def send_state(self, connection: Connection, force: bool = False) -> None:
         """A fresh `state` frame, when the seat's view, legal actions or the status changed."""
-        self._send_state(connection, *self._state_texts({connection.seat})[connection.seat],
-                         force=force)
+        self.send_states([connection], force)
+
+    def send_states(self, connections: list[Connection], force: bool = False) -> None:
+        """`send_state` to each of `connections`, each seat's frame built once."""
+        states = self._state_texts({c.seat for c in connections})
+        for connection in connections:
+            self._send_state(connection, *states[connection.seat], force=force)
 
     def _state_texts(self, seats: set[int | None]) -> dict[int | None, tuple[str, str]]:
         """Each seat's state frame and what says whether it changed, built once per seat

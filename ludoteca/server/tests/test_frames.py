@@ -1,31 +1,50 @@
-"""The state frame's texts: views whose shared parts are encoded once read as the views."""
+"""The JSON of the views a step sends: the same text as `json.dumps`, however the views share,
+and the state frame built from it."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+import pytest
+
+from ludoteca import game_names
+from ludoteca.engine.rng import Rng
 from ludoteca.games import load_game
 from ludoteca.games.ciurme.tests.helpers import assembly
 from ludoteca.server.frames import state_text, views_json
 
 
-def test_views_with_shared_parts_read_as_the_views() -> None:
-    crews = [{"repairs": 3}, {"repairs": 5}]
-    views: dict[int | None, dict[str, Any]] = {
-        0: {"crews": crews, "hand": [1, 2], "seat": 0},
-        1: {"crews": crews, "hand": [3], "seat": 1},
-        None: {"crews": crews},
+@pytest.mark.parametrize("name", game_names())
+def test_views_json_writes_what_json_dumps_writes(name: str) -> None:
+    game = load_game(name)
+    rng = Rng(7)
+    state = game.setup(game.max_players, 7)
+    seats = [*game.seats(state), *game.role_seats(state), None]
+    for _ in range(40):
+        if game.is_over(state):
+            break
+        views = game.views(state, seats)
+        texts = views_json(views)
+        assert texts == {seat: json.dumps(view) for seat, view in views.items()}
+        seat = rng.choice(sorted(game.actors(state)))
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+
+
+def test_views_json_keeps_json_dumps_own_key_conversion() -> None:
+    shared = {"a": [1, 2.5, None, True]}
+    views: dict[int | None, dict[Any, Any]] = {
+        0: {"public": shared, 1: "x"}, None: {"public": shared},
     }
-    texts = views_json(views)
-    assert {seat: json.loads(text) for seat, text in texts.items()} == views
+    assert views_json(views) == {seat: json.dumps(view) for seat, view in views.items()}
+
+
+def test_a_workshops_state_frame_reads_as_its_view() -> None:
     game = load_game("ciurme")
     state = assembly()
     every = game.views(state, {*game.seats(state), None})
     texts = views_json(every)
-    # (through JSON, as a client reads it: tuples become lists)
-    assert all(json.loads(texts[seat]) == json.loads(json.dumps(view))
-               for seat, view in every.items())
+    assert texts == {seat: json.dumps(view) for seat, view in every.items()}
     frame = json.loads(state_text(3, texts[3], "[]", 7, "running", {"vote 2": 12.5}))
     assert frame["view"] == json.loads(json.dumps(every[3]))
     assert frame["clocks"] == {"vote 2": 12.5}
