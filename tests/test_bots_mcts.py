@@ -212,41 +212,40 @@ def test_a_game_declares_the_default_budget_and_a_spec_overrides_it() -> None:
     assert (engine.last_iterations, engine.c) == (200, 0.7)
 
 
-@dataclass(frozen=True)
-class Pick(Action):
-    kind = "pick"
-    option: str
+# Duel: sealed picks at once, numbered as Nim's takes. Seat 0's bold pick beats seat 1's 1 and 2
+# and loses to its 3; its safe pick ties.
+SAFE, BOLD, BEATS_BOLD = Take(1), Take(2), Take(3)
 
 
 @dataclass
 class DuelState:
-    picks: list[str | None]
+    picks: list[Take | None]
 
 
-def duel_picks(state: DuelState, seat: int) -> list[Pick]:
-    options = ("safe", "bold") if seat == 0 else ("x", "y", "z")
-    return [Pick(o) for o in options] if state.picks[seat] is None else []
+def duel_picks(state: DuelState, seat: int) -> list[Take]:
+    options = (SAFE, BOLD) if seat == 0 else (Take(1), Take(2), BEATS_BOLD)
+    return list(options) if state.picks[seat] is None else []
 
 
-def check_pick(state: DuelState, seat: int, action: Pick) -> Pick:
+def check_pick(state: DuelState, seat: int, action: Take) -> Take:
     if action not in duel_picks(state, seat):
         raise IllegalAction("pick one of your options, once")
     return action
 
 
-def do_pick(state: DuelState, seat: int, action: Pick) -> list[Event]:
-    state.picks[seat] = action.option
+def do_pick(state: DuelState, seat: int, action: Take) -> list[Event]:
+    state.picks[seat] = action
     return []
 
 
 class Duel(Game[DuelState]):
-    """Sealed picks at once: seat 0's "bold" beats x and y and loses to z; "safe" ties. Against a
-    random seat 1 bold wins 2 times in 3; against a seat 1 that plays well it always loses."""
+    """Against a random seat 1 the bold pick wins 2 times in 3; against a seat 1 that plays
+    well it always loses, and the safe pick is better."""
 
     name = "duel"
     min_players = max_players = 2
     State = DuelState
-    rules = RuleTable(Rule(Pick, ("play",), check_pick, do_pick, choices=duel_picks))
+    rules = RuleTable(Rule(Take, ("play",), check_pick, do_pick, choices=duel_picks))
 
     def new_state(self, players: int, seed: int, options: Any) -> DuelState:
         return DuelState([None, None])
@@ -270,9 +269,9 @@ class Duel(Game[DuelState]):
         return None not in state.picks
 
     def result(self, state: DuelState) -> Result:
-        if state.picks[0] == "safe":
+        if state.picks[0] == SAFE:
             return Result((0.0, 0.0), (1, 1))
-        won = state.picks[1] != "z"
+        won = state.picks[1] != BEATS_BOLD
         return Result((1.0, 0.0) if won else (0.0, 1.0), (1, 2) if won else (2, 1))
 
     def clone(self, state: DuelState) -> DuelState:
@@ -281,8 +280,8 @@ class Duel(Game[DuelState]):
 
 def test_rivals_search_plans_against_a_sealed_move_chosen_well() -> None:
     """By default the other actor's sealed pick is drawn at random, like chance, and bold looks
-    best; with rivals=search seat 1 chooses by its own statistics, finds z, and safe wins."""
+    best; with rivals=search seat 1 chooses by its own statistics, finds its 3, and safe wins."""
     duel = Duel()
     state = duel.setup(2, seed=1)
-    assert MctsBot(iterations=400).choose(duel, state, 0, Rng(1)) == Pick("bold")
-    assert MctsBot(iterations=400, rivals="search").choose(duel, state, 0, Rng(1)) == Pick("safe")
+    assert MctsBot(iterations=400).choose(duel, state, 0, Rng(1)) == BOLD
+    assert MctsBot(iterations=400, rivals="search").choose(duel, state, 0, Rng(1)) == SAFE
