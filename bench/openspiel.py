@@ -2,9 +2,11 @@
 room's games through the OpenSpiel adapter (`ludoteca.rl.openspiel`), in one run.
 
 Every searcher gets the same budget: `iterations` per move, each iteration one world and one
-uniformly random playout to the end of the match (ours: `mcts:iterations=N`, random rollouts,
-no horizon; OpenSpiel's: `max_simulations=N` with `RandomRolloutEvaluator`, UCT constant 2 on
-returns in [-1, 1], as OpenSpiel's examples set it). OpenSpiel's MCTSBot searches one world
+uniformly random playout to the end of the match (ours: `mcts:iterations=N` with random
+rollouts, no horizon, no bias and no focus whatever the game's default search says, keeping only
+how the game asks the tree to be grown, `rivals` and `Game.search_key`; OpenSpiel's:
+`max_simulations=N` with `RandomRolloutEvaluator`, UCT constant 2 on returns in [-1, 1], as
+OpenSpiel's examples set it). OpenSpiel's MCTSBot searches one world
 per move, the adapter's `resample_from_infostate` (it would otherwise read the true state,
 hidden cards included); its ISMCTSBot samples a world per iteration with the same hook, as ours
 samples `determinize`.
@@ -22,6 +24,7 @@ import argparse
 import dataclasses
 import multiprocessing
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,13 +67,24 @@ SETTINGS = (
 
 
 # --- the searchers --------------------------------------------------------------------------------
+class SameRules(MctsBot):
+    """Our search under the bench's budget rules. A game's default search may follow its
+    heuristic, judge positions with its `evaluate` or look only at its `search_choices`
+    (Castell's and Ligretto's do), knowledge OpenSpiel's bots are not given: here only the
+    game's setting for how the tree grows (`rivals`) is kept, and every iteration is one
+    uniformly random playout to the end."""
+
+    def _settle(self, defaults: Mapping[str, Any]) -> None:
+        super()._settle({k: v for k, v in defaults.items() if k == "rivals"})
+
+
 class Ours:
     """`ludoteca.bots.mcts` on the engine's state behind the OpenSpiel state."""
 
     name = "ours (ludoteca ISMCTS)"
 
     def __init__(self, iterations: int, seed: int, c: float | None = None) -> None:
-        self.bot = MctsBot(iterations=iterations) if c is None else MctsBot(iterations, c=c)
+        self.bot = SameRules(iterations=iterations, c=c)
         self.rng = Rng(seed)
 
     def step(self, state: Any) -> tuple[int, int]:

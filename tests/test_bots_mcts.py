@@ -210,3 +210,78 @@ def test_a_game_declares_the_default_budget_and_a_spec_overrides_it() -> None:
     engine = MctsBot()
     engine.choose(Nim(), Nim().setup(2, seed=1), 0, Rng(1))
     assert (engine.last_iterations, engine.c) == (200, 0.7)
+
+
+# Duel: sealed picks at once, numbered as Nim's takes. Seat 0's bold pick beats seat 1's 1 and 2
+# and loses to its 3; its safe pick ties.
+SAFE, BOLD, BEATS_BOLD = Take(1), Take(2), Take(3)
+
+
+@dataclass
+class DuelState:
+    picks: list[Take | None]
+
+
+def duel_picks(state: DuelState, seat: int) -> list[Take]:
+    options = (SAFE, BOLD) if seat == 0 else (Take(1), Take(2), BEATS_BOLD)
+    return list(options) if state.picks[seat] is None else []
+
+
+def check_pick(state: DuelState, seat: int, action: Take) -> Take:
+    if action not in duel_picks(state, seat):
+        raise IllegalAction("pick one of your options, once")
+    return action
+
+
+def do_pick(state: DuelState, seat: int, action: Take) -> list[Event]:
+    state.picks[seat] = action
+    return []
+
+
+class Duel(Game[DuelState]):
+    """Against a random seat 1 the bold pick wins 2 times in 3; against a seat 1 that plays
+    well it always loses, and the safe pick is better."""
+
+    name = "duel"
+    min_players = max_players = 2
+    State = DuelState
+    rules = RuleTable(Rule(Take, ("play",), check_pick, do_pick, choices=duel_picks))
+
+    def new_state(self, players: int, seed: int, options: Any) -> DuelState:
+        return DuelState([None, None])
+
+    def phase(self, state: DuelState) -> str:
+        return "over" if None not in state.picks else "play"
+
+    def seats(self, state: DuelState) -> list[int]:
+        return [0, 1]
+
+    def max_actions(self, players: int, options: Any = None) -> int:
+        return 2
+
+    def actors(self, state: DuelState) -> frozenset[int]:
+        return frozenset(s for s, pick in enumerate(state.picks) if pick is None)
+
+    def seat_view(self, state: DuelState, seat: int | None) -> dict[str, Any]:
+        return {"picked": [p is not None for p in state.picks]}
+
+    def is_over(self, state: DuelState) -> bool:
+        return None not in state.picks
+
+    def result(self, state: DuelState) -> Result:
+        if state.picks[0] == SAFE:
+            return Result((0.0, 0.0), (1, 1))
+        won = state.picks[1] != BEATS_BOLD
+        return Result((1.0, 0.0) if won else (0.0, 1.0), (1, 2) if won else (2, 1))
+
+    def clone(self, state: DuelState) -> DuelState:
+        return DuelState(list(state.picks))
+
+
+def test_rivals_search_plans_against_a_sealed_move_chosen_well() -> None:
+    """By default the other actor's sealed pick is drawn at random, like chance, and bold looks
+    best; with rivals=search seat 1 chooses by its own statistics, finds its 3, and safe wins."""
+    duel = Duel()
+    state = duel.setup(2, seed=1)
+    assert MctsBot(iterations=400).choose(duel, state, 0, Rng(1)) == BOLD
+    assert MctsBot(iterations=400, rivals="search").choose(duel, state, 0, Rng(1)) == SAFE

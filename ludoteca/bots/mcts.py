@@ -25,14 +25,19 @@ to the few decisions where the heuristic can be wrong.
 
 Several actors at once (simultaneous bids, votes): the tree branches on the move of one seat
 (the observer when it acts, else the lowest acting seat); the other actors' moves are drawn from
-the rollout policy, like chance.
+the rollout policy, like chance. With `rivals=search` each other actor chooses instead by UCB on
+its own statistics kept at the node, which do not depend on the move the tree branches on
+(decoupled UCT: a sealed bid is chosen without seeing the others'), so the search plans against
+players who play well rather than at random. Where the game says what the observer learns after
+a step (`Game.search_key`: the bids revealed, the prize turned up), the tree branches on it too,
+so later choices are weighed in the situations the observer will actually see.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 
 from ludoteca.bots.base import Bot, seat_rewards
@@ -47,10 +52,14 @@ CHOICE_MARGIN = 0.1
 class _Node:
     """The statistics of the move that leads here, from the view of the seat that made it."""
 
-    __slots__ = ("available", "children", "reward", "virtual", "visits")
+    __slots__ = ("available", "children", "outcomes", "reward", "rivals", "virtual", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
+        # rivals=search: the other actors' moves here, per (seat, move), from each one's view
+        self.rivals: dict[tuple[int, Action], _Node] = {}
+        # the situations the move leads to, one per `Game.search_key` the observer may tell apart
+        self.outcomes: dict[Hashable, _Node] = {}
         self.visits = 0
         self.reward = 0.0
         self.available = 0
@@ -70,6 +79,7 @@ DEFAULTS: dict[str, Any] = {
     "bias": 0,
     "margin": CHOICE_MARGIN,
     "focus": 0,
+    "rivals": "rollout",
 }
 
 
@@ -90,10 +100,11 @@ class MctsBot(Bot):
         margin: float | None = None,
         level: str | None = None,
         focus: int | None = None,
+        rivals: str | None = None,
     ) -> None:
         given = {
             "iterations": iterations, "c": c, "rollout": rollout, "horizon": horizon,
-            "bias": bias, "margin": margin, "focus": focus,
+            "bias": bias, "margin": margin, "focus": focus, "rivals": rivals,
         }
         self.given = {k: v for k, v in given.items() if v is not None}
         self.seconds = seconds
@@ -119,6 +130,7 @@ class MctsBot(Bot):
         self.bias: int = settings["bias"]
         self.margin: float = settings["margin"]
         self.focus = bool(settings["focus"])
+        self.rivals: str = settings["rivals"]
 
     # --- the search ---------------------------------------------------------------------------
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
@@ -192,11 +204,17 @@ class MctsBot(Bot):
                 legal = [a for a in legal if a in root_moves]
             child, action, expanded = self._select(node, legal, rng)
             game.apply(world, mover, action)
-            self._others_act(game, world, sorted(actors - {mover}), rng)
             path.append((child, mover))
+            if self.rivals == "search":
+                path += self._rivals_act(game, world, node, sorted(actors - {mover}), rng)
+            else:
+                self._others_act(game, world, sorted(actors - {mover}), rng)
             node = child
             if expanded:
                 break
+            key = game.search_key(world, seat)
+            if key is not None:
+                node = child.outcomes.setdefault(key, _Node())
         rewards = seat_rewards(self._roll_out(game, world, rng), len(game.seats(world)))
         root.visits += 1
         for visited, mover in path:
@@ -222,15 +240,44 @@ class MctsBot(Bot):
             child.available += 1
             if expanded or child.visits == 0:
                 continue
-            score = child.mean() + self.c * math.sqrt(
-                math.log(child.available) / (child.visits + child.virtual)
-            )
+            score = self._ucb(child)
             if score > best_score:
                 best, best_score = a, score
         if expanded:
             return children[action], action, True
         assert best is not None
         return children[best], best, False
+
+    def _rivals_act(
+        self, game: Game[Any], world: Any, node: _Node, seats: Iterable[int], rng: Rng
+    ) -> list[tuple[_Node, int]]:
+        """Each other actor moves once, chosen by UCB on its own statistics at `node`
+        (`rivals=search`); the statistics it moved by, for crediting its reward."""
+        moved = []
+        for other in seats:
+            legal = game.legal_actions(world, other)
+            if not legal:
+                continue
+            stats = {a: node.rivals.get((other, a)) for a in legal}
+            untried = [a for a, n in stats.items() if n is None]
+            if untried:
+                action = rng.choice(untried)
+                stats[action] = node.rivals[other, action] = _Node()
+            for n in stats.values():
+                if n is not None:
+                    n.available += 1
+            if not untried:
+                action = max(legal, key=lambda a: self._ucb(stats[a]))  # type: ignore[arg-type]
+            game.apply(world, other, action)
+            chosen = stats[action]
+            assert chosen is not None
+            moved.append((chosen, other))
+        return moved
+
+    def _ucb(self, node: _Node) -> float:
+        return node.mean() + self.c * math.sqrt(
+            math.log(node.available) / (node.visits + node.virtual)
+        )
 
     # --- the rollout policy -------------------------------------------------------------------
     def _policy(self, game: Game[Any], world: Any, seat: int, rng: Rng) -> Action | None:

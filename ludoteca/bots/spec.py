@@ -43,6 +43,7 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Any]]] = {
             "margin": Annotated[float, Between(0, 1)],
             "level": Level,
             "focus": Literal[0, 1],
+            "rivals": Literal["rollout", "search"],
         },
     ),
 }

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ludoteca.engine.actions import Action, ActionCodec
@@ -345,6 +345,14 @@ class Game(ABC, Generic[S]):
         playout early. Default: `result(state).rewards()`, for games whose `result` can read an
         unfinished state; a game overrides it with its own judgement of the position."""
         return self.result(state).rewards()
+
+    def search_key(self, state: S, seat: int) -> Hashable | None:
+        """What `seat` has learnt that its search should tell apart (`state` a determinized
+        world): after a step of simultaneous moves and chance, a search tree grows a separate
+        branch for each key (the bids revealed, the next card turned up), so the seat's later
+        choices are weighed in the situations it will actually see. Default None: branches
+        follow the moves alone, other seats' simultaneous moves and chance merged."""
+        return None
 
     def search_choices(self, state: S, seat: int, rng: Rng) -> list[Action]:
         """The moves a search bot should compare for `seat`, the heuristic's move first (`state`

@@ -12,7 +12,8 @@ baseline of the benchmarks, and a game the conformance harness is proved on.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -41,6 +42,10 @@ class Goofspiel(Game[GoofspielState]):
     State = GoofspielState
     rules = RULES
     encoding = learning
+    # The default search: bids are sealed, so the other players' bids are searched from their
+    # own statistics (they bid well, not at random), and the tree branches on the bids revealed
+    # and the prize turned up (`search_key`).
+    mcts_defaults = MappingProxyType({"rivals": "search"})
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: GoofspielOptions) -> GoofspielState:
@@ -90,6 +95,9 @@ class Goofspiel(Game[GoofspielState]):
 
     def determinize(self, state: GoofspielState, seat: int | None, rng: Rng) -> GoofspielState:
         return view.determinize(state, seat, rng)
+
+    def search_key(self, state: GoofspielState, seat: int) -> Hashable:
+        return view.search_key(state, seat)
 
     # --- bookkeeping ----------------------------------------------------------------------------
     def clone(self, state: GoofspielState) -> GoofspielState:

@@ -3,6 +3,7 @@ other players' bids of this prize."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from ludoteca.engine.rng import Rng
@@ -18,6 +19,13 @@ def seat_view(state: GoofspielState, seat: int | None) -> dict[str, Any]:
         "my_bid": state.bids[seat] if seat is not None else None,
         "scores": list(state.scores),
     }
+
+
+def search_key(state: GoofspielState, seat: int) -> Hashable:
+    """What the seat has seen that its search tells apart: the prize turned up, the hands (the
+    bids revealed so far) and the scores; the other players' sealed bids are left out."""
+    prize = state.prizes[0] if state.prizes else None
+    return prize, tuple(map(tuple, state.hands)), tuple(state.scores), state.bids[seat]
 
 
 def hidden(state: GoofspielState, seat: int | None) -> Any:
