@@ -40,6 +40,9 @@ from ludoteca.sim.tournament import run_tournament
 
 MCTS_SPEC = "mcts"  # each game's default search (`Game.mcts_defaults`)
 STRENGTH_MATCHES = 120
+SPEED_DECISIONS = 5  # searched decisions timed per match, spread over it, then the next match
+SPEED_MATCHES = 50  # matches at most: a game whose bot never searches gets 0
+SPEED_TRIES = 400  # decisions per match at most
 
 
 def strength_settings(game: Game[Any]) -> tuple[str, int]:
@@ -52,22 +55,27 @@ def strength_settings(game: Game[Any]) -> tuple[str, int]:
 
 
 def mcts_speed(game: Game[Any], players: int, spec: str, seconds: float) -> float:
-    """MCTS iterations per second, on the decisions of a heuristic match, for about `seconds`."""
+    """MCTS iterations per second, on the decisions of a heuristic match where the bot searched
+    (a decision with one candidate, as Ciurme's phase-1 turns, is played without searching and
+    timed by nothing), for about `seconds`."""
     bot = parse_bot(spec)
     assert isinstance(bot, MctsBot)
     done, spent, seed = 0, 0.0, 0
-    while spent < seconds:
+    while spent < seconds and seed < SPEED_MATCHES:
         state = game.setup(players, seed)
         rng = Rng(seed)
         heuristic = HeuristicBot()
-        for _ in range(5):  # a few decisions spread over the game, then play on
-            if game.is_over(state):
+        searched = 0
+        for _ in range(SPEED_TRIES):  # a real-time match under this driver may not end
+            if searched == SPEED_DECISIONS or game.is_over(state):
                 break
             seat = min(game.actors(state))
             start = time.perf_counter()
             action = bot.choose(game, state, seat, rng)
-            spent += time.perf_counter() - start
-            done += bot.last_iterations
+            if bot.last_iterations:
+                spent += time.perf_counter() - start
+                done += bot.last_iterations
+                searched += 1
             game.apply(state, seat, action)
             play_out_steps(game, state, heuristic, rng, 7)
         seed += 1

@@ -246,7 +246,8 @@ MATERIAL = Debrief("A debrief", ["one line"], [Part("Part", [Table("T", ["a"], [
 
 @pytest.fixture
 def game_with_a_debrief(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(type(load_game(GAME)), "debrief", lambda self, state: MATERIAL)
+    monkeypatch.setattr(type(load_game(GAME)), "debrief",
+                        lambda self, state, language="en", names=None: MATERIAL)
 
 
 @pytest.mark.usefixtures("game_with_a_debrief")
