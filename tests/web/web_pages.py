@@ -292,6 +292,9 @@ def ligretto_move(page: Page) -> bool:
     return False
 
 
+STALLED_SECONDS = 15  # no step for this long: the bots are waiting for this seat's tiles
+
+
 def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
                         seconds: float = 180) -> None:
     """Play in real time until this seat has placed `until_placed` tiles, call `on_placed`,
@@ -306,8 +309,21 @@ def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
             time.sleep(0.05)
     if callable(on_placed):
         on_placed()
-    until(lambda: page.locator(".ligretto").get_attribute("data-phase") != "play", seconds,
-          "the end of the round")
+    # The bots finish the round, unless only this seat's tiles still fit somewhere: the round
+    # then waits for it [D-10] (as a round stalled among people would), so after a while with
+    # no step this seat places again.
+    deadline = time.monotonic() + seconds
+    last_step, last_change = seen(page).step, time.monotonic()
+    while page.locator(".ligretto").get_attribute("data-phase") == "play":
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting for the end of the round")
+        step = seen(page).step
+        if step != last_step:
+            last_step, last_change = step, time.monotonic()
+        elif time.monotonic() - last_change > STALLED_SECONDS:
+            ligretto_move(page)
+            last_change = time.monotonic()
+        time.sleep(0.2)
 
 
 def placed(page: Page) -> int:
