@@ -63,11 +63,11 @@ class ClockBook:
     def deadline_left(self, deadline: Deadline, now: float) -> float:
         """Seconds `deadline` has left on this clock (standing still while the match is
         paused); the screens count down from it, whatever their own clocks say."""
-        entry = self.data["deadlines"].get(deadline.key)
-        if entry is None:
-            return deadline.seconds
-        running = now - float(entry["since"]) if entry["since"] is not None else 0.0
-        return max(0.0, deadline.seconds - float(entry["elapsed"]) - running)
+        due = self.deadline_due(deadline)
+        if due is not None:
+            return max(0.0, due - now)
+        entry = self.data["deadlines"].get(deadline.key)  # paused, or not tracked yet
+        return max(0.0, deadline.seconds - (float(entry["elapsed"]) if entry else 0.0))
 
     def seen_left(self, deadlines: Iterable[Deadline], seat: int | None, now: float
                   ) -> dict[str, float]:

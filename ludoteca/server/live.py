@@ -355,7 +355,7 @@ class LiveMatch:
     # --- frames ---------------------------------------------------------------------------------
     def _broadcast(self, applied: Applied) -> None:
         event_texts: dict[int, str] = {}
-        watching = [c for c in self.connections if c.member is None or self.state is not None]
+        watching = list(self.connections)  # a step was applied: the match has a state
         states = self._state_texts({c.seat for c in watching})
         for connection in watching:
             for index, ev in enumerate(applied.events):
@@ -382,7 +382,7 @@ class LiveMatch:
         their public parts)."""
         view_texts = frames.views_json(self.game.views(self.state, seats))
         running = self.info.status == "running"
-        deadlines = self.game.deadlines(self.state) if self.state is not None else []
+        deadlines = self.game.deadlines(self.state)
         now = self.now()
         out = {}
         for seat, view_json in view_texts.items():
