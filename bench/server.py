@@ -46,10 +46,6 @@ GAMES = {  # game -> (players, clients per match, pace)
 }
 
 
-
-
-
-
 def percentile(values: list[float], q: float) -> float:
     if not values:
         return float("nan")

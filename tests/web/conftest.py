@@ -32,8 +32,6 @@ LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking
 CLIENT = ROOT / "ludoteca" / "server" / "static" / "app" / "index.html"
 
 
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server of this checkout, with fast bots, on its own database."""
