@@ -59,9 +59,11 @@ def trains(state: CastellState, seat: int) -> list[Train]:
 
 
 _SOURCES = tuple(Source)
-# Every training by source and skill (actions are frozen: shared).
+# Every training by source and skill, each skill of the wheel's tiles once (the wheel holds
+# several special tiles); actions are frozen, so they are shared.
 _TRAINS = {
-    (source, tile): Train(source, tile) for source in Source for tile in BOARD_SKILL_TILES
+    (source, skill): Train(source, skill)
+    for source in Source for skill in dict.fromkeys(BOARD_SKILL_TILES)
 }
 
 

@@ -5,9 +5,10 @@ A captain knows the crew's wishes only from the quartermaster's relay on the dec
 budget), and otherwise guesses. It then plays the objectives as a good captain would
 (table.py): each stamp goes where it adds most to the crew's chances of owning the ships that
 win objectives (its wished ships, the flagship, enough ships for power), reading the table as
-it stands: a stamp alone on a ship scores 2 [D-9], so the last placer of a round drops its last
-stamp on an empty ship. Captains differ in thrift (how much they save their big stamps for
-later, better-informed placements), and now and then one slips and places somewhere else.
+it stands: a stamp alone on a ship scores 2 (the Assembly's reveal), so the last placer of a
+round drops its last stamp on an empty ship. Captains differ in thrift (how much they save their
+big stamps for later, better-informed placements), and now and then one slips and places
+somewhere else.
 """
 
 from __future__ import annotations

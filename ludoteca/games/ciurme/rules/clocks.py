@@ -28,8 +28,9 @@ def phase1_timed(state: CiurmeState) -> bool:
 
 
 def deadlines(state: CiurmeState) -> list[Deadline]:
-    """A deadline per open vote (not one waiting for the facilitator's decision), its time left
-    told only to those who see the vote; and the phase-1 timer, if set, told to everybody."""
+    """A deadline per open vote (not one waiting for the facilitator's decision) [D-21], its
+    time left told only to those who see the vote (a deposition's other crews and captain
+    learn nothing of the attempt [D-23]); and the phase-1 timer, if set, told to everybody."""
     out = [
         Deadline(vote_clock(vote), vote.seconds, state.facilitator, CloseVote(index),
                  frozenset(audience(state, crew, vote.topic)))
