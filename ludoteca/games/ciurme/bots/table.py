@@ -17,7 +17,8 @@ from functools import lru_cache
 from itertools import combinations, product
 
 from ludoteca.games.ciurme.actions import Place
-from ludoteca.games.ciurme.data import FLAGSHIP, SCORE_ALONE, SCORE_HIGHEST, SCORE_TIED
+from ludoteca.games.ciurme.data import FLAGSHIP, SCORE_ALONE
+from ludoteca.games.ciurme.rules.assembly import score_sums
 from ludoteca.games.ciurme.state import CiurmeState
 
 # What owning a ship is worth, in objectives: the power objective shared over the ships it takes,
@@ -66,10 +67,7 @@ def round_points(known: Sums, hidden: Sums, placed: int, stamps: tuple[int, ...]
         for crew, (total, p) in zip(unknown, draw, strict=True):
             sums[crew] = sums.get(crew, 0) + total
             chance *= p
-        top = max(sums.values())
-        leaders = [c for c, total in sums.items() if total == top]
-        gained = SCORE_HIGHEST if len(leaders) == 1 else SCORE_TIED
-        for crew in leaders:
+        for crew, gained in score_sums(sums).items():
             out[crew] += gained * chance
     return out
 

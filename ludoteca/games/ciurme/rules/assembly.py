@@ -192,6 +192,12 @@ def score_ship(stamps: list[Stamp]) -> dict[int, int]:
     sums: dict[int, int] = {}
     for crew, value, _, _ in stamps:
         sums[crew] = sums.get(crew, 0) + value
+    return score_sums(sums)
+
+
+def score_sums(sums: dict[int, int]) -> dict[int, int]:
+    """Points per crew on a ship of more than one stamp, from each colour's sum: 3 to a strictly
+    highest sum [D-9], or 1 to each colour tied for the highest."""
     top = max(sums.values())
     leaders = [c for c, total in sums.items() if total == top]
     if len(leaders) == 1:
