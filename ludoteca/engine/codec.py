@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import math
+import threading
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -129,6 +130,29 @@ def encode(value: Any, hint: Any = Any) -> Any:
     """`value` as JSON-ready data: dataclasses as objects of their fields, enums as values,
     tuples as lists, dicts with int keys (by their type hint) as sorted `[key, value]` pairs."""
     return _encoder(hint)(value)
+
+
+RECORDS_KEPT = 20_000  # record encodings kept at most, the oldest forgotten first
+_records: dict[int, tuple[Any, Any]] = {}  # id of a record -> (the record, its encoding)
+_records_lock = threading.Lock()  # bots may build views in worker threads
+
+
+def encode_record(value: Any) -> Any:
+    """`encode(value)` of a record that is never changed once written (a festival held, a
+    closed vote, a round's result), worked out once and kept by the record's identity: a view
+    lists every record at every step and a state's clones share them, so each is encoded
+    about once a match. The record is kept alive beside its encoding, so that its identity
+    cannot be taken by another value meanwhile. The encoding is shared: read it, never change
+    it."""
+    with _records_lock:
+        kept = _records.get(id(value))
+        if kept is not None:
+            return kept[1]
+        encoded = encode(value)
+        if len(_records) >= RECORDS_KEPT:
+            del _records[next(iter(_records))]
+        _records[id(value)] = (value, encoded)
+        return encoded
 
 
 def _once_per_hint(cache: dict[Any, F], build: Callable[[Any], F], hint: Any) -> F:

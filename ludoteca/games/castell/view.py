@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.engine.codec import encode
+from ludoteca.engine.codec import encode, encode_record
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.data import REGIONS, ROUNDS, SIZES, local_tile
 from ludoteca.games.castell.result import categories
@@ -24,7 +24,7 @@ def seat_views(state: CastellState, seats: list[int | None]) -> dict[int | None,
     """The views of `seats`: all but the festival's part is public, so it is built and encoded
     once and shared (the server asks for every connected seat's view at every step)."""
     public = public_view(state)
-    history = public.pop("history")
+    history = [encode_record(outcome) for outcome in state.history]
     return {
         seat: {
             "seat": seat, **public, "festival": encode(festival_view(state, seat)),
@@ -35,7 +35,7 @@ def seat_views(state: CastellState, seats: list[int | None]) -> dict[int | None,
 
 
 def public_view(state: CastellState) -> dict[str, Any]:
-    """What every seat sees alike, encoded."""
+    """What every seat sees alike, encoded, but for the festivals held (see `seat_views`)."""
     view: dict[str, Any] = encode({
         "round": state.round,
         "rounds": ROUNDS,
@@ -59,7 +59,6 @@ def public_view(state: CastellState) -> dict[str, Any]:
         "players": [
             {**encode(p), "score_now": categories(p, state.variant)} for p in state.players
         ],
-        "history": state.history,
     })
     return view
 

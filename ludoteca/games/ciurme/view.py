@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any, TypeVar
 
-from ludoteca.engine.codec import encode
+from ludoteca.engine.codec import encode, encode_record
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.data import (
     AUTOMATON,
@@ -183,7 +183,7 @@ class Public:
     def record(self, index: int) -> dict[str, Any]:
         """A closed vote whole, for its audience."""
         if index not in self.records:
-            self.records[index] = encode(self.state.votes_log[index])
+            self.records[index] = encode_record(self.state.votes_log[index])
         return self.records[index]
 
     def outcome(self, index: int) -> dict[str, Any]:
@@ -192,13 +192,13 @@ class Public:
 
     def message(self, index: int) -> dict[str, Any]:
         if index not in self.messages:
-            self.messages[index] = {k: v for k, v in encode(self.state.messages[index]).items()
-                                    if k != "readers"}
+            encoded = encode_record(self.state.messages[index])
+            self.messages[index] = {k: v for k, v in encoded.items() if k != "readers"}
         return self.messages[index]
 
     @cached_property
     def history(self) -> Any:
-        return encode(self.state.history)
+        return [encode_record(revealed) for revealed in self.state.history]
 
     @cached_property
     def depositions(self) -> Any:

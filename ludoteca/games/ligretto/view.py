@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ludoteca.engine.codec import encode
+from ludoteca.engine.codec import encode_record
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.placement import fits, open_duties
@@ -39,7 +39,7 @@ def seat_view(state: LigrettoState, seat: int | None) -> dict[str, Any]:
         "host": data.HOST_SEAT,
         "host_may_end": host_may_end(state),
         "pending": list(state.pending),
-        "history": [encode(h) for h in state.history],
+        "history": [encode_record(h) for h in state.history],
         "tiles": [list(t) for t in state.tiles()],
         "players": [
             {
