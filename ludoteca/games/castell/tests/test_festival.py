@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from ludoteca.engine.codec import encode
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Abstain, Declare
 from ludoteca.games.castell.data import FestivalType, Prize, Region, Skill
+from ludoteca.games.castell.rules.festival import outcome_data
 from ludoteca.games.castell.state import Festival
 from ludoteca.games.castell.tests.helpers import (
     BAL1,
@@ -236,3 +238,19 @@ def test_a_player_who_cannot_take_part_is_told_why() -> None:
                                         str(c): "no_tower"}
     screen = GAME.render(GAME.view(state, b))
     assert f"P{a}: abstained" in screen and f"P{b}: the pawn is not in Valls" in screen
+
+
+@pytest.mark.parametrize("players,seed", [(2, 11), (4, 12)])
+def test_a_festival_result_is_its_outcome_as_the_codec_encodes_it(players: int, seed: int) -> None:
+    """The announcement is written out by hand for speed: the same data, of the same types (repr
+    tells an enum from its value), in the same order, as `encode` gives."""
+    rng = Rng(seed)
+    state = GAME.setup(players, seed)
+    announced = []
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.actors(state)))
+        events = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        announced += [dict(e.data) for e in events if e.kind == "festival_result"]
+    assert len(announced) == len(state.history) > 0
+    for data, outcome in zip(announced, state.history, strict=True):
+        assert repr(data) == repr(encode(outcome)) == repr(outcome_data(outcome))
