@@ -35,6 +35,8 @@ from ludoteca.games.ligretto.rules.rounds import start_round
 from ludoteca.games.ligretto.state import LigrettoState, Phase, Player
 
 PLAY = (Phase.PLAY,)
+# Everybody, by player count: all seats act at once during a round (asked before every action).
+EVERYBODY = tuple(frozenset(range(players)) for players in range(data.MAX_PLAYERS + 1))
 
 # In menu order: turn a tile over, or place it (restarts first), or discard it; the host's end.
 RULES = RuleTable(
@@ -113,8 +115,11 @@ class Ligretto(Game[LigrettoState]):
 
     def actors(self, state: LigrettoState) -> frozenset[int]:
         if state.phase is Phase.PLAY:
-            return frozenset(range(len(state.players)))
+            return EVERYBODY[len(state.players)]
         return frozenset(state.pending)
+
+    def is_seat(self, state: LigrettoState, seat: Any) -> bool:
+        return type(seat) is int and 0 <= seat < len(state.players)
 
     def may_act(self, state: LigrettoState, seat: int) -> bool:
         return state.phase is Phase.PLAY or seat in state.pending

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ludoteca.games.ligretto.actions import Place
 from ludoteca.games.ligretto.geometry import (
     Candidate,
     Geometry,
@@ -41,6 +42,8 @@ class Fits:
         # per pawn: key * 4 + jokers used -> placements (shared with the snapshot before
         # while the pawn's surroundings stay the same)
         self._paths: list[dict[int, list[Path]]] = [{} for _ in self.pawns]
+        self._places: list[dict[int, list[Place]]] = [{} for _ in self.pawns]  # as _paths
+        self._menus: dict[int, list[Place]] = {}  # key * 4 + jokers at most -> the menu
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
         self._plain_keys: list[set[int] | None] = [None] * len(self.pawns)  # per pawn
@@ -61,6 +64,7 @@ class Fits:
         for pawn, cell in enumerate(self.pawns):
             if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
                 self._paths[pawn] = before._paths[pawn]
+                self._places[pawn] = before._places[pawn]
                 self._plain_keys[pawn] = before._plain_keys[pawn]
                 self.stuck.append(before.stuck[pawn])
             else:
@@ -104,13 +108,29 @@ class Fits:
             ]
         return found
 
-    def count(self, key: int, jokers: int) -> int:
-        """How many placements a `key` tile has at the pawns with up to `jokers` jokers."""
-        total = 0
-        for pawn in range(len(self.pawns)):
-            for used in range(jokers + 1):
-                total += len(self.at_pawn(pawn, key, used))
-        return total
+    def places_at(self, pawn: int, key: int, jokers: int) -> list[Place]:
+        """The placements of `at_pawn` as actions, built once per snapshot of the pawn's
+        surroundings (shared list)."""
+        found = self._places[pawn].get(key * 4 + jokers)
+        if found is None:
+            found = self._places[pawn][key * 4 + jokers] = [
+                Place(pawn, near, far, used) for near, far, used in self.at_pawn(pawn, key, jokers)
+            ]
+        return found
+
+    def places(self, key: int, jokers: int) -> list[Place]:
+        """Every placement of a `key` tile with up to `jokers` jokers, pawn by pawn, then by
+        jokers used: the menu of a turned tile, asked for when it is turned over (to count its
+        fits) and again for every menu until the board changes (shared list)."""
+        found = self._menus.get(key * 4 + jokers)
+        if found is None:
+            found = self._menus[key * 4 + jokers] = [
+                place
+                for pawn in range(len(self.pawns))
+                for used in range(jokers + 1)
+                for place in self.places_at(pawn, key, used)
+            ]
+        return found
 
     def shuts_in(self, moved: int, to: int, covered: int) -> bool:
         """Whether some pawn would be in a dead end [D-9] once `moved` stands on `to` and the
@@ -230,15 +250,14 @@ def hand_key(state: LigrettoState, seat: int) -> int | None:
     return None if hand == NO_TILE else tile_keys(state.colours)[hand]
 
 
-def pawn_paths(state: LigrettoState, seat: int, pawn: int) -> list[Path]:
-    """Where the turned tile of `seat` fits at `pawn`, jokers included while it has them;
-    none while it owes a restart [D-9]."""
+def placements(state: LigrettoState, seat: int) -> list[Place]:
+    """Every placement of the turned tile of `seat` at the pawns, jokers included while it has
+    them; none while it owes a restart [D-9] (shared list: do not change it)."""
     key = hand_key(state, seat)
     player = state.players[seat]
     if key is None or player.duties:
         return []
-    at_pawn = fits(state).at_pawn
-    return [path for used in range(player.jokers + 1) for path in at_pawn(pawn, key, used)]
+    return fits(state).places(key, player.jokers)
 
 
 def may_place(state: LigrettoState, seat: int, place: Candidate) -> bool:
@@ -277,8 +296,4 @@ def count_placements(state: LigrettoState, seat: int) -> int:
     `placements`, without listing them)."""
     pawns = restart_pawns(state, seat)
     restarts = 2 * len(pawns) * len(restart_pairs(state, seat)) if pawns else 0
-    key = hand_key(state, seat)
-    player = state.players[seat]
-    if key is None or player.duties:
-        return restarts
-    return restarts + fits(state).count(key, player.jokers)
+    return restarts + len(placements(state, seat))

@@ -20,7 +20,7 @@ from ludoteca.games.ligretto.placement import (
     fits,
     hand_key,
     may_place,
-    pawn_paths,
+    placements,
     squares_covered,
 )
 from ludoteca.games.ligretto.rules.round_end import end_after_placement
@@ -30,14 +30,9 @@ KEEP = " Your tile stays in your hand."
 
 
 def places(state: LigrettoState, seat: int) -> list[Place]:
-    """Every distinct placement of the turned tile at each pawn, jokers included."""
-    if state.players[seat].hand == NO_TILE:
-        return []  # most seats most of the time: nothing to ask the pawns
-    return [
-        Place(pawn, *path)
-        for pawn in range(len(state.pawns))
-        for path in pawn_paths(state, seat, pawn)
-    ]
+    """Every distinct placement of the turned tile at each pawn, jokers included (a list
+    shared until the board changes: do not change it)."""
+    return placements(state, seat)
 
 
 def check_place(state: LigrettoState, seat: int, action: Place) -> Place:

@@ -1,5 +1,5 @@
-"""The cached placement search (lookup tables, bit sets, pawns kept between placements) against
-a plain search of the board written straight from [D-8] and [D-9], after every placement of
+"""The cached placement search (lookup tables, bit sets, pawns and menus of Place actions kept
+between placements) against a plain search of the board written straight from [D-8] and [D-9], after every placement of
 seeded bot rounds (whether a placement would shut a pawn in included); and clones never see
 each other's board through the shared cache."""
 
@@ -70,15 +70,19 @@ def plain_shuts_in(state: LigrettoState, pawn: int, to: int, covered: list[int])
 def assert_fits_match(state: LigrettoState) -> None:
     cached = fits(state)
     keys = {data.pair_key(a, b) for a, b in data.TILE_SETS[state.colours]}
-    for pawn in range(len(state.pawns)):
-        expected = plain_paths(state, pawn)
-        for key in keys:
-            for jokers in range(3):
-                assert cached.at_pawn(pawn, key, jokers) == expected.get((key, jokers), [])
+    expected = [plain_paths(state, pawn) for pawn in range(len(state.pawns))]
+    for pawn, key, jokers in product(range(len(state.pawns)), keys, range(3)):
+        assert cached.at_pawn(pawn, key, jokers) == expected[pawn].get((key, jokers), [])
+    for key, jokers in product(keys, range(3)):  # the menus, kept between placements too
+        assert cached.places(key, jokers) == [
+            Place(pawn, *path)
+            for pawn in range(len(state.pawns))
+            for used in range(jokers + 1)
+            for path in expected[pawn].get((key, used), [])
+        ]
     assert cached.stuck == [plain_dead_end(state, cell) for cell in state.pawns]
     assert cached.plain_keys() == {
-        key for pawn in range(len(state.pawns)) for (key, jokers) in plain_paths(state, pawn)
-        if jokers == 0
+        key for paths in expected for (key, jokers) in paths if jokers == 0
     }
     for pawn, key, jokers in product(range(len(state.pawns)), keys, (0, 1)):
         for near, far, used in cached.at_pawn(pawn, key, jokers):
