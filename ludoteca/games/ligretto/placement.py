@@ -36,7 +36,9 @@ class Fits:
         """The fits of the board of `state`; with `before` (the fits of the board just before
         a placement covered the squares `covered`), only what the placement changed is looked
         at again."""
-        self.geometry: Geometry = geometry(len(state.players), state.colours)
+        self.geometry: Geometry = (
+            geometry(len(state.players), state.colours) if before is None else before.geometry
+        )
         self.pawns = tuple(state.pawns)
         self.pawn_squares = bits(self.pawns)
         # per pawn: key * 4 + jokers used -> placements (shared with the snapshot before
@@ -47,6 +49,7 @@ class Fits:
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
         self._plain_keys: list[set[int] | None] = [None] * len(self.pawns)  # per pawn
+        self._plain: set[int] | None = None  # at any pawn
         self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
         if before is None:
             self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
@@ -83,11 +86,11 @@ class Fits:
             start = self.pawns[pawn]
             taken = self.covered | (self.pawn_squares & ~(1 << start))
             reachable = self.geometry.placements_from(start).get(key, NOWHERE)[jokers]
-            fewer = self.tile_squares(pawn, key, jokers)
-            found = self._paths[pawn][key * 4 + jokers] = [
-                path for used, path in reachable
-                if not used & taken and (path[0], path[1]) not in fewer
-            ]
+            found = [path for used, path in reachable if not used & taken]
+            if jokers:
+                fewer = self.tile_squares(pawn, key, jokers)
+                found = [path for path in found if path[:2] not in fewer]
+            self._paths[pawn][key * 4 + jokers] = found
         return found
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
@@ -162,7 +165,9 @@ class Fits:
         return found
 
     def plain_keys(self) -> set[int]:
-        """The colour pairs that fit next to some pawn without jokers."""
+        """The colour pairs that fit next to some pawn without jokers (shared set)."""
+        if self._plain is not None:
+            return self._plain
         out: set[int] = set()
         for pawn, cell in enumerate(self.pawns):
             keys = self._plain_keys[pawn]
@@ -172,6 +177,7 @@ class Fits:
                     key for used, key in self.geometry.plain_tiles[cell] if not used & taken
                 }
             out |= keys
+        self._plain = out
         return out
 
     def fits_at_pawns(self, key: int, jokers: int) -> bool:

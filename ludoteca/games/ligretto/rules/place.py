@@ -75,7 +75,10 @@ def owe_restarts(state: LigrettoState, seat: int) -> list[Event]:
     cieco") [D-9]."""
     stuck = fits(state).stuck
     for other in state.players:
-        other.duties = [p for p in other.duties if stuck[p]]
+        if other.duties:
+            other.duties = [p for p in other.duties if stuck[p]]
+    if True not in stuck:
+        return []  # the usual answer: every pawn has a way out
     owed = {p for other in state.players for p in other.duties}
     shut_in = [p for p, is_stuck in enumerate(stuck) if is_stuck and p not in owed]
     state.players[seat].duties.extend(shut_in)

@@ -1,7 +1,7 @@
 """The cached placement search (lookup tables, bit sets, pawns and menus of Place actions kept
-between placements) against a plain search of the board written straight from [D-8] and [D-9], after every placement of
-seeded bot rounds (whether a placement would shut a pawn in included); and clones never see
-each other's board through the shared cache."""
+between placements) against a plain search of the board written straight from [D-8] and
+[D-9], after every placement of seeded bot rounds (whether a placement would shut a pawn in
+included); and clones never see each other's board through the shared cache."""
 
 from __future__ import annotations
 
