@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ludoteca.games.ligretto.actions import Place
+from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import (
     Candidate,
     Geometry,
@@ -48,6 +48,7 @@ class Fits:
         self._menus: dict[int, list[Place]] = {}  # key * 4 + jokers at most -> the menu
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
+        self._restarts: dict[int, list[Restart]] = {}  # key * 4 + pawn -> ...
         self._plain_keys: list[set[int] | None] = [None] * len(self.pawns)  # per pawn
         self._plain: set[int] | None = None  # at any pawn
         self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
@@ -161,6 +162,16 @@ class Fits:
             found = self._free_pairs[key] = [
                 (a, b) for a, b, pair in self.geometry.pairs_by_key.get(key, ())
                 if not pair & taken
+            ]
+        return found
+
+    def restarts(self, pawn: int, key: int) -> list[Restart]:
+        """The restarts of `pawn` with a `key` tile: each free matching pair, the pawn onto
+        either square [D-9] (shared list)."""
+        found = self._restarts.get(key * 4 + pawn)
+        if found is None:
+            found = self._restarts[key * 4 + pawn] = [
+                Restart(pawn, a, b) for pair in self.free_pairs(key) for a, b in (pair, pair[::-1])
             ]
         return found
 

@@ -9,26 +9,22 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Restart
-from ludoteca.games.ligretto.placement import hand_key, restart_pairs, restart_pawns
+from ludoteca.games.ligretto.placement import fits, hand_key, restart_pairs, restart_pawns
 from ludoteca.games.ligretto.rules.place import KEEP, after_placement, pair_names, square_problem
-from ludoteca.games.ligretto.state import NO_TILE, LigrettoState, square_key
+from ludoteca.games.ligretto.state import LigrettoState, square_key
 
 
 def restarts(state: LigrettoState, seat: int) -> list[Restart]:
     """For each pawn the seat may restart (its own duties, then those anybody may make), each
     free matching pair, the stuck pawn onto either square [D-9]."""
-    if state.players[seat].hand == NO_TILE:
+    key = hand_key(state, seat)
+    if key is None:
         return []  # no turned tile to restart with
     pawns = restart_pawns(state, seat)
     if not pawns:
         return []  # the usual answer: no free pair to look for
-    pairs = restart_pairs(state, seat)
-    return [
-        Restart(pawn, a, b)
-        for pawn in pawns
-        for pair in pairs
-        for a, b in (pair, pair[::-1])
-    ]
+    restarts_of = fits(state).restarts
+    return [restart for pawn in pawns for restart in restarts_of(pawn, key)]
 
 
 def check_restart(state: LigrettoState, seat: int, action: Restart) -> Restart:

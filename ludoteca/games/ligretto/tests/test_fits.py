@@ -93,6 +93,10 @@ def assert_fits_match(state: LigrettoState) -> None:
     for key in keys:
         assert cached.free_pairs(key) == fresh.free_pairs(key)
         pairs = cached.free_pairs(key)
+        for pawn in range(len(state.pawns)):
+            assert cached.restarts(pawn, key) == [
+                Restart(pawn, *squares) for a, b in pairs for squares in ((a, b), (b, a))
+            ]
         assert all(state.cover[a] == state.cover[b] == FREE for a, b in pairs)
         assert not {c for pair in pairs for c in pair} & set(state.pawns)
 
