@@ -41,16 +41,17 @@ class Fits:
         )
         self.pawns = tuple(state.pawns)
         self.pawn_squares = bits(self.pawns)
-        # per pawn: key * 4 + jokers used -> placements (shared with the snapshot before
-        # while the pawn's surroundings stay the same)
+        # per pawn: key -> placements without jokers, and key * 4 + jokers used -> placements
+        # with jokers (shared with the snapshot before while the pawn's surroundings stay the
+        # same)
+        self._plain: list[dict[int, list[Path]] | None] = [None] * len(self.pawns)
         self._paths: list[dict[int, list[Path]]] = [{} for _ in self.pawns]
         self._places: list[dict[int, list[Place]]] = [{} for _ in self.pawns]  # as _paths
         self._menus: dict[int, list[Place]] = {}  # key * 4 + jokers at most -> the menu
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
         self._restarts: dict[int, list[Restart]] = {}  # key * 4 + pawn -> ...
-        self._plain_keys: list[set[int] | None] = [None] * len(self.pawns)  # per pawn
-        self._plain: set[int] | None = None  # at any pawn
+        self._plain_keys: set[int] | None = None
         self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
         if before is None:
             self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
@@ -69,7 +70,7 @@ class Fits:
             if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
                 self._paths[pawn] = before._paths[pawn]
                 self._places[pawn] = before._places[pawn]
-                self._plain_keys[pawn] = before._plain_keys[pawn]
+                self._plain[pawn] = before._plain[pawn]
                 self.stuck.append(before.stuck[pawn])
             else:
                 self.stuck.append(is_dead_end(self.geometry, taken, cell))
@@ -82,16 +83,31 @@ class Fits:
         tile squares fewer jokers reach from this pawn is left out: its jokers would be spent
         for nothing (a joker on the square the pawn started the round on, say). The list is
         shared: do not change it."""
+        if not jokers:
+            return self.plain_paths(pawn).get(key, [])
         found = self._paths[pawn].get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
             start = self.pawns[pawn]
             taken = self.covered | (self.pawn_squares & ~(1 << start))
             reachable = self.geometry.placements_from(start).get(key, NOWHERE)[jokers]
-            found = [path for used, path in reachable if not used & taken]
-            if jokers:
-                fewer = self.tile_squares(pawn, key, jokers)
-                found = [path for path in found if path[:2] not in fewer]
-            self._paths[pawn][key * 4 + jokers] = found
+            fewer = self.tile_squares(pawn, key, jokers)
+            found = self._paths[pawn][key * 4 + jokers] = [
+                path for used, path in reachable
+                if not used & taken and (path[0], path[1]) not in fewer
+            ]
+        return found
+
+    def plain_paths(self, pawn: int) -> dict[int, list[Path]]:
+        """Colour pair key -> the placements at `pawn` without jokers, every key found in one
+        look at the tiles next to the pawn: the placements asked for most, by the menus and
+        by every test of which tiles fit (shared)."""
+        found = self._plain[pawn]
+        if found is None:
+            taken = self.covered | self.pawn_squares  # the tile never covers the pawn's square
+            found = self._plain[pawn] = {}
+            for used, key, path in self.geometry.plain_tiles[self.pawns[pawn]]:
+                if not used & taken:
+                    found.setdefault(key, []).append(path)
         return found
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
@@ -177,19 +193,11 @@ class Fits:
 
     def plain_keys(self) -> set[int]:
         """The colour pairs that fit next to some pawn without jokers (shared set)."""
-        if self._plain is not None:
-            return self._plain
-        out: set[int] = set()
-        for pawn, cell in enumerate(self.pawns):
-            keys = self._plain_keys[pawn]
-            if keys is None:
-                taken = self.covered | self.pawn_squares
-                keys = self._plain_keys[pawn] = {
-                    key for used, key in self.geometry.plain_tiles[cell] if not used & taken
-                }
-            out |= keys
-        self._plain = out
-        return out
+        if self._plain_keys is None:
+            self._plain_keys = set()
+            for pawn in range(len(self.pawns)):
+                self._plain_keys.update(self.plain_paths(pawn))
+        return self._plain_keys
 
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
         """Whether a tile of `key` fits next to some pawn using at most `jokers` jokers."""
