@@ -249,6 +249,8 @@ def open_duties(state: LigrettoState) -> list[int]:
 
 def restart_pawns(state: LigrettoState, seat: int) -> list[int]:
     """Pawns `seat` may restart now: its own duties, then the open ones of others [D-9]."""
+    if True not in fits(state).stuck:
+        return []  # the usual answer: duties are owed for stuck pawns only, and lapse
     own = state.players[seat].duties
     return list(own) + [p for p in open_duties(state) if p not in own]
 
@@ -258,11 +260,12 @@ def nobody_can_place(state: LigrettoState) -> bool:
     jokers included."""
     f = fits(state)
     plain = f.plain_keys()
+    for seat, player in enumerate(state.players):
+        if not player.duties and not plain.isdisjoint(holding_keys(state, seat)):
+            return False  # the usual answer, found without searching for joker placements
     restarts_open = bool(open_duties(state))
     for seat, player in enumerate(state.players):
         keys = holding_keys(state, seat)
-        if not player.duties and not plain.isdisjoint(keys):
-            return False  # the usual answer, found without searching for joker placements
         if (player.duties or restarts_open) and any(f.free_pairs(k) for k in keys):
             return False
         if not player.duties and any(f.fits_at_pawns(k, player.jokers) for k in keys):
