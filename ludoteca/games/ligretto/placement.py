@@ -26,6 +26,27 @@ from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
 NOWHERE: tuple[list[tuple[int, Path]], ...] = ([], [], [])  # a colour pair not on the board
 
 
+class AtPawn:
+    """What the surroundings of one pawn allow, kept while they stay the same: whether it is
+    in a dead end [D-9], its placements without jokers for every colour pair (found in one
+    look at the tiles next to it: the placements asked for most, by the menus, the bots and
+    every test of which tiles fit), and those with jokers and the Place actions of each,
+    searched on first use."""
+
+    __slots__ = ("stuck", "plain", "paths", "places")
+
+    def __init__(self, geo: Geometry, taken: int, cell: int) -> None:
+        """`taken`: the covered squares and those under pawns (as bits); a tile laid without
+        jokers never covers the pawn's own square."""
+        self.stuck = is_dead_end(geo, taken, cell)
+        self.plain: dict[int, list[Path]] = {}  # key -> placements without jokers
+        for used, key, path in geo.plain_tiles[cell]:
+            if not used & taken:
+                self.plain.setdefault(key, []).append(path)
+        self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used -> placements
+        self.places: dict[int, list[Place]] = {}  # key * 4 + jokers used -> as actions
+
+
 class Fits:
     """Where a tile of each colour pair (data.pair_key) can go on one board; each colour pair
     is searched on first use, as most are never asked for."""
@@ -41,39 +62,31 @@ class Fits:
         )
         self.pawns = tuple(state.pawns)
         self.pawn_squares = bits(self.pawns)
-        # per pawn: key -> placements without jokers, and key * 4 + jokers used -> placements
-        # with jokers (shared with the snapshot before while the pawn's surroundings stay the
-        # same)
-        self._plain: list[dict[int, list[Path]] | None] = [None] * len(self.pawns)
-        self._paths: list[dict[int, list[Path]]] = [{} for _ in self.pawns]
-        self._places: list[dict[int, list[Place]]] = [{} for _ in self.pawns]  # as _paths
         self._menus: dict[int, list[Place]] = {}  # key * 4 + jokers at most -> the menu
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
         self._restarts: dict[int, list[Restart]] = {}  # key * 4 + pawn -> ...
         self._plain_keys: set[int] | None = None
-        self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
         if before is None:
             self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
             changed = -1  # every square
         else:
             self.covered = before.covered | bits(tuple(covered))
             changed = self.covered ^ before.covered | self.pawn_squares ^ before.pawn_squares
-        self._look_again(before, changed)
+        self._at = self._look_again(before, changed)
+        self.stuck = [at.stuck for at in self._at]  # per pawn: in a dead end [D-9]
 
-    def _look_again(self, before: Fits | None, changed: int) -> None:
-        """Take over from `before` the placements and the dead end of every pawn that stayed
-        put with no `changed` square (bits) within its reach: they cannot have changed."""
+    def _look_again(self, before: Fits | None, changed: int) -> list[AtPawn]:
+        """Take over from `before` what is known at every pawn that stayed put with no
+        `changed` square (bits) within its reach: it cannot have changed."""
         taken = self.covered | self.pawn_squares
         reach = self.geometry.reach
-        for pawn, cell in enumerate(self.pawns):
-            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
-                self._paths[pawn] = before._paths[pawn]
-                self._places[pawn] = before._places[pawn]
-                self._plain[pawn] = before._plain[pawn]
-                self.stuck.append(before.stuck[pawn])
-            else:
-                self.stuck.append(is_dead_end(self.geometry, taken, cell))
+        return [
+            before._at[pawn]
+            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed
+            else AtPawn(self.geometry, taken, cell)
+            for pawn, cell in enumerate(self.pawns)
+        ]
 
     def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Path]:
         """Placements of a `key` tile at `pawn` with `jokers` jokers (each number searched on
@@ -84,30 +97,17 @@ class Fits:
         for nothing (a joker on the square the pawn started the round on, say). The list is
         shared: do not change it."""
         if not jokers:
-            return self.plain_paths(pawn).get(key, [])
-        found = self._paths[pawn].get(key * 4 + jokers)  # one number per (key, jokers)
+            return self._at[pawn].plain.get(key, [])
+        found = self._at[pawn].paths.get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
             start = self.pawns[pawn]
             taken = self.covered | (self.pawn_squares & ~(1 << start))
             reachable = self.geometry.placements_from(start).get(key, NOWHERE)[jokers]
             fewer = self.tile_squares(pawn, key, jokers)
-            found = self._paths[pawn][key * 4 + jokers] = [
+            found = self._at[pawn].paths[key * 4 + jokers] = [
                 path for used, path in reachable
                 if not used & taken and (path[0], path[1]) not in fewer
             ]
-        return found
-
-    def plain_paths(self, pawn: int) -> dict[int, list[Path]]:
-        """Colour pair key -> the placements at `pawn` without jokers, every key found in one
-        look at the tiles next to the pawn: the placements asked for most, by the menus and
-        by every test of which tiles fit (shared)."""
-        found = self._plain[pawn]
-        if found is None:
-            taken = self.covered | self.pawn_squares  # the tile never covers the pawn's square
-            found = self._plain[pawn] = {}
-            for used, key, path in self.geometry.plain_tiles[self.pawns[pawn]]:
-                if not used & taken:
-                    found.setdefault(key, []).append(path)
         return found
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
@@ -131,9 +131,9 @@ class Fits:
     def places_at(self, pawn: int, key: int, jokers: int) -> list[Place]:
         """The placements of `at_pawn` as actions, built once per snapshot of the pawn's
         surroundings (shared list)."""
-        found = self._places[pawn].get(key * 4 + jokers)
+        found = self._at[pawn].places.get(key * 4 + jokers)
         if found is None:
-            found = self._places[pawn][key * 4 + jokers] = [
+            found = self._at[pawn].places[key * 4 + jokers] = [
                 Place(pawn, near, far, used) for near, far, used in self.at_pawn(pawn, key, jokers)
             ]
         return found
@@ -195,8 +195,8 @@ class Fits:
         """The colour pairs that fit next to some pawn without jokers (shared set)."""
         if self._plain_keys is None:
             self._plain_keys = set()
-            for pawn in range(len(self.pawns)):
-                self._plain_keys.update(self.plain_paths(pawn))
+            for at in self._at:
+                self._plain_keys.update(at.plain)
         return self._plain_keys
 
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
