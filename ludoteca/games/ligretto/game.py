@@ -35,6 +35,9 @@ from ludoteca.games.ligretto.rules.rounds import start_round
 from ludoteca.games.ligretto.state import LigrettoState, Phase, Player
 
 PLAY = (Phase.PLAY,)
+# Read in the hooks asked before every action: a module's name is read several times faster
+# than an enum's member.
+PLAYING, OVER = Phase.PLAY, Phase.OVER
 # Everybody, by player count: all seats act at once during a round (asked before every action).
 EVERYBODY = tuple(frozenset(range(players)) for players in range(data.MAX_PLAYERS + 1))
 
@@ -114,7 +117,7 @@ class Ligretto(Game[LigrettoState]):
         return state.phase
 
     def actors(self, state: LigrettoState) -> frozenset[int]:
-        if state.phase is Phase.PLAY:
+        if state.phase is PLAYING:
             return EVERYBODY[len(state.players)]
         return frozenset(state.pending)
 
@@ -122,7 +125,7 @@ class Ligretto(Game[LigrettoState]):
         return type(seat) is int and 0 <= seat < len(state.players)
 
     def may_act(self, state: LigrettoState, seat: int) -> bool:
-        return state.phase is Phase.PLAY or seat in state.pending
+        return state.phase is PLAYING or seat in state.pending
 
     def refuse_phase(self, state: LigrettoState, seat: int, rule: Rule) -> str:
         if rule.action in (SetAside, TakeBack, PlacePawn):
@@ -147,7 +150,7 @@ class Ligretto(Game[LigrettoState]):
         return "you have nothing to take back now"
 
     def is_over(self, state: LigrettoState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def result(self, state: LigrettoState) -> Result:
         return result.result(state)

@@ -144,12 +144,11 @@ class Fits:
         fits) and again for every menu until the board changes (shared list)."""
         found = self._menus.get(key * 4 + jokers)
         if found is None:
-            found = self._menus[key * 4 + jokers] = [
-                place
-                for pawn in range(len(self.pawns))
-                for used in range(jokers + 1)
-                for place in self.places_at(pawn, key, used)
-            ]
+            found = self._menus[key * 4 + jokers] = []
+            for pawn, at in enumerate(self._at):
+                for used in range(jokers + 1):
+                    if used or key in at.plain:  # most pawns take a tile nowhere without jokers
+                        found += self.places_at(pawn, key, used)
         return found
 
     def shuts_in(self, moved: int, to: int, covered: int) -> bool:
