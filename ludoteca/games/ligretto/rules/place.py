@@ -52,7 +52,7 @@ def do_place(state: LigrettoState, seat: int, action: Place) -> list[Event]:
     # "La pedina Ligretto va spostata sempre sulla casella più distante"
     state.pawns[action.pawn] = action.far
     event = public("placed", seat=seat, pawn=action.pawn, tile=tile,
-                   colours=data.colour_names(state.tiles()[tile]),
+                   colours=state.tile_colours(tile),
                    squares=[action.near, action.far], jokers=list(action.jokers))
     covered = (*action.jokers, action.near, action.far)
     return [event, *after_placement(state, seat, covered)]

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
-from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Restart
 from ludoteca.games.ligretto.placement import fits, hand_key, restart_pairs, restart_pawns
 from ludoteca.games.ligretto.rules.place import KEEP, after_placement, pair_names, square_problem
@@ -44,7 +43,7 @@ def do_restart(state: LigrettoState, seat: int, action: Restart) -> list[Event]:
     # a restart tile next to another pawn does not move that pawn
     state.pawns[action.pawn] = action.onto
     event = public("restarted", seat=seat, pawn=action.pawn, tile=tile,
-                   colours=data.colour_names(state.tiles()[tile]),
+                   colours=state.tile_colours(tile),
                    squares=[action.onto, action.other])
     return [event, *after_placement(state, seat, (action.onto, action.other))]
 
