@@ -280,11 +280,10 @@ def hand_key(state: LigrettoState, seat: int) -> int | None:
 def placements(state: LigrettoState, seat: int) -> list[Place]:
     """Every placement of the turned tile of `seat` at the pawns, jokers included while it has
     them; none while it owes a restart [D-9] (shared list: do not change it)."""
-    key = hand_key(state, seat)
     player = state.players[seat]
-    if key is None or player.duties:
+    if player.hand == NO_TILE or player.duties:
         return []
-    return fits(state).places(key, player.jokers)
+    return fits(state).places(tile_keys(state.colours)[player.hand], player.jokers)
 
 
 def may_place(state: LigrettoState, seat: int, place: Candidate) -> bool:

@@ -29,10 +29,9 @@ from ludoteca.games.ligretto.state import FREE, JOKER, NO_TILE, LigrettoState, s
 KEEP = " Your tile stays in your hand."
 
 
-def places(state: LigrettoState, seat: int) -> list[Place]:
-    """Every distinct placement of the turned tile at each pawn, jokers included (a list
-    shared until the board changes: do not change it)."""
-    return placements(state, seat)
+# The menu: every distinct placement of the turned tile at each pawn, jokers included (a list
+# shared until the board changes: do not change it).
+places = placements
 
 
 def check_place(state: LigrettoState, seat: int, action: Place) -> Place:
