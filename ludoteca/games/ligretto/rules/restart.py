@@ -16,12 +16,10 @@ from ludoteca.games.ligretto.state import LigrettoState, square_key
 def restarts(state: LigrettoState, seat: int) -> list[Restart]:
     """For each pawn the seat may restart (its own duties, then those anybody may make), each
     free matching pair, the stuck pawn onto either square [D-9]."""
-    key = hand_key(state, seat)
-    if key is None:
-        return []  # no turned tile to restart with
     pawns = restart_pawns(state, seat)
-    if not pawns:
-        return []  # the usual answer: no free pair to look for
+    key = hand_key(state, seat) if pawns else None
+    if key is None:
+        return []  # the usual answer: no pawn to restart, or no turned tile to do it with
     restarts_of = fits(state).restarts
     return [restart for pawn in pawns for restart in restarts_of(pawn, key)]
 

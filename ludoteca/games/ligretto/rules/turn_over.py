@@ -11,10 +11,13 @@ from ludoteca.games.ligretto.placement import count_placements
 from ludoteca.games.ligretto.rules.round_end import end_if_stalled_for_good
 from ludoteca.games.ligretto.state import NO_TILE, LigrettoState
 
+# Each seat's menu lists one of these most of the time: made once (actions never change).
+TURN_OVER, DISCARD = TurnOver(), Discard()
+
 
 # --- turning a tile over -------------------------------------------------------------------------
 def turns(state: LigrettoState, seat: int) -> list[TurnOver]:
-    return [TurnOver()] if state.players[seat].hand == NO_TILE else []
+    return [TURN_OVER] if state.players[seat].hand == NO_TILE else []
 
 
 def check_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> TurnOver:
@@ -43,7 +46,7 @@ def do_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> list[Even
 # --- discarding it -------------------------------------------------------------------------------
 def discards(state: LigrettoState, seat: int) -> list[Discard]:
     """A player may discard even a tile that fits [D-6]."""
-    return [Discard()] if state.players[seat].hand != NO_TILE else []
+    return [DISCARD] if state.players[seat].hand != NO_TILE else []
 
 
 def check_discard(state: LigrettoState, seat: int, action: Discard) -> Discard:
