@@ -318,8 +318,9 @@ def restart_pairs(state: LigrettoState, seat: int) -> list[tuple[int, int]]:
 
 
 def count_placements(state: LigrettoState, seat: int) -> int:
-    """How many placements the turned tile of `seat` has (the length of the game's
-    `placements`, without listing them)."""
+    """How many placements the turned tile of `seat` has, restarts included: the length of
+    its menu (the restarts counted without listing them, the placements listed once for the
+    menus that follow)."""
     pawns = restart_pawns(state, seat)
     restarts = 2 * len(pawns) * len(restart_pairs(state, seat)) if pawns else 0
     return restarts + len(placements(state, seat))
