@@ -13,7 +13,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.ligretto import GAME, data
 from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import bits
-from ludoteca.games.ligretto.placement import Fits, fits
+from ludoteca.games.ligretto.placement import Fits, count_placements, fits
 from ludoteca.games.ligretto.state import FREE, LigrettoState, Phase
 
 
@@ -140,3 +140,26 @@ def test_a_clone_keeps_its_own_fits() -> None:
     assert placed
     assert [GAME.legal_actions(state, s) for s in range(4)] == before
     assert_fits_match(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_menus_kept_between_placements_match_a_fresh_look_in_random_games(players: int) -> None:
+    """Random playouts: every seat's menu (placements and restarts, kept per pawn between
+    placements) and its count of fits are those of the same board looked at afresh."""
+    rng = Rng(players)
+    state = GAME.setup(players, players, {"rounds": 2})
+    seats = range(players)
+    for _ in range(700):
+        if GAME.is_over(state):
+            break
+        if state.phase is Phase.PLAY:
+            fresh = GAME.clone(state)
+            fresh.cache = None  # the clone alone forgets what was found
+            assert [GAME.legal_actions(fresh, s) for s in seats] == [
+                GAME.legal_actions(state, s) for s in seats
+            ]
+            assert [count_placements(fresh, s) for s in seats] == [
+                count_placements(state, s) for s in seats
+            ]
+        seat = rng.choice(sorted(GAME.actors(state)))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
