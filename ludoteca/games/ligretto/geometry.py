@@ -109,13 +109,17 @@ def _placements_from(geo: Geometry, start: int) -> dict[int, Reachable]:
     def tiles_from(at: int, jokers: tuple[int, ...]) -> None:
         passed = jokers or (at,)
         used = sum(1 << j for j in jokers)
+        level = len(jokers)
         for near in nb[at]:
             if near in passed:
                 continue
+            with_near = used | 1 << near
             for far, key in steps[near]:
                 if far not in passed:
-                    paths = table.setdefault(key, ([], [], []))[len(jokers)]
-                    paths.append((used | 1 << near | 1 << far, (near, far, jokers)))
+                    found = table.get(key)
+                    if found is None:  # (not setdefault: its default would be made every time)
+                        found = table[key] = ([], [], [])
+                    found[level].append((with_near | 1 << far, (near, far, jokers)))
 
     tiles_from(start, ())
     for j1 in nb[start]:
