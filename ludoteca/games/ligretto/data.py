@@ -46,6 +46,15 @@ TILE_SETS: dict[int, tuple[tuple[int, int], ...]] = {
     5: tuple(_all_pairs(5) + [(_R, _Y), (_Y, _G), (_G, _B), (_B, _P), (_R, _P)]),
     6: tuple(_all_pairs(6)),
 }
+
+
+@cache
+def tile_names(colours: int) -> tuple[tuple[str, ...], ...]:
+    """Each tile's colours by name, per colour preset: every turn-over and placement says
+    them."""
+    return tuple(tuple(colour_names(pair)) for pair in TILE_SETS[colours])
+
+
 TILES_PER_PLAYER = 15  # "Ciascun giocatore riceve 15 tessere con la stessa cornice"
 JOKERS_PER_PLAYER = 2  # "e 2 tessere jolly"; given back at the start of every round [D-13]
 PAWNS = 4  # "4 pedine Ligretto"

@@ -39,9 +39,9 @@ class Geometry:
     # per square: the squares within two steps (as bits), all that decides a dead end there
     around: tuple[int, ...]
     steps: tuple[tuple[tuple[int, int], ...], ...]  # per square: (neighbour, colour pair key)
-    # per square: (squares as bits, colour pair key) of each tile laid next to a pawn there
-    # without jokers
-    plain_tiles: tuple[tuple[tuple[int, int], ...], ...]
+    # per square: (squares as bits, colour pair key, placement) of each tile laid next to a
+    # pawn there without jokers, in the search order of the rules
+    plain_tiles: tuple[tuple[tuple[int, int, Path], ...], ...]
     _from: dict[int, dict[int, Reachable]] = field(default_factory=dict)
 
     def placements_from(self, start: int) -> dict[int, Reachable]:
@@ -78,8 +78,8 @@ def _geometry(layout_name: str, colours: int) -> Geometry:
     reach = tuple(bits(list(_within(nb, cell, SEARCH_STEPS))) for cell in range(len(nb)))
     around = tuple(bits(list(_within(nb, cell, 2))) for cell in range(len(nb)))
     plain_tiles = tuple(
-        tuple((1 << near | 1 << far, key) for near in nb[cell] for far, key in steps[near]
-              if far != cell)
+        tuple((1 << near | 1 << far, key, (near, far, ())) for near in nb[cell]
+              for far, key in steps[near] if far != cell)
         for cell in range(len(nb))
     )
     return Geometry(
@@ -109,13 +109,17 @@ def _placements_from(geo: Geometry, start: int) -> dict[int, Reachable]:
     def tiles_from(at: int, jokers: tuple[int, ...]) -> None:
         passed = jokers or (at,)
         used = sum(1 << j for j in jokers)
+        level = len(jokers)
         for near in nb[at]:
             if near in passed:
                 continue
+            with_near = used | 1 << near
             for far, key in steps[near]:
                 if far not in passed:
-                    paths = table.setdefault(key, ([], [], []))[len(jokers)]
-                    paths.append((used | 1 << near | 1 << far, (near, far, jokers)))
+                    found = table.get(key)
+                    if found is None:  # (not setdefault: its default would be made every time)
+                        found = table[key] = ([], [], [])
+                    found[level].append((with_near | 1 << far, (near, far, jokers)))
 
     tiles_from(start, ())
     for j1 in nb[start]:

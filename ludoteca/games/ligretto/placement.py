@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import (
     Candidate,
     Geometry,
@@ -25,6 +26,27 @@ from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
 NOWHERE: tuple[list[tuple[int, Path]], ...] = ([], [], [])  # a colour pair not on the board
 
 
+class AtPawn:
+    """What the surroundings of one pawn allow, kept while they stay the same: whether it is
+    in a dead end [D-9], its placements without jokers for every colour pair (found in one
+    look at the tiles next to it: the placements asked for most, by the menus, the bots and
+    every test of which tiles fit), and those with jokers and the Place actions of each,
+    searched on first use."""
+
+    __slots__ = ("stuck", "plain", "paths", "places")
+
+    def __init__(self, geo: Geometry, taken: int, cell: int) -> None:
+        """`taken`: the covered squares and those under pawns (as bits); a tile laid without
+        jokers never covers the pawn's own square."""
+        self.stuck = is_dead_end(geo, taken, cell)
+        self.plain: dict[int, list[Path]] = {}  # key -> placements without jokers
+        for used, key, path in geo.plain_tiles[cell]:
+            if not used & taken:
+                self.plain.setdefault(key, []).append(path)
+        self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used -> placements
+        self.places: dict[int, list[Place]] = {}  # key * 4 + jokers used -> as actions
+
+
 class Fits:
     """Where a tile of each colour pair (data.pair_key) can go on one board; each colour pair
     is searched on first use, as most are never asked for."""
@@ -35,36 +57,36 @@ class Fits:
         """The fits of the board of `state`; with `before` (the fits of the board just before
         a placement covered the squares `covered`), only what the placement changed is looked
         at again."""
-        self.geometry: Geometry = geometry(len(state.players), state.colours)
+        self.geometry: Geometry = (
+            geometry(len(state.players), state.colours) if before is None else before.geometry
+        )
         self.pawns = tuple(state.pawns)
         self.pawn_squares = bits(self.pawns)
-        # per pawn: key * 4 + jokers used -> placements (shared with the snapshot before
-        # while the pawn's surroundings stay the same)
-        self._paths: list[dict[int, list[Path]]] = [{} for _ in self.pawns]
+        self._menus: dict[int, list[Place]] = {}  # key * 4 + jokers at most -> the menu
         self._all_pawns: dict[tuple[int, int], list[Candidate]] = {}  # (key, jokers) -> ...
         self._free_pairs: dict[int, list[tuple[int, int]]] = {}
-        self._plain_keys: list[set[int] | None] = [None] * len(self.pawns)  # per pawn
-        self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
+        self._restarts: dict[int, list[Restart]] = {}  # key * 4 + pawn -> ...
+        self._plain_keys: set[int] | None = None
         if before is None:
             self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
             changed = -1  # every square
         else:
             self.covered = before.covered | bits(tuple(covered))
             changed = self.covered ^ before.covered | self.pawn_squares ^ before.pawn_squares
-        self._look_again(before, changed)
+        self._at = self._look_again(before, changed)
+        self.stuck = [at.stuck for at in self._at]  # per pawn: in a dead end [D-9]
 
-    def _look_again(self, before: Fits | None, changed: int) -> None:
-        """Take over from `before` the placements and the dead end of every pawn that stayed
-        put with no `changed` square (bits) within its reach: they cannot have changed."""
+    def _look_again(self, before: Fits | None, changed: int) -> list[AtPawn]:
+        """Take over from `before` what is known at every pawn that stayed put with no
+        `changed` square (bits) within its reach: it cannot have changed."""
         taken = self.covered | self.pawn_squares
         reach = self.geometry.reach
-        for pawn, cell in enumerate(self.pawns):
-            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
-                self._paths[pawn] = before._paths[pawn]
-                self._plain_keys[pawn] = before._plain_keys[pawn]
-                self.stuck.append(before.stuck[pawn])
-            else:
-                self.stuck.append(is_dead_end(self.geometry, taken, cell))
+        return [
+            before._at[pawn]
+            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed
+            else AtPawn(self.geometry, taken, cell)
+            for pawn, cell in enumerate(self.pawns)
+        ]
 
     def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Path]:
         """Placements of a `key` tile at `pawn` with `jokers` jokers (each number searched on
@@ -74,13 +96,15 @@ class Fits:
         tile squares fewer jokers reach from this pawn is left out: its jokers would be spent
         for nothing (a joker on the square the pawn started the round on, say). The list is
         shared: do not change it."""
-        found = self._paths[pawn].get(key * 4 + jokers)  # one number per (key, jokers)
+        if not jokers:
+            return self._at[pawn].plain.get(key, [])
+        found = self._at[pawn].paths.get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
             start = self.pawns[pawn]
             taken = self.covered | (self.pawn_squares & ~(1 << start))
             reachable = self.geometry.placements_from(start).get(key, NOWHERE)[jokers]
             fewer = self.tile_squares(pawn, key, jokers)
-            found = self._paths[pawn][key * 4 + jokers] = [
+            found = self._at[pawn].paths[key * 4 + jokers] = [
                 path for used, path in reachable
                 if not used & taken and (path[0], path[1]) not in fewer
             ]
@@ -104,13 +128,28 @@ class Fits:
             ]
         return found
 
-    def count(self, key: int, jokers: int) -> int:
-        """How many placements a `key` tile has at the pawns with up to `jokers` jokers."""
-        total = 0
-        for pawn in range(len(self.pawns)):
-            for used in range(jokers + 1):
-                total += len(self.at_pawn(pawn, key, used))
-        return total
+    def places_at(self, pawn: int, key: int, jokers: int) -> list[Place]:
+        """The placements of `at_pawn` as actions, built once per snapshot of the pawn's
+        surroundings (shared list)."""
+        found = self._at[pawn].places.get(key * 4 + jokers)
+        if found is None:
+            found = self._at[pawn].places[key * 4 + jokers] = [
+                Place(pawn, near, far, used) for near, far, used in self.at_pawn(pawn, key, jokers)
+            ]
+        return found
+
+    def places(self, key: int, jokers: int) -> list[Place]:
+        """Every placement of a `key` tile with up to `jokers` jokers, pawn by pawn, then by
+        jokers used: the menu of a turned tile, asked for when it is turned over (to count its
+        fits) and again for every menu until the board changes (shared list)."""
+        found = self._menus.get(key * 4 + jokers)
+        if found is None:
+            found = self._menus[key * 4 + jokers] = []
+            for pawn, at in enumerate(self._at):
+                for used in range(jokers + 1):
+                    if used or key in at.plain:  # most pawns take a tile nowhere without jokers
+                        found += self.places_at(pawn, key, used)
+        return found
 
     def shuts_in(self, moved: int, to: int, covered: int) -> bool:
         """Whether some pawn would be in a dead end [D-9] once `moved` stands on `to` and the
@@ -141,18 +180,23 @@ class Fits:
             ]
         return found
 
+    def restarts(self, pawn: int, key: int) -> list[Restart]:
+        """The restarts of `pawn` with a `key` tile: each free matching pair, the pawn onto
+        either square [D-9] (shared list)."""
+        found = self._restarts.get(key * 4 + pawn)
+        if found is None:
+            found = self._restarts[key * 4 + pawn] = [
+                Restart(pawn, a, b) for pair in self.free_pairs(key) for a, b in (pair, pair[::-1])
+            ]
+        return found
+
     def plain_keys(self) -> set[int]:
-        """The colour pairs that fit next to some pawn without jokers."""
-        out: set[int] = set()
-        for pawn, cell in enumerate(self.pawns):
-            keys = self._plain_keys[pawn]
-            if keys is None:
-                taken = self.covered | self.pawn_squares
-                keys = self._plain_keys[pawn] = {
-                    key for used, key in self.geometry.plain_tiles[cell] if not used & taken
-                }
-            out |= keys
-        return out
+        """The colour pairs that fit next to some pawn without jokers (shared set)."""
+        if self._plain_keys is None:
+            self._plain_keys = set()
+            for at in self._at:
+                self._plain_keys.update(at.plain)
+        return self._plain_keys
 
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
         """Whether a tile of `key` fits next to some pawn using at most `jokers` jokers."""
@@ -204,6 +248,8 @@ def open_duties(state: LigrettoState) -> list[int]:
 
 def restart_pawns(state: LigrettoState, seat: int) -> list[int]:
     """Pawns `seat` may restart now: its own duties, then the open ones of others [D-9]."""
+    if True not in fits(state).stuck:
+        return []  # the usual answer: duties are owed for stuck pawns only, and lapse
     own = state.players[seat].duties
     return list(own) + [p for p in open_duties(state) if p not in own]
 
@@ -213,11 +259,12 @@ def nobody_can_place(state: LigrettoState) -> bool:
     jokers included."""
     f = fits(state)
     plain = f.plain_keys()
+    for seat, player in enumerate(state.players):
+        if not player.duties and not plain.isdisjoint(holding_keys(state, seat)):
+            return False  # the usual answer, found without searching for joker placements
     restarts_open = bool(open_duties(state))
     for seat, player in enumerate(state.players):
         keys = holding_keys(state, seat)
-        if not player.duties and not plain.isdisjoint(keys):
-            return False  # the usual answer, found without searching for joker placements
         if (player.duties or restarts_open) and any(f.free_pairs(k) for k in keys):
             return False
         if not player.duties and any(f.fits_at_pawns(k, player.jokers) for k in keys):
@@ -230,15 +277,13 @@ def hand_key(state: LigrettoState, seat: int) -> int | None:
     return None if hand == NO_TILE else tile_keys(state.colours)[hand]
 
 
-def pawn_paths(state: LigrettoState, seat: int, pawn: int) -> list[Path]:
-    """Where the turned tile of `seat` fits at `pawn`, jokers included while it has them;
-    none while it owes a restart [D-9]."""
-    key = hand_key(state, seat)
+def placements(state: LigrettoState, seat: int) -> list[Place]:
+    """Every placement of the turned tile of `seat` at the pawns, jokers included while it has
+    them; none while it owes a restart [D-9] (shared list: do not change it)."""
     player = state.players[seat]
-    if key is None or player.duties:
+    if player.hand == NO_TILE or player.duties:
         return []
-    at_pawn = fits(state).at_pawn
-    return [path for used in range(player.jokers + 1) for path in at_pawn(pawn, key, used)]
+    return fits(state).places(tile_keys(state.colours)[player.hand], player.jokers)
 
 
 def may_place(state: LigrettoState, seat: int, place: Candidate) -> bool:
@@ -273,12 +318,9 @@ def restart_pairs(state: LigrettoState, seat: int) -> list[tuple[int, int]]:
 
 
 def count_placements(state: LigrettoState, seat: int) -> int:
-    """How many placements the turned tile of `seat` has (the length of the game's
-    `placements`, without listing them)."""
+    """How many placements the turned tile of `seat` has, restarts included: the length of
+    its menu (the restarts counted without listing them, the placements listed once for the
+    menus that follow)."""
     pawns = restart_pawns(state, seat)
     restarts = 2 * len(pawns) * len(restart_pairs(state, seat)) if pawns else 0
-    key = hand_key(state, seat)
-    player = state.players[seat]
-    if key is None or player.duties:
-        return restarts
-    return restarts + fits(state).count(key, player.jokers)
+    return restarts + len(placements(state, seat))

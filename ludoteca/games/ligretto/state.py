@@ -137,6 +137,10 @@ class LigrettoState:
     def tiles(self) -> tuple[tuple[int, int], ...]:
         return data.TILE_SETS[self.colours]
 
+    def tile_colours(self, tile: int) -> list[str]:
+        """A tile's colours by name, for the events."""
+        return list(data.tile_names(self.colours)[tile])
+
     def in_play(self, seat: int) -> list[int]:
         """The seat's tiles not on its individual board."""
         aside = self.players[seat].aside

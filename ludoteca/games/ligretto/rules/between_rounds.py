@@ -4,6 +4,7 @@ of the next round on the board [D-5] [D-11]."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from ludoteca.engine.codec import quote
@@ -31,7 +32,13 @@ def set_aside_choices(state: LigrettoState, seat: int) -> list[tuple[int, ...]]:
 
 
 def set_asides(state: LigrettoState, seat: int) -> list[SetAside]:
-    return [SetAside(c) for c in set_aside_choices(state, seat)]
+    return [set_aside(c) for c in set_aside_choices(state, seat)]
+
+
+@cache
+def set_aside(tiles: tuple[int, ...]) -> SetAside:
+    """Each choice's action made once (121 at most): a menu lists up to 105 of them."""
+    return SetAside(tiles)
 
 
 def check_set_aside(state: LigrettoState, seat: int, action: SetAside) -> SetAside:

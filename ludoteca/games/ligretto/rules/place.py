@@ -20,7 +20,7 @@ from ludoteca.games.ligretto.placement import (
     fits,
     hand_key,
     may_place,
-    pawn_paths,
+    placements,
     squares_covered,
 )
 from ludoteca.games.ligretto.rules.round_end import end_after_placement
@@ -29,15 +29,9 @@ from ludoteca.games.ligretto.state import FREE, JOKER, NO_TILE, LigrettoState, s
 KEEP = " Your tile stays in your hand."
 
 
-def places(state: LigrettoState, seat: int) -> list[Place]:
-    """Every distinct placement of the turned tile at each pawn, jokers included."""
-    if state.players[seat].hand == NO_TILE:
-        return []  # most seats most of the time: nothing to ask the pawns
-    return [
-        Place(pawn, *path)
-        for pawn in range(len(state.pawns))
-        for path in pawn_paths(state, seat, pawn)
-    ]
+# The menu: every distinct placement of the turned tile at each pawn, jokers included (a list
+# shared until the board changes: do not change it).
+places = placements
 
 
 def check_place(state: LigrettoState, seat: int, action: Place) -> Place:
@@ -57,7 +51,7 @@ def do_place(state: LigrettoState, seat: int, action: Place) -> list[Event]:
     # "La pedina Ligretto va spostata sempre sulla casella più distante"
     state.pawns[action.pawn] = action.far
     event = public("placed", seat=seat, pawn=action.pawn, tile=tile,
-                   colours=data.colour_names(state.tiles()[tile]),
+                   colours=state.tile_colours(tile),
                    squares=[action.near, action.far], jokers=list(action.jokers))
     covered = (*action.jokers, action.near, action.far)
     return [event, *after_placement(state, seat, covered)]
@@ -80,7 +74,10 @@ def owe_restarts(state: LigrettoState, seat: int) -> list[Event]:
     cieco") [D-9]."""
     stuck = fits(state).stuck
     for other in state.players:
-        other.duties = [p for p in other.duties if stuck[p]]
+        if other.duties:
+            other.duties = [p for p in other.duties if stuck[p]]
+    if True not in stuck:
+        return []  # the usual answer: every pawn has a way out
     owed = {p for other in state.players for p in other.duties}
     shut_in = [p for p, is_stuck in enumerate(stuck) if is_stuck and p not in owed]
     state.players[seat].duties.extend(shut_in)

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
-from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Restart
-from ludoteca.games.ligretto.placement import hand_key, restart_pairs, restart_pawns
+from ludoteca.games.ligretto.placement import fits, hand_key, restart_pairs, restart_pawns
 from ludoteca.games.ligretto.rules.place import KEEP, after_placement, pair_names, square_problem
 from ludoteca.games.ligretto.state import LigrettoState, square_key
 
@@ -18,15 +17,11 @@ def restarts(state: LigrettoState, seat: int) -> list[Restart]:
     """For each pawn the seat may restart (its own duties, then those anybody may make), each
     free matching pair, the stuck pawn onto either square [D-9]."""
     pawns = restart_pawns(state, seat)
-    if not pawns:
-        return []  # the usual answer: no free pair to look for
-    pairs = restart_pairs(state, seat)
-    return [
-        Restart(pawn, a, b)
-        for pawn in pawns
-        for pair in pairs
-        for a, b in (pair, pair[::-1])
-    ]
+    key = hand_key(state, seat) if pawns else None
+    if key is None:
+        return []  # the usual answer: no pawn to restart, or no turned tile to do it with
+    restarts_of = fits(state).restarts
+    return [restart for pawn in pawns for restart in restarts_of(pawn, key)]
 
 
 def check_restart(state: LigrettoState, seat: int, action: Restart) -> Restart:
@@ -46,7 +41,7 @@ def do_restart(state: LigrettoState, seat: int, action: Restart) -> list[Event]:
     # a restart tile next to another pawn does not move that pawn
     state.pawns[action.pawn] = action.onto
     event = public("restarted", seat=seat, pawn=action.pawn, tile=tile,
-                   colours=data.colour_names(state.tiles()[tile]),
+                   colours=state.tile_colours(tile),
                    squares=[action.onto, action.other])
     return [event, *after_placement(state, seat, (action.onto, action.other))]
 

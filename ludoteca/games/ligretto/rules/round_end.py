@@ -27,7 +27,10 @@ def end_after_placement(state: LigrettoState, seat: int) -> list[Event]:
 def stalled(state: LigrettoState, passes: int) -> bool:
     """Whether every seat has gone through its whole stack `passes` times since the last
     placement by anybody (its turn-overs counted in the tiles it holds); the first seat behind
-    answers."""
+    answers. Asked at every turn-over: fewer turn-overs than `passes` (a seat holds at least
+    one tile's worth) answer without counting tiles."""
+    if min(state.stall_turns) < passes:
+        return False
     return all(
         turned >= passes * max(1, player.held())
         for turned, player in zip(state.stall_turns, state.players, strict=True)

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
-from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Discard, TurnOver
 from ludoteca.games.ligretto.placement import count_placements
 from ludoteca.games.ligretto.rules.round_end import end_if_stalled_for_good
 from ludoteca.games.ligretto.state import NO_TILE, LigrettoState
 
+# Each seat's menu lists one of these most of the time: made once (actions never change).
+TURN_OVER, DISCARD = TurnOver(), Discard()
+
 
 # --- turning a tile over -------------------------------------------------------------------------
 def turns(state: LigrettoState, seat: int) -> list[TurnOver]:
-    return [TurnOver()] if state.players[seat].hand == NO_TILE else []
+    return [TURN_OVER] if state.players[seat].hand == NO_TILE else []
 
 
 def check_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> TurnOver:
@@ -37,14 +39,14 @@ def do_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> list[Even
     state.stall_turns[seat] += 1
     # "scopre la tessera in cima al mazzo": everybody sees the turned tile [D-15]
     tile = player.hand
-    event = public("turned", seat=seat, tile=tile, colours=data.colour_names(state.tiles()[tile]))
+    event = public("turned", seat=seat, tile=tile, colours=state.tile_colours(tile))
     return [event, *end_if_stalled_for_good(state)]
 
 
 # --- discarding it -------------------------------------------------------------------------------
 def discards(state: LigrettoState, seat: int) -> list[Discard]:
     """A player may discard even a tile that fits [D-6]."""
-    return [Discard()] if state.players[seat].hand != NO_TILE else []
+    return [DISCARD] if state.players[seat].hand != NO_TILE else []
 
 
 def check_discard(state: LigrettoState, seat: int, action: Discard) -> Discard:
@@ -60,4 +62,4 @@ def do_discard(state: LigrettoState, seat: int, action: Discard) -> list[Event]:
     player.hand = NO_TILE
     # "posa la tessera scoperta davanti a sé": face up on top of the pile [D-15]
     return [public("discarded", seat=seat, tile=tile,
-                   colours=data.colour_names(state.tiles()[tile]))]
+                   colours=state.tile_colours(tile))]

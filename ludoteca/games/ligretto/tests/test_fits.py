@@ -1,7 +1,7 @@
-"""The cached placement search (lookup tables, bit sets, pawns kept between placements) against
-a plain search of the board written straight from [D-8] and [D-9], after every placement of
-seeded bot rounds (whether a placement would shut a pawn in included); and clones never see
-each other's board through the shared cache."""
+"""The cached placement search (lookup tables, bit sets, pawns and menus of Place actions kept
+between placements) against a plain search of the board written straight from [D-8] and
+[D-9], after every placement of seeded bot rounds (whether a placement would shut a pawn in
+included); and clones never see each other's board through the shared cache."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.ligretto import GAME, data
 from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import bits
-from ludoteca.games.ligretto.placement import Fits, fits
+from ludoteca.games.ligretto.placement import Fits, count_placements, fits
 from ludoteca.games.ligretto.state import FREE, LigrettoState, Phase
 
 
@@ -70,15 +70,19 @@ def plain_shuts_in(state: LigrettoState, pawn: int, to: int, covered: list[int])
 def assert_fits_match(state: LigrettoState) -> None:
     cached = fits(state)
     keys = {data.pair_key(a, b) for a, b in data.TILE_SETS[state.colours]}
-    for pawn in range(len(state.pawns)):
-        expected = plain_paths(state, pawn)
-        for key in keys:
-            for jokers in range(3):
-                assert cached.at_pawn(pawn, key, jokers) == expected.get((key, jokers), [])
+    expected = [plain_paths(state, pawn) for pawn in range(len(state.pawns))]
+    for pawn, key, jokers in product(range(len(state.pawns)), keys, range(3)):
+        assert cached.at_pawn(pawn, key, jokers) == expected[pawn].get((key, jokers), [])
+    for key, jokers in product(keys, range(3)):  # the menus, kept between placements too
+        assert cached.places(key, jokers) == [
+            Place(pawn, *path)
+            for pawn in range(len(state.pawns))
+            for used in range(jokers + 1)
+            for path in expected[pawn].get((key, used), [])
+        ]
     assert cached.stuck == [plain_dead_end(state, cell) for cell in state.pawns]
     assert cached.plain_keys() == {
-        key for pawn in range(len(state.pawns)) for (key, jokers) in plain_paths(state, pawn)
-        if jokers == 0
+        key for paths in expected for (key, jokers) in paths if jokers == 0
     }
     for pawn, key, jokers in product(range(len(state.pawns)), keys, (0, 1)):
         for near, far, used in cached.at_pawn(pawn, key, jokers):
@@ -89,6 +93,10 @@ def assert_fits_match(state: LigrettoState) -> None:
     for key in keys:
         assert cached.free_pairs(key) == fresh.free_pairs(key)
         pairs = cached.free_pairs(key)
+        for pawn in range(len(state.pawns)):
+            assert cached.restarts(pawn, key) == [
+                Restart(pawn, *squares) for a, b in pairs for squares in ((a, b), (b, a))
+            ]
         assert all(state.cover[a] == state.cover[b] == FREE for a, b in pairs)
         assert not {c for pair in pairs for c in pair} & set(state.pawns)
 
@@ -132,3 +140,26 @@ def test_a_clone_keeps_its_own_fits() -> None:
     assert placed
     assert [GAME.legal_actions(state, s) for s in range(4)] == before
     assert_fits_match(state)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_menus_kept_between_placements_match_a_fresh_look_in_random_games(players: int) -> None:
+    """Random playouts: every seat's menu (placements and restarts, kept per pawn between
+    placements) and its count of fits are those of the same board looked at afresh."""
+    rng = Rng(players)
+    state = GAME.setup(players, players, {"rounds": 2})
+    seats = range(players)
+    for _ in range(700):
+        if GAME.is_over(state):
+            break
+        if state.phase is Phase.PLAY:
+            fresh = GAME.clone(state)
+            fresh.cache = None  # the clone alone forgets what was found
+            assert [GAME.legal_actions(fresh, s) for s in seats] == [
+                GAME.legal_actions(state, s) for s in seats
+            ]
+            assert [count_placements(fresh, s) for s in seats] == [
+                count_placements(state, s) for s in seats
+            ]
+        seat = rng.choice(sorted(GAME.actors(state)))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
