@@ -298,3 +298,18 @@ def test_rivals_search_tries_every_pair_of_sealed_bids() -> None:
     for seed in range(4):
         state = GoofspielState([[2, 3, 5], [2, 3, 4]], [4, 1, 5], [None, None], [0, 2], Rng(0))
         assert MctsBot(iterations=600).choose(GOOFSPIEL, state, 0, Rng(seed)) != Bid(2)
+
+
+def test_game_defaults_off_leaves_out_the_games_search() -> None:
+    """`game_defaults=False`: what is left out takes the engine's defaults, not the game's
+    (Goofspiel's default search sets rivals=search); what is given still counts."""
+    state = GOOFSPIEL.setup(2, seed=3)
+    bot = MctsBot(iterations=20, game_defaults=False)
+    bot.choose(GOOFSPIEL, state, 0, Rng(1))
+    assert (bot.rivals, bot.iterations) == ("rollout", 20)
+    given = MctsBot(iterations=20, rivals="search", game_defaults=False)
+    given.choose(GOOFSPIEL, state, 0, Rng(1))
+    assert given.rivals == "search"
+    default = MctsBot(iterations=20)
+    default.choose(GOOFSPIEL, state, 0, Rng(1))
+    assert default.rivals == "search"

@@ -89,7 +89,10 @@ class MctsBot(Bot):
     """ISMCTS with a budget of `iterations`, or of `seconds` of thinking per move. A parameter
     left out takes the game's default (`Game.mcts_defaults`, a fixed budget that keeps a move
     to a fraction of a second on that game), else the engine's (`DEFAULTS`). The ranges of the
-    parameters are checked where a bot is named (`ludoteca.bots.spec`)."""
+    parameters are checked where a bot is named (`ludoteca.bots.spec`). With
+    `game_defaults=False` the game's defaults are ignored: what is left out takes the engine's,
+    a search that knows nothing of the game but its rules (a benchmark against other searchers
+    sets it so)."""
 
     def __init__(
         self,
@@ -103,6 +106,7 @@ class MctsBot(Bot):
         level: str | None = None,
         focus: int | None = None,
         rivals: str | None = None,
+        game_defaults: bool = True,
     ) -> None:
         given = {
             "iterations": iterations, "c": c, "rollout": rollout, "horizon": horizon,
@@ -111,6 +115,7 @@ class MctsBot(Bot):
         self.given = {k: v for k, v in given.items() if v is not None}
         self.seconds = seconds
         self.level = level
+        self.game_defaults = game_defaults
         self.last_iterations = 0
         self._settle(DEFAULTS)
         budget = f"seconds={seconds:g}" if seconds is not None else (
@@ -136,7 +141,7 @@ class MctsBot(Bot):
 
     # --- the search ---------------------------------------------------------------------------
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
-        self._settle(game.mcts_defaults)
+        self._settle(game.mcts_defaults if self.game_defaults else {})
         world = game.determinize(state, seat, rng)
         legal = game.legal_actions(world, seat)
         if not legal:
