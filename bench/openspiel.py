@@ -220,7 +220,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--matches", type=int,
-        help="matches per pairing (default: per game; Ciurme's rows are speed alone)",
+        help="matches per pairing (default: per game; 0: speed alone, as Ciurme's rows are)",
     )
     parser.add_argument("--only", help="games to run, comma-separated")
     parser.add_argument("--workers", type=int, default=2, help="processes for the matches")
@@ -241,22 +241,24 @@ def main() -> None:
         match_table.add_column(column, justify="left" if column in ("game", "against") else "right")
     for setting in chosen:
         game = openspiel.load(setting.game, setting.players, setting.options)
-        setting = dataclasses.replace(
-            setting, matches=args.matches if args.matches and setting.matches else setting.matches,
-            our_c=args.our_c,
-        )
+        matches = setting.matches if args.matches is None or not setting.matches else args.matches
+        setting = dataclasses.replace(setting, matches=matches, our_c=args.our_c)
         console.print(f"{setting.label}: speed...")
         ours, spiel_mcts, spiel_ismcts = speeds(game, setting)
-        speed_table.add_row(
-            setting.label, str(setting.iterations), f"{ours:.0f}", f"{spiel_mcts:.0f}",
-            f"{spiel_ismcts:.0f}", f"{ours / spiel_mcts:.1f}x", f"{ours / spiel_ismcts:.1f}x",
+        row = (
+            setting.label, str(setting.iterations), f"{ours:.1f}", f"{spiel_mcts:.1f}",
+            f"{spiel_ismcts:.1f}", f"{ours / spiel_mcts:.1f}x", f"{ours / spiel_ismcts:.1f}x",
         )
+        console.print(" | ".join(row))  # as it comes: a long run interrupted keeps its rows
+        speed_table.add_row(*row)
         for rival, name in ((1, SpielMcts.name), (2, SpielIsmcts.name)) if setting.matches else ():
             console.print(f"{setting.label}: {setting.matches} matches against {name}...")
             wins, played = head_to_head(setting, rival, args.workers)
             low, high = wilson_interval(wins, played)
-            match_table.add_row(setting.label, name, str(played), f"{wins / played:.1%}",
-                                f"{low:.1%}-{high:.1%}")
+            result = (setting.label, name, str(played), f"{wins / played:.1%}",
+                      f"{low:.1%}-{high:.1%}")
+            console.print(" | ".join(result))
+            match_table.add_row(*result)
     console.print(speed_table)
     console.print(match_table)
 
