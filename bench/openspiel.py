@@ -60,9 +60,10 @@ class Setting:
         return f"{self.game}, {self.players} players{extra}"
 
 
-# Matches per pairing: as many as a few minutes per game allow on a 2-core machine shared with
-# other work (a 95% interval of about +-7 points in Goofspiel, +-15 in Castell, +-20 in
-# Ligretto, whose OpenSpiel searchers manage 8 to 11 iterations a second through the adapter).
+# Matches per pairing, for a 95% interval of about +-7 points in Goofspiel, +-15 in Castell
+# and +-20 in Ligretto (whose OpenSpiel searchers manage 8 to 11 iterations a second through
+# the adapter): 5 to 12 minutes a pairing on a quiet 2-core machine, several times that under
+# load.
 # Ciurme's rows are speed alone: a session is 300 to 450 decisions, and OpenSpiel's searchers,
 # under one iteration a second there, would take hours over one match with a useful budget.
 SETTINGS = (
