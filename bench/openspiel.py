@@ -15,7 +15,8 @@ Speed: iterations per second of each searcher on the same positions (decisions w
 from random matches). Strength: head-to-head matches, ours against each, seats rotated and every
 deal played both ways, with our win rate (a tie counts half) and its 95% Wilson interval.
 
-Run: `python bench/openspiel.py [--matches N] [--only goofspiel,castell] [--workers W]`.
+Run: `python bench/openspiel.py [--matches N] [--only goofspiel,castell] [--workers W]`
+(`SETTINGS` says how many matches each game gets by default, and why).
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ import argparse
 import dataclasses
 import multiprocessing
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +36,7 @@ from rich.table import Table
 
 from ludoteca.bots import MctsBot
 from ludoteca.engine.rng import Rng
+from ludoteca.games import load_game
 from ludoteca.rl import openspiel
 from ludoteca.sim.stats import wilson_interval
 
@@ -59,32 +60,34 @@ class Setting:
         return f"{self.game}, {self.players} players{extra}"
 
 
+# Matches per pairing, for a 95% interval of about +-7 points in Goofspiel, +-15 in Castell
+# and +-20 in Ligretto (whose OpenSpiel searchers manage 8 to 11 iterations a second through
+# the adapter): 5 to 12 minutes a pairing on a quiet 2-core machine, several times that under
+# load.
+# Ciurme's rows are speed alone: a session is 300 to 450 decisions, and OpenSpiel's searchers,
+# under one iteration a second there, would take hours over one match with a useful budget.
 SETTINGS = (
-    Setting("goofspiel", 2, {}, 200, 60),
-    Setting("castell", 2, {}, 20, 12),
-    Setting("ligretto", 2, {"rounds": 1}, 20, 12),
+    Setting("goofspiel", 2, {}, 200, 200),
+    Setting("castell", 2, {}, 20, 40),
+    Setting("ligretto", 2, {"rounds": 1}, 20, 24),
+    Setting("ciurme", 8, {}, 4, 0),
 )
 
 
 # --- the searchers --------------------------------------------------------------------------------
-class SameRules(MctsBot):
-    """Our search under the bench's budget rules. A game's default search may follow its
-    heuristic, judge positions with its `evaluate` or look only at its `search_choices`
-    (Castell's and Ligretto's do), knowledge OpenSpiel's bots are not given: here only the
-    game's setting for how the tree grows (`rivals`) is kept, and every iteration is one
-    uniformly random playout to the end."""
-
-    def _settle(self, defaults: Mapping[str, Any]) -> None:
-        super()._settle({k: v for k, v in defaults.items() if k == "rivals"})
-
-
 class Ours:
-    """`ludoteca.bots.mcts` on the engine's state behind the OpenSpiel state."""
+    """`ludoteca.bots.mcts` on the engine's state behind the OpenSpiel state, under the bench's
+    budget rules. A game's default search may follow its heuristic, judge positions with its
+    `evaluate` or look only at its `search_choices` (Castell's, Ligretto's and Ciurme's do),
+    knowledge OpenSpiel's bots are not given: here the game's defaults are ignored
+    (`game_defaults=False`) but for how the tree grows (`rivals`), and every iteration is one
+    uniformly random playout to the end."""
 
     name = "ours (ludoteca ISMCTS)"
 
-    def __init__(self, iterations: int, seed: int, c: float | None = None) -> None:
-        self.bot = SameRules(iterations=iterations, c=c)
+    def __init__(self, game: str, iterations: int, seed: int, c: float | None = None) -> None:
+        rivals = load_game(game).mcts_defaults.get("rivals")
+        self.bot = MctsBot(iterations=iterations, c=c, rivals=rivals, game_defaults=False)
         self.rng = Rng(seed)
 
     def step(self, state: Any) -> tuple[int, int]:
@@ -137,7 +140,7 @@ class SpielIsmcts:
 
 def searchers(game: Any, setting: Setting, seed: int) -> list[Any]:
     return [
-        Ours(setting.iterations, seed, setting.our_c),
+        Ours(setting.game, setting.iterations, seed, setting.our_c),
         SpielMcts(game, setting.iterations, seed),
         SpielIsmcts(game, setting.iterations, seed),
     ]
@@ -216,7 +219,10 @@ def head_to_head(setting: Setting, rival: int, workers: int) -> tuple[float, int
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, help="matches per pairing (default: per game)")
+    parser.add_argument(
+        "--matches", type=int,
+        help="matches per pairing (default: per game; 0: speed alone, as Ciurme's rows are)",
+    )
     parser.add_argument("--only", help="games to run, comma-separated")
     parser.add_argument("--workers", type=int, default=2, help="processes for the matches")
     parser.add_argument(
@@ -236,21 +242,24 @@ def main() -> None:
         match_table.add_column(column, justify="left" if column in ("game", "against") else "right")
     for setting in chosen:
         game = openspiel.load(setting.game, setting.players, setting.options)
-        setting = dataclasses.replace(
-            setting, matches=args.matches or setting.matches, our_c=args.our_c
-        )
+        matches = setting.matches if args.matches is None or not setting.matches else args.matches
+        setting = dataclasses.replace(setting, matches=matches, our_c=args.our_c)
         console.print(f"{setting.label}: speed...")
         ours, spiel_mcts, spiel_ismcts = speeds(game, setting)
-        speed_table.add_row(
-            setting.label, str(setting.iterations), f"{ours:.0f}", f"{spiel_mcts:.0f}",
-            f"{spiel_ismcts:.0f}", f"{ours / spiel_mcts:.1f}x", f"{ours / spiel_ismcts:.1f}x",
+        row = (
+            setting.label, str(setting.iterations), f"{ours:.1f}", f"{spiel_mcts:.1f}",
+            f"{spiel_ismcts:.1f}", f"{ours / spiel_mcts:.1f}x", f"{ours / spiel_ismcts:.1f}x",
         )
-        for rival, name in ((1, SpielMcts.name), (2, SpielIsmcts.name)):
+        console.print(" | ".join(row))  # as it comes: a long run interrupted keeps its rows
+        speed_table.add_row(*row)
+        for rival, name in ((1, SpielMcts.name), (2, SpielIsmcts.name)) if setting.matches else ():
             console.print(f"{setting.label}: {setting.matches} matches against {name}...")
             wins, played = head_to_head(setting, rival, args.workers)
             low, high = wilson_interval(wins, played)
-            match_table.add_row(setting.label, name, str(played), f"{wins / played:.1%}",
-                                f"{low:.1%}-{high:.1%}")
+            result = (setting.label, name, str(played), f"{wins / played:.1%}",
+                      f"{low:.1%}-{high:.1%}")
+            console.print(" | ".join(result))
+            match_table.add_row(*result)
     console.print(speed_table)
     console.print(match_table)
 

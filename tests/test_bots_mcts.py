@@ -10,6 +10,8 @@ from ludoteca.bots import MctsBot, RandomBot, play_out, seat_rewards
 from ludoteca.engine import Action, Event, Game, IllegalAction, Result, Rng, public
 from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.games.goofspiel import GAME as GOOFSPIEL
+from ludoteca.games.goofspiel.actions import Bid
+from ludoteca.games.goofspiel.state import GoofspielState
 from ludoteca.sim.tournament import run_tournament
 
 
@@ -285,3 +287,29 @@ def test_rivals_search_plans_against_a_sealed_move_chosen_well() -> None:
     state = duel.setup(2, seed=1)
     assert MctsBot(iterations=400).choose(duel, state, 0, Rng(1)) == BOLD
     assert MctsBot(iterations=400, rivals="search").choose(duel, state, 0, Rng(1)) == SAFE
+
+
+def test_rivals_search_tries_every_pair_of_sealed_bids() -> None:
+    """Goofspiel, prize 4 up, 1 and 5 still to come; hands 2 3 5 against 2 3 4, 0 points
+    against 2. Bidding 2 loses the 4 to any bid but 2, after which seat 0 can tie at best: the
+    worst bid against a sensible opponent. When both seats broke their UCB ties in the order
+    they had tried their bids, they paired bids in lockstep further down the tree, never saw
+    the pairs that decide the end, and the search ranked the 2 its best bid for most seeds."""
+    for seed in range(4):
+        state = GoofspielState([[2, 3, 5], [2, 3, 4]], [4, 1, 5], [None, None], [0, 2], Rng(0))
+        assert MctsBot(iterations=600).choose(GOOFSPIEL, state, 0, Rng(seed)) != Bid(2)
+
+
+def test_game_defaults_off_leaves_out_the_games_search() -> None:
+    """`game_defaults=False`: what is left out takes the engine's defaults, not the game's
+    (Goofspiel's default search sets rivals=search); what is given still counts."""
+    state = GOOFSPIEL.setup(2, seed=3)
+    bot = MctsBot(iterations=20, game_defaults=False)
+    bot.choose(GOOFSPIEL, state, 0, Rng(1))
+    assert (bot.rivals, bot.iterations) == ("rollout", 20)
+    given = MctsBot(iterations=20, rivals="search", game_defaults=False)
+    given.choose(GOOFSPIEL, state, 0, Rng(1))
+    assert given.rivals == "search"
+    default = MctsBot(iterations=20)
+    default.choose(GOOFSPIEL, state, 0, Rng(1))
+    assert default.rivals == "search"

@@ -47,6 +47,8 @@ from ludoteca.engine.rng import Rng
 
 # How far a move's mean reward may fall short (over one visit) and still be thought the best.
 CHOICE_MARGIN = 0.1
+# UCB scores this close are a tie (OpenSpiel's ISMCTS uses the same tolerance).
+UCB_TIE = 1e-5
 
 
 class _Node:
@@ -87,7 +89,10 @@ class MctsBot(Bot):
     """ISMCTS with a budget of `iterations`, or of `seconds` of thinking per move. A parameter
     left out takes the game's default (`Game.mcts_defaults`, a fixed budget that keeps a move
     to a fraction of a second on that game), else the engine's (`DEFAULTS`). The ranges of the
-    parameters are checked where a bot is named (`ludoteca.bots.spec`)."""
+    parameters are checked where a bot is named (`ludoteca.bots.spec`). With
+    `game_defaults=False` the game's defaults are ignored: what is left out takes the engine's,
+    a search that knows nothing of the game but its rules (a benchmark against other searchers
+    sets it so)."""
 
     def __init__(
         self,
@@ -101,6 +106,7 @@ class MctsBot(Bot):
         level: str | None = None,
         focus: int | None = None,
         rivals: str | None = None,
+        game_defaults: bool = True,
     ) -> None:
         given = {
             "iterations": iterations, "c": c, "rollout": rollout, "horizon": horizon,
@@ -109,6 +115,7 @@ class MctsBot(Bot):
         self.given = {k: v for k, v in given.items() if v is not None}
         self.seconds = seconds
         self.level = level
+        self.game_defaults = game_defaults
         self.last_iterations = 0
         self._settle(DEFAULTS)
         budget = f"seconds={seconds:g}" if seconds is not None else (
@@ -134,7 +141,7 @@ class MctsBot(Bot):
 
     # --- the search ---------------------------------------------------------------------------
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
-        self._settle(game.mcts_defaults)
+        self._settle(game.mcts_defaults if self.game_defaults else {})
         world = game.determinize(state, seat, rng)
         legal = game.legal_actions(world, seat)
         if not legal:
@@ -263,21 +270,33 @@ class MctsBot(Bot):
             if untried:
                 action = rng.choice(untried)
                 stats[action] = node.rivals[other, action] = _Node()
-            for n in stats.values():
-                if n is not None:
-                    n.available += 1
-            if not untried:
-                action = max(legal, key=lambda a: self._ucb(stats[a]))  # type: ignore[arg-type]
+            else:
+                action = self._rival_choice(stats, rng)  # type: ignore[arg-type]
             game.apply(world, other, action)
             chosen = stats[action]
             assert chosen is not None
             moved.append((chosen, other))
         return moved
 
-    def _ucb(self, node: _Node) -> float:
-        return node.mean() + self.c * math.sqrt(
-            math.log(node.available) / (node.visits + node.virtual)
-        )
+    def _rival_choice(self, stats: Mapping[Action, _Node], rng: Rng) -> Action:
+        """The other actor's move by UCB over its moves legal here, each counted against the
+        actor's visits to them all (not against its own availability), ties drawn at random.
+        The observer breaks its ties by availability, which follows the order its moves were
+        tried; had the other actor done the same, the two would pick in lockstep (each one's
+        first move always against the other's first), and with outcomes decided the search
+        would never see the other pairs of moves: a Goofspiel search ranked a bid that any
+        sensible opponent punishes as its best."""
+        pulls = sum(n.visits for n in stats.values())
+        scores = {a: self._ucb(n, pulls) for a, n in stats.items()}
+        top = max(scores.values())
+        tied = [a for a, score in scores.items() if score >= top - UCB_TIE]
+        return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+    def _ucb(self, node: _Node, pulls: int | None = None) -> float:
+        """`node`'s UCB score, its exploration term counted against `pulls` (by default how
+        often its move was available)."""
+        parent = node.available if pulls is None else pulls
+        return node.mean() + self.c * math.sqrt(math.log(parent) / (node.visits + node.virtual))
 
     # --- the rollout policy -------------------------------------------------------------------
     def _policy(self, game: Game[Any], world: Any, seat: int, rng: Rng) -> Action | None:
