@@ -147,6 +147,7 @@ RULES = counted(RuleTable(
 # rule for every seat).
 Seats = Callable[[CiurmeState], Iterable[int]]
 Gate = Callable[[CiurmeState, int], object]
+Menu = Callable[[CiurmeState, int], list[Action]]
 TURN = (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes)
 BALLOTS = (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions)
 DEPOSING = (depositions.motions, depositions.waivers)
@@ -173,6 +174,13 @@ LISTS: dict[tuple[Choices, ...], Gate] = {
     DEPOSING: depositions.may_move,
     (assembly.placements,): assembly.may_place,
 }
+# Where one function lists every choice of a group, in table order, its gate asked once (the
+# group's own choices each ask it again).
+MENUS: dict[tuple[Choices, ...], Menu] = {
+    TURN: phase1.turn_menu,
+    BALLOTS: ballots.ballot_menu,
+    DEPOSING: depositions.motion_menu,
+}
 
 
 @dataclass(frozen=True)
@@ -183,6 +191,7 @@ class Group:
     gate: Gate | None
     choices: tuple[Choices, ...]
     lists: Gate | None  # whether one of the choices lists something (None: ask them)
+    menu: Menu | None  # every choice of the group at once (None: ask each)
 
 
 def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
@@ -195,7 +204,7 @@ def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
         assert key not in groups or key == list(groups)[-1], "a group's rules follow one another"
         groups.setdefault(key, []).append(rule.choices)
     return tuple(
-        Group(seats, gate, tuple(choices), LISTS.get(tuple(choices)))
+        Group(seats, gate, tuple(choices), LISTS.get(tuple(choices)), MENUS.get(tuple(choices)))
         for (seats, gate), choices in groups.items()
     )
 
@@ -262,6 +271,10 @@ class Ciurme(Game[CiurmeState]):
     def seats(self, state: CiurmeState) -> list[int]:
         return list(range(state.players + 1))
 
+    def is_seat(self, state: CiurmeState, seat: Any) -> bool:
+        """The engine's answer, without building the list of seats (asked at every step)."""
+        return type(seat) is int and 0 <= seat <= state.players
+
     def teams(self, state: CiurmeState) -> list[list[int]]:
         return [sorted(crew.members) for crew in state.crews]
 
@@ -324,9 +337,11 @@ class Ciurme(Game[CiurmeState]):
             return []
         actions: list[Action] = []
         for group in self.groups(state.stage):
-            if group.gate is None or group.gate(state, seat):
+            if group.menu is not None:
+                actions += group.menu(state, seat)
+            elif group.gate is None or group.gate(state, seat):
                 for choices in group.choices:
-                    actions.extend(choices(state, seat))
+                    actions += choices(state, seat)
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
-from ludoteca.games.ciurme.actions import Place
+from ludoteca.games.ciurme.actions import PLACE, Place
 from ludoteca.games.ciurme.data import (
     FLAGSHIP,
     FLAGSHIP_BONUS,
@@ -134,8 +134,8 @@ def placements(state: CiurmeState, seat: int) -> list[Place]:
         return []
     index = state.crew_of(seat)
     assert index is not None
-    hand = sorted(set(state.hands[index]))
-    return [Place(v, s) for v in hand for s in range(state.fleet)]
+    fleet = state.fleet
+    return [place for v in sorted(set(state.hands[index])) for place in PLACE[v][:fleet]]
 
 
 def check_place(state: CiurmeState, seat: int, action: Place) -> Place:

@@ -10,9 +10,10 @@ crew without the captain decides by a strict majority of its members.
 
 from __future__ import annotations
 
+from ludoteca.engine.actions import Action
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
-from ludoteca.games.ciurme.actions import Depose, Waive
+from ludoteca.games.ciurme.actions import DEPOSE, WAIVE, Depose, Waive
 from ludoteca.games.ciurme.rules.offices import open_quartermaster_election
 from ludoteca.games.ciurme.rules.roles import assembly_audience, crew_of, without_captain
 from ludoteca.games.ciurme.rules.votes import open_vote, settle_motion
@@ -46,12 +47,17 @@ def may_move(state: CiurmeState, seat: int) -> bool:
     return crew is not None and may_move_to_depose(state, crew, seat)
 
 
+def motion_menu(state: CiurmeState, seat: int) -> list[Action]:
+    """Both answers to this round's motion, asked once: raise it, or waive it."""
+    return [DEPOSE, WAIVE] if may_move(state, seat) else []
+
+
 def motions(state: CiurmeState, seat: int) -> list[Depose]:
-    return [Depose()] if may_move(state, seat) else []
+    return [DEPOSE] if may_move(state, seat) else []
 
 
 def waivers(state: CiurmeState, seat: int) -> list[Waive]:
-    return [Waive()] if may_move(state, seat) else []
+    return [WAIVE] if may_move(state, seat) else []
 
 
 def check_motion(state: CiurmeState, seat: int, action: Depose | Waive) -> Depose | Waive:

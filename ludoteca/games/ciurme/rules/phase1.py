@@ -14,7 +14,19 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
-from ludoteca.games.ciurme.actions import Help, Move, Pass, Repair, Stay, Steer
+from ludoteca.games.ciurme.actions import (
+    MOVE_TO,
+    PASS,
+    REPAIR_WITH,
+    STAY,
+    STEER,
+    Help,
+    Move,
+    Pass,
+    Repair,
+    Stay,
+    Steer,
+)
 from ludoteca.games.ciurme.data import (
     CROSSING_CREW,
     ISLAND,
@@ -69,19 +81,27 @@ def turn_crew(state: CiurmeState, seat: int) -> Crew | None:
 
 
 def turn_actions(state: CiurmeState, crew: Crew) -> list[Action]:
-    """What the active player of a crew may do now (nothing while a lifeboat vote is open)."""
+    """What the active player of a crew may do now (nothing while a lifeboat vote is open), in
+    menu order: the move (stay, move), then steering or repairing (steer, repair, help, pass)."""
     if not playing(crew) or crew.vote is not None:
         return []
+    step = crew.step
+    if step == Step.MOVE:
+        return [STAY, *(MOVE_TO[p] for p in adjacent(crew, crew.place[crew.active]))]
+    if step == Step.STEER:
+        return [STEER, PASS]
     seat = active_seat(crew)
-    if crew.step == Step.MOVE:
-        here = crew.place[crew.active]
-        return [Stay(), *(Move(p) for p in adjacent(crew, here))]
-    if crew.step == Step.STEER:
-        return [Steer(), Pass()]
     colours = sorted(set(crew.transported))
     if not complete(state, crew, seat):
-        return [Repair(c) for c in colours]
-    return [*(Help(c, m) for m in helpable(state, crew, seat) for c in colours), Pass()]
+        return [REPAIR_WITH[c] for c in colours]
+    return [*(Help(c, m) for m in helpable(state, crew, seat) for c in colours), PASS]
+
+
+def turn_menu(state: CiurmeState, seat: int) -> list[Action]:
+    """Every step of the turn `seat` may take now: the choices of the turn's six rules at once,
+    its crew found once."""
+    crew = turn_crew(state, seat)
+    return [] if crew is None else turn_actions(state, crew)
 
 
 def has_turn_action(state: CiurmeState, seat: int) -> bool:
@@ -95,47 +115,31 @@ def has_turn_action(state: CiurmeState, seat: int) -> bool:
     return complete(state, crew, seat) or bool(crew.transported)
 
 
+# Each rule's choices: its own kind of step from the turn's menu.
 def stays(state: CiurmeState, seat: int) -> list[Stay]:
-    crew = turn_crew(state, seat)
-    return [Stay()] if crew is not None and crew.step == Step.MOVE else []
+    return [a for a in turn_menu(state, seat) if isinstance(a, Stay)]
 
 
 def moves(state: CiurmeState, seat: int) -> list[Move]:
-    crew = turn_crew(state, seat)
-    if crew is None or crew.step != Step.MOVE:
-        return []
-    return [Move(p) for p in adjacent(crew, crew.place[crew.active])]
+    return [a for a in turn_menu(state, seat) if isinstance(a, Move)]
 
 
 def steers(state: CiurmeState, seat: int) -> list[Steer]:
-    crew = turn_crew(state, seat)
-    return [Steer()] if crew is not None and crew.step == Step.STEER else []
+    return [a for a in turn_menu(state, seat) if isinstance(a, Steer)]
 
 
 def repairs(state: CiurmeState, seat: int) -> list[Repair]:
-    crew = turn_crew(state, seat)
-    if crew is None or crew.step != Step.REPAIR or complete(state, crew, seat):
-        return []
-    return [Repair(c) for c in sorted(set(crew.transported))]
+    return [a for a in turn_menu(state, seat) if isinstance(a, Repair)]
 
 
 def helps(state: CiurmeState, seat: int) -> list[Help]:
-    crew = turn_crew(state, seat)
-    if crew is None or crew.step != Step.REPAIR or not complete(state, crew, seat):
-        return []
-    colours = sorted(set(crew.transported))
-    return [Help(c, m) for m in helpable(state, crew, seat) for c in colours]
+    return [a for a in turn_menu(state, seat) if isinstance(a, Help)]
 
 
 def passes(state: CiurmeState, seat: int) -> list[Pass]:
     """[D-14] Passing ends a turn on the lifeboat without steering, or on the wreck without
     helping (helping is optional; a player whose load is incomplete must repair)."""
-    crew = turn_crew(state, seat)
-    if crew is None or crew.step == Step.MOVE:
-        return []
-    if crew.step == Step.REPAIR and not complete(state, crew, seat):
-        return []
-    return [Pass()]
+    return [a for a in turn_menu(state, seat) if isinstance(a, Pass)]
 
 
 def check_turn(state: CiurmeState, seat: int, action: Action) -> Action:
