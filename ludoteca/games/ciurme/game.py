@@ -170,9 +170,15 @@ GATES: dict[Choices, Gate] = {
 }
 LISTS: dict[tuple[Choices, ...], Gate] = {
     TURN: phase1.has_turn_action,
-    BALLOTS: ballots.vote_for,  # every vote has a choice: Agree on a motion, Abstain otherwise
+    # every vote has a choice: Agree on a motion (phase 1's lifeboat), Abstain in an election
+    # (the offices' quartermaster); so in each stage's group of ballots
+    BALLOTS: ballots.vote_for,
+    (ballots.agreements,): ballots.vote_for,
+    (ballots.elections, ballots.abstentions): ballots.vote_for,
+    (channels.relay_posts,): channels.relay_due,
     DEPOSING: depositions.may_move,
     (assembly.placements,): assembly.may_place,
+    (race.play_ons, race.closings): race.decision_due,  # the facilitator's group in phase 1
 }
 # Where one function lists every choice of a group, in table order, its gate asked once (the
 # group's own choices each ask it again).
@@ -190,7 +196,7 @@ class Group:
     seats: Seats
     gate: Gate | None
     choices: tuple[Choices, ...]
-    lists: Gate | None  # whether one of the choices lists something (None: ask them)
+    lists: Gate  # whether one of the choices lists something for a seat
     menu: Menu | None  # every choice of the group at once (None: ask each)
 
 
@@ -204,18 +210,26 @@ def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
         assert key not in groups or key == list(groups)[-1], "a group's rules follow one another"
         groups.setdefault(key, []).append(rule.choices)
     return tuple(
-        Group(seats, gate, tuple(choices), LISTS.get(tuple(choices)), MENUS.get(tuple(choices)))
+        Group(
+            seats,
+            gate,
+            tuple(choices),
+            LISTS.get(tuple(choices)) or asking(gate, tuple(choices)),
+            MENUS.get(tuple(choices)),
+        )
         for (seats, gate), choices in groups.items()
     )
 
 
-def lists_for(group: Group, state: CiurmeState, seat: int) -> bool:
-    """Whether one of the group's choices lists something for `seat`."""
-    if group.lists is not None:
-        return bool(group.lists(state, seat))
-    if group.gate is not None and not group.gate(state, seat):
-        return False
-    return any(choices(state, seat) for choices in group.choices)
+def asking(gate: Gate | None, choices: tuple[Choices, ...]) -> Gate:
+    """Whether one of `choices` lists something for a seat, asking them (behind `gate`)."""
+
+    def lists(state: CiurmeState, seat: int) -> bool:
+        if gate is not None and not gate(state, seat):
+            return False
+        return any(listed(state, seat) for listed in choices)
+
+    return lists
 
 
 # Why a seat may not take an action of this kind now, in its words.
@@ -323,44 +337,47 @@ class Ciurme(Game[CiurmeState]):
     def may_act(self, state: CiurmeState, seat: int) -> bool:
         """A real decision: one of the current stage's rules lists a choice for the seat (every
         choices function of this game returns a list)."""
-        if state.actor_seats is not None:
-            return seat in state.actor_seats
-        return any(lists_for(group, state, seat) for group in self.groups(state.stage))
+        return seat in self.listing(state)
 
     def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
-        """The engine's, without asking `may_act` first: here a seat may act exactly when one of
-        the rules lists a choice for it, so the choices themselves say so. Each gate is asked
-        once; the groups follow one another in table order, so the menu keeps it."""
+        """The choices of the groups that `actors` found listing for the seat, in table order:
+        no other group is asked again."""
         if not self.is_seat(state, seat):
             return []
-        if state.actor_seats is not None and seat not in state.actor_seats:
-            return []
         actions: list[Action] = []
-        for group in self.groups(state.stage):
+        for group in self.listing(state).get(seat, ()):
             if group.menu is not None:
                 actions += group.menu(state, seat)
-            elif group.gate is None or group.gate(state, seat):
+            else:
                 for choices in group.choices:
                     actions += choices(state, seat)
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        """Each group of the stage's rules asked only about the seats it may list for; kept on
+        return frozenset(self.listing(state))
+
+    def listing(self, state: CiurmeState) -> dict[int, list[Group]]:
+        """The seats that may act, each with the groups of the stage's rules that list a choice
+        for it, in table order: each group asked only about the seats it may list for. Kept on
         the state until the next action."""
-        if state.actor_seats is None:
-            found: set[int] = set()
+        if state.actor_groups is None:
+            found: dict[int, list[Group]] = {}
             for group in self.groups(state.stage):
+                lists = group.lists
                 for seat in group.seats(state):
-                    if seat not in found and lists_for(group, state, seat):
-                        found.add(seat)
-            state.actor_seats = frozenset(found)
-        return state.actor_seats
+                    if lists(state, seat):
+                        if seat in found:
+                            found[seat].append(group)
+                        else:
+                            found[seat] = [group]
+            state.actor_groups = found
+        return state.actor_groups
 
     def apply(self, state: CiurmeState, seat: int, action: Action) -> list[Event]:
         try:
             return super().apply(state, seat, action)
         finally:
-            state.actor_seats = None  # who may act is asked again of the changed state
+            state.actor_groups = None  # who may act is asked again of the changed state
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
@@ -409,7 +426,7 @@ class Ciurme(Game[CiurmeState]):
         copy = view.determinize(state, seat, rng)
         if seat is not None:
             believe_relay(copy, seat)
-        copy.actor_seats = None  # resampled: who may act is asked again
+        copy.actor_groups = None  # resampled: who may act is asked again
         return copy
 
     # --- bookkeeping ----------------------------------------------------------------------------

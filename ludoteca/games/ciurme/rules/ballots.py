@@ -68,8 +68,8 @@ MOTION_RESULTS: dict[Topic, Callable[[CiurmeState, Crew, bool], list[Event]]] = 
 # --- the voters' choices --------------------------------------------------------------------------
 def vote_for(state: CiurmeState, seat: int) -> Vote | None:
     """The crew vote `seat` may still answer."""
-    crew = crew_of(state, seat)
-    vote = crew.vote if crew is not None else None
+    index = state.crew_of(seat)
+    vote = state.crews[index].vote if index is not None else None
     return vote if vote is not None and may_vote(vote, seat) else None
 
 

@@ -71,6 +71,11 @@ def closing_due(state: CiurmeState) -> bool:
     return len(state.finish_order) > state.played_on and any(playing(c) for c in state.crews)
 
 
+def decision_due(state: CiurmeState, seat: int) -> bool:
+    """Whether `play_ons` and `closings` list anything for `seat` (they list together)."""
+    return seat == state.facilitator and closing_due(state)
+
+
 def closings(state: CiurmeState, seat: int) -> list[ClosePhase1]:
     return [ClosePhase1()] if seat == state.facilitator and closing_due(state) else []
 

@@ -1,5 +1,5 @@
 """A clone shares nothing that play changes: every list and dict of the state, its crews and
-their votes is a copy (the logs' frozen records and the derived seat table are shared)."""
+their votes is a copy (the logs' frozen records, the derived seat table and actors are shared)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def containers(record: Any, path: str = "state") -> dict[str, Any]:
     lists of lists; records that are frozen (never changed once written) are not entered."""
     out: dict[str, Any] = {}
     for f in fields(record):
-        if f.name == "seat_crews":
+        if f.name in ("seat_crews", "actor_groups"):  # derived, never changed once found
             continue
         value = getattr(record, f.name)
         where = f"{path}.{f.name}"
