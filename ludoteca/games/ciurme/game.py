@@ -168,13 +168,14 @@ GATES: dict[Choices, Gate] = {
     **dict.fromkeys(DEPOSING, depositions.may_move),
     **dict.fromkeys(FACILITATOR, roles.is_facilitator),
 }
-LISTS: dict[tuple[Choices, ...], Gate] = {
+LISTS: dict[tuple[Choices, ...], Gate | None] = {
     TURN: phase1.has_turn_action,
-    # every vote has a choice: Agree on a motion (phase 1's lifeboat), Abstain in an election
-    # (the offices' quartermaster); so in each stage's group of ballots
-    BALLOTS: ballots.vote_for,
-    (ballots.agreements,): ballots.vote_for,
-    (ballots.elections, ballots.abstentions): ballots.vote_for,
+    # The open voters are exactly the seats with a ballot to cast, and every vote has a choice:
+    # Agree on a motion (phase 1's lifeboat), Abstain in an election (the offices' quartermaster);
+    # so each stage's group of ballots lists for all its seats, and none is asked.
+    BALLOTS: None,
+    (ballots.agreements,): None,
+    (ballots.elections, ballots.abstentions): None,
     (channels.relay_posts,): channels.relay_due,
     DEPOSING: depositions.may_move,
     (assembly.placements,): assembly.may_place,
@@ -196,7 +197,7 @@ class Group:
     seats: Seats
     gate: Gate | None
     choices: tuple[Choices, ...]
-    lists: Gate  # whether one of the choices lists something for a seat
+    lists: Gate | None  # whether one of the choices lists something for a seat (None: all do)
     menu: Menu | None  # every choice of the group at once (None: ask each)
 
 
@@ -214,7 +215,7 @@ def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
             seats,
             gate,
             tuple(choices),
-            LISTS.get(tuple(choices)) or asking(gate, tuple(choices)),
+            LISTS[tuple(choices)] if tuple(choices) in LISTS else asking(gate, tuple(choices)),
             MENUS.get(tuple(choices)),
         )
         for (seats, gate), choices in groups.items()
@@ -365,7 +366,7 @@ class Ciurme(Game[CiurmeState]):
             for group in self.groups(state.stage):
                 lists = group.lists
                 for seat in group.seats(state):
-                    if lists(state, seat):
+                    if lists is None or lists(state, seat):
                         if seat in found:
                             found[seat].append(group)
                         else:
