@@ -52,12 +52,24 @@ from ludoteca.games.ciurme.state import NO, YES, CiurmeState, Crew, Outcome, Sta
 
 # --- places -------------------------------------------------------------------------------------
 def adjacent(crew: Crew, place: Location) -> list[Location]:
+    return places_next_to(crew.dock, place)
+
+
+def places_next_to(dock: Location, place: Location) -> list[Location]:
     """Island-lifeboat while docked at the island, lifeboat-wreck while docked at the wreck;
     island and wreck never ("L'isola e la nave relitto non sono limitrofe, ma la scialuppa può
     essere attraccata vicino all'isola o vicino alla nave")."""
     if place == LIFEBOAT:
-        return [crew.dock]
-    return [LIFEBOAT] if crew.dock == place else []
+        return [dock]
+    return [LIFEBOAT] if dock == place else []
+
+
+# The move step's menu by the lifeboat's dock and the mover's place: stay, or move next door.
+MOVE_MENUS = {
+    (dock, place): (STAY, *(MOVE_TO[p] for p in places_next_to(dock, place)))
+    for dock in (ISLAND, WRECK)
+    for place in PLACES
+}
 
 
 def aboard(crew: Crew) -> list[int]:
@@ -87,7 +99,7 @@ def turn_actions(state: CiurmeState, crew: Crew) -> list[Action]:
         return []
     step = crew.step
     if step == Step.MOVE:
-        return [STAY, *(MOVE_TO[p] for p in adjacent(crew, crew.place[crew.active]))]
+        return list(MOVE_MENUS[crew.dock, crew.place[crew.active]])
     if step == Step.STEER:
         return [STEER, PASS]
     seat = active_seat(crew)
