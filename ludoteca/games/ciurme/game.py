@@ -139,12 +139,12 @@ RULES = counted(RuleTable(
          anyone=True),
 ))
 
-# Who each rule may list a choice for (a superset of those it lists for); a question about the
-# seat that each rule of a group asks first, answering with an empty list when it fails; and
-# where one question answers whether any rule of the group lists something for the seat. So
-# `actors` asks each group only about its seats, once, and `legal_actions` each gate once per
-# seat instead of once per rule (the answers are the same; a test compares them with asking every
-# rule for every seat).
+# Who each rule may list a choice for (a superset of those it lists for, or exactly those); a
+# question about the seat that each rule of a group asks first, answering with an empty list when
+# it fails; where one question answers whether any rule of the group lists something for the
+# seat; and where one function lists the whole group. So `actors` asks each group only about its
+# seats, once (or not at all), and `legal_actions` only the groups found listing for the seat
+# (the answers are the same; a test compares them with asking every rule for every seat).
 Seats = Callable[[CiurmeState], Iterable[int]]
 Gate = Callable[[CiurmeState, int], object]
 Menu = Callable[[CiurmeState, int], list[Action]]
@@ -155,12 +155,14 @@ FACILITATOR = (race.play_ons, race.closings, ballots.decisions, briefing.first_p
                phases.starts)
 SEATS: dict[Choices, Seats] = {
     briefing.colours: roles.players,
-    **dict.fromkeys(TURN, roles.active_players),
+    **dict.fromkeys(TURN, phase1.turn_seats),
     **dict.fromkeys(BALLOTS, roles.open_voters),
-    assembly.placements: roles.captains,
-    **dict.fromkeys(DEPOSING, roles.movers),
+    assembly.placements: assembly.placing_captain,
+    **dict.fromkeys(DEPOSING, depositions.movers),
     channels.relay_posts: roles.quartermasters,
-    **dict.fromkeys(FACILITATOR, roles.facilitator_seat),
+    **dict.fromkeys((race.play_ons, race.closings), race.deciding),
+    **dict.fromkeys((ballots.decisions, briefing.first_players, phases.starts),
+                    roles.facilitator_seat),
 }
 GATES: dict[Choices, Gate] = {
     **dict.fromkeys(TURN, phase1.turn_crew),
@@ -168,18 +170,20 @@ GATES: dict[Choices, Gate] = {
     **dict.fromkeys(DEPOSING, depositions.may_move),
     **dict.fromkeys(FACILITATOR, roles.is_facilitator),
 }
+# Whether a group lists something for one of its seats, in one question; None where its seats
+# are exactly those it lists for, so that none is asked: the turn's seats, the open voters (every
+# vote has a choice: Agree on a motion, Abstain in an election, in each stage's group of
+# ballots), the captain placing, the members who may move to depose, the facilitator deciding
+# in phase 1.
 LISTS: dict[tuple[Choices, ...], Gate | None] = {
-    TURN: phase1.has_turn_action,
-    # The open voters are exactly the seats with a ballot to cast, and every vote has a choice:
-    # Agree on a motion (phase 1's lifeboat), Abstain in an election (the offices' quartermaster);
-    # so each stage's group of ballots lists for all its seats, and none is asked.
+    TURN: None,
     BALLOTS: None,
     (ballots.agreements,): None,
     (ballots.elections, ballots.abstentions): None,
+    (assembly.placements,): None,
+    DEPOSING: None,
+    (race.play_ons, race.closings): None,
     (channels.relay_posts,): channels.relay_due,
-    DEPOSING: depositions.may_move,
-    (assembly.placements,): assembly.may_place,
-    (race.play_ons, race.closings): race.decision_due,  # the facilitator's group in phase 1
 }
 # Where one function lists every choice of a group, in table order, its gate asked once (the
 # group's own choices each ask it again).

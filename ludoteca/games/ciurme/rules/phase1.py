@@ -116,15 +116,20 @@ def turn_menu(state: CiurmeState, seat: int) -> list[Action]:
     return [] if crew is None else turn_actions(state, crew)
 
 
-def has_turn_action(state: CiurmeState, seat: int) -> bool:
-    """Whether the turn's choices list anything for `seat`, without building them: staying in
-    the move step, steering, passing with a complete load, or repairing a colour on board."""
-    crew = turn_crew(state, seat)
-    if crew is None:
+def turn_seats(state: CiurmeState) -> list[int]:
+    """The seats the turn's choices list something for: each crew's active player, where the
+    turn has a step to take."""
+    return [crew.members[crew.active] for crew in state.crews if has_step(state, crew)]
+
+
+def has_step(state: CiurmeState, crew: Crew) -> bool:
+    """Whether the crew's active player has a step to take, without listing them: staying in the
+    move step, steering, passing with a complete load, or repairing a colour on board."""
+    if not playing(crew) or crew.vote is not None:
         return False
     if crew.step != Step.REPAIR:
         return True
-    return complete(state, crew, seat) or bool(crew.transported)
+    return complete(state, crew, active_seat(crew)) or bool(crew.transported)
 
 
 # Each rule's choices: its own kind of step from the turn's menu.

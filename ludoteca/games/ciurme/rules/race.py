@@ -71,9 +71,10 @@ def closing_due(state: CiurmeState) -> bool:
     return len(state.finish_order) > state.played_on and any(playing(c) for c in state.crews)
 
 
-def decision_due(state: CiurmeState, seat: int) -> bool:
-    """Whether `play_ons` and `closings` list anything for `seat` (they list together)."""
-    return seat == state.facilitator and closing_due(state)
+def deciding(state: CiurmeState) -> list[int]:
+    """The seat `play_ons` and `closings` list something for (they list together): the
+    facilitator, while a decision is due."""
+    return [state.facilitator] if closing_due(state) else []
 
 
 def closings(state: CiurmeState, seat: int) -> list[ClosePhase1]:
