@@ -310,12 +310,12 @@ _Record = TypeVar("_Record", CiurmeState, Crew, Vote)
 def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The fields of a record class to copy, by their type hints: (lists and dicts of numbers,
     texts, tuples or frozen records, for which a shallow copy does; lists of such lists). The
-    crews, their votes and the generator are copied by `clone` itself."""
+    crews, their votes and the generator are copied by `clone` itself; SHARED lists are not."""
     hints = get_type_hints(cls)
     flat: list[str] = []
     deep: list[str] = []
     for f in fields(cls):
-        if f.name in _BY_CLONE:
+        if f.name in _BY_CLONE or f.name in SHARED:
             continue
         hint = hints[f.name]
         if get_origin(hint) in (Union, UnionType):
@@ -332,6 +332,10 @@ def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 _BY_CLONE = ("crews", "vote", "rng", "seat_crews", "actor_groups")
+# Lists that play replaces but never changes in place (a crew's members, a vote's voters and
+# candidates, the placing order, the phase-1 ranking): a clone shares them, as it shares the
+# logs' records (a test plays on from clones and checks the originals unchanged).
+SHARED = ("members", "voters", "candidates", "order", "ranking")
 _PLANS = {cls: _copy_plan(cls) for cls in (CiurmeState, Crew, Vote)}
 
 
