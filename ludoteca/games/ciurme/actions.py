@@ -18,6 +18,7 @@ from ludoteca.games.ciurme.data import (
     AUTOMATON,
     MAX_CREWS,
     MAX_PLAYERS,
+    MAX_STAMP_VALUE,
     MESSAGE_MAX_LENGTH,
     SHIP_NAMES,
     Channel,
@@ -232,3 +233,19 @@ class Decide(Action):
     kind = "decide"
     crew: CrewIndex
     choice: Annotated[int, Between(0, MAX_PLAYERS - 1)]  # a seat or a ship
+
+
+# --- the menus' actions, made once --------------------------------------------------------------
+# An action is immutable, so every menu hands out the same objects instead of building new ones
+# at every step (a random playout lists a menu and checks an action at each of its steps).
+STAY, STEER, PASS = Stay(), Steer(), Pass()
+MOVE_TO = {place: Move(place) for place in Location}
+REPAIR_WITH = {wood: Repair(wood) for wood in Wood}
+AGREEMENTS = (Agree(True), Agree(False))
+ABSTAIN, DEPOSE, WAIVE = Abstain(), Depose(), Waive()
+ELECT = tuple(Elect(seat) for seat in range(MAX_PLAYERS))
+PREFER = tuple(Prefer(ship) for ship in range(len(SHIP_NAMES)))
+PLACE = tuple(
+    tuple(Place(value, ship) for ship in range(len(SHIP_NAMES)))
+    for value in range(MAX_STAMP_VALUE + 1)
+)

@@ -139,14 +139,15 @@ RULES = counted(RuleTable(
          anyone=True),
 ))
 
-# Who each rule may list a choice for (a superset of those it lists for); a question about the
-# seat that each rule of a group asks first, answering with an empty list when it fails; and
-# where one question answers whether any rule of the group lists something for the seat. So
-# `actors` asks each group only about its seats, once, and `legal_actions` each gate once per
-# seat instead of once per rule (the answers are the same; a test compares them with asking every
-# rule for every seat).
+# Who each rule may list a choice for (a superset of those it lists for, or exactly those); a
+# question about the seat that each rule of a group asks first, answering with an empty list when
+# it fails; where one question answers whether any rule of the group lists something for the
+# seat; and where one function lists the whole group. So `actors` asks each group only about its
+# seats, once (or not at all), and `legal_actions` only the groups found listing for the seat
+# (the answers are the same; a test compares them with asking every rule for every seat).
 Seats = Callable[[CiurmeState], Iterable[int]]
 Gate = Callable[[CiurmeState, int], object]
+Menu = Callable[[CiurmeState, int], list[Action]]
 TURN = (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes)
 BALLOTS = (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions)
 DEPOSING = (depositions.motions, depositions.waivers)
@@ -154,12 +155,14 @@ FACILITATOR = (race.play_ons, race.closings, ballots.decisions, briefing.first_p
                phases.starts)
 SEATS: dict[Choices, Seats] = {
     briefing.colours: roles.players,
-    **dict.fromkeys(TURN, roles.active_players),
+    **dict.fromkeys(TURN, phase1.turn_seats),
     **dict.fromkeys(BALLOTS, roles.open_voters),
-    assembly.placements: roles.captains,
-    **dict.fromkeys(DEPOSING, roles.movers),
+    assembly.placements: assembly.placing_captain,
+    **dict.fromkeys(DEPOSING, depositions.movers),
     channels.relay_posts: roles.quartermasters,
-    **dict.fromkeys(FACILITATOR, roles.facilitator_seat),
+    **dict.fromkeys((race.play_ons, race.closings), race.deciding),
+    **dict.fromkeys((ballots.decisions, briefing.first_players, phases.starts),
+                    roles.facilitator_seat),
 }
 GATES: dict[Choices, Gate] = {
     **dict.fromkeys(TURN, phase1.turn_crew),
@@ -167,11 +170,27 @@ GATES: dict[Choices, Gate] = {
     **dict.fromkeys(DEPOSING, depositions.may_move),
     **dict.fromkeys(FACILITATOR, roles.is_facilitator),
 }
-LISTS: dict[tuple[Choices, ...], Gate] = {
-    TURN: phase1.has_turn_action,
-    BALLOTS: ballots.vote_for,  # every vote has a choice: Agree on a motion, Abstain otherwise
-    DEPOSING: depositions.may_move,
-    (assembly.placements,): assembly.may_place,
+# Whether a group lists something for one of its seats, in one question; None where its seats
+# are exactly those it lists for, so that none is asked: the turn's seats, the open voters (every
+# vote has a choice: Agree on a motion, Abstain in an election, in each stage's group of
+# ballots), the captain placing, the members who may move to depose, the facilitator deciding
+# in phase 1.
+LISTS: dict[tuple[Choices, ...], Gate | None] = {
+    TURN: None,
+    BALLOTS: None,
+    (ballots.agreements,): None,
+    (ballots.elections, ballots.abstentions): None,
+    (assembly.placements,): None,
+    DEPOSING: None,
+    (race.play_ons, race.closings): None,
+    (channels.relay_posts,): channels.relay_due,
+}
+# Where one function lists every choice of a group, in table order, its gate asked once (the
+# group's own choices each ask it again).
+MENUS: dict[tuple[Choices, ...], Menu] = {
+    TURN: phase1.turn_menu,
+    BALLOTS: ballots.ballot_menu,
+    DEPOSING: depositions.motion_menu,
 }
 
 
@@ -182,7 +201,8 @@ class Group:
     seats: Seats
     gate: Gate | None
     choices: tuple[Choices, ...]
-    lists: Gate | None  # whether one of the choices lists something (None: ask them)
+    lists: Gate | None  # whether one of the choices lists something for a seat (None: all do)
+    menu: Menu | None  # every choice of the group at once (None: ask each)
 
 
 def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
@@ -195,18 +215,26 @@ def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
         assert key not in groups or key == list(groups)[-1], "a group's rules follow one another"
         groups.setdefault(key, []).append(rule.choices)
     return tuple(
-        Group(seats, gate, tuple(choices), LISTS.get(tuple(choices)))
+        Group(
+            seats,
+            gate,
+            tuple(choices),
+            LISTS[tuple(choices)] if tuple(choices) in LISTS else asking(gate, tuple(choices)),
+            MENUS.get(tuple(choices)),
+        )
         for (seats, gate), choices in groups.items()
     )
 
 
-def lists_for(group: Group, state: CiurmeState, seat: int) -> bool:
-    """Whether one of the group's choices lists something for `seat`."""
-    if group.lists is not None:
-        return bool(group.lists(state, seat))
-    if group.gate is not None and not group.gate(state, seat):
-        return False
-    return any(choices(state, seat) for choices in group.choices)
+def asking(gate: Gate | None, choices: tuple[Choices, ...]) -> Gate:
+    """Whether one of `choices` lists something for a seat, asking them (behind `gate`)."""
+
+    def lists(state: CiurmeState, seat: int) -> bool:
+        if gate is not None and not gate(state, seat):
+            return False
+        return any(listed(state, seat) for listed in choices)
+
+    return lists
 
 
 # Why a seat may not take an action of this kind now, in its words.
@@ -262,6 +290,10 @@ class Ciurme(Game[CiurmeState]):
     def seats(self, state: CiurmeState) -> list[int]:
         return list(range(state.players + 1))
 
+    def is_seat(self, state: CiurmeState, seat: Any) -> bool:
+        """The engine's answer, without building the list of seats (asked at every step)."""
+        return type(seat) is int and 0 <= seat <= state.players
+
     def teams(self, state: CiurmeState) -> list[list[int]]:
         return [sorted(crew.members) for crew in state.crews]
 
@@ -310,42 +342,47 @@ class Ciurme(Game[CiurmeState]):
     def may_act(self, state: CiurmeState, seat: int) -> bool:
         """A real decision: one of the current stage's rules lists a choice for the seat (every
         choices function of this game returns a list)."""
-        if state.actor_seats is not None:
-            return seat in state.actor_seats
-        return any(lists_for(group, state, seat) for group in self.groups(state.stage))
+        return seat in self.listing(state)
 
     def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
-        """The engine's, without asking `may_act` first: here a seat may act exactly when one of
-        the rules lists a choice for it, so the choices themselves say so. Each gate is asked
-        once; the groups follow one another in table order, so the menu keeps it."""
+        """The choices of the groups that `actors` found listing for the seat, in table order:
+        no other group is asked again."""
         if not self.is_seat(state, seat):
             return []
-        if state.actor_seats is not None and seat not in state.actor_seats:
-            return []
         actions: list[Action] = []
-        for group in self.groups(state.stage):
-            if group.gate is None or group.gate(state, seat):
+        for group in self.listing(state).get(seat, ()):
+            if group.menu is not None:
+                actions += group.menu(state, seat)
+            else:
                 for choices in group.choices:
-                    actions.extend(choices(state, seat))
+                    actions += choices(state, seat)
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        """Each group of the stage's rules asked only about the seats it may list for; kept on
+        return frozenset(self.listing(state))
+
+    def listing(self, state: CiurmeState) -> dict[int, list[Group]]:
+        """The seats that may act, each with the groups of the stage's rules that list a choice
+        for it, in table order: each group asked only about the seats it may list for. Kept on
         the state until the next action."""
-        if state.actor_seats is None:
-            found: set[int] = set()
+        if state.actor_groups is None:
+            found: dict[int, list[Group]] = {}
             for group in self.groups(state.stage):
+                lists = group.lists
                 for seat in group.seats(state):
-                    if seat not in found and lists_for(group, state, seat):
-                        found.add(seat)
-            state.actor_seats = frozenset(found)
-        return state.actor_seats
+                    if lists is None or lists(state, seat):
+                        if seat in found:
+                            found[seat].append(group)
+                        else:
+                            found[seat] = [group]
+            state.actor_groups = found
+        return state.actor_groups
 
     def apply(self, state: CiurmeState, seat: int, action: Action) -> list[Event]:
         try:
             return super().apply(state, seat, action)
         finally:
-            state.actor_seats = None  # who may act is asked again of the changed state
+            state.actor_groups = None  # who may act is asked again of the changed state
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
@@ -394,7 +431,7 @@ class Ciurme(Game[CiurmeState]):
         copy = view.determinize(state, seat, rng)
         if seat is not None:
             believe_relay(copy, seat)
-        copy.actor_seats = None  # resampled: who may act is asked again
+        copy.actor_groups = None  # resampled: who may act is asked again
         return copy
 
     # --- bookkeeping ----------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from types import UnionType
-from typing import Annotated, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from ludoteca.engine.codec import SKIP, Between, Size
 from ludoteca.engine.rng import Rng
@@ -272,9 +272,12 @@ class CiurmeState:
     rng: Rng
     # Each seat's crew (None: the facilitator), derived from the crews when first asked.
     seat_crews: list[int | None] | None = field(default=None, metadata=SKIP, compare=False)
-    # The seats that may act now, found when first asked after a change (`Ciurme.apply` forgets
-    # them): a search, a player's page and `apply` itself ask again and again of one state.
-    actor_seats: frozenset[int] | None = field(default=None, metadata=SKIP, compare=False)
+    # The seats that may act now, each with the groups of rules that list its choices (the
+    # game's `Group`s), found when first asked after a change (`Ciurme.apply` forgets them): a
+    # search, a player's page and `apply` itself ask again and again of one state, and a seat's
+    # menu asks only its own groups.
+    # Never changed once found (a change of the state drops it), so a clone shares it.
+    actor_groups: dict[int, list[Any]] | None = field(default=None, metadata=SKIP, compare=False)
 
     @property
     def facilitator(self) -> int:
@@ -298,7 +301,7 @@ class CiurmeState:
             if crew.vote is not None:
                 crew.vote = _copied(crew.vote)
         copy.rng = self.rng.copy()
-        return copy  # seat_crews, never changed once derived, is shared
+        return copy  # seat_crews and actor_groups, never changed once derived, are shared
 
 
 _Record = TypeVar("_Record", CiurmeState, Crew, Vote)
@@ -307,12 +310,12 @@ _Record = TypeVar("_Record", CiurmeState, Crew, Vote)
 def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The fields of a record class to copy, by their type hints: (lists and dicts of numbers,
     texts, tuples or frozen records, for which a shallow copy does; lists of such lists). The
-    crews, their votes and the generator are copied by `clone` itself."""
+    crews, their votes and the generator are copied by `clone` itself; SHARED lists are not."""
     hints = get_type_hints(cls)
     flat: list[str] = []
     deep: list[str] = []
     for f in fields(cls):
-        if f.name in _BY_CLONE:
+        if f.name in _BY_CLONE or f.name in SHARED:
             continue
         hint = hints[f.name]
         if get_origin(hint) in (Union, UnionType):
@@ -328,7 +331,11 @@ def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(flat), tuple(deep)
 
 
-_BY_CLONE = ("crews", "vote", "rng", "seat_crews")
+_BY_CLONE = ("crews", "vote", "rng", "seat_crews", "actor_groups")
+# Lists that play replaces but never changes in place (a crew's members, a vote's voters and
+# candidates, the placing order, the phase-1 ranking): a clone shares them, as it shares the
+# logs' records (a test plays on from clones and checks the originals unchanged).
+SHARED = ("members", "voters", "candidates", "order", "ranking")
 _PLANS = {cls: _copy_plan(cls) for cls in (CiurmeState, Crew, Vote)}
 
 

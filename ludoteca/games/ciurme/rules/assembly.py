@@ -10,7 +10,7 @@ from __future__ import annotations
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
-from ludoteca.games.ciurme.actions import Place
+from ludoteca.games.ciurme.actions import PLACE, Place
 from ludoteca.games.ciurme.data import (
     FLAGSHIP,
     FLAGSHIP_BONUS,
@@ -116,26 +116,24 @@ def placer(state: CiurmeState) -> int | None:
 
 
 # --- placing a stamp ------------------------------------------------------------------------------
-def may_place(state: CiurmeState, seat: int) -> bool:
-    """Whether `placements` lists anything for `seat` (without listing it)."""
-    index = state.crew_of(seat)
-    return (
-        index is not None
-        and seat == state.crews[index].captain
-        and placer(state) == index
-        and bool(state.hands[index])
-        and state.fleet > 0
-    )
+def placing_captain(state: CiurmeState) -> list[int]:
+    """The seat `placements` lists something for: the captain whose turn it is, with a stamp
+    left and a fleet to place on."""
+    index = placer(state)
+    if index is None or not state.hands[index] or state.fleet <= 0:
+        return []
+    captain = state.crews[index].captain
+    return [] if captain is None else [captain]
 
 
 def placements(state: CiurmeState, seat: int) -> list[Place]:
     """The captain whose turn it is places any stamp left, on any ship."""
-    if not may_place(state, seat):
+    if seat not in placing_captain(state):
         return []
     index = state.crew_of(seat)
     assert index is not None
-    hand = sorted(set(state.hands[index]))
-    return [Place(v, s) for v in hand for s in range(state.fleet)]
+    fleet = state.fleet
+    return [place for v in sorted(set(state.hands[index])) for place in PLACE[v][:fleet]]
 
 
 def check_place(state: CiurmeState, seat: int, action: Place) -> Place:

@@ -14,7 +14,18 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private
-from ludoteca.games.ciurme.actions import Abstain, Agree, CloseVote, Decide, Elect, Prefer
+from ludoteca.games.ciurme.actions import (
+    ABSTAIN,
+    AGREEMENTS,
+    ELECT,
+    PREFER,
+    Abstain,
+    Agree,
+    CloseVote,
+    Decide,
+    Elect,
+    Prefer,
+)
 from ludoteca.games.ciurme.rules import assembly, depositions, offices, phase1
 from ludoteca.games.ciurme.rules.clocks import timed_vote
 from ludoteca.games.ciurme.rules.roles import (
@@ -57,33 +68,47 @@ MOTION_RESULTS: dict[Topic, Callable[[CiurmeState, Crew, bool], list[Event]]] = 
 # --- the voters' choices --------------------------------------------------------------------------
 def vote_for(state: CiurmeState, seat: int) -> Vote | None:
     """The crew vote `seat` may still answer."""
-    crew = crew_of(state, seat)
-    vote = crew.vote if crew is not None else None
+    index = state.crew_of(seat)
+    vote = state.crews[index].vote if index is not None else None
     return vote if vote is not None and may_vote(vote, seat) else None
+
+
+def ballot_menu(state: CiurmeState, seat: int) -> list[Action]:
+    """The four rules' choices below at once, the vote found once: agree or not on a motion; a
+    candidate (a mate, a ship) or abstain in an election."""
+    vote = vote_for(state, seat)
+    if vote is None:
+        return []
+    topic = vote.topic
+    if topic in MOTIONS:
+        return list(AGREEMENTS)
+    if topic == Topic.QUARTERMASTER:
+        return [*(ELECT[c] for c in vote.candidates), ABSTAIN]
+    return [*(PREFER[s] for s in vote.candidates), ABSTAIN]
 
 
 def agreements(state: CiurmeState, seat: int) -> list[Agree]:
     vote = vote_for(state, seat)
-    return [Agree(True), Agree(False)] if vote is not None and vote.topic in MOTIONS else []
+    return list(AGREEMENTS) if vote is not None and vote.topic in MOTIONS else []
 
 
 def elections(state: CiurmeState, seat: int) -> list[Elect]:
     vote = vote_for(state, seat)
     if vote is None or vote.topic != Topic.QUARTERMASTER:
         return []
-    return [Elect(c) for c in vote.candidates]
+    return [ELECT[c] for c in vote.candidates]
 
 
 def preferences(state: CiurmeState, seat: int) -> list[Prefer]:
     vote = vote_for(state, seat)
     if vote is None or vote.topic not in PREFERENCES:
         return []
-    return [Prefer(s) for s in vote.candidates]
+    return [PREFER[s] for s in vote.candidates]
 
 
 def abstentions(state: CiurmeState, seat: int) -> list[Abstain]:
     vote = vote_for(state, seat)
-    return [Abstain()] if vote is not None and vote.topic in ELECTIONS else []
+    return [ABSTAIN] if vote is not None and vote.topic in ELECTIONS else []
 
 
 # --- a ballot -------------------------------------------------------------------------------------

@@ -129,7 +129,8 @@ def relay_due(state: CiurmeState, seat: int) -> bool:
         seat == crew.quartermaster
         and crew.relayed != state.period
         and crew.second is not None
-        and Channel.DECK in open_channels(state, seat)
+        and has_budget(state, seat)
+        and channel_audience(state, seat, Channel.DECK) is not None  # the deck is open to it
     )
 
 

@@ -10,9 +10,10 @@ crew without the captain decides by a strict majority of its members.
 
 from __future__ import annotations
 
+from ludoteca.engine.actions import Action
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
-from ludoteca.games.ciurme.actions import Depose, Waive
+from ludoteca.games.ciurme.actions import DEPOSE, WAIVE, Depose, Waive
 from ludoteca.games.ciurme.rules.offices import open_quartermaster_election
 from ludoteca.games.ciurme.rules.roles import assembly_audience, crew_of, without_captain
 from ludoteca.games.ciurme.rules.votes import open_vote, settle_motion
@@ -28,17 +29,22 @@ from ludoteca.games.ciurme.state import (
 )
 
 
+def crew_movers(state: CiurmeState, crew: Crew) -> list[int]:
+    """[D-10] The members who may move to depose now: in phase 2, once per round per member (a
+    documented bound), while the crew has a quartermaster to promote and no other vote is
+    open."""
+    if state.stage != Stage.ASSEMBLY or crew.quartermaster is None or crew.vote is not None:
+        return []
+    return [m for m in crew.members if m != crew.captain and m not in crew.motions_used]
+
+
+def movers(state: CiurmeState) -> list[int]:
+    """Every member who may move to depose now, crew by crew."""
+    return [member for crew in state.crews for member in crew_movers(state, crew)]
+
+
 def may_move_to_depose(state: CiurmeState, crew: Crew, seat: int) -> bool:
-    """[D-10] In phase 2, once per round per member (a documented bound), while the crew has a
-    quartermaster to promote and no other vote is open."""
-    return (
-        state.stage == Stage.ASSEMBLY
-        and seat in crew.members
-        and seat != crew.captain
-        and crew.quartermaster is not None
-        and crew.vote is None
-        and seat not in crew.motions_used
-    )
+    return seat in crew_movers(state, crew)
 
 
 def may_move(state: CiurmeState, seat: int) -> bool:
@@ -46,12 +52,17 @@ def may_move(state: CiurmeState, seat: int) -> bool:
     return crew is not None and may_move_to_depose(state, crew, seat)
 
 
+def motion_menu(state: CiurmeState, seat: int) -> list[Action]:
+    """Both answers to this round's motion, asked once: raise it, or waive it."""
+    return [DEPOSE, WAIVE] if may_move(state, seat) else []
+
+
 def motions(state: CiurmeState, seat: int) -> list[Depose]:
-    return [Depose()] if may_move(state, seat) else []
+    return [DEPOSE] if may_move(state, seat) else []
 
 
 def waivers(state: CiurmeState, seat: int) -> list[Waive]:
-    return [Waive()] if may_move(state, seat) else []
+    return [WAIVE] if may_move(state, seat) else []
 
 
 def check_motion(state: CiurmeState, seat: int, action: Depose | Waive) -> Depose | Waive:

@@ -15,7 +15,7 @@ from ludoteca.games.ciurme.state import CiurmeState, Crew
 def load(crew: Crew, target: int) -> int:
     """Own horizontal pieces plus every piece pointing at `target` (AUTOMATON included): "ogni
     giocatore deve contare non solo i propri legni, ma anche quelli che lo puntano"."""
-    return sum(1 for _, _, aimed in crew.pieces if aimed == target)
+    return [aimed for _, _, aimed in crew.pieces].count(target)
 
 
 def owed(state: CiurmeState, crew: Crew, target: int) -> int:
@@ -54,10 +54,11 @@ def helpable(state: CiurmeState, crew: Crew, seat: int) -> list[int]:
     mates = [m for m in crew.members if m != seat]
     if crew.automaton and owed(state, crew, AUTOMATON):
         mates.append(AUTOMATON)
+    done = {aimed for by, _, aimed in crew.pieces if by == seat}  # helped by `seat` (and itself)
     return [
         m
         for m in mates
-        if not helped(crew, seat, m)
+        if m not in done
         and (state.options.help_complete_mates or not complete(state, crew, m))
     ]
 

@@ -14,7 +14,19 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
-from ludoteca.games.ciurme.actions import Help, Move, Pass, Repair, Stay, Steer
+from ludoteca.games.ciurme.actions import (
+    MOVE_TO,
+    PASS,
+    REPAIR_WITH,
+    STAY,
+    STEER,
+    Help,
+    Move,
+    Pass,
+    Repair,
+    Stay,
+    Steer,
+)
 from ludoteca.games.ciurme.data import (
     CROSSING_CREW,
     ISLAND,
@@ -40,12 +52,24 @@ from ludoteca.games.ciurme.state import NO, YES, CiurmeState, Crew, Outcome, Sta
 
 # --- places -------------------------------------------------------------------------------------
 def adjacent(crew: Crew, place: Location) -> list[Location]:
+    return places_next_to(crew.dock, place)
+
+
+def places_next_to(dock: Location, place: Location) -> list[Location]:
     """Island-lifeboat while docked at the island, lifeboat-wreck while docked at the wreck;
     island and wreck never ("L'isola e la nave relitto non sono limitrofe, ma la scialuppa può
     essere attraccata vicino all'isola o vicino alla nave")."""
     if place == LIFEBOAT:
-        return [crew.dock]
-    return [LIFEBOAT] if crew.dock == place else []
+        return [dock]
+    return [LIFEBOAT] if dock == place else []
+
+
+# The move step's menu by the lifeboat's dock and the mover's place: stay, or move next door.
+MOVE_MENUS = {
+    (dock, place): (STAY, *(MOVE_TO[p] for p in places_next_to(dock, place)))
+    for dock in (ISLAND, WRECK)
+    for place in PLACES
+}
 
 
 def aboard(crew: Crew) -> list[int]:
@@ -69,73 +93,70 @@ def turn_crew(state: CiurmeState, seat: int) -> Crew | None:
 
 
 def turn_actions(state: CiurmeState, crew: Crew) -> list[Action]:
-    """What the active player of a crew may do now (nothing while a lifeboat vote is open)."""
+    """What the active player of a crew may do now (nothing while a lifeboat vote is open), in
+    menu order: the move (stay, move), then steering or repairing (steer, repair, help, pass)."""
     if not playing(crew) or crew.vote is not None:
         return []
+    step = crew.step
+    if step == Step.MOVE:
+        return list(MOVE_MENUS[crew.dock, crew.place[crew.active]])
+    if step == Step.STEER:
+        return [STEER, PASS]
     seat = active_seat(crew)
-    if crew.step == Step.MOVE:
-        here = crew.place[crew.active]
-        return [Stay(), *(Move(p) for p in adjacent(crew, here))]
-    if crew.step == Step.STEER:
-        return [Steer(), Pass()]
     colours = sorted(set(crew.transported))
     if not complete(state, crew, seat):
-        return [Repair(c) for c in colours]
-    return [*(Help(c, m) for m in helpable(state, crew, seat) for c in colours), Pass()]
+        return [REPAIR_WITH[c] for c in colours]
+    return [*(Help(c, m) for m in helpable(state, crew, seat) for c in colours), PASS]
 
 
-def has_turn_action(state: CiurmeState, seat: int) -> bool:
-    """Whether the turn's choices list anything for `seat`, without building them: staying in
-    the move step, steering, passing with a complete load, or repairing a colour on board."""
+def turn_menu(state: CiurmeState, seat: int) -> list[Action]:
+    """Every step of the turn `seat` may take now: the choices of the turn's six rules at once,
+    its crew found once."""
     crew = turn_crew(state, seat)
-    if crew is None:
+    return [] if crew is None else turn_actions(state, crew)
+
+
+def turn_seats(state: CiurmeState) -> list[int]:
+    """The seats the turn's choices list something for: each crew's active player, where the
+    turn has a step to take."""
+    return [crew.members[crew.active] for crew in state.crews if has_step(state, crew)]
+
+
+def has_step(state: CiurmeState, crew: Crew) -> bool:
+    """Whether the crew's active player has a step to take, without listing them: staying in the
+    move step, steering, passing with a complete load, or repairing a colour on board."""
+    if not playing(crew) or crew.vote is not None:
         return False
     if crew.step != Step.REPAIR:
         return True
-    return complete(state, crew, seat) or bool(crew.transported)
+    return complete(state, crew, active_seat(crew)) or bool(crew.transported)
 
 
+# Each rule's choices: its own kind of step from the turn's menu.
 def stays(state: CiurmeState, seat: int) -> list[Stay]:
-    crew = turn_crew(state, seat)
-    return [Stay()] if crew is not None and crew.step == Step.MOVE else []
+    return [a for a in turn_menu(state, seat) if isinstance(a, Stay)]
 
 
 def moves(state: CiurmeState, seat: int) -> list[Move]:
-    crew = turn_crew(state, seat)
-    if crew is None or crew.step != Step.MOVE:
-        return []
-    return [Move(p) for p in adjacent(crew, crew.place[crew.active])]
+    return [a for a in turn_menu(state, seat) if isinstance(a, Move)]
 
 
 def steers(state: CiurmeState, seat: int) -> list[Steer]:
-    crew = turn_crew(state, seat)
-    return [Steer()] if crew is not None and crew.step == Step.STEER else []
+    return [a for a in turn_menu(state, seat) if isinstance(a, Steer)]
 
 
 def repairs(state: CiurmeState, seat: int) -> list[Repair]:
-    crew = turn_crew(state, seat)
-    if crew is None or crew.step != Step.REPAIR or complete(state, crew, seat):
-        return []
-    return [Repair(c) for c in sorted(set(crew.transported))]
+    return [a for a in turn_menu(state, seat) if isinstance(a, Repair)]
 
 
 def helps(state: CiurmeState, seat: int) -> list[Help]:
-    crew = turn_crew(state, seat)
-    if crew is None or crew.step != Step.REPAIR or not complete(state, crew, seat):
-        return []
-    colours = sorted(set(crew.transported))
-    return [Help(c, m) for m in helpable(state, crew, seat) for c in colours]
+    return [a for a in turn_menu(state, seat) if isinstance(a, Help)]
 
 
 def passes(state: CiurmeState, seat: int) -> list[Pass]:
     """[D-14] Passing ends a turn on the lifeboat without steering, or on the wreck without
     helping (helping is optional; a player whose load is incomplete must repair)."""
-    crew = turn_crew(state, seat)
-    if crew is None or crew.step == Step.MOVE:
-        return []
-    if crew.step == Step.REPAIR and not complete(state, crew, seat):
-        return []
-    return [Pass()]
+    return [a for a in turn_menu(state, seat) if isinstance(a, Pass)]
 
 
 def check_turn(state: CiurmeState, seat: int, action: Action) -> Action:

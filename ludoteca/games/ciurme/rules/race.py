@@ -71,6 +71,12 @@ def closing_due(state: CiurmeState) -> bool:
     return len(state.finish_order) > state.played_on and any(playing(c) for c in state.crews)
 
 
+def deciding(state: CiurmeState) -> list[int]:
+    """The seat `play_ons` and `closings` list something for (they list together): the
+    facilitator, while a decision is due."""
+    return [state.facilitator] if closing_due(state) else []
+
+
 def closings(state: CiurmeState, seat: int) -> list[ClosePhase1]:
     return [ClosePhase1()] if seat == state.facilitator and closing_due(state) else []
 

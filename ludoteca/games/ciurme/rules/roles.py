@@ -66,11 +66,6 @@ def facilitator_seat(state: CiurmeState) -> Iterable[int]:
     return (state.facilitator,)
 
 
-def active_players(state: CiurmeState) -> Iterable[int]:
-    """Each crew's active player (whose turn it is in phase 1)."""
-    return [crew.members[crew.active] for crew in state.crews]
-
-
 def open_voters(state: CiurmeState) -> Iterable[int]:
     """The voters yet to answer a crew vote that is not waiting for the facilitator."""
     return [
@@ -82,21 +77,5 @@ def open_voters(state: CiurmeState) -> Iterable[int]:
     ]
 
 
-def captains(state: CiurmeState) -> Iterable[int]:
-    return [crew.captain for crew in state.crews if crew.captain is not None]
-
-
 def quartermasters(state: CiurmeState) -> Iterable[int]:
     return [crew.quartermaster for crew in state.crews if crew.quartermaster is not None]
-
-
-def movers(state: CiurmeState) -> Iterable[int]:
-    """The members of a crew with no vote open who have not yet moved to depose or waived it
-    this round."""
-    return [
-        member
-        for crew in state.crews
-        if crew.vote is None
-        for member in crew.members
-        if member not in crew.motions_used
-    ]
