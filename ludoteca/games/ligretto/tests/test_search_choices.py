@@ -18,7 +18,7 @@ def placing_states(players: int, seed: int) -> list[LigrettoState]:
     """Copies of a heuristic match at each moment a seat holds a turned tile."""
     state = GAME.setup(players, seed, {"rounds": 2})
     rng = Rng(seed)
-    found = []
+    found: list[LigrettoState] = []
     while not GAME.is_over(state) and len(found) < 60:
         seat = rng.choice(sorted(GAME.actors(state)))
         if state.phase is Phase.PLAY and state.players[seat].hand != NO_TILE:
