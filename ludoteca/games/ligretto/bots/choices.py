@@ -5,10 +5,11 @@ same time either way, so a round is won by wasting fewer of those cycles than th
 - a tile turned over that fits nowhere is a cycle lost ("posa la tessera scoperta davanti a
   sé"), so a placement is worth the share of the player's next tiles that will fit at the
   pawns it leaves, less the share of the rival's;
-- a placement planned at a pawn that the rival moves first is refused ("chi tardi arriva, male
-  alloggia") and the time spent on it is lost; the rival's turned tile lies face up [D-15], so
-  the pawns it fits at are the ones to keep away from (the rival, whose tile was turned
-  earlier, usually gets there first);
+- a placement planned at a pawn that the other player moves first is refused ("chi tardi
+  arriva, male alloggia") and the time spent on it is lost. The rival's turned tile lies face
+  up [D-15]: it was turned before ours, so at the pawns it fits at the rival usually gets
+  there first, and those are kept away from; a rival still turning its tile over plans after
+  us and usually loses the race, so the pawns its next tiles would go to are worth taking;
 - a tile that fits nowhere plainly is placed with one joker rather than discarded: the joker
   costs a moment, the discard a whole cycle and the tile comes back [D-8] [D-13].
 
@@ -40,8 +41,8 @@ SEARCHED = 4
 _TIMES = data.REACTION_SECONDS[DEFAULT_LEVEL]
 # A tile turned over that fits nowhere costs a turn-over and a discard.
 CYCLE_SECONDS = _TIMES["turn"] + _TIMES["give_up"]
-# The time a placement refused because the rival moved its pawn first has cost, on average (a
-# share of spotting and placing, measured in bot matches).
+# The time a placement refused because the other player moved its pawn first has cost, on
+# average (a share of spotting and placing, measured in bot matches).
 LOST_SECONDS = 2.5
 # How often the rival's placement comes first at a pawn both tiles fit at: its turned tile
 # waits on a plan made earlier than ours; a tile it has yet to turn over is planned later.
@@ -77,8 +78,8 @@ def candidates(state: LigrettoState, seat: int) -> Sequence[Candidate | Restart]
 
 def seconds_saved(state: LigrettoState, seat: int, move: Candidate | Restart) -> float:
     """What the move is worth against the rival, in seconds: the cycles its board saves the
-    player's next tile and costs the rival's, less the time lost if the rival moves the pawn
-    first. With several rivals, the one who gains most from the board counts."""
+    player's next tile and costs the rival's, less the time lost to the rival at the pawn (or
+    plus the time the rival loses there). With several rivals, the one who gains most counts."""
     covered: tuple[int, ...]
     if isinstance(move, Restart):
         pawn, moved_to, covered = move.pawn, move.onto, (move.onto, move.other)
@@ -90,15 +91,12 @@ def seconds_saved(state: LigrettoState, seat: int, move: Candidate | Restart) ->
     plain = plain_keys_after(state, pawns, bits(covered))
     player = state.players[seat]
     gain = fit_share(state, plain, player.stack or player.pile)
-    worst = 0.0
-    for other in range(len(state.players)):
-        if other == seat:
-            continue
-        rival_share = fit_share(state, plain, next_tiles(state, other))
-        lost = 0.0
-        if not isinstance(move, Restart):
-            lost = LOST_SECONDS * contest(state, other, pawn)
-        worst = max(worst, rival_share * CYCLE_SECONDS + lost)
+    worst = max(
+        fit_share(state, plain, next_tiles(state, other)) * CYCLE_SECONDS
+        + (0.0 if isinstance(move, Restart) else LOST_SECONDS * contest(state, other, pawn))
+        for other in range(len(state.players))
+        if other != seat
+    )
     return gain * CYCLE_SECONDS - worst
 
 
@@ -112,11 +110,11 @@ def next_tiles(state: LigrettoState, seat: int) -> list[int]:
 
 
 def contest(state: LigrettoState, rival: int, pawn: int) -> float:
-    """The chance that `rival` places at `pawn` before us: the share of its tile's plain
-    placements that lie at that pawn (the heuristic picks one at random), averaged over the
-    tiles it may hold, times the chance it gets there first."""
+    """The placements at `pawn` we may expect to lose to `rival`, less those it may expect to
+    lose to us: the share of its tile's plain placements that lie at that pawn (the heuristic
+    picks one at random), averaged over the tiles it may hold, times how much more often than
+    not it gets there first (negative when it is likely to come second)."""
     player = state.players[rival]
-    holding = player.hand != NO_TILE
     tiles = next_tiles(state, rival)
     keys = tile_keys(state.colours)
     at_pawn = fits(state).at_pawn
@@ -126,8 +124,8 @@ def contest(state: LigrettoState, rival: int, pawn: int) -> float:
         total = sum(counts)
         if total:
             share += counts[pawn] / total
-    first = RIVAL_FIRST_HOLDING if holding else RIVAL_FIRST_LATER
-    return first * share / max(1, len(tiles))
+    first = RIVAL_FIRST_HOLDING if player.hand != NO_TILE else RIVAL_FIRST_LATER
+    return (2 * first - 1) * share / max(1, len(tiles))
 
 
 def plain_keys_after(state: LigrettoState, pawns: list[int], covered: int) -> set[int]:

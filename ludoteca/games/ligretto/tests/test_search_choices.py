@@ -85,7 +85,7 @@ def pair(s: LigrettoState, a: int, b: int) -> int:
     return data.pair_key(colour(s, a), colour(s, b))
 
 
-def test_the_pawns_the_rivals_turned_tile_fits_at_are_contested() -> None:
+def test_a_pawn_the_rival_gets_to_first_is_avoided_one_it_gets_to_later_is_taken() -> None:
     s = fresh(players=2)
     w = 18
     a = 2 * w + 1
@@ -94,5 +94,11 @@ def test_the_pawns_the_rivals_turned_tile_fits_at_are_contested() -> None:
     )
     board(s, {a + 1, a + 2, b + 1, b + 2}, [a, b])
     give_for(s, 1, a + 1, a + 2)  # the rival's tile fits next to pawn 0 only
-    assert choices.contest(s, 1, 0) == pytest.approx(choices.RIVAL_FIRST_HOLDING)
+    assert choices.contest(s, 1, 0) == pytest.approx(2 * choices.RIVAL_FIRST_HOLDING - 1)
     assert choices.contest(s, 1, 1) == 0
+    s.players[1].stack.append(s.players[1].hand)  # the same tile, still to be turned over
+    s.players[1].stack[:-1] = []
+    s.players[1].pile = []
+    s.players[1].hand = NO_TILE
+    assert choices.contest(s, 1, 0) == pytest.approx(2 * choices.RIVAL_FIRST_LATER - 1)
+    assert choices.contest(s, 1, 0) < 0
