@@ -41,13 +41,15 @@ SEARCHED = 4
 _TIMES = data.REACTION_SECONDS[DEFAULT_LEVEL]
 # A tile turned over that fits nowhere costs a turn-over and a discard.
 CYCLE_SECONDS = _TIMES["turn"] + _TIMES["give_up"]
-# The time a placement refused because the other player moved its pawn first has cost, on
-# average (a share of spotting and placing, measured in bot matches).
-LOST_SECONDS = 2.5
-# How often the rival's placement comes first at a pawn both tiles fit at: its turned tile
-# waits on a plan made earlier than ours; a tile it has yet to turn over is planned later.
-RIVAL_FIRST_HOLDING = 0.65
-RIVAL_FIRST_LATER = 0.35
+# What a placement refused because the other player moved its pawn first costs: about a spot
+# and a place (the plan had run 1.6 s on average in heuristic matches, and the tile, planned
+# again, may now fit nowhere).
+LOST_SECONDS = _TIMES["spot"] + _TIMES["place"]
+# How often the rival places first when we plan a placement (heuristic matches, 2 players):
+# its turned tile waits on a plan made before ours; a tile it is still turning over is
+# planned after ours.
+RIVAL_FIRST_HOLDING = 0.70
+RIVAL_FIRST_LATER = 0.32
 
 
 def search_choices(state: LigrettoState, seat: int, rng: Rng) -> list[Action]:
