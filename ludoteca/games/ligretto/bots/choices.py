@@ -14,7 +14,7 @@ same time either way, so a round is won by wasting fewer of those cycles than th
   costs a moment, the discard a whole cycle and the tile comes back [D-8] [D-13].
 
 The heuristic bot places at random among the placements that shut no pawn in; the search
-compares the best ranked, and leans toward the first (see `Ligretto.mcts_defaults`).
+starts from the best of these rankings (see `Ligretto.mcts_defaults`).
 """
 
 from __future__ import annotations
@@ -55,15 +55,14 @@ RIVAL_FIRST_LATER = 0.32
 def search_choices(state: LigrettoState, seat: int, rng: Rng) -> list[Action]:
     """The moves worth a search, best ranked first: where the turned tile goes (restarts,
     plain placements that shut no pawn in, else one joker, else two near the end), else the
-    heuristic's move alone (a discard when nothing fits)."""
+    heuristic's move alone."""
     player = state.players[seat]
     if state.phase is not Phase.PLAY or player.hand == NO_TILE:
         return [heuristic_action(state, seat, rng)]
     pool = candidates(state, seat)
     if not pool:
         return [Discard()]
-    safe = [move for move in pool if not shuts_in(state, move)] or list(pool)
-    rng.shuffle(safe)  # equals in any order, as the heuristic picks among them at random
+    safe = [move for move in pool if not shuts_in(state, move)] or pool
     ranked = sorted(safe, key=lambda move: -seconds_saved(state, seat, move))
     return [m if isinstance(m, Restart) else Place(*m) for m in ranked[:SEARCHED]]
 
