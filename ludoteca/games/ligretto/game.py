@@ -67,10 +67,11 @@ class Ligretto(Game[LigrettoState]):
     real_time = True
     # The default search: where the turned tile goes, among the placements ranked best by the
     # time they save (`search_choices`), each judged by `evaluate` after the rival's heuristic
-    # reply, a slight bias toward the best ranked. The ranking does most of the work: 8
-    # iterations (32 measured no better, at four times the cost).
+    # reply, a slight bias toward the best ranked. The ranking does most of the work: over the
+    # bench's 3 seeds the ranked first choice alone won 59.9% against the heuristic, 8
+    # iterations 62.6%, 32 iterations 64.0%.
     mcts_defaults = MappingProxyType({
-        "iterations": 8, "rollout": "heuristic", "horizon": 0, "bias": 1, "margin": 0.02,
+        "iterations": 32, "rollout": "heuristic", "horizon": 0, "bias": 1, "margin": 0.02,
         "focus": 1,
     })
 
