@@ -94,18 +94,3 @@ def shuts_in(state: LigrettoState, move: Candidate | Restart) -> bool:
     pawn, near, far, jokers = move
     return fits(state).shuts_in(pawn, far, bits(jokers) | 1 << near)
 
-
-def search_choices(state: LigrettoState, seat: int, rng: Rng) -> list[Action]:
-    """The moves worth a search: the heuristic's move first and, when it places the tile
-    without jokers, every other plain placement that shuts no pawn in (where the tile goes
-    decides which tiles fit afterwards, the other players' included); elsewhere the
-    heuristic's move alone (its jokers and discards did as well as every rule tried)."""
-    move = heuristic_action(state, seat, rng)
-    if not isinstance(move, Place) or move.jokers:
-        return [move]
-    others = [
-        Place(*candidate)
-        for candidate in placements_with(state, seat, 0)
-        if not shuts_in(state, candidate)
-    ]
-    return [move, *(m for m in others if m != move)]
