@@ -136,7 +136,7 @@ def plain_keys_after(state: LigrettoState, pawns: list[int], covered: int) -> se
     geo = geometry(len(state.players), state.colours)
     taken = fits(state).covered | covered | bits(pawns)
     return {
-        key for cell in pawns for used, key in geo.plain_tiles[cell] if not used & taken
+        key for cell in pawns for used, key, _ in geo.plain_tiles[cell] if not used & taken
     }
 
 
