@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import cached_property
 from typing import Any, TypeVar
 
-from ludoteca.engine.codec import encode, encode_record
+from ludoteca.engine.codec import encode_record
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.data import (
     AUTOMATON,
@@ -142,7 +142,6 @@ class Public:
         self.state = state
         # Built when a seat that may see them first looks.
         self.boards: dict[int, dict[str, Any]] = {}
-        self.records: dict[int, dict[str, Any]] = {}
         self.messages: dict[int, dict[str, Any]] = {}
         self.alikes: dict[tuple[str, tuple[Any, ...]], Any] = {}
 
@@ -182,9 +181,7 @@ class Public:
 
     def record(self, index: int) -> dict[str, Any]:
         """A closed vote whole, for its audience."""
-        if index not in self.records:
-            self.records[index] = encode_record(self.state.votes_log[index])
-        return self.records[index]
+        return encode_record(self.state.votes_log[index])  # kept from step to step
 
     def outcome(self, index: int) -> dict[str, Any]:
         """A closed vote without its ballots and audience, for those merely told."""
@@ -202,7 +199,7 @@ class Public:
 
     @cached_property
     def depositions(self) -> Any:
-        return encode(self.state.depositions)
+        return [encode_record(deposition) for deposition in self.state.depositions]
 
     @cached_property
     def over(self) -> dict[str, Any]:
