@@ -247,7 +247,7 @@ class MctsBot(Bot):
             child.available += 1
             if expanded or child.visits == 0:
                 continue
-            score = self._ucb(child)
+            score = self._ucb(child, child.available)
             if score > best_score:
                 best, best_score = a, score
         if expanded:
@@ -292,11 +292,10 @@ class MctsBot(Bot):
         tied = [a for a, score in scores.items() if score >= top - UCB_TIE]
         return tied[0] if len(tied) == 1 else rng.choice(tied)
 
-    def _ucb(self, node: _Node, pulls: int | None = None) -> float:
-        """`node`'s UCB score, its exploration term counted against `pulls` (by default how
-        often its move was available)."""
-        parent = node.available if pulls is None else pulls
-        return node.mean() + self.c * math.sqrt(math.log(parent) / (node.visits + node.virtual))
+    def _ucb(self, node: _Node, pulls: int) -> float:
+        """`node`'s UCB score, its exploration term counted against `pulls` (the observer's:
+        how often its move was available; a rival's: its visits to every move here)."""
+        return node.mean() + self.c * math.sqrt(math.log(pulls) / (node.visits + node.virtual))
 
     # --- the rollout policy -------------------------------------------------------------------
     def _policy(self, game: Game[Any], world: Any, seat: int, rng: Rng) -> Action | None:
