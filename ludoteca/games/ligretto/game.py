@@ -17,7 +17,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
-from ludoteca.games.ligretto import data, invariants, learning, result, text, view
+from ludoteca.games.ligretto import data, invariants, learning, placement, result, text, view
 from ludoteca.games.ligretto.actions import (
     Discard,
     EndRound,
@@ -46,7 +46,8 @@ RULES = RuleTable(
     Rule(TurnOver, PLAY, turn_over.check_turn_over, turn_over.do_turn_over,
          choices=turn_over.turns),
     Rule(Restart, PLAY, restart.check_restart, restart.do_restart, choices=restart.restarts),
-    Rule(Place, PLAY, place.check_place, place.do_place, choices=place.places),
+    # the menu: placement.placements (a list shared until the board changes: do not change it)
+    Rule(Place, PLAY, place.check_place, place.do_place, choices=placement.placements),
     Rule(Discard, PLAY, turn_over.check_discard, turn_over.do_discard,
          choices=turn_over.discards),
     Rule(EndRound, PLAY, round_end.check_end_round, round_end.do_end_round,

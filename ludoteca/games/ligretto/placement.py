@@ -259,12 +259,12 @@ def nobody_can_place(state: LigrettoState) -> bool:
     jokers included."""
     f = fits(state)
     plain = f.plain_keys()
-    for seat, player in enumerate(state.players):
-        if not player.duties and not plain.isdisjoint(holding_keys(state, seat)):
+    held = [holding_keys(state, seat) for seat in range(len(state.players))]
+    for player, keys in zip(state.players, held, strict=True):
+        if not player.duties and not plain.isdisjoint(keys):
             return False  # the usual answer, found without searching for joker placements
     restarts_open = bool(open_duties(state))
-    for seat, player in enumerate(state.players):
-        keys = holding_keys(state, seat)
+    for player, keys in zip(state.players, held, strict=True):
         if (player.duties or restarts_open) and any(f.free_pairs(k) for k in keys):
             return False
         if not player.duties and any(f.fits_at_pawns(k, player.jokers) for k in keys):

@@ -20,18 +20,12 @@ from ludoteca.games.ligretto.placement import (
     fits,
     hand_key,
     may_place,
-    placements,
     squares_covered,
 )
 from ludoteca.games.ligretto.rules.round_end import end_after_placement
 from ludoteca.games.ligretto.state import FREE, JOKER, NO_TILE, LigrettoState, square_key
 
 KEEP = " Your tile stays in your hand."
-
-
-# The menu: every distinct placement of the turned tile at each pawn, jokers included (a list
-# shared until the board changes: do not change it).
-places = placements
 
 
 def check_place(state: LigrettoState, seat: int, action: Place) -> Place:

@@ -92,7 +92,7 @@ def assert_fits_match(state: LigrettoState) -> None:
     fresh = Fits(state)
     for key in keys:
         assert cached.free_pairs(key) == fresh.free_pairs(key)
-        pairs = cached.free_pairs(key)
+        pairs = fresh.free_pairs(key)
         for pawn in range(len(state.pawns)):
             assert cached.restarts(pawn, key) == [
                 Restart(pawn, *squares) for a, b in pairs for squares in ((a, b), (b, a))
