@@ -151,8 +151,6 @@ Menu = Callable[[CiurmeState, int], list[Action]]
 TURN = (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes)
 BALLOTS = (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions)
 DEPOSING = (depositions.motions, depositions.waivers)
-FACILITATOR = (race.play_ons, race.closings, ballots.decisions, briefing.first_players,
-               phases.starts)
 SEATS: dict[Choices, Seats] = {
     briefing.colours: roles.players,
     **dict.fromkeys(TURN, phase1.turn_seats),
@@ -163,12 +161,6 @@ SEATS: dict[Choices, Seats] = {
     **dict.fromkeys((race.play_ons, race.closings), race.deciding),
     **dict.fromkeys((ballots.decisions, briefing.first_players, phases.starts),
                     roles.facilitator_seat),
-}
-GATES: dict[Choices, Gate] = {
-    **dict.fromkeys(TURN, phase1.turn_crew),
-    **dict.fromkeys(BALLOTS, ballots.vote_for),
-    **dict.fromkeys(DEPOSING, depositions.may_move),
-    **dict.fromkeys(FACILITATOR, roles.is_facilitator),
 }
 # Whether a group lists something for one of its seats, in one question; None where its seats
 # are exactly those it lists for, so that none is asked: the turn's seats, the open voters (every
@@ -185,8 +177,8 @@ LISTS: dict[tuple[Choices, ...], Gate | None] = {
     (race.play_ons, race.closings): None,
     (channels.relay_posts,): channels.relay_due,
 }
-# Where one function lists every choice of a group, in table order, its gate asked once (the
-# group's own choices each ask it again).
+# Where one function lists every choice of a group, in table order (finding the crew, the vote
+# or the motion once, not once per choice).
 MENUS: dict[tuple[Choices, ...], Menu] = {
     TURN: phase1.turn_menu,
     BALLOTS: ballots.ballot_menu,
@@ -196,42 +188,38 @@ MENUS: dict[tuple[Choices, ...], Menu] = {
 
 @dataclass(frozen=True)
 class Group:
-    """Choices that share their seats and their gate (None: no gate), in table order."""
+    """Choices that share their seats, in table order."""
 
     seats: Seats
-    gate: Gate | None
     choices: tuple[Choices, ...]
     lists: Gate | None  # whether one of the choices lists something for a seat (None: all do)
     menu: Menu | None  # every choice of the group at once (None: ask each)
 
 
 def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
-    """The choices of `rules` by their seats and gate, in table order."""
-    groups: dict[tuple[Seats, Gate | None], list[Choices]] = {}
+    """The choices of `rules` by their seats, in table order."""
+    groups: dict[Seats, list[Choices]] = {}
     for rule in rules:
         assert rule.choices is not None, "listed rules have choices"
-        key = (SEATS[rule.choices], GATES.get(rule.choices))
+        key = SEATS[rule.choices]
         # a group follows on in table order, so that `legal_actions` keeps the menu's order
         assert key not in groups or key == list(groups)[-1], "a group's rules follow one another"
         groups.setdefault(key, []).append(rule.choices)
     return tuple(
         Group(
             seats,
-            gate,
             tuple(choices),
-            LISTS[tuple(choices)] if tuple(choices) in LISTS else asking(gate, tuple(choices)),
+            LISTS[tuple(choices)] if tuple(choices) in LISTS else asking(tuple(choices)),
             MENUS.get(tuple(choices)),
         )
-        for (seats, gate), choices in groups.items()
+        for seats, choices in groups.items()
     )
 
 
-def asking(gate: Gate | None, choices: tuple[Choices, ...]) -> Gate:
-    """Whether one of `choices` lists something for a seat, asking them (behind `gate`)."""
+def asking(choices: tuple[Choices, ...]) -> Gate:
+    """Whether one of `choices` lists something for a seat, asking them."""
 
     def lists(state: CiurmeState, seat: int) -> bool:
-        if gate is not None and not gate(state, seat):
-            return False
         return any(listed(state, seat) for listed in choices)
 
     return lists

@@ -181,7 +181,8 @@ class Public:
 
     def record(self, index: int) -> dict[str, Any]:
         """A closed vote whole, for its audience."""
-        return encode_record(self.state.votes_log[index])  # kept from step to step
+        record: dict[str, Any] = encode_record(self.state.votes_log[index])  # kept for later steps
+        return record
 
     def outcome(self, index: int) -> dict[str, Any]:
         """A closed vote without its ballots and audience, for those merely told."""

@@ -18,10 +18,6 @@ FACILITATOR_DOES_NOT_PLAY = (
 )
 
 
-def is_facilitator(state: CiurmeState, seat: int) -> bool:
-    return seat == state.facilitator
-
-
 def require_facilitator(state: CiurmeState, seat: int) -> None:
     if seat != state.facilitator:
         raise IllegalAction(ONLY_THE_FACILITATOR)
