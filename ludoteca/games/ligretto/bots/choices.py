@@ -26,14 +26,9 @@ from ludoteca.engine.clock import DEFAULT_LEVEL
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Discard, Place, Restart
-from ludoteca.games.ligretto.bots.heuristic import (
-    TWO_JOKERS_WHEN_HELD,
-    heuristic_action,
-    shuts_in,
-)
+from ludoteca.games.ligretto.bots.heuristic import candidates, heuristic_action, shuts_in
 from ludoteca.games.ligretto.geometry import Candidate, bits, geometry, tile_keys
-from ludoteca.games.ligretto.placement import fits, placements_with
-from ludoteca.games.ligretto.rules.restart import restarts
+from ludoteca.games.ligretto.placement import fits
 from ludoteca.games.ligretto.state import NO_TILE, LigrettoState, Phase
 
 # The moves the search compares at most (the best ranked).
@@ -63,22 +58,25 @@ def search_choices(state: LigrettoState, seat: int, rng: Rng) -> list[Action]:
     if not pool:
         return [Discard()]
     safe = [move for move in pool if not shuts_in(state, move)] or pool
-    ranked = sorted(safe, key=lambda move: -seconds_saved(state, seat, move))
+    others = rivals(state, seat)  # the same for every move: read once
+    ranked = sorted(safe, key=lambda move: -seconds_saved(state, seat, move, others))
     return [m if isinstance(m, Restart) else Place(*m) for m in ranked[:SEARCHED]]
 
 
-def candidates(state: LigrettoState, seat: int) -> Sequence[Candidate | Restart]:
-    """Restarts and plain placements; without any, placements with one joker, and with two
-    when few tiles are left (as the heuristic)."""
-    pool: Sequence[Candidate | Restart] = [*restarts(state, seat), *placements_with(state, seat, 0)]
-    if not pool:
-        pool = placements_with(state, seat, 1)
-    if not pool and state.players[seat].held() <= TWO_JOKERS_WHEN_HELD:
-        pool = placements_with(state, seat, 2)
-    return pool
+# A rival as the ranking reads it: the tiles it may turn over next and, by pawn, `contest`.
+Rival = tuple[list[int], list[float]]
 
 
-def seconds_saved(state: LigrettoState, seat: int, move: Candidate | Restart) -> float:
+def rivals(state: LigrettoState, seat: int) -> list[Rival]:
+    return [
+        (next_tiles(state, other), contests(state, other))
+        for other in range(len(state.players))
+        if other != seat
+    ]
+
+
+def seconds_saved(state: LigrettoState, seat: int, move: Candidate | Restart,
+                  others: list[Rival] | None = None) -> float:
     """What the move is worth against the rival, in seconds: the cycles its board saves the
     player's next tile and costs the rival's, less the time lost to the rival at the pawn (or
     plus the time the rival loses there). With several rivals, the one who gains most counts."""
@@ -94,10 +92,9 @@ def seconds_saved(state: LigrettoState, seat: int, move: Candidate | Restart) ->
     player = state.players[seat]
     gain = fit_share(state, plain, player.stack or player.pile)
     worst = max(
-        fit_share(state, plain, next_tiles(state, other)) * CYCLE_SECONDS
-        + (0.0 if isinstance(move, Restart) else LOST_SECONDS * contest(state, other, pawn))
-        for other in range(len(state.players))
-        if other != seat
+        fit_share(state, plain, tiles) * CYCLE_SECONDS
+        + (0.0 if isinstance(move, Restart) else LOST_SECONDS * contested[pawn])
+        for tiles, contested in (rivals(state, seat) if others is None else others)
     )
     return gain * CYCLE_SECONDS - worst
 
@@ -116,18 +113,24 @@ def contest(state: LigrettoState, rival: int, pawn: int) -> float:
     lose to us: the share of its tile's plain placements that lie at that pawn (the heuristic
     picks one at random), averaged over the tiles it may hold, times how much more often than
     not it gets there first (negative when it is likely to come second)."""
+    return contests(state, rival)[pawn]
+
+
+def contests(state: LigrettoState, rival: int) -> list[float]:
+    """`contest` at every pawn, each tile's placements counted once."""
     player = state.players[rival]
     tiles = next_tiles(state, rival)
     keys = tile_keys(state.colours)
     at_pawn = fits(state).at_pawn
-    share = 0.0
+    shares = [0.0] * len(state.pawns)
     for tile in tiles:
         counts = [len(at_pawn(p, keys[tile], 0)) for p in range(len(state.pawns))]
         total = sum(counts)
         if total:
-            share += counts[pawn] / total
+            for pawn, count in enumerate(counts):
+                shares[pawn] += count / total
     first = RIVAL_FIRST_HOLDING if player.hand != NO_TILE else RIVAL_FIRST_LATER
-    return (2 * first - 1) * share / max(1, len(tiles))
+    return [(2 * first - 1) * share / max(1, len(tiles)) for share in shares]
 
 
 def plain_keys_after(state: LigrettoState, pawns: list[int], covered: int) -> set[int]:

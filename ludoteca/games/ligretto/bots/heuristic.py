@@ -74,17 +74,24 @@ def stalled_for_good(state: LigrettoState) -> bool:
 def best_placement(state: LigrettoState, seat: int, rng: Rng) -> Action | None:
     """Plain placements first, those that shut no pawn in preferred; jokers near the end.
     Placements stay plain tuples until one is chosen; restarts come first, as in the menu."""
-    pool: Sequence[Candidate | Restart] = [*restarts(state, seat), *placements_with(state, seat, 0)]
-    held = state.players[seat].held()
-    if not pool and held <= ONE_JOKER_WHEN_HELD:
-        pool = placements_with(state, seat, 1)
-    if not pool and held <= TWO_JOKERS_WHEN_HELD:
-        pool = placements_with(state, seat, 2)
+    pool = candidates(state, seat, one_joker=state.players[seat].held() <= ONE_JOKER_WHEN_HELD)
     if not pool:
         return None
     safe = [move for move in pool if not shuts_in(state, move)]
     chosen = rng.choice(safe or pool)
     return chosen if isinstance(chosen, Restart) else Place(*chosen)
+
+
+def candidates(state: LigrettoState, seat: int, one_joker: bool = True
+               ) -> Sequence[Candidate | Restart]:
+    """Restarts and plain placements; without any, placements with one joker (where
+    `one_joker`), and with two when few tiles are left."""
+    pool: Sequence[Candidate | Restart] = [*restarts(state, seat), *placements_with(state, seat, 0)]
+    if not pool and one_joker:
+        pool = placements_with(state, seat, 1)
+    if not pool and state.players[seat].held() <= TWO_JOKERS_WHEN_HELD:
+        pool = placements_with(state, seat, 2)
+    return pool
 
 
 def shuts_in(state: LigrettoState, move: Candidate | Restart) -> bool:
