@@ -29,22 +29,19 @@ from ludoteca.games.ciurme.state import (
 )
 
 
-def crew_movers(state: CiurmeState, crew: Crew) -> list[int]:
-    """[D-10] The members who may move to depose now: in phase 2, once per round per member (a
-    documented bound), while the crew has a quartermaster to promote and no other vote is
-    open."""
-    if state.stage != Stage.ASSEMBLY or crew.quartermaster is None or crew.vote is not None:
-        return []
-    return [m for m in crew.members if m != crew.captain and m not in crew.motions_used]
+def may_move_to_depose(state: CiurmeState, crew: Crew, seat: int) -> bool:
+    """[D-10] A member may move to depose in phase 2, once per round (a documented bound),
+    while the crew has a quartermaster to promote and no other vote is open; never the
+    captain."""
+    return (
+        state.stage == Stage.ASSEMBLY and crew.quartermaster is not None and crew.vote is None
+        and seat != crew.captain and seat not in crew.motions_used
+    )
 
 
 def movers(state: CiurmeState) -> list[int]:
     """Every member who may move to depose now, crew by crew."""
-    return [member for crew in state.crews for member in crew_movers(state, crew)]
-
-
-def may_move_to_depose(state: CiurmeState, crew: Crew, seat: int) -> bool:
-    return seat in crew_movers(state, crew)
+    return [m for crew in state.crews for m in crew.members if may_move_to_depose(state, crew, m)]
 
 
 def may_move(state: CiurmeState, seat: int) -> bool:
