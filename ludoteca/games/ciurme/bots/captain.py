@@ -19,7 +19,7 @@ from ludoteca.games.ciurme.actions import Place, Post
 from ludoteca.games.ciurme.bots.table import ranked_placements
 from ludoteca.games.ciurme.bots.temperament import Temperament, temperament
 from ludoteca.games.ciurme.data import CAPTAIN_ASKS, SHIP_NAMES, Channel
-from ludoteca.games.ciurme.rules.channels import open_channels
+from ludoteca.games.ciurme.rules.channels import may_speak_on
 from ludoteca.games.ciurme.state import CiurmeState
 
 
@@ -56,7 +56,7 @@ def wishes(state: CiurmeState, seat: int) -> tuple[int, int]:
 
 
 def stamp(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    if relayed_wishes(state, seat) is None and Channel.DECK in open_channels(state, seat):
+    if relayed_wishes(state, seat) is None and may_speak_on(state, seat, Channel.DECK):
         return Post(Channel.DECK, CAPTAIN_ASKS)  # wait for the quartermaster's relay
     action = placements(state, seat)[0]
     mood = temperament(state, seat)

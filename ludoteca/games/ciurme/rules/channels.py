@@ -96,6 +96,11 @@ def open_channels(state: CiurmeState, seat: int) -> list[Channel]:
     return [c for c in CHANNELS if channel_audience(state, seat, c) is not None]
 
 
+def may_speak_on(state: CiurmeState, seat: int, channel: Channel) -> bool:
+    """Whether `channel` is one of `open_channels`, asking about it alone."""
+    return has_budget(state, seat) and channel_audience(state, seat, channel) is not None
+
+
 # --- the captains' table [D-20] -------------------------------------------------------------
 def check_open_table(state: CiurmeState, seat: int, action: OpenTable) -> OpenTable:
     """The facilitator may open the table at any moment of the session: it is an option of the
@@ -129,8 +134,7 @@ def relay_due(state: CiurmeState, seat: int) -> bool:
         seat == crew.quartermaster
         and crew.relayed != state.period
         and crew.second is not None
-        and has_budget(state, seat)
-        and channel_audience(state, seat, Channel.DECK) is not None  # the deck is open to it
+        and may_speak_on(state, seat, Channel.DECK)
     )
 
 
