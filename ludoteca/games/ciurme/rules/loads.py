@@ -45,7 +45,12 @@ def help_given(crew: Crew, seat: int) -> int:
 
 
 def helped(crew: Crew, seat: int, mate: int) -> bool:
-    return any(by == seat and aimed == mate for by, _, aimed in crew.pieces)
+    return mate in helped_by(crew, seat)
+
+
+def helped_by(crew: Crew, seat: int) -> set[int]:
+    """Whom `seat` has pointed a piece at (itself included, by a repair)."""
+    return {aimed for by, _, aimed in crew.pieces if by == seat}
 
 
 def helpable(state: CiurmeState, crew: Crew, seat: int) -> list[int]:
@@ -54,7 +59,7 @@ def helpable(state: CiurmeState, crew: Crew, seat: int) -> list[int]:
     mates = [m for m in crew.members if m != seat]
     if crew.automaton and owed(state, crew, AUTOMATON):
         mates.append(AUTOMATON)
-    done = {aimed for by, _, aimed in crew.pieces if by == seat}  # helped by `seat` (and itself)
+    done = helped_by(crew, seat)
     return [
         m
         for m in mates
