@@ -118,7 +118,8 @@ def placer(state: CiurmeState) -> int | None:
 # --- placing a stamp ------------------------------------------------------------------------------
 def placing_captain(state: CiurmeState) -> list[int]:
     """The seat `placements` lists something for: the captain whose turn it is, with a stamp
-    left and a fleet to place on."""
+    left and a fleet to place on ("In senso orario i capitani continuano a mettere un timbro alla
+    volta finchè tutti i timbri sono terminati")."""
     index = placer(state)
     if index is None or not state.hands[index] or state.fleet <= 0:
         return []
