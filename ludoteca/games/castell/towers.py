@@ -27,6 +27,7 @@ BASE_WIDTH_LIMIT = 3  # "Il massimo di castellani che si possono avere su un liv
 FAVOURED = 1000  # a favoured casteller outweighs any number of other token-size castellers
 GROUND = 11  # a "size" above every casteller: the ground under the bottom level
 Tower = tuple[tuple[int, ...], ...]
+Value = tuple[int, int]  # a tower's (festival score, weight) in the search
 Ranks = Mapping[Skill, int] | Mapping[str, int]  # a rank by skill (a Skill is its name)
 SKILL_NAMES: tuple[str, ...] = tuple(skill.value for skill in SKILLS)
 _SKILL_SET = frozenset(SKILLS)
@@ -387,7 +388,7 @@ def search_towers(
         found = _TowerSearch(
             counts, rank, sizes, min_levels, shape, frozenset(skills), max_levels, width_uses,
             first_found, frozenset(favour),
-        ).run()
+        ).run(None if best is None else best[0])  # only a better tower replaces the best
         if found is not None and (best is None or found[0] > best[0]):
             best = found
             if first_found:
@@ -489,7 +490,8 @@ class _TowerSearch:
         self.limit = BASE_WIDTH_LIMIT + width_uses
         self.width_uses = width_uses
         self.skills = skills
-        self.memo: dict[tuple[int, ...], tuple[tuple[int, int], Tower] | None] = {}
+        self.memo: dict[tuple[int, ...], tuple[Value, Tower] | None] = {}
+        self.beaten: dict[tuple[int, ...], Value] = {}  # states worth no more than this
         self.cap = max(min_levels, self.max_levels or 0)
         self.fewest = max(min_levels, len(shape or ()))  # levels every tower needs
         # By size s (index s): distinct sizes present among 1..s, matching castellers among
@@ -522,7 +524,8 @@ class _TowerSearch:
             self.weight_below[s] = weights
             self.widest[s] = widest
 
-    def run(self) -> tuple[tuple[int, int], Tower] | None:
+    def run(self, floor: Value | None = None) -> tuple[Value, Tower] | None:
+        """The best tower, or None if there is none worth more than `floor` (if given)."""
         need = _mask(self.skills)
         if need & _WIDTH and not self.width_uses:
             return None  # no Width use at this limit: no tower shows one
@@ -531,12 +534,15 @@ class _TowerSearch:
             missing |= 1 << size
         r = self.rank
         return self.best(GROUND, 0, 99, r["balance"], r["strength"], r["mix"], r["base"],
-                         need, missing, 0)
+                         need, missing, 0, floor)
 
     def best(
         self, p: int, cp: int, pw: int, bal: int, stre: int, mix: int, base: int,
-        need: int, missing: int, index: int,
-    ) -> tuple[tuple[int, int], Tower] | None:
+        need: int, missing: int, index: int, floor: Value | None = None,
+    ) -> tuple[Value, Tower] | None:
+        """The best tower from this state up, the first found among equals; None if there is
+        none, or none worth more than `floor`: the caller has a tower at least as good, so
+        the branches that cannot beat it are cut from the start (branch and bound)."""
         if not stre:
             cp = 0  # only Strength may reuse the size of the level below
         widest = self.widest[p if p < GROUND else 10] + 1
@@ -547,7 +553,9 @@ class _TowerSearch:
         memo = self.memo
         if key in memo:
             return memo[key]
-        result: tuple[tuple[int, int], Tower] | None = None
+        if floor is not None and key in self.beaten and floor >= self.beaten[key]:
+            return None  # already known to be worth no more than a lower floor
+        result: tuple[Value, Tower] | None = None
         if index >= self.min_levels and not need and not missing and (
             self.shape is None or index == len(self.shape)
         ):
@@ -555,6 +563,8 @@ class _TowerSearch:
             if self.first_found:
                 memo[key] = result
                 return result
+        # The value a tower from here must beat to matter: the best found, or the floor.
+        bar = floor if result is None or (floor is not None and floor > result[0]) else result[0]
         if self.max_levels is None or index < self.max_levels:
             is_match, weights, limit = self.is_match, self.weight, self.limit
             heaviest = self.heaviest
@@ -573,7 +583,7 @@ class _TowerSearch:
                 use_str = top == p
                 use_mix = top != low
                 use_base = width > limit
-                if result is not None:
+                if bar is not None:
                     # Skip a level whose most optimistic tower cannot beat the best found:
                     # sizes shrink but for Strength uses (reusing `low` takes one too) and
                     # widths narrow but for Balance uses.
@@ -593,10 +603,10 @@ class _TowerSearch:
                     best_up = 1 + matches + (more if more < room else room) + up
                     if heavier > room * heaviest:
                         heavier = room * heaviest
-                    if (best_up, weight + heavier) <= result[0]:
+                    if (best_up, weight + heavier) <= bar:
                         if low != checked:
                             checked = low
-                            if self.beaten_from(low, p, cp, stre, widest_up, result[0]):
+                            if self.beaten_from(low, p, cp, stre, widest_up, bar):
                                 break
                         continue
                 new_need = need
@@ -641,16 +651,21 @@ class _TowerSearch:
                 child = self.best(
                     low, left, width, bal - use_bal, stre - use_str, mix - use_mix,
                     base - use_base, new_need, new_missing, index + 1,
+                    None if bar is None else (bar[0] - 1 - matches, bar[1] - weight),
                 )
                 if child is None:
                     continue
                 value = (child[0][0] + 1 + matches, child[0][1] + weight)
-                if result is None or value > result[0]:
+                if bar is None or value > bar:
                     result = (value, (level, *child[1]))
+                    bar = value
                     if self.first_found:
                         break
-        memo[key] = result
-        return result
+        if floor is None or (result is not None and result[0] > floor):
+            memo[key] = result  # exact: no branch was cut by the floor
+            return result
+        self.beaten[key] = floor  # nothing here beats the floor; the best is unknown
+        return None
 
     def beaten_from(
         self, low: int, p: int, cp: int, stre: int, widest_up: int, value: tuple[int, int]

@@ -3,6 +3,8 @@ the teams and ranks of random games, every local tile and every festival ask."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from ludoteca.engine.actions import Action
@@ -15,8 +17,10 @@ from ludoteca.games.castell.rules import festival
 from ludoteca.games.castell.rules.special import may_special
 from ludoteca.games.castell.state import CastellState, Phase
 from ludoteca.games.castell.towers import (
+    SKILL_NAMES,
     Ranks,
     Tower,
+    _TowerSearch,
     best_tower,
     normalize_ranks,
     search_towers,
@@ -106,3 +110,28 @@ def test_the_menus_towers_are_the_full_searchs(players: int, seed: int) -> None:
             offered = [a for a in legal if isinstance(a, Perform | Declare)]
             assert offered == full_search_menu(state, seat), (state.round, seat)
             GAME.apply(state, seat, rng.choice(legal))
+
+
+class _PlainSearch(_TowerSearch):
+    """The tower search without its floors: every state searched in full."""
+
+    def best(self, *state: Any) -> Any:
+        return super().best(*state[:10])
+
+
+@pytest.mark.parametrize("seed", [7])
+def test_the_searchs_floors_cut_no_better_tower(seed: int) -> None:
+    """Branch and bound (a state asked only for a tower better than the caller's) finds the
+    tower the plain search finds, on the festival asks of random games' teams."""
+    rng = Rng(seed)
+    for team, ranks in teams_of_random_games(seed):
+        counts = team_counts(team)
+        rank = dict(zip(SKILL_NAMES, normalize_ranks(ranks), strict=True))
+        tokens = tuple(sorted({rng.randint(1, 10), rng.randint(1, 10)}))
+        for favour in (frozenset(), frozenset(tokens[:1])):
+            for width_uses in range(rank["width"] + 1):
+                goal: tuple[Any, ...] = (
+                    counts, rank, tokens, MIN_FESTIVAL_LEVELS, None, frozenset(), None,
+                    width_uses, False, favour,
+                )
+                assert _TowerSearch(*goal).run() == _PlainSearch(*goal).run(), goal
