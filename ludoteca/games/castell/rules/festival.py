@@ -7,13 +7,14 @@ are handed out."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
 from ludoteca.engine.result import competition_ranks
 from ludoteca.games.castell.actions import Abstain, Declare
-from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, Prize, Skill
+from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, SKILLS, Prize, Skill
 from ludoteca.games.castell.rules.rounds import end_round
 from ludoteca.games.castell.state import (
     Absence,
@@ -23,7 +24,16 @@ from ludoteca.games.castell.state import (
     Phase,
     Player,
 )
-from ludoteca.games.castell.towers import Tower, best_tower, check_tower, team_tower, tower_score
+from ludoteca.games.castell.towers import (
+    RANK_ZERO,
+    Tower,
+    best_tower,
+    check_tower,
+    team_tower,
+    tower_score,
+)
+
+OFFERS_KEPT = 4096  # teams' festival menus kept: bounded, so that long studies do not grow
 
 
 # --- who takes part -----------------------------------------------------------------------------
@@ -34,11 +44,34 @@ def suggestion(player: Player, festival: Festival) -> Tower | None:
                       min_levels=MIN_FESTIVAL_LEVELS)
 
 
-def best_for_token(player: Player, festival: Festival, size: int) -> Tower | None:
-    """Among the towers of the best score, one with the most castellers of `size`: it scores
-    the same as the suggestion and stands the best chance of that size token [D-14]."""
-    return best_tower(player.team, player.ranks, sizes=festival.tokens,
-                      min_levels=MIN_FESTIVAL_LEVELS, favour=(size,))
+def offered(player: Player, festival: Festival) -> tuple[Declare, ...]:
+    """The towers worth declaring: the suggestion, then for each size token the best tower with
+    the most castellers of its size where that is another tower; () if the team cannot build a
+    qualifying tower [D-23]. Kept on what they depend on (team, ranks, token sizes): every
+    seat's absence, its menu and the festival's resolution ask again."""
+    ranks = player.ranks
+    return _offered(tuple(player.team), tuple(map(ranks.get, SKILLS, RANK_ZERO)),
+                    tuple(festival.tokens))
+
+
+@lru_cache(maxsize=OFFERS_KEPT)
+def _offered(
+    team: tuple[int, ...], ranks: tuple[int, ...], tokens: tuple[int, ...]
+) -> tuple[Declare, ...]:
+    rank = dict(zip(SKILLS, ranks, strict=True))
+    first = best_tower(team, rank, sizes=tokens, min_levels=MIN_FESTIVAL_LEVELS)
+    if first is None:
+        return ()
+    out = [Declare(first)]
+    for size in tokens:
+        # Among the towers of the best score, one with the most castellers of `size`: it
+        # scores the same as the suggestion and stands the best chance of that token [D-14].
+        tower = best_tower(team, rank, sizes=tokens, min_levels=MIN_FESTIVAL_LEVELS,
+                           favour=(size,))
+        assert tower is not None  # the suggestion qualifies, so a best tower exists
+        if Declare(tower) not in out:
+            out.append(Declare(tower))
+    return tuple(out)
 
 
 def absence(state: CastellState, seat: int, festival: Festival) -> Absence | None:
@@ -48,7 +81,7 @@ def absence(state: CastellState, seat: int, festival: Festival) -> Absence | Non
     player = state.players[seat]
     if player.pawn != festival.region:
         return Absence.ELSEWHERE
-    if suggestion(player, festival) is None:
+    if not offered(player, festival):
         return Absence.NO_TOWER
     return None
 
@@ -66,26 +99,21 @@ def held(state: CastellState) -> Festival:
 
 # --- declaring ----------------------------------------------------------------------------------
 def declarations(state: CastellState, seat: int) -> list[Declare]:
-    """The suggestion, then for each size token the best tower with the most castellers of its
-    size where that is another tower (every legal tower may be declared: these are the ones
-    worth choosing among)."""
-    player, festival = state.players[seat], held(state)
-    towers = [suggestion(player, festival)]
-    towers += [best_for_token(player, festival, size) for size in festival.tokens]
-    out: list[Declare] = []
-    for tower in towers:
-        assert tower is not None
-        if Declare(tower) not in out:
-            out.append(Declare(tower))
-    return out
+    """The towers `offered` (every legal tower may be declared: these are the ones worth
+    choosing among)."""
+    return list(offered(state.players[seat], held(state)))
 
 
 def check_declare(state: CastellState, seat: int, action: Declare) -> Declare:
     """A tower of the player's team with at least 4 levels, a casteller of every token size
     ("la torre deve contenere castellani che corrispondano alle dimensioni dei gettoni del
-    festival e la torre deve avere quattro livelli"), legal for the player's ranks."""
-    tower = team_tower(action.tower, state.players[seat].team)
+    festival e la torre deve avere quattro livelli"), legal for the player's ranks. A tower the
+    menu offers is taken as it is: the search found it under these rules."""
     festival = held(state)
+    menu = offered(state.players[seat], festival)
+    if action in menu:
+        return menu[menu.index(action)]
+    tower = team_tower(action.tower, state.players[seat].team)
     if len(tower) < MIN_FESTIVAL_LEVELS:
         raise IllegalAction(
             f"a festival tower needs at least {MIN_FESTIVAL_LEVELS} levels; yours has {len(tower)}"
