@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ludoteca.games.castell.actions import Perform
 from ludoteca.games.castell.data import EXHIBITION_TILES, LOCAL_TILE_IDS, SHAPE_TILES, SKILLS
 from ludoteca.games.castell.towers import (
     RANK_ZERO,
@@ -71,9 +72,10 @@ def _team_tiles(team: tuple[int, ...], ranks: tuple[int, ...]) -> TileTowers:
 
 
 class TileTowers:
-    """One team's tower for each tile (None: it cannot meet it), found when first asked."""
+    """One team's tower for each tile (None: it cannot meet it), found when first asked, and
+    the performance of each tile with it (actions are frozen: the menus share them)."""
 
-    __slots__ = ("counts", "ranks", "rank", "reach", "towers")
+    __slots__ = ("counts", "ranks", "rank", "reach", "towers", "performances")
 
     def __init__(self, counts: tuple[int, ...], ranks: tuple[int, ...]) -> None:
         self.counts = counts
@@ -81,6 +83,15 @@ class TileTowers:
         self.rank = dict(zip(SKILL_NAMES, ranks, strict=True))
         self.reach = team_reach(counts, ranks)
         self.towers: dict[int, Tower | None] = {}
+        self.performances: dict[int, Perform | None] = {}
+
+    def performance(self, tile: int) -> Perform | None:
+        """Performing the tile with the team's tower for it; None if the team cannot."""
+        performances = self.performances
+        if tile not in performances:
+            tower = self.tower(tile)
+            performances[tile] = None if tower is None else Perform(tile, tower)
+        return performances[tile]
 
     def tower(self, tile: int) -> Tower | None:
         towers = self.towers
