@@ -687,18 +687,24 @@ class _TowerSearch:
     ) -> Iterable[tuple[tuple[int, ...], int, int, int, int, int]]:
         """Every level that may go on the level below: (level, width, smallest size, how many
         of the smallest size are left after it, castellers of a token size in it, and their
-        weight)."""
+        weight). Not those under which too few levels could still go (the bound `best` checks
+        level by level, here for whole sizes and widths at once)."""
         top_width = pw if bal else pw - 1
         if not base:
             top_width = min(top_width, self.limit)
+        # Above a level go at most as many levels as sizes under its smallest and Strength
+        # uses, and as its width less one and Balance uses.
+        above = self.fewest - index - 1  # levels every tower still needs above this one
         # Widest levels first: good towers found early make the bound prune more.
         if self.shape is not None:
             wanted = self.shape[index]
             widths: Sequence[int] = [wanted] if wanted <= top_width else []
         else:
-            widths = range(top_width, 0, -1)
-        counts = self.counts
+            widths = range(top_width, max(0, above - bal), -1)
+        counts, distinct = self.counts, self.distinct
         for low in range(min(p, 10), 0, -1):
+            if distinct[low - 1] + stre < above:
+                break  # and so for every smaller size
             have_low = cp if low == p else counts[low]
             if low == p and not stre:
                 continue
