@@ -529,6 +529,11 @@ class _TowerSearch:
         need = _mask(self.skills)
         if need & _WIDTH and not self.width_uses:
             return None  # no Width use at this limit: no tower shows one
+        # Width shows on a level as wide as the limit, Base on one wider: none is that wide.
+        if need & _WIDTH and self.widest[10] < self.limit:
+            return None
+        if need & _BASE and self.widest[10] <= self.limit:
+            return None
         missing = 0
         for size in self.matching:
             missing |= 1 << size
