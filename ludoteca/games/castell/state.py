@@ -99,10 +99,17 @@ class Player:
             self.pawn,
             dict(self.ranks),
             self.tokens,
-            {region: spot.clone() for region, spot in self.board.items()},
+            dict(self.board),  # the boards are shared: see `earn`
             self.best_score,
             self.festivals_entered,
         )
+
+    def earn(self, region: Region) -> RegionBoard:
+        """The board of `region`, to change: a player's boards are shared with the clones of
+        the state (they change a few times a game, and a clone copies seven a player), so a
+        board is replaced by a copy before any change, never changed in place."""
+        spot = self.board[region] = self.board[region].clone()
+        return spot
 
 
 @dataclass

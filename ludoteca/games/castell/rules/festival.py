@@ -274,7 +274,7 @@ def award_prizes(
         if state.piles[prize] <= 0:
             continue
         state.piles[prize] -= 1
-        state.players[seat].board[festival.region].prizes.append(prize)
+        state.players[seat].earn(festival.region).prizes.append(prize)
         given.append((seat, prize))
     return given
 
@@ -300,6 +300,6 @@ def award_size_tokens(
             return count, scores[seat]
 
         winner = max(seats, key=strength)  # max keeps the first of equals: turn order
-        state.players[winner].board[festival.region].size_tokens.append(size)
+        state.players[winner].earn(festival.region).size_tokens.append(size)
         given.append((winner, size))
     return given

@@ -58,7 +58,7 @@ def do_perform(state: CastellState, seat: int, action: Perform) -> list[Event]:
     region = player.pawn
     assert region is not None
     state.rows[region].remove(action.tile)
-    spot = player.board[region]
+    spot = player.earn(region)
     spot.tiles.append(action.tile)
     collected = len(state.row_tokens[region])
     spot.collected += collected
