@@ -24,14 +24,23 @@ from ludoteca.games.castell.state import CastellState, TurnAction
 from ludoteca.games.castell.wheel import SPECIAL_SECTOR, region_sector, tile_facing
 
 
+def open_tiles(state: CastellState, seat: int) -> tuple[tuple[Source, WheelTile], ...]:
+    """The tiles the player may train from, by source: the one facing the pawn's region, and
+    on the standard side the one facing All Regions; none while the pawn is off the board."""
+    pawn = state.players[seat].pawn
+    if pawn is None:
+        return ()
+    here = (Source.REGION, tile_facing(state, region_sector(pawn)))
+    if state.advanced:
+        return (here,)
+    return here, (Source.ALL_REGIONS, tile_facing(state, SPECIAL_SECTOR))
+
+
 def tile_at(state: CastellState, seat: int, source: object) -> WheelTile | None:
-    """The tile a player may train from `source`, or None if that source is not open to them:
-    the pawn's region, or the All Regions sector on the standard side only."""
-    if source == Source.REGION:
-        pawn = state.players[seat].pawn
-        return None if pawn is None else tile_facing(state, region_sector(pawn))
-    if source == Source.ALL_REGIONS and not state.advanced:
-        return tile_facing(state, SPECIAL_SECTOR)
+    """The tile a player may train from `source`, or None if that source is not open to them."""
+    for open_source, tile in open_tiles(state, seat):
+        if source == open_source:
+            return tile
     return None
 
 
@@ -48,17 +57,14 @@ def trainable(state: CastellState, seat: int, tile: WheelTile) -> list[WheelTile
 
 
 def trains(state: CastellState, seat: int) -> list[Train]:
-    if state.players[seat].pawn is None or TurnAction.TRAIN in state.used:
+    if TurnAction.TRAIN in state.used:
         return []
     out: list[Train] = []
-    for source in _SOURCES:
-        tile = tile_at(state, seat, source)
-        if tile is not None:
-            out += [_TRAINS[source, skill] for skill in trainable(state, seat, tile)]
+    for source, tile in open_tiles(state, seat):
+        out += [_TRAINS[source, skill] for skill in trainable(state, seat, tile)]
     return out
 
 
-_SOURCES = tuple(Source)
 # Every training by source and skill, each skill of the wheel's tiles once (the wheel holds
 # several special tiles); actions are frozen, so they are shared.
 _TRAINS = {
