@@ -11,7 +11,7 @@ from functools import lru_cache
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import SpecialMove, SpecialRecruit
-from ludoteca.games.castell.data import ADJACENCY
+from ludoteca.games.castell.data import ADJACENCY, SIZES
 from ludoteca.games.castell.rules.move import check_destination, destinations
 from ludoteca.games.castell.rules.recruit import check_available, take_castellers
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
@@ -91,8 +91,12 @@ def special_recruits(state: CastellState, seat: int) -> list[SpecialRecruit]:
 
 @lru_cache(maxsize=4096)
 def _special_recruits(standing: tuple[int, ...]) -> tuple[SpecialRecruit, ...]:
-    """One of each size standing in a region, biggest first (actions are frozen: shared)."""
-    return tuple(SpecialRecruit(size) for size in sorted(set(standing), reverse=True))
+    """One of each size standing in a region, biggest first."""
+    return tuple(_SPECIAL_RECRUITS[size] for size in sorted(set(standing), reverse=True))
+
+
+# The special recruit of each size (actions are frozen: the menus share them).
+_SPECIAL_RECRUITS = {size: SpecialRecruit(size) for size in SIZES}
 
 
 def check_special_recruit(
