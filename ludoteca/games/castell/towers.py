@@ -432,8 +432,9 @@ def _too_few(reach: Reach, rank: dict[str, int], levels: int, skills: tuple[str,
     - each level is narrower than the one below but for Balance uses: levels <= widest bottom
       level + Balance rank, the bottom within the width limit unless a Base use frees it."""
     _, distinct, widest = reach
-    if any(not rank[skill] for skill in skills):
-        return True
+    for skill in skills:
+        if not rank[skill]:
+            return True
     if levels > distinct + rank["strength"]:
         return True
     if not rank["base"]:
@@ -446,15 +447,19 @@ def _shape_out_of_reach(reach: Reach, rank: dict[str, int], shape: tuple[int, ..
     than the team, a level wider than any buildable, more levels as wide as the one below than
     the Balance rank, or more levels over the width limit than the Base rank."""
     castellers, _, widest = reach
-    if sum(shape) > castellers:
-        return True
-    if max(shape) > widest:
-        return True
-    as_wide = sum(1 for below, above in zip(shape, shape[1:], strict=False) if above == below)
-    if as_wide > rank["balance"]:
+    needs, widest_level, as_wide = _shape_needs(shape)
+    if needs > castellers or widest_level > widest or as_wide > rank["balance"]:
         return True
     limit = BASE_WIDTH_LIMIT + rank["width"]
-    return sum(1 for width in shape if width > limit) > rank["base"]
+    return widest_level > limit and sum(1 for width in shape if width > limit) > rank["base"]
+
+
+@lru_cache(maxsize=256)
+def _shape_needs(shape: tuple[int, ...]) -> tuple[int, int, int]:
+    """A shape's castellers, its widest level, and its levels as wide as the level below:
+    worked out once per shape (the tiles' shapes are few, the teams asking many)."""
+    as_wide = sum(1 for below, above in zip(shape, shape[1:], strict=False) if above == below)
+    return sum(shape), max(shape), as_wide
 
 
 class _TowerSearch:
