@@ -462,6 +462,9 @@ def _shape_needs(shape: tuple[int, ...]) -> tuple[int, int, int]:
     return sum(shape), max(shape), as_wide
 
 
+_COMPLETE: tuple[Value, Tower] = ((0, 0), ())  # a tower with every level placed: no more
+
+
 class _TowerSearch:
     """Memoised search over levels from the bottom up, for one width limit.
 
@@ -569,7 +572,7 @@ class _TowerSearch:
         if index >= self.min_levels and not need and not missing and (
             self.shape is None or index == len(self.shape)
         ):
-            result = ((0, 0), ())
+            result = _COMPLETE
             if self.first_found:
                 memo[key] = result
                 return result
@@ -658,13 +661,20 @@ class _TowerSearch:
                     narrower = width - 1 + bal - use_bal
                     if self.fewest - index - 1 > (above if above < narrower else narrower):
                         continue
-                child = self.best(
-                    low, left, width, bal - use_bal, stre - use_str, mix - use_mix,
-                    base - use_base, new_need, new_missing, index + 1,
-                    None if bar is None else (bar[0] - 1 - matches, bar[1] - weight),
-                )
-                if child is None:
-                    continue
+                if index + 1 == self.max_levels:
+                    # The last level a tower may have: it is complete here, or it is not one.
+                    if new_need or new_missing or index + 1 < self.min_levels:
+                        continue
+                    child = _COMPLETE
+                else:
+                    found = self.best(
+                        low, left, width, bal - use_bal, stre - use_str, mix - use_mix,
+                        base - use_base, new_need, new_missing, index + 1,
+                        None if bar is None else (bar[0] - 1 - matches, bar[1] - weight),
+                    )
+                    if found is None:
+                        continue
+                    child = found
                 value = (child[0][0] + 1 + matches, child[0][1] + weight)
                 if bar is None or value > bar:
                     result = (value, (level, *child[1]))
