@@ -419,14 +419,8 @@ def out_of_reach(
 ) -> bool:
     """Whether no tower of `levels` levels (exactly the widths `shape`, if given) using every
     skill of `skills` can be built, by bounds the search would only reach after trying every
-    tower (most local tiles a team cannot meet are refused here at once)."""
-    return _too_few(reach, rank, levels, skills) or (
-        shape is not None and _shape_out_of_reach(reach, rank, shape)
-    )
-
-
-def _too_few(reach: Reach, rank: dict[str, int], levels: int, skills: tuple[str, ...]) -> bool:
-    """- A skill is used only within its rank, so a rank of 0 never shows it;
+    tower (most local tiles a team cannot meet are refused here at once):
+    - a skill is used only within its rank, so a rank of 0 never shows it;
     - going up, each level's smallest size is smaller than the one below but for Strength
       uses: levels <= distinct sizes + Strength rank;
     - each level is narrower than the one below but for Balance uses: levels <= widest bottom
@@ -439,7 +433,9 @@ def _too_few(reach: Reach, rank: dict[str, int], levels: int, skills: tuple[str,
         return True
     if not rank["base"]:
         widest = min(widest, BASE_WIDTH_LIMIT + rank["width"])
-    return levels > widest + rank["balance"]
+    if levels > widest + rank["balance"]:
+        return True
+    return shape is not None and _shape_out_of_reach(reach, rank, shape)
 
 
 def _shape_out_of_reach(reach: Reach, rank: dict[str, int], shape: tuple[int, ...]) -> bool:

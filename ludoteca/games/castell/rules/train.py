@@ -21,7 +21,7 @@ from ludoteca.games.castell.data import (
 )
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import CastellState, TurnAction
-from ludoteca.games.castell.wheel import SPECIAL_SECTOR, region_sector, tile_facing
+from ludoteca.games.castell.wheel import REGION_SECTOR, SPECIAL_SECTOR, tile_facing
 
 
 def open_tiles(state: CastellState, seat: int) -> tuple[tuple[Source, WheelTile], ...]:
@@ -30,7 +30,7 @@ def open_tiles(state: CastellState, seat: int) -> tuple[tuple[Source, WheelTile]
     pawn = state.players[seat].pawn
     if pawn is None:
         return ()
-    here = (Source.REGION, tile_facing(state, region_sector(pawn)))
+    here = (Source.REGION, tile_facing(state, REGION_SECTOR[pawn]))
     if state.advanced:
         return (here,)
     return here, (Source.ALL_REGIONS, tile_facing(state, SPECIAL_SECTOR))
@@ -61,7 +61,8 @@ def trains(state: CastellState, seat: int) -> list[Train]:
         return []
     out: list[Train] = []
     for source, tile in open_tiles(state, seat):
-        out += [_TRAINS[source, skill] for skill in trainable(state, seat, tile)]
+        for skill in trainable(state, seat, tile):
+            out.append(_TRAINS[source, skill])
     return out
 
 
