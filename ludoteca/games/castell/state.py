@@ -175,7 +175,7 @@ class CastellState:
 
     def turn_order(self) -> list[int]:
         """Seats clockwise from the first player."""
-        return [(self.first + i) % self.n for i in range(self.n)]
+        return [*range(self.first, len(self.players)), *range(self.first)]
 
     def clone(self) -> CastellState:
         return CastellState(

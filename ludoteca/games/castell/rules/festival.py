@@ -203,17 +203,17 @@ def outcome_data(outcome: FestivalOutcome) -> dict[str, Any]:
     ending the last turn of a festival's round."""
     return {
         "round": outcome.round,
-        "region": outcome.region.value,
+        "region": str(outcome.region),  # a StrEnum's text is its value
         "tokens": list(outcome.tokens),
         "towers": {seat: [list(level) for level in t] for seat, t in outcome.towers.items()},
         "scores": dict(outcome.scores),
-        "prizes": [[seat, prize.value] for seat, prize in outcome.prizes],
+        "prizes": [[seat, str(prize)] for seat, prize in outcome.prizes],
         "size_tokens": [[seat, size] for seat, size in outcome.size_tokens],
         "skills": {
-            seat: {skill.value: n for skill, n in uses.items()}
+            seat: {str(skill): n for skill, n in uses.items()}
             for seat, uses in outcome.skills.items()
         },
-        "absent": {seat: why.value for seat, why in outcome.absent.items()},
+        "absent": {seat: str(why) for seat, why in outcome.absent.items()},
     }
 
 
@@ -263,6 +263,8 @@ def award_prizes(
 ) -> list[tuple[int, Prize]]:
     """By rank among participants; ties share the rank (and each gets its prize) and skip the
     next; a short pile serves tied players in turn order until it is empty [D-13]."""
+    if not seats:
+        return []  # nobody took part
     table = PRIZE_TABLE[state.n]
     ranks = dict(zip(seats, competition_ranks([scores[s] for s in seats]), strict=True))
     given: list[tuple[int, Prize]] = []
