@@ -126,6 +126,16 @@ class Festival:
         return Festival(self.round, self.type, self.region, list(self.tokens), self.done)
 
 
+def close(state: CastellState, festival: Festival) -> None:
+    """Mark a festival of the calendar as held: the calendar's festivals are shared with the
+    clones of the state (a festival changes once a game), so the held one is replaced by a
+    closed copy, never changed in place."""
+    index = next(i for i, f in enumerate(state.calendar) if f is festival)
+    closed = festival.clone()
+    closed.done = True
+    state.calendar[index] = closed
+
+
 @dataclass(frozen=True)
 class FestivalOutcome:
     """A held festival, as everybody saw it (never changed once written)."""
@@ -185,7 +195,7 @@ class CastellState:
             list(self.wheel),
             {r: list(t) for r, t in self.rows.items()},
             {r: list(t) for r, t in self.row_tokens.items()},
-            [f.clone() for f in self.calendar],
+            list(self.calendar),  # the festivals are shared: see `close`
             dict(self.piles),
             self.rng.copy(),
             self.advanced,

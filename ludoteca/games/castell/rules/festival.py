@@ -23,6 +23,7 @@ from ludoteca.games.castell.state import (
     FestivalOutcome,
     Phase,
     Player,
+    close,
 )
 from ludoteca.games.castell.towers import (
     RANK_ZERO,
@@ -233,7 +234,7 @@ def resolve(state: CastellState, festival: Festival) -> FestivalOutcome:
         player.festivals_entered += 1
     prizes = award_prizes(state, festival, seats, scores)
     tokens = award_size_tokens(state, festival, seats, scores, entries)
-    festival.done = True
+    close(state, festival)
     absent = {
         str(seat): absence(state, seat, festival) or Absence.ABSTAINED
         for seat in order
