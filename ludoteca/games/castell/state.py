@@ -191,10 +191,12 @@ class CastellState:
         return CastellState(
             [p.clone() for p in self.players],
             list(self.bag),
-            {r: list(c) for r, c in self.regions.items()},
+            # A region's castellers, row of tiles and row of tokens are lists that play
+            # replaces but never changes in place: shared.
+            dict(self.regions),
             list(self.wheel),
-            {r: list(t) for r, t in self.rows.items()},
-            {r: list(t) for r, t in self.row_tokens.items()},
+            dict(self.rows),
+            dict(self.row_tokens),
             list(self.calendar),  # the festivals are shared: see `close`
             dict(self.piles),
             self.rng.copy(),

@@ -57,7 +57,9 @@ def do_perform(state: CastellState, seat: int, action: Perform) -> list[Event]:
     player = state.players[seat]
     region = player.pawn
     assert region is not None
-    state.rows[region].remove(action.tile)
+    row = list(state.rows[region])  # replaced, never changed in place: see CastellState.clone
+    row.remove(action.tile)
+    state.rows[region] = row
     spot = player.earn(region)
     spot.tiles.append(action.tile)
     collected = len(state.row_tokens[region])

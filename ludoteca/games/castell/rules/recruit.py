@@ -77,10 +77,12 @@ def check_available(standing: list[int], sizes: tuple[int, ...], region: Region)
 
 def take_castellers(state: CastellState, seat: int, region: Region, sizes: tuple[int, ...]) -> None:
     team = state.players[seat].team
+    standing = list(state.regions[region])  # replaced, never changed in place: see clone
     for size in sizes:
-        state.regions[region].remove(size)
+        standing.remove(size)
         team.append(size)
     team.sort(reverse=True)
+    state.regions[region] = standing
 
 
 def do_recruit(state: CastellState, seat: int, action: Recruit) -> list[Event]:

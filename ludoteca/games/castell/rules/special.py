@@ -43,7 +43,8 @@ def pay(state: CastellState, seat: int) -> bool:
         state.used.append(TurnAction.SPECIAL)
         player.tokens -= 1
         assert player.pawn is not None
-        state.row_tokens[player.pawn].append(seat)
+        # replaced, never changed in place: see CastellState.clone
+        state.row_tokens[player.pawn] = [*state.row_tokens[player.pawn], seat]
     state.free_special = False
     return paid
 
