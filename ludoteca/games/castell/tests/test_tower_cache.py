@@ -12,7 +12,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Declare, Perform
 from ludoteca.games.castell.data import LOCAL_TILE_IDS, MIN_FESTIVAL_LEVELS, SKILLS
-from ludoteca.games.castell.performances import tile_goal, tower_for_tile
+from ludoteca.games.castell.performances import tile_goal, tile_problem, tower_for_tile
 from ludoteca.games.castell.rules import festival
 from ludoteca.games.castell.rules.special import may_special
 from ludoteca.games.castell.state import CastellState, Phase
@@ -22,9 +22,11 @@ from ludoteca.games.castell.towers import (
     Tower,
     _TowerSearch,
     best_tower,
+    check_tower,
     normalize_ranks,
     search_towers,
     team_counts,
+    team_tower,
 )
 
 
@@ -135,3 +137,27 @@ def test_the_searchs_floors_cut_no_better_tower(seed: int) -> None:
                     width_uses, False, favour,
                 )
                 assert _TowerSearch(*goal).run() == _PlainSearch(*goal).run(), goal
+
+
+@pytest.mark.parametrize("players,seed", [(2, 8), (4, 9)])
+def test_the_towers_the_menu_offers_pass_the_full_check(players: int, seed: int) -> None:
+    """`check_declare` and `check_perform` take a tower the menu offers as it is: at every step
+    of random games, each offered tower passes the full check of the rules too."""
+    rng = Rng(seed)
+    for game in range(2):
+        state = GAME.setup(players, seed * 100 + game)
+        while not GAME.is_over(state):
+            seat = rng.choice(sorted(GAME.actors(state)))
+            legal = GAME.legal_actions(state, seat)
+            player = state.players[seat]
+            for action in legal:
+                if isinstance(action, Perform):
+                    tower = team_tower(action.tower, player.team)
+                    assert tile_problem(action.tile, tower, player.ranks) is None, action
+                elif isinstance(action, Declare):
+                    tower = team_tower(action.tower, player.team)
+                    assert len(tower) >= MIN_FESTIVAL_LEVELS
+                    tokens = festival.held(state).tokens
+                    assert all(any(size in level for level in tower) for size in tokens)
+                    assert check_tower(tower, player.ranks).legal, action
+            GAME.apply(state, seat, rng.choice(legal))
