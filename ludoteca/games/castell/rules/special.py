@@ -58,9 +58,12 @@ def special_moves(state: CastellState, seat: int) -> list[SpecialMove]:
     return list(_SPECIAL_MOVES[destinations(state, seat)])
 
 
-# The special moves to each set of adjacent regions (actions are frozen: shared).
+# The special move to each region, and to each set of adjacent regions (actions are frozen:
+# shared by the menus and the checks).
+_SPECIAL_MOVE_TO = {region: SpecialMove(region) for region in ADJACENCY}
 _SPECIAL_MOVES = {
-    allowed: tuple(SpecialMove(region) for region in allowed) for allowed in ADJACENCY.values()
+    allowed: tuple(_SPECIAL_MOVE_TO[region] for region in allowed)
+    for allowed in ADJACENCY.values()
 }
 
 
@@ -73,7 +76,7 @@ def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> S
             "your pawn is not on the board: your move places it in any region for free; a "
             "special move then takes it one step further"
         )
-    return SpecialMove(check_destination(state, seat, action.region))
+    return _SPECIAL_MOVE_TO[check_destination(state, seat, action.region)]
 
 
 def do_special_move(state: CastellState, seat: int, action: SpecialMove) -> list[Event]:

@@ -16,7 +16,6 @@ from ludoteca.games.castell.data import (
     MAX_RANK,
     SKILLS,
     SPECIAL_TILE,
-    Skill,
     WheelTile,
 )
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
@@ -34,14 +33,6 @@ def open_tiles(state: CastellState, seat: int) -> tuple[tuple[Source, WheelTile]
     if state.advanced:
         return (here,)
     return here, (Source.ALL_REGIONS, tile_facing(state, SPECIAL_SECTOR))
-
-
-def tile_at(state: CastellState, seat: int, source: object) -> WheelTile | None:
-    """The tile a player may train from `source`, or None if that source is not open to them."""
-    for open_source, tile in open_tiles(state, seat):
-        if source == open_source:
-            return tile
-    return None
 
 
 def trainable(state: CastellState, seat: int, tile: WheelTile) -> list[WheelTile]:
@@ -77,17 +68,18 @@ _TRAINS = {
 def check_train(state: CastellState, seat: int, action: Train) -> Train:
     check_unused(state, TurnAction.TRAIN)
     pawn_region(state, seat, "training")
-    tile = tile_at(state, seat, action.source)
-    if tile is None:
+    found = next((pair for pair in open_tiles(state, seat) if pair[0] == action.source), None)
+    if found is None:
         allowed = Source.REGION if state.advanced else f"{Source.REGION} or {Source.ALL_REGIONS}"
         raise IllegalAction(f"you cannot train from {quote(action.source)}; train from {allowed}")
+    source, tile = found
     choices = trainable(state, seat, tile)
     if action.skill not in choices:
         raise IllegalAction(
             f"the tile there is {tile}: you may train {', '.join(choices) or 'nothing'} "
             f"(skills top out at rank {MAX_RANK})"
         )
-    return Train(Source(action.source), choices[choices.index(action.skill)])
+    return _TRAINS[source, choices[choices.index(action.skill)]]
 
 
 def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
@@ -96,7 +88,7 @@ def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
         # No token spent or placed: the free special action comes next, at once.
         state.free_special = True
         return [public("trained_special", seat=seat)]
-    skill = Skill(action.skill)
+    skill = action.skill  # a Skill: the check returns the shared action of the skill
     state.players[seat].ranks[skill] += 1
     rank = state.players[seat].ranks[skill]
     return [public("trained", seat=seat, skill=skill, rank=rank)]
