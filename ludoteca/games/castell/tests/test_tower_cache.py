@@ -3,6 +3,7 @@ the teams and ranks of random games, every local tile and every festival ask."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -98,20 +99,28 @@ def full_search_menu(state: CastellState, seat: int) -> list[Action]:
     return out
 
 
-@pytest.mark.parametrize("players,seed", [(2, 5), (4, 6)])
-def test_the_menus_towers_are_the_full_searchs(players: int, seed: int) -> None:
-    """At every step of random games, the towers the menu offers (each team's tile towers kept
-    from step to step, a token's best tower taken from the suggestion where it holds every
-    casteller of that size) are those the full search finds."""
+def menus_of_random_games(
+    players: int, seed: int
+) -> Iterator[tuple[CastellState, int, list[Action]]]:
+    """(state, seat, menu) at every step of two random games, before the step is played."""
     rng = Rng(seed)
     for game in range(2):
         state = GAME.setup(players, seed * 100 + game)
         while not GAME.is_over(state):
             seat = rng.choice(sorted(GAME.actors(state)))
             legal = GAME.legal_actions(state, seat)
-            offered = [a for a in legal if isinstance(a, Perform | Declare)]
-            assert offered == full_search_menu(state, seat), (state.round, seat)
+            yield state, seat, legal
             GAME.apply(state, seat, rng.choice(legal))
+
+
+@pytest.mark.parametrize("players,seed", [(2, 5), (4, 6)])
+def test_the_menus_towers_are_the_full_searchs(players: int, seed: int) -> None:
+    """At every step of random games, the towers the menu offers (each team's tile towers kept
+    from step to step, a token's best tower taken from the suggestion where it holds every
+    casteller of that size) are those the full search finds."""
+    for state, seat, legal in menus_of_random_games(players, seed):
+        offered = [a for a in legal if isinstance(a, Perform | Declare)]
+        assert offered == full_search_menu(state, seat), (state.round, seat)
 
 
 class _PlainSearch(_TowerSearch):
@@ -143,21 +152,15 @@ def test_the_searchs_floors_cut_no_better_tower(seed: int) -> None:
 def test_the_towers_the_menu_offers_pass_the_full_check(players: int, seed: int) -> None:
     """`check_declare` and `check_perform` take a tower the menu offers as it is: at every step
     of random games, each offered tower passes the full check of the rules too."""
-    rng = Rng(seed)
-    for game in range(2):
-        state = GAME.setup(players, seed * 100 + game)
-        while not GAME.is_over(state):
-            seat = rng.choice(sorted(GAME.actors(state)))
-            legal = GAME.legal_actions(state, seat)
-            player = state.players[seat]
-            for action in legal:
-                if isinstance(action, Perform):
-                    tower = team_tower(action.tower, player.team)
-                    assert tile_problem(action.tile, tower, player.ranks) is None, action
-                elif isinstance(action, Declare):
-                    tower = team_tower(action.tower, player.team)
-                    assert len(tower) >= MIN_FESTIVAL_LEVELS
-                    tokens = festival.held(state).tokens
-                    assert all(any(size in level for level in tower) for size in tokens)
-                    assert check_tower(tower, player.ranks).legal, action
-            GAME.apply(state, seat, rng.choice(legal))
+    for state, seat, legal in menus_of_random_games(players, seed):
+        player = state.players[seat]
+        for action in legal:
+            if isinstance(action, Perform):
+                tower = team_tower(action.tower, player.team)
+                assert tile_problem(action.tile, tower, player.ranks) is None, action
+            elif isinstance(action, Declare):
+                tower = team_tower(action.tower, player.team)
+                assert len(tower) >= MIN_FESTIVAL_LEVELS
+                tokens = festival.held(state).tokens
+                assert all(any(size in level for level in tower) for size in tokens)
+                assert check_tower(tower, player.ranks).legal, action
