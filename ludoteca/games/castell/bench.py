@@ -18,6 +18,7 @@ from ludoteca.engine.speed import measure
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.data import SKILLS
 from ludoteca.games.castell.performances import _team_tiles
+from ludoteca.games.castell.rules.festival import _offered
 from ludoteca.games.castell.state import CastellState
 from ludoteca.games.castell.towers import _best_tower, best_tower
 from ludoteca.games.goofspiel import GAME as GOOFSPIEL
@@ -68,6 +69,7 @@ def clear_caches() -> None:
     the playouts did."""
     _best_tower.cache_clear()
     _team_tiles.cache_clear()
+    _offered.cache_clear()
 
 
 def part_seconds(steps: list[Step]) -> dict[str, float]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ludoteca.games.castell.actions import Perform
 from ludoteca.games.castell.data import EXHIBITION_TILES, LOCAL_TILE_IDS, SHAPE_TILES, SKILLS
 from ludoteca.games.castell.towers import (
     RANK_ZERO,
@@ -71,28 +72,37 @@ def _team_tiles(team: tuple[int, ...], ranks: tuple[int, ...]) -> TileTowers:
 
 
 class TileTowers:
-    """One team's tower for each tile (None: it cannot meet it), found when first asked."""
+    """One team's performance of each tile (None: it cannot meet it), its tower found when
+    first asked (actions are frozen: the menus share them)."""
 
-    __slots__ = ("counts", "ranks", "rank", "reach", "towers")
+    __slots__ = ("counts", "ranks", "rank", "reach", "performances")
 
     def __init__(self, counts: tuple[int, ...], ranks: tuple[int, ...]) -> None:
         self.counts = counts
         self.ranks = ranks
         self.rank = dict(zip(SKILL_NAMES, ranks, strict=True))
         self.reach = team_reach(counts, ranks)
-        self.towers: dict[int, Tower | None] = {}
+        self.performances: dict[int, Perform | None] = {}
+
+    def performance(self, tile: int) -> Perform | None:
+        """Performing the tile with the team's tower for it; None if the team cannot."""
+        performances = self.performances
+        if tile in performances:
+            return performances[tile]
+        shape, levels, skills, min_levels, fewest = SEARCH_GOALS[tile]
+        found = None
+        if not out_of_reach(self.reach, self.rank, fewest, shape, skills):
+            tower = search_towers(
+                self.counts, self.ranks, (), min_levels, shape, skills, levels, True
+            )
+            if tower is not None:
+                found = Perform(tile, tower)
+        performances[tile] = found
+        return found
 
     def tower(self, tile: int) -> Tower | None:
-        towers = self.towers
-        if tile not in towers:
-            shape, levels, skills, min_levels, fewest = SEARCH_GOALS[tile]
-            found = None
-            if not out_of_reach(self.reach, self.rank, fewest, shape, skills):
-                found = search_towers(
-                    self.counts, self.ranks, (), min_levels, shape, skills, levels, True
-                )
-            towers[tile] = found
-        return towers[tile]
+        performance = self.performance(tile)
+        return None if performance is None else performance.tower
 
 
 def search_goal(

@@ -99,10 +99,17 @@ class Player:
             self.pawn,
             dict(self.ranks),
             self.tokens,
-            {region: spot.clone() for region, spot in self.board.items()},
+            dict(self.board),  # the boards are shared: see `earn`
             self.best_score,
             self.festivals_entered,
         )
+
+    def earn(self, region: Region) -> RegionBoard:
+        """The board of `region`, to change: a player's boards are shared with the clones of
+        the state (they change a few times a game, and a clone copies seven a player), so a
+        board is replaced by a copy before any change, never changed in place."""
+        spot = self.board[region] = self.board[region].clone()
+        return spot
 
 
 @dataclass
@@ -117,6 +124,16 @@ class Festival:
 
     def clone(self) -> Festival:
         return Festival(self.round, self.type, self.region, list(self.tokens), self.done)
+
+
+def close(state: CastellState, festival: Festival) -> None:
+    """Mark a festival of the calendar as held: the calendar's festivals are shared with the
+    clones of the state (a festival changes once a game), so the held one is replaced by a
+    closed copy, never changed in place."""
+    index = next(i for i, f in enumerate(state.calendar) if f is festival)
+    closed = festival.clone()
+    closed.done = True
+    state.calendar[index] = closed
 
 
 @dataclass(frozen=True)
@@ -168,17 +185,19 @@ class CastellState:
 
     def turn_order(self) -> list[int]:
         """Seats clockwise from the first player."""
-        return [(self.first + i) % self.n for i in range(self.n)]
+        return [*range(self.first, len(self.players)), *range(self.first)]
 
     def clone(self) -> CastellState:
         return CastellState(
             [p.clone() for p in self.players],
             list(self.bag),
-            {r: list(c) for r, c in self.regions.items()},
+            # A region's castellers, row of tiles and row of tokens are lists that play
+            # replaces but never changes in place: shared.
+            dict(self.regions),
             list(self.wheel),
-            {r: list(t) for r, t in self.rows.items()},
-            {r: list(t) for r, t in self.row_tokens.items()},
-            [f.clone() for f in self.calendar],
+            dict(self.rows),
+            dict(self.row_tokens),
+            list(self.calendar),  # the festivals are shared: see `close`
             dict(self.piles),
             self.rng.copy(),
             self.advanced,

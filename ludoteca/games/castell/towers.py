@@ -27,6 +27,7 @@ BASE_WIDTH_LIMIT = 3  # "Il massimo di castellani che si possono avere su un liv
 FAVOURED = 1000  # a favoured casteller outweighs any number of other token-size castellers
 GROUND = 11  # a "size" above every casteller: the ground under the bottom level
 Tower = tuple[tuple[int, ...], ...]
+Value = tuple[int, int]  # a tower's (festival score, weight) in the search
 Ranks = Mapping[Skill, int] | Mapping[str, int]  # a rank by skill (a Skill is its name)
 SKILL_NAMES: tuple[str, ...] = tuple(skill.value for skill in SKILLS)
 _SKILL_SET = frozenset(SKILLS)
@@ -387,7 +388,7 @@ def search_towers(
         found = _TowerSearch(
             counts, rank, sizes, min_levels, shape, frozenset(skills), max_levels, width_uses,
             first_found, frozenset(favour),
-        ).run()
+        ).run(None if best is None else best[0])  # only a better tower replaces the best
         if found is not None and (best is None or found[0] > best[0]):
             best = found
             if first_found:
@@ -418,26 +419,23 @@ def out_of_reach(
 ) -> bool:
     """Whether no tower of `levels` levels (exactly the widths `shape`, if given) using every
     skill of `skills` can be built, by bounds the search would only reach after trying every
-    tower (most local tiles a team cannot meet are refused here at once)."""
-    return _too_few(reach, rank, levels, skills) or (
-        shape is not None and _shape_out_of_reach(reach, rank, shape)
-    )
-
-
-def _too_few(reach: Reach, rank: dict[str, int], levels: int, skills: tuple[str, ...]) -> bool:
-    """- A skill is used only within its rank, so a rank of 0 never shows it;
+    tower (most local tiles a team cannot meet are refused here at once):
+    - a skill is used only within its rank, so a rank of 0 never shows it;
     - going up, each level's smallest size is smaller than the one below but for Strength
       uses: levels <= distinct sizes + Strength rank;
     - each level is narrower than the one below but for Balance uses: levels <= widest bottom
       level + Balance rank, the bottom within the width limit unless a Base use frees it."""
     _, distinct, widest = reach
-    if any(not rank[skill] for skill in skills):
-        return True
+    for skill in skills:
+        if not rank[skill]:
+            return True
     if levels > distinct + rank["strength"]:
         return True
     if not rank["base"]:
         widest = min(widest, BASE_WIDTH_LIMIT + rank["width"])
-    return levels > widest + rank["balance"]
+    if levels > widest + rank["balance"]:
+        return True
+    return shape is not None and _shape_out_of_reach(reach, rank, shape)
 
 
 def _shape_out_of_reach(reach: Reach, rank: dict[str, int], shape: tuple[int, ...]) -> bool:
@@ -445,15 +443,22 @@ def _shape_out_of_reach(reach: Reach, rank: dict[str, int], shape: tuple[int, ..
     than the team, a level wider than any buildable, more levels as wide as the one below than
     the Balance rank, or more levels over the width limit than the Base rank."""
     castellers, _, widest = reach
-    if sum(shape) > castellers:
-        return True
-    if max(shape) > widest:
-        return True
-    as_wide = sum(1 for below, above in zip(shape, shape[1:], strict=False) if above == below)
-    if as_wide > rank["balance"]:
+    needs, widest_level, as_wide = _shape_needs(shape)
+    if needs > castellers or widest_level > widest or as_wide > rank["balance"]:
         return True
     limit = BASE_WIDTH_LIMIT + rank["width"]
-    return sum(1 for width in shape if width > limit) > rank["base"]
+    return widest_level > limit and sum(1 for width in shape if width > limit) > rank["base"]
+
+
+@lru_cache(maxsize=256)
+def _shape_needs(shape: tuple[int, ...]) -> tuple[int, int, int]:
+    """A shape's castellers, its widest level, and its levels as wide as the level below:
+    worked out once per shape (the tiles' shapes are few, the teams asking many)."""
+    as_wide = sum(1 for below, above in zip(shape, shape[1:], strict=False) if above == below)
+    return sum(shape), max(shape), as_wide
+
+
+_COMPLETE: tuple[Value, Tower] = ((0, 0), ())  # a tower with every level placed: no more
 
 
 class _TowerSearch:
@@ -489,7 +494,8 @@ class _TowerSearch:
         self.limit = BASE_WIDTH_LIMIT + width_uses
         self.width_uses = width_uses
         self.skills = skills
-        self.memo: dict[tuple[int, ...], tuple[tuple[int, int], Tower] | None] = {}
+        self.memo: dict[tuple[int, ...], tuple[Value, Tower] | None] = {}
+        self.beaten: dict[tuple[int, ...], Value] = {}  # states worth no more than this
         self.cap = max(min_levels, self.max_levels or 0)
         self.fewest = max(min_levels, len(shape or ()))  # levels every tower needs
         # By size s (index s): distinct sizes present among 1..s, matching castellers among
@@ -522,21 +528,30 @@ class _TowerSearch:
             self.weight_below[s] = weights
             self.widest[s] = widest
 
-    def run(self) -> tuple[tuple[int, int], Tower] | None:
+    def run(self, floor: Value | None = None) -> tuple[Value, Tower] | None:
+        """The best tower, or None if there is none worth more than `floor` (if given)."""
         need = _mask(self.skills)
         if need & _WIDTH and not self.width_uses:
             return None  # no Width use at this limit: no tower shows one
+        # Width shows on a level as wide as the limit, Base on one wider: none is that wide.
+        if need & _WIDTH and self.widest[10] < self.limit:
+            return None
+        if need & _BASE and self.widest[10] <= self.limit:
+            return None
         missing = 0
         for size in self.matching:
             missing |= 1 << size
         r = self.rank
         return self.best(GROUND, 0, 99, r["balance"], r["strength"], r["mix"], r["base"],
-                         need, missing, 0)
+                         need, missing, 0, floor)
 
     def best(
         self, p: int, cp: int, pw: int, bal: int, stre: int, mix: int, base: int,
-        need: int, missing: int, index: int,
-    ) -> tuple[tuple[int, int], Tower] | None:
+        need: int, missing: int, index: int, floor: Value | None = None,
+    ) -> tuple[Value, Tower] | None:
+        """The best tower from this state up, the first found among equals; None if there is
+        none, or none worth more than `floor`: the caller has a tower at least as good, so
+        the branches that cannot beat it are cut from the start (branch and bound)."""
         if not stre:
             cp = 0  # only Strength may reuse the size of the level below
         widest = self.widest[p if p < GROUND else 10] + 1
@@ -547,14 +562,18 @@ class _TowerSearch:
         memo = self.memo
         if key in memo:
             return memo[key]
-        result: tuple[tuple[int, int], Tower] | None = None
+        if floor is not None and key in self.beaten and floor >= self.beaten[key]:
+            return None  # already known to be worth no more than a lower floor
+        result: tuple[Value, Tower] | None = None
         if index >= self.min_levels and not need and not missing and (
             self.shape is None or index == len(self.shape)
         ):
-            result = ((0, 0), ())
+            result = _COMPLETE
             if self.first_found:
                 memo[key] = result
                 return result
+        # The value a tower from here must beat to matter: the best found, or the floor.
+        bar = floor if result is None or (floor is not None and floor > result[0]) else result[0]
         if self.max_levels is None or index < self.max_levels:
             is_match, weights, limit = self.is_match, self.weight, self.limit
             heaviest = self.heaviest
@@ -573,7 +592,7 @@ class _TowerSearch:
                 use_str = top == p
                 use_mix = top != low
                 use_base = width > limit
-                if result is not None:
+                if bar is not None:
                     # Skip a level whose most optimistic tower cannot beat the best found:
                     # sizes shrink but for Strength uses (reusing `low` takes one too) and
                     # widths narrow but for Balance uses.
@@ -593,10 +612,10 @@ class _TowerSearch:
                     best_up = 1 + matches + (more if more < room else room) + up
                     if heavier > room * heaviest:
                         heavier = room * heaviest
-                    if (best_up, weight + heavier) <= result[0]:
+                    if (best_up, weight + heavier) <= bar:
                         if low != checked:
                             checked = low
-                            if self.beaten_from(low, p, cp, stre, widest_up, result[0]):
+                            if self.beaten_from(low, p, cp, stre, widest_up, bar):
                                 break
                         continue
                 new_need = need
@@ -638,19 +657,31 @@ class _TowerSearch:
                     narrower = width - 1 + bal - use_bal
                     if self.fewest - index - 1 > (above if above < narrower else narrower):
                         continue
-                child = self.best(
-                    low, left, width, bal - use_bal, stre - use_str, mix - use_mix,
-                    base - use_base, new_need, new_missing, index + 1,
-                )
-                if child is None:
-                    continue
+                if index + 1 == self.max_levels:
+                    # The last level a tower may have: it is complete here, or it is not one.
+                    if new_need or new_missing or index + 1 < self.min_levels:
+                        continue
+                    child = _COMPLETE
+                else:
+                    found = self.best(
+                        low, left, width, bal - use_bal, stre - use_str, mix - use_mix,
+                        base - use_base, new_need, new_missing, index + 1,
+                        None if bar is None else (bar[0] - 1 - matches, bar[1] - weight),
+                    )
+                    if found is None:
+                        continue
+                    child = found
                 value = (child[0][0] + 1 + matches, child[0][1] + weight)
-                if result is None or value > result[0]:
+                if bar is None or value > bar:
                     result = (value, (level, *child[1]))
+                    bar = value
                     if self.first_found:
                         break
-        memo[key] = result
-        return result
+        if floor is None or (result is not None and result[0] > floor):
+            memo[key] = result  # exact: no branch was cut by the floor
+            return result
+        self.beaten[key] = floor  # nothing here beats the floor; the best is unknown
+        return None
 
     def beaten_from(
         self, low: int, p: int, cp: int, stre: int, widest_up: int, value: tuple[int, int]
@@ -672,18 +703,24 @@ class _TowerSearch:
     ) -> Iterable[tuple[tuple[int, ...], int, int, int, int, int]]:
         """Every level that may go on the level below: (level, width, smallest size, how many
         of the smallest size are left after it, castellers of a token size in it, and their
-        weight)."""
+        weight). Not those under which too few levels could still go (the bound `best` checks
+        level by level, here for whole sizes and widths at once)."""
         top_width = pw if bal else pw - 1
         if not base:
             top_width = min(top_width, self.limit)
+        # Above a level go at most as many levels as sizes under its smallest and Strength
+        # uses, and as its width less one and Balance uses.
+        above = self.fewest - index - 1  # levels every tower still needs above this one
         # Widest levels first: good towers found early make the bound prune more.
         if self.shape is not None:
             wanted = self.shape[index]
             widths: Sequence[int] = [wanted] if wanted <= top_width else []
         else:
-            widths = range(top_width, 0, -1)
-        counts = self.counts
+            widths = range(top_width, max(0, above - bal), -1)
+        counts, distinct = self.counts, self.distinct
         for low in range(min(p, 10), 0, -1):
+            if distinct[low - 1] + stre < above:
+                break  # and so for every smaller size
             have_low = cp if low == p else counts[low]
             if low == p and not stre:
                 continue

@@ -15,11 +15,9 @@ def tile_facing(state: CastellState, sector: int, round: int | None = None) -> W
     return state.wheel[(sector + r - 1) % len(SECTORS)]
 
 
-def region_sector(region: Region) -> int:
-    return _SECTOR[region]
-
-
-_SECTOR = {region: number for number, region in enumerate(REGIONS, start=1)}
+REGION_SECTOR: dict[Region, int] = {
+    region: number for number, region in enumerate(REGIONS, start=1)
+}
 
 
 def wheel_view(state: CastellState, round: int | None = None) -> dict[str, WheelTile]:

@@ -7,13 +7,14 @@ are handed out."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
 from ludoteca.engine.result import competition_ranks
 from ludoteca.games.castell.actions import Abstain, Declare
-from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, Prize, Skill
+from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, SKILLS, Prize, Skill
 from ludoteca.games.castell.rules.rounds import end_round
 from ludoteca.games.castell.state import (
     Absence,
@@ -22,8 +23,18 @@ from ludoteca.games.castell.state import (
     FestivalOutcome,
     Phase,
     Player,
+    close,
 )
-from ludoteca.games.castell.towers import Tower, best_tower, check_tower, team_tower, tower_score
+from ludoteca.games.castell.towers import (
+    RANK_ZERO,
+    Tower,
+    best_tower,
+    check_tower,
+    team_tower,
+    tower_score,
+)
+
+OFFERS_KEPT = 4096  # teams' festival menus kept: bounded, so that long studies do not grow
 
 
 # --- who takes part -----------------------------------------------------------------------------
@@ -34,11 +45,34 @@ def suggestion(player: Player, festival: Festival) -> Tower | None:
                       min_levels=MIN_FESTIVAL_LEVELS)
 
 
-def best_for_token(player: Player, festival: Festival, size: int) -> Tower | None:
-    """Among the towers of the best score, one with the most castellers of `size`: it scores
-    the same as the suggestion and stands the best chance of that size token [D-14]."""
-    return best_tower(player.team, player.ranks, sizes=festival.tokens,
-                      min_levels=MIN_FESTIVAL_LEVELS, favour=(size,))
+def offered(player: Player, festival: Festival) -> tuple[Declare, ...]:
+    """The towers worth declaring: the suggestion, then for each size token the best tower with
+    the most castellers of its size where that is another tower; () if the team cannot build a
+    qualifying tower [D-23]. Kept on what they depend on (team, ranks, token sizes): every
+    seat's absence, its menu and the festival's resolution ask again."""
+    ranks = player.ranks
+    return _offered(tuple(player.team), tuple(map(ranks.get, SKILLS, RANK_ZERO)),
+                    tuple(festival.tokens))
+
+
+@lru_cache(maxsize=OFFERS_KEPT)
+def _offered(
+    team: tuple[int, ...], ranks: tuple[int, ...], tokens: tuple[int, ...]
+) -> tuple[Declare, ...]:
+    rank = dict(zip(SKILLS, ranks, strict=True))
+    first = best_tower(team, rank, sizes=tokens, min_levels=MIN_FESTIVAL_LEVELS)
+    if first is None:
+        return ()
+    out = [Declare(first)]
+    for size in tokens:
+        # Among the towers of the best score, one with the most castellers of `size`: it
+        # scores the same as the suggestion and stands the best chance of that token [D-14].
+        tower = best_tower(team, rank, sizes=tokens, min_levels=MIN_FESTIVAL_LEVELS,
+                           favour=(size,))
+        assert tower is not None  # the suggestion qualifies, so a best tower exists
+        if Declare(tower) not in out:
+            out.append(Declare(tower))
+    return tuple(out)
 
 
 def absence(state: CastellState, seat: int, festival: Festival) -> Absence | None:
@@ -48,7 +82,7 @@ def absence(state: CastellState, seat: int, festival: Festival) -> Absence | Non
     player = state.players[seat]
     if player.pawn != festival.region:
         return Absence.ELSEWHERE
-    if suggestion(player, festival) is None:
+    if not offered(player, festival):
         return Absence.NO_TOWER
     return None
 
@@ -66,26 +100,21 @@ def held(state: CastellState) -> Festival:
 
 # --- declaring ----------------------------------------------------------------------------------
 def declarations(state: CastellState, seat: int) -> list[Declare]:
-    """The suggestion, then for each size token the best tower with the most castellers of its
-    size where that is another tower (every legal tower may be declared: these are the ones
-    worth choosing among)."""
-    player, festival = state.players[seat], held(state)
-    towers = [suggestion(player, festival)]
-    towers += [best_for_token(player, festival, size) for size in festival.tokens]
-    out: list[Declare] = []
-    for tower in towers:
-        assert tower is not None
-        if Declare(tower) not in out:
-            out.append(Declare(tower))
-    return out
+    """The towers `offered` (every legal tower may be declared: these are the ones worth
+    choosing among)."""
+    return list(offered(state.players[seat], held(state)))
 
 
 def check_declare(state: CastellState, seat: int, action: Declare) -> Declare:
     """A tower of the player's team with at least 4 levels, a casteller of every token size
     ("la torre deve contenere castellani che corrispondano alle dimensioni dei gettoni del
-    festival e la torre deve avere quattro livelli"), legal for the player's ranks."""
-    tower = team_tower(action.tower, state.players[seat].team)
+    festival e la torre deve avere quattro livelli"), legal for the player's ranks. A tower the
+    menu offers is taken as it is: the search found it under these rules."""
     festival = held(state)
+    menu = offered(state.players[seat], festival)
+    if action in menu:
+        return menu[menu.index(action)]
+    tower = team_tower(action.tower, state.players[seat].team)
     if len(tower) < MIN_FESTIVAL_LEVELS:
         raise IllegalAction(
             f"a festival tower needs at least {MIN_FESTIVAL_LEVELS} levels; yours has {len(tower)}"
@@ -175,17 +204,17 @@ def outcome_data(outcome: FestivalOutcome) -> dict[str, Any]:
     ending the last turn of a festival's round."""
     return {
         "round": outcome.round,
-        "region": outcome.region.value,
+        "region": str(outcome.region),  # a StrEnum's text is its value
         "tokens": list(outcome.tokens),
         "towers": {seat: [list(level) for level in t] for seat, t in outcome.towers.items()},
         "scores": dict(outcome.scores),
-        "prizes": [[seat, prize.value] for seat, prize in outcome.prizes],
+        "prizes": [[seat, str(prize)] for seat, prize in outcome.prizes],
         "size_tokens": [[seat, size] for seat, size in outcome.size_tokens],
         "skills": {
-            seat: {skill.value: n for skill, n in uses.items()}
+            seat: {str(skill): n for skill, n in uses.items()}
             for seat, uses in outcome.skills.items()
         },
-        "absent": {seat: why.value for seat, why in outcome.absent.items()},
+        "absent": {seat: str(why) for seat, why in outcome.absent.items()},
     }
 
 
@@ -205,7 +234,7 @@ def resolve(state: CastellState, festival: Festival) -> FestivalOutcome:
         player.festivals_entered += 1
     prizes = award_prizes(state, festival, seats, scores)
     tokens = award_size_tokens(state, festival, seats, scores, entries)
-    festival.done = True
+    close(state, festival)
     absent = {
         str(seat): absence(state, seat, festival) or Absence.ABSTAINED
         for seat in order
@@ -235,6 +264,8 @@ def award_prizes(
 ) -> list[tuple[int, Prize]]:
     """By rank among participants; ties share the rank (and each gets its prize) and skip the
     next; a short pile serves tied players in turn order until it is empty [D-13]."""
+    if not seats:
+        return []  # nobody took part
     table = PRIZE_TABLE[state.n]
     ranks = dict(zip(seats, competition_ranks([scores[s] for s in seats]), strict=True))
     given: list[tuple[int, Prize]] = []
@@ -246,7 +277,7 @@ def award_prizes(
         if state.piles[prize] <= 0:
             continue
         state.piles[prize] -= 1
-        state.players[seat].board[festival.region].prizes.append(prize)
+        state.players[seat].earn(festival.region).prizes.append(prize)
         given.append((seat, prize))
     return given
 
@@ -272,6 +303,6 @@ def award_size_tokens(
             return count, scores[seat]
 
         winner = max(seats, key=strength)  # max keeps the first of equals: turn order
-        state.players[winner].board[festival.region].size_tokens.append(size)
+        state.players[winner].earn(festival.region).size_tokens.append(size)
         given.append((winner, size))
     return given

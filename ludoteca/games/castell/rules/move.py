@@ -35,16 +35,18 @@ def moves(state: CastellState, seat: int) -> list[Move]:
     return list(_MOVES[destinations(state, seat)])
 
 
-# The moves to each set of destinations (actions are frozen: shared).
+# The move to each region, and the moves to each set of destinations (actions are frozen:
+# shared by the menus and the checks).
+_MOVE_TO = {region: Move(region) for region in REGIONS}
 _MOVES = {
-    allowed: tuple(Move(region) for region in allowed)
+    allowed: tuple(_MOVE_TO[region] for region in allowed)
     for allowed in (REGIONS, *ADJACENCY.values())
 }
 
 
 def check_move(state: CastellState, seat: int, action: Move) -> Move:
     check_unused(state, TurnAction.MOVE)
-    return Move(check_destination(state, seat, action.region))
+    return _MOVE_TO[check_destination(state, seat, action.region)]
 
 
 def do_move(state: CastellState, seat: int, action: Move) -> list[Event]:

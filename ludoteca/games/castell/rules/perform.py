@@ -27,9 +27,9 @@ def performances(state: CastellState, seat: int) -> list[Perform]:
     towers = team_tiles(player.team, player.ranks)
     out = []
     for tile in state.rows[player.pawn]:
-        tower = towers.tower(tile)
-        if tower is not None:
-            out.append(Perform(tile, tower))
+        performance = towers.performance(tile)
+        if performance is not None:
+            out.append(performance)
     return out
 
 
@@ -42,8 +42,12 @@ def check_perform(state: CastellState, seat: int, action: Perform) -> Perform:
             f"tile {quote(action.tile)} is not in the {region} row; its tiles: "
             f"{row or 'none left'}"
         )
-    tower = team_tower(action.tower, state.players[seat].team)
-    problem = tile_problem(action.tile, tower, state.players[seat].ranks)
+    player = state.players[seat]
+    offered = team_tiles(player.team, player.ranks).performance(action.tile)
+    if action == offered:
+        return offered  # the menu's tower: the search found it under the tile's rules
+    tower = team_tower(action.tower, player.team)
+    problem = tile_problem(action.tile, tower, player.ranks)
     if problem:
         raise IllegalAction(problem)
     return Perform(action.tile, tower)
@@ -53,8 +57,10 @@ def do_perform(state: CastellState, seat: int, action: Perform) -> list[Event]:
     player = state.players[seat]
     region = player.pawn
     assert region is not None
-    state.rows[region].remove(action.tile)
-    spot = player.board[region]
+    row = list(state.rows[region])  # replaced, never changed in place: see CastellState.clone
+    row.remove(action.tile)
+    state.rows[region] = row
+    spot = player.earn(region)
     spot.tiles.append(action.tile)
     collected = len(state.row_tokens[region])
     spot.collected += collected

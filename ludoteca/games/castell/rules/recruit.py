@@ -10,7 +10,7 @@ from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import Recruit
-from ludoteca.games.castell.data import Region
+from ludoteca.games.castell.data import SIZES, Region
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import CastellState, TurnAction
 
@@ -27,13 +27,22 @@ def recruits(state: CastellState, seat: int) -> list[Recruit]:
 
 @lru_cache(maxsize=4096)
 def _recruits(standing: tuple[int, ...]) -> tuple[Recruit, ...]:
-    """The choices for the castellers standing in a region (actions are frozen: shared)."""
+    """The choices for the castellers standing in a region."""
     kinds = sorted(set(standing), reverse=True)
-    out = [Recruit((s,)) for s in kinds]
+    out = [_RECRUITS[s,] for s in kinds]
     for a, b in combinations_with_replacement(kinds, 2):
         if a != b or standing.count(a) >= 2:
-            out.append(Recruit((a, b)))
+            out.append(_RECRUITS[a, b])
     return tuple(out)
+
+
+# Every recruit of one or two castellers by their sizes, biggest first: actions are frozen, so
+# the menus share them (a region's castellers change often, the actions never do).
+_RECRUITS = {
+    sizes: Recruit(sizes)
+    for sizes in (*((size,) for size in SIZES),
+                  *combinations_with_replacement(sorted(SIZES, reverse=True), 2))
+}
 
 
 def check_recruit(state: CastellState, seat: int, action: Recruit) -> Recruit:
@@ -68,10 +77,12 @@ def check_available(standing: list[int], sizes: tuple[int, ...], region: Region)
 
 def take_castellers(state: CastellState, seat: int, region: Region, sizes: tuple[int, ...]) -> None:
     team = state.players[seat].team
+    standing = list(state.regions[region])  # replaced, never changed in place: see clone
     for size in sizes:
-        state.regions[region].remove(size)
+        standing.remove(size)
         team.append(size)
     team.sort(reverse=True)
+    state.regions[region] = standing
 
 
 def do_recruit(state: CastellState, seat: int, action: Recruit) -> list[Event]:

@@ -35,5 +35,6 @@ def refill(state: CastellState) -> None:
         for region in short:
             if not state.bag:
                 return
-            state.regions[region].append(state.bag.pop())
-            state.regions[region].sort(reverse=True)
+            # replaced, never changed in place: see CastellState.clone
+            state.regions[region] = sorted((*state.regions[region], state.bag.pop()),
+                                           reverse=True)

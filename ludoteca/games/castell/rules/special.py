@@ -11,7 +11,7 @@ from functools import lru_cache
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import SpecialMove, SpecialRecruit
-from ludoteca.games.castell.data import ADJACENCY
+from ludoteca.games.castell.data import ADJACENCY, SIZES
 from ludoteca.games.castell.rules.move import check_destination, destinations
 from ludoteca.games.castell.rules.recruit import check_available, take_castellers
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
@@ -43,7 +43,8 @@ def pay(state: CastellState, seat: int) -> bool:
         state.used.append(TurnAction.SPECIAL)
         player.tokens -= 1
         assert player.pawn is not None
-        state.row_tokens[player.pawn].append(seat)
+        # replaced, never changed in place: see CastellState.clone
+        state.row_tokens[player.pawn] = [*state.row_tokens[player.pawn], seat]
     state.free_special = False
     return paid
 
@@ -57,9 +58,12 @@ def special_moves(state: CastellState, seat: int) -> list[SpecialMove]:
     return list(_SPECIAL_MOVES[destinations(state, seat)])
 
 
-# The special moves to each set of adjacent regions (actions are frozen: shared).
+# The special move to each region, and to each set of adjacent regions (actions are frozen:
+# shared by the menus and the checks).
+_SPECIAL_MOVE_TO = {region: SpecialMove(region) for region in ADJACENCY}
 _SPECIAL_MOVES = {
-    allowed: tuple(SpecialMove(region) for region in allowed) for allowed in ADJACENCY.values()
+    allowed: tuple(_SPECIAL_MOVE_TO[region] for region in allowed)
+    for allowed in ADJACENCY.values()
 }
 
 
@@ -72,7 +76,7 @@ def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> S
             "your pawn is not on the board: your move places it in any region for free; a "
             "special move then takes it one step further"
         )
-    return SpecialMove(check_destination(state, seat, action.region))
+    return _SPECIAL_MOVE_TO[check_destination(state, seat, action.region)]
 
 
 def do_special_move(state: CastellState, seat: int, action: SpecialMove) -> list[Event]:
@@ -91,8 +95,12 @@ def special_recruits(state: CastellState, seat: int) -> list[SpecialRecruit]:
 
 @lru_cache(maxsize=4096)
 def _special_recruits(standing: tuple[int, ...]) -> tuple[SpecialRecruit, ...]:
-    """One of each size standing in a region, biggest first (actions are frozen: shared)."""
-    return tuple(SpecialRecruit(size) for size in sorted(set(standing), reverse=True))
+    """One of each size standing in a region, biggest first."""
+    return tuple(_SPECIAL_RECRUITS[size] for size in sorted(set(standing), reverse=True))
+
+
+# The special recruit of each size (actions are frozen: the menus share them).
+_SPECIAL_RECRUITS = {size: SpecialRecruit(size) for size in SIZES}
 
 
 def check_special_recruit(

@@ -16,23 +16,23 @@ from ludoteca.games.castell.data import (
     MAX_RANK,
     SKILLS,
     SPECIAL_TILE,
-    Skill,
     WheelTile,
 )
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import CastellState, TurnAction
-from ludoteca.games.castell.wheel import SPECIAL_SECTOR, region_sector, tile_facing
+from ludoteca.games.castell.wheel import REGION_SECTOR, SPECIAL_SECTOR, tile_facing
 
 
-def tile_at(state: CastellState, seat: int, source: object) -> WheelTile | None:
-    """The tile a player may train from `source`, or None if that source is not open to them:
-    the pawn's region, or the All Regions sector on the standard side only."""
-    if source == Source.REGION:
-        pawn = state.players[seat].pawn
-        return None if pawn is None else tile_facing(state, region_sector(pawn))
-    if source == Source.ALL_REGIONS and not state.advanced:
-        return tile_facing(state, SPECIAL_SECTOR)
-    return None
+def open_tiles(state: CastellState, seat: int) -> tuple[tuple[Source, WheelTile], ...]:
+    """The tiles the player may train from, by source: the one facing the pawn's region, and
+    on the standard side the one facing All Regions; none while the pawn is off the board."""
+    pawn = state.players[seat].pawn
+    if pawn is None:
+        return ()
+    here = (Source.REGION, tile_facing(state, REGION_SECTOR[pawn]))
+    if state.advanced:
+        return (here,)
+    return here, (Source.ALL_REGIONS, tile_facing(state, SPECIAL_SECTOR))
 
 
 def trainable(state: CastellState, seat: int, tile: WheelTile) -> list[WheelTile]:
@@ -48,17 +48,15 @@ def trainable(state: CastellState, seat: int, tile: WheelTile) -> list[WheelTile
 
 
 def trains(state: CastellState, seat: int) -> list[Train]:
-    if state.players[seat].pawn is None or TurnAction.TRAIN in state.used:
+    if TurnAction.TRAIN in state.used:
         return []
     out: list[Train] = []
-    for source in _SOURCES:
-        tile = tile_at(state, seat, source)
-        if tile is not None:
-            out += [_TRAINS[source, skill] for skill in trainable(state, seat, tile)]
+    for source, tile in open_tiles(state, seat):
+        for skill in trainable(state, seat, tile):
+            out.append(_TRAINS[source, skill])
     return out
 
 
-_SOURCES = tuple(Source)
 # Every training by source and skill, each skill of the wheel's tiles once (the wheel holds
 # several special tiles); actions are frozen, so they are shared.
 _TRAINS = {
@@ -70,17 +68,18 @@ _TRAINS = {
 def check_train(state: CastellState, seat: int, action: Train) -> Train:
     check_unused(state, TurnAction.TRAIN)
     pawn_region(state, seat, "training")
-    tile = tile_at(state, seat, action.source)
-    if tile is None:
+    found = next((pair for pair in open_tiles(state, seat) if pair[0] == action.source), None)
+    if found is None:
         allowed = Source.REGION if state.advanced else f"{Source.REGION} or {Source.ALL_REGIONS}"
         raise IllegalAction(f"you cannot train from {quote(action.source)}; train from {allowed}")
+    source, tile = found
     choices = trainable(state, seat, tile)
     if action.skill not in choices:
         raise IllegalAction(
             f"the tile there is {tile}: you may train {', '.join(choices) or 'nothing'} "
             f"(skills top out at rank {MAX_RANK})"
         )
-    return Train(Source(action.source), choices[choices.index(action.skill)])
+    return _TRAINS[source, choices[choices.index(action.skill)]]
 
 
 def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
@@ -89,7 +88,7 @@ def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
         # No token spent or placed: the free special action comes next, at once.
         state.free_special = True
         return [public("trained_special", seat=seat)]
-    skill = Skill(action.skill)
+    skill = action.skill  # a Skill: the check returns the shared action of the skill
     state.players[seat].ranks[skill] += 1
     rank = state.players[seat].ranks[skill]
     return [public("trained", seat=seat, skill=skill, rank=rank)]
