@@ -15,6 +15,22 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+_MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
+
+
+# randrange's bound by n: draws at or above it are redrawn, so that every remainder is as likely.
+# Kept for the small bounds that menus and shuffles ask for again and again.
+_LIMITS: dict[int, int] = {}
+_KEPT_BELOW = 1 << 16
+
+
+def _limit(n: int) -> int:
+    if n <= 0:
+        raise ValueError(f"randrange needs a positive bound, got {n}")
+    limit = (1 << 64) - ((1 << 64) % n)
+    if type(n) is int and n < _KEPT_BELOW:
+        _LIMITS[n] = limit
+    return limit
 
 
 class Rng:
@@ -26,19 +42,22 @@ class Rng:
         self.state = seed & _MASK
 
     def next_u64(self) -> int:
-        self.state = (self.state + _GOLDEN) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * _MIX1) & _MASK
+        z = ((z ^ (z >> 27)) * _MIX2) & _MASK
         return z ^ (z >> 31)
 
     def randrange(self, n: int) -> int:
-        """A uniform integer in [0, n); rejection sampling keeps it unbiased."""
-        if n <= 0:
-            raise ValueError(f"randrange needs a positive bound, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
+        """A uniform integer in [0, n); rejection sampling keeps it unbiased. Every shuffle,
+        choice and random playout draws through here, so the bound is worked out once per `n`
+        and the step is written out rather than called (a draw is a tenth of some games'
+        playout work)."""
+        limit = _LIMITS.get(n) or _limit(n)
         while True:
-            x = self.next_u64()
+            self.state = state = (self.state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK  # next_u64, written out
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 
