@@ -39,6 +39,7 @@ from ludoteca.server.loopback import free_port, wait_port
 
 HUMAN_THINK = (0.5, 2.0)
 EXTRA: list[str] = []  # more `ludoteca serve` options (--compression)
+STALLS: list[Path] = []  # where the server's probes write (--stalls; see bench/stalls.py)
 GAMES = {  # game -> (players, clients per match, pace)
     "castell": (4, 4, "human"),
     "ciurme": (8, 9, "human"),
@@ -62,12 +63,17 @@ class Measure:
     step_sent: dict[tuple[str, int], float] = field(default_factory=dict)
     arrivals: list[tuple[str, int, float]] = field(default_factory=list)
     cpu: float = 0.0  # the server's CPU seconds while the clients played
+    began: float = 0.0  # time.time() when they started
+    lags: list[float] = field(default_factory=list)  # see loop_lag
 
 
 class Server:
     def __init__(self, folder: Path) -> None:
         self.port = free_port()
-        command = [str(Path(sys.executable).parent / "ludoteca"), "serve", "--port",
+        serve = [str(Path(sys.executable).parent / "ludoteca")]
+        if STALLS:
+            serve = [sys.executable, str(Path(__file__).parent / "stalls.py"), str(STALLS[0])]
+        command = [*serve, "serve", "--port",
                    str(self.port), "--db", str(folder / "bench.db"), "--echo",
                    "--rate-limit", "100000", *EXTRA]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
@@ -106,11 +112,24 @@ async def echo_client(url: str, pace: str, until: float, times: list[float]) -> 
             times.append(time.perf_counter() - start)
 
 
-async def echo(url: str, clients: int, pace: str, seconds: float) -> list[float]:
+async def echo(url: str, clients: int, pace: str, seconds: float
+               ) -> tuple[list[float], list[float]]:
+    """The echo's round trips, and the clients' own event loop's lags meanwhile."""
     times: list[float] = []
+    lags: list[float] = []
     until = time.monotonic() + seconds
-    await asyncio.gather(*(echo_client(url, pace, until, times) for _ in range(clients)))
-    return times
+    await asyncio.gather(loop_lag(until, lags),
+                         *(echo_client(url, pace, until, times) for _ in range(clients)))
+    return times, lags
+
+
+async def loop_lag(until: float, lags: list[float], every: float = 0.005) -> None:
+    """How late this process's event loop wakes a sleeper: an answer that arrives while the
+    clients are busy (decoding other matches' frames) is measured that much later."""
+    while time.monotonic() < until:
+        start = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append(time.perf_counter() - start - every)
 
 
 # --- games ----------------------------------------------------------------------------------------
@@ -207,8 +226,10 @@ async def play(server: Server, game: str, clients: int, seconds: float) -> Measu
     measure = Measure()
     cpu = server.cpu_seconds()
     started = time.monotonic()
+    measure.began = time.time()
     until = started + seconds
-    await asyncio.gather(*(game_client(ws, match_id, pace, until, measure)
+    await asyncio.gather(loop_lag(until, measure.lags),
+                         *(game_client(ws, match_id, pace, until, measure)
                            for match_id, ws in sockets))
     elapsed = time.monotonic() - started
     measure.cpu = server.cpu_seconds() - cpu
@@ -242,6 +263,14 @@ async def memory_per_match(game: str, count: int = 40) -> float:
             server.stop()
 
 
+def mark(run: str, clients: int, begun: float) -> None:
+    """With --stalls: which run the server's probes saw when."""
+    if STALLS:
+        from stalls import mark as write_mark
+
+        write_mark(STALLS[0], f"{run}, {clients} clients", begun, time.time())
+
+
 def ms(value: float) -> str:
     return f"{value * 1000:7.1f}"
 
@@ -253,32 +282,43 @@ async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
             print(f"ludoteca server under load ({seconds:g} s per run, one server process, "
                   "SQLite)")
             print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
-                  f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}")
+                  f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}"
+                  f"{'lag p99':>8}")
             for clients in sizes:
                 baseline = {}
                 for pace in ("human", "flat"):
                     cpu = server.cpu_seconds()
-                    times = await echo(server.url, clients, pace, seconds)
+                    begun = time.time()
+                    times, lags = await echo(server.url, clients, pace, seconds)
+                    mark(f"echo, {pace}", clients, begun)
                     cpu = server.cpu_seconds() - cpu
                     baseline[pace] = percentile(times, 0.99)
                     print(f"{'echo, ' + pace:<22}{clients:>8}{len(times) / seconds:>10.0f}"
                           f"{ms(percentile(times, 0.5)):>9}{ms(baseline[pace]):>9}"
-                          f"{'':>11}{'':>11}{1.0:>9.2f}{ms(cpu / max(1, len(times))):>11}")
+                          f"{'':>11}{'':>11}{1.0:>9.2f}{ms(cpu / max(1, len(times))):>11}"
+                          f"{ms(percentile(lags, 0.99)):>8}")
                 for game in games:
                     pace = GAMES[game][2]
                     measure = await play(server, game, clients, seconds)
+                    mark(f"{game}, {pace}", clients, measure.began)
                     p99 = percentile(measure.acks, 0.99)
                     print(f"{game + ', ' + pace:<22}{clients:>8}{measure.accepted:>10}"
                           f"{ms(percentile(measure.acks, 0.5)):>9}{ms(p99):>9}"
                           f"{ms(percentile(measure.others, 0.5)):>11}"
                           f"{ms(percentile(measure.others, 0.99)):>11}"
                           f"{p99 / baseline[pace]:>9.2f}"
-                          f"{ms(measure.cpu / max(1, len(measure.acks))):>11}")
+                          f"{ms(measure.cpu / max(1, len(measure.acks))):>11}"
+                          f"{ms(percentile(measure.lags, 0.99)):>8}")
             print("latencies in ms; p99/echo: the action's ack p99 over the echo's p99 at the "
                   "same clients and pace; CPU/action: the server's CPU (user and system) over "
                   "the run, in ms per accepted action (per message for the echo)")
         finally:
             server.stop()
+    if STALLS:
+        from stalls import summary
+
+        print(summary(STALLS[0]))
+        STALLS.clear()  # the memory's servers run bare
     memory = {game: await memory_per_match(game) for game in games}
     print("memory per live match (a fresh server's RSS growth over 40 matches, a client on "
           "every seat): " + ", ".join(f"{game} {kib:.0f} KiB" for game, kib in memory.items()))
@@ -289,6 +329,10 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--clients", default="50,200")
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--stalls", type=Path, help="run the server with bench/stalls.py's "
+                        "probes writing to this file, and print where its event loop stalled")
     arguments = parser.parse_args()
+    if arguments.stalls:
+        STALLS.append(arguments.stalls)
     asyncio.run(main(arguments.seconds, [int(n) for n in arguments.clients.split(",")],
                      arguments.games.split(",")))
