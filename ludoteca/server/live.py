@@ -153,9 +153,8 @@ class LiveMatch:
             for step in decision.caught_up:
                 self._broadcast(step)
             if decision.applied is not None:
-                if connection is not None:
-                    connection.send(frames.accepted(ref, decision.applied.step))
-                    await asyncio.sleep(0)  # the acknowledgement leaves before the broadcast
+                if connection is not None:  # it leaves before the step's other frames
+                    await connection.send_now(frames.accepted(ref, decision.applied.step))
                 self._broadcast(decision.applied)
             elif decision.reason is not None:
                 self._refuse(connection, ref, decision.reason)
