@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -65,6 +66,7 @@ class Measure:
     cpu: float = 0.0  # the server's CPU seconds while the clients played
     began: float = 0.0  # time.time() when they started
     lags: list[float] = field(default_factory=list)  # see loop_lag
+    traced: list[tuple[str, Any, float, float]] = field(default_factory=list)  # --stalls
 
 
 class Server:
@@ -160,6 +162,22 @@ async def connect(url: str, match_id: str, token: str) -> Any:
     return ws
 
 
+STATE_TAIL = re.compile(r', "step": (\d+), "status": "(\w+)", "clocks": ')
+
+
+def read_state(text: str) -> tuple[int, str, str]:
+    """A `state` frame's step, status and legal list (as JSON text), read from its end
+    (frames.state_text's order), without decoding its view: a phone decodes its own frames,
+    but here one process plays every client, and decoding every view it is sent (most of
+    what the server sends) would delay the answers it measures."""
+    at = text.rindex(', "step": ')
+    tail = STATE_TAIL.match(text, at)
+    if tail is None:
+        raise ValueError(f"not a state frame's end: {text[at:at + 80]!r}")
+    legal = text[text.rindex(', "legal": ', 0, at) + len(', "legal": '):at]
+    return int(tail[1]), tail[2], legal
+
+
 async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: Measure
                       ) -> None:
     rng = random.Random()
@@ -167,47 +185,50 @@ async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: 
     waiting = False  # an action is out, not yet answered
     fresh = False  # the latest state has not been acted on yet
     think: asyncio.Task[None] | None = None
-    latest: dict[str, Any] | None = None
+    legal = "[]"  # the latest state's legal actions, as JSON text
     seen_steps: set[int] = set()
 
-    async def send_soon(legal: list[Any]) -> None:
+    async def send_soon() -> None:
         nonlocal ref, waiting, fresh
         if pace == "human":
             await asyncio.sleep(rng.uniform(*HUMAN_THINK))
-            if latest is None or not latest["legal"]:
+            if legal == "[]":
                 return
-            legal = latest["legal"]
         ref += 1
         waiting, fresh = True, False
         measure.sent[(match_id, ref)] = time.perf_counter()
-        await ws.send(json.dumps({"type": "action", "action": rng.choice(legal), "ref": ref}))
+        await ws.send(json.dumps({"type": "action", "action": rng.choice(json.loads(legal)),
+                                  "ref": ref}))
 
     try:
-        while time.monotonic() < until:
-            try:
-                text = await asyncio.wait_for(ws.recv(), max(0.01, until - time.monotonic()))
-            except TimeoutError:
-                break
-            now = time.perf_counter()
-            frame = json.loads(text)
-            kind = frame["type"]
-            if kind in ("event", "state") and frame["step"] not in seen_steps:
-                seen_steps.add(frame["step"])
-                measure.arrivals.append((match_id, frame["step"], now))
-            if kind in ("accepted", "rejected"):
-                waiting = False
-                start = measure.sent.pop((match_id, frame["ref"]), None)
-                if kind == "accepted" and start is not None:
-                    measure.accepted += 1
-                    measure.acks.append(now - start)
-                    measure.step_sent[(match_id, frame["step"])] = start
-            if kind == "state":
-                latest, fresh = frame, True
-                if frame["status"] != "running":
+        async with asyncio.timeout(max(0.01, until - time.monotonic())):
+            while True:
+                text = await ws.recv()
+                now = time.perf_counter()
+                if text.startswith('{"type": "state"'):
+                    kind = "state"
+                    step, status, legal = read_state(text)
+                    fresh = True
+                else:
+                    frame = json.loads(text)
+                    kind, step = frame["type"], frame.get("step")
+                if kind in ("event", "state") and step not in seen_steps:
+                    seen_steps.add(step)
+                    measure.arrivals.append((match_id, step, now))
+                if kind in ("accepted", "rejected"):
+                    waiting = False
+                    start = measure.sent.pop((match_id, frame["ref"]), None)
+                    if kind == "accepted" and start is not None:
+                        measure.accepted += 1
+                        measure.acks.append(now - start)
+                        measure.traced.append((match_id, frame["ref"], start, now))
+                        measure.step_sent[(match_id, step)] = start
+                if kind == "state" and status != "running":
                     break
-            if latest is not None and latest["legal"] and fresh and not waiting and (
-                    think is None or think.done()):
-                think = asyncio.create_task(send_soon(latest["legal"]))
+                if legal != "[]" and fresh and not waiting and (think is None or think.done()):
+                    think = asyncio.create_task(send_soon())
+    except TimeoutError:
+        pass
     finally:
         if think is not None:
             think.cancel()
@@ -263,12 +284,17 @@ async def memory_per_match(game: str, count: int = 40) -> float:
             server.stop()
 
 
-def mark(run: str, clients: int, begun: float) -> None:
-    """With --stalls: which run the server's probes saw when."""
+def mark(run: str, clients: int, begun: float,
+         traced: list[tuple[str, Any, float, float]] | None = None) -> None:
+    """With --stalls: which run the server's probes saw when, and the clients' side of each
+    acknowledgement."""
     if STALLS:
+        from stalls import client_acks
         from stalls import mark as write_mark
 
         write_mark(STALLS[0], f"{run}, {clients} clients", begun, time.time())
+        if traced:
+            client_acks(STALLS[0], traced)
 
 
 def ms(value: float) -> str:
@@ -300,7 +326,7 @@ async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
                 for game in games:
                     pace = GAMES[game][2]
                     measure = await play(server, game, clients, seconds)
-                    mark(f"{game}, {pace}", clients, measure.began)
+                    mark(f"{game}, {pace}", clients, measure.began, measure.traced)
                     p99 = percentile(measure.acks, 0.99)
                     print(f"{game + ', ' + pace:<22}{clients:>8}{measure.accepted:>10}"
                           f"{ms(percentile(measure.acks, 0.5)):>9}{ms(p99):>9}"

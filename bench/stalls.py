@@ -10,8 +10,9 @@ SIGTERM without running atexit):
   ("long");
 - every second, the pipeline's parts per game: count, p50, p99 and the longest, in ms
   ("parts"): a whole action (`submit`), deciding it (`decide`: the game's apply and the rows),
-  logging it (`log`), the frames of a step (`broadcast`: views, legal lists, JSON), the views
-  themselves (`views`), the legal lists (`legal`).
+  logging it (`log`), the frames of a step (`broadcast`), its seats' state frames (`frames`),
+  the views in them (`views`), the legal lists (`legal`), and the acknowledgement (`ack`,
+  `wire ack`, `wire to handle`; see time_acks).
 `summary(LOG)` reads it back: the longest stalls with their causes, the collections by
 generation and the parts. Nothing here changes what the server does.
 """
@@ -177,7 +178,7 @@ def time_acks(probe: Probe) -> None:
     from ludoteca.server import connection as connection_module
     from ludoteca.server import ws
 
-    handle, send = ws._handle, connection_module.Connection.send
+    handle = ws._handle
 
     async def timed_handle(live: Any, connection: Any, data: dict[str, Any]) -> None:
         connection.probe_read = time.perf_counter()
@@ -186,13 +187,9 @@ def time_acks(probe: Probe) -> None:
             probe.parts["wire to handle"].append(
                 (connection.probe_read - protocol.probe_data_at) * 1000)
         connection.probe_game = live.info.game
+        connection.probe_action = (live.id, data.get("ref"),
+                                   getattr(protocol, "probe_data_at", 0.0))
         await handle(live, connection, data)
-
-    def timed_send(connection: Any, frame: Any) -> None:
-        if isinstance(frame, dict) and frame.get("type") == "accepted":
-            probe.parts[f"{connection.probe_game} ack"].append(
-                (time.perf_counter() - connection.probe_read) * 1000)
-        send(connection, frame)
 
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
@@ -211,10 +208,60 @@ def time_acks(probe: Probe) -> None:
 
     WebSocketsSansIOProtocol.data_received = timed_received  # type: ignore[method-assign]
     WebSocketsSansIOProtocol.send = timed_written  # type: ignore[method-assign]
+    send_now = connection_module.Connection.send_now
+
+    async def timed_send_now(connection: Any, frame: Any) -> None:
+        probe.parts[f"{connection.probe_game} ack"].append(
+            (time.perf_counter() - connection.probe_read) * 1000)
+        queued = time.perf_counter()
+        await send_now(connection, frame)
+        match, ref, arrived = connection.probe_action
+        probe.write({"kind": "ack", "match": match, "ref": ref, "arrived": arrived,
+                     "handled": connection.probe_read, "queued": queued,
+                     "written": time.perf_counter(), "at": time.time()})
+
+    connection_module.Connection.send_now = timed_send_now  # type: ignore[method-assign]
     ws._handle = timed_handle  # type: ignore[assignment]
-    connection_module.Connection.send = timed_send  # type: ignore[method-assign]
     connection_module.Connection.probe_game = "all"  # type: ignore[attr-defined]
     connection_module.Connection.probe_read = 0.0  # type: ignore[attr-defined]
+
+
+def client_acks(path: Path, acks: list[tuple[str, Any, float, float]]) -> None:
+    """The clients' side of each acknowledged action (match, ref, sent, received; both
+    processes read the same monotonic clock), for `summary` to join with the server's."""
+    wall = time.time() - time.perf_counter()
+    with path.open("a") as out:
+        for match, ref, sent, received in acks:
+            out.write(json.dumps({"kind": "client ack", "match": match, "ref": ref,
+                                  "sent": sent, "received": received, "at": wall + received})
+                      + "\n")
+
+
+def _ack_legs(records: list[dict[str, Any]], longest: int) -> list[str]:
+    """Where an acknowledgement's time went, from the client's send to its receipt: to the
+    server's read of the bytes, waiting to be handled, handling (decide, log, write), and
+    back to the client's coroutine."""
+    server = {(r["match"], r["ref"]): r for r in records if r["kind"] == "ack"}
+    legs: list[tuple[float, float, float, float, float]] = []
+    for record in records:
+        if record["kind"] == "client ack":
+            mine = server.get((record["match"], record["ref"]))
+            if mine is not None and mine["arrived"]:
+                legs.append(tuple((b - a) * 1000 for a, b in (  # type: ignore[misc]
+                    (record["sent"], record["received"]), (record["sent"], mine["arrived"]),
+                    (mine["arrived"], mine["handled"]), (mine["handled"], mine["written"]),
+                    (mine["written"], record["received"]))))
+    if not legs:
+        return []
+    names = ("total", "to server", "waiting", "handling", "to client")
+    lines = ["  ack legs (ms)      " + "".join(f"{n:>10}" for n in names)]
+    for label, q in (("p50", 0.5), ("p99", 0.99)):
+        row = [sorted(leg[i] for leg in legs)[min(len(legs) - 1, int(q * len(legs)))]
+               for i in range(len(names))]
+        lines.append(f"  {label:<18}" + "".join(f"{v:>10.2f}" for v in row))
+    for leg in sorted(legs, reverse=True)[:longest]:
+        lines.append(f"  {'slow':<18}" + "".join(f"{v:>10.2f}" for v in leg))
+    return lines
 
 
 def summary(path: Path, longest: int = 6) -> str:
@@ -257,6 +304,7 @@ def _phase_summary(records: list[dict[str, Any]], longest: int) -> list[str]:
         if record["kind"] == "parts":
             for key, values in record["parts"].items():
                 parts[key].extend(values)
+    lines.extend(_ack_legs(records, longest))
     lines.append("  parts             count     p50     p99     max  (ms)")
     for key, values in sorted(parts.items()):
         ordered = sorted(values)
