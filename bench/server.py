@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -40,6 +41,7 @@ from ludoteca.server.loopback import free_port, wait_port
 
 HUMAN_THINK = (0.5, 2.0)
 EXTRA: list[str] = []  # more `ludoteca serve` options (--compression)
+REFS = itertools.count(1)  # each action's ref, unique in the run (--stalls joins on it)
 STALLS: list[Path] = []  # where the server's probes write (--stalls; see bench/stalls.py)
 GAMES = {  # game -> (players, clients per match, pace)
     "castell": (4, 4, "human"),
@@ -194,7 +196,7 @@ async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: 
             await asyncio.sleep(rng.uniform(*HUMAN_THINK))
             if legal == "[]":
                 return
-        ref += 1
+        ref = next(REFS)
         waiting, fresh = True, False
         measure.sent[(match_id, ref)] = time.perf_counter()
         await ws.send(json.dumps({"type": "action", "action": rng.choice(json.loads(legal)),

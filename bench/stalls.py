@@ -22,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
+import selectors
 import sys
 import time
 from collections import defaultdict
@@ -39,6 +40,7 @@ class Probe:
         self.inside: dict[str, float] = defaultdict(float)  # the running callback's parts, ms
         self.parts: dict[str, list[float]] = defaultdict(list)
         self.gc_started = self.gc_cpu = 0.0
+        self.busy_since = 0.0
         self.flushed = time.perf_counter()
 
     def write(self, record: dict[str, Any]) -> None:
@@ -104,6 +106,23 @@ class Probe:
                 probe.inside[key] += spent
         setattr(owner, name, timed)
 
+    def wrap_select(self) -> None:
+        """`loop busy`: each stretch of 1 ms or more between the event loop's looks at its
+        sockets (bytes that arrive meanwhile wait for its end)."""
+        select = selectors.EpollSelector.select
+        probe = self
+
+        def timed_select(selector: Any, timeout: float | None = None) -> Any:
+            now = time.perf_counter()
+            if probe.busy_since and now - probe.busy_since >= 0.001:
+                probe.parts["loop busy"].append((now - probe.busy_since) * 1000)
+            try:
+                return select(selector, timeout)
+            finally:
+                probe.busy_since = time.perf_counter()
+
+        selectors.EpollSelector.select = timed_select  # type: ignore[method-assign]
+
     def flush_parts(self) -> None:
         self.flushed = time.perf_counter()
         if not self.parts:
@@ -131,6 +150,7 @@ def install(path: str) -> None:
     probe = Probe(path)
     gc.callbacks.append(probe.on_gc)
     probe.wrap_handle()
+    probe.wrap_select()
     live_cls = live_module.LiveMatch
 
     def game(live: Any) -> str:
