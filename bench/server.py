@@ -67,6 +67,7 @@ class Measure:
     arrivals: list[tuple[str, int, float]] = field(default_factory=list)
     cpu: float = 0.0  # the server's CPU seconds while the clients played
     began: float = 0.0  # time.time() when they started
+    client_cpu: float = 0.0  # share of a core this process (every client) used meanwhile
     lags: list[float] = field(default_factory=list)  # see loop_lag
     traced: list[tuple[str, Any, float, float]] = field(default_factory=list)  # --stalls
 
@@ -247,7 +248,7 @@ async def play(server: Server, game: str, clients: int, seconds: float) -> Measu
     await asyncio.sleep(1.0)  # everyone's presence frames are out
     await start_matches(url, matches)
     measure = Measure()
-    cpu = server.cpu_seconds()
+    cpu, client_cpu = server.cpu_seconds(), time.process_time()
     started = time.monotonic()
     measure.began = time.time()
     until = started + seconds
@@ -256,6 +257,7 @@ async def play(server: Server, game: str, clients: int, seconds: float) -> Measu
                            for match_id, ws in sockets))
     elapsed = time.monotonic() - started
     measure.cpu = server.cpu_seconds() - cpu
+    measure.client_cpu = (time.process_time() - client_cpu) / elapsed
     # Latency to the others: each step's first frame at a client that did not send it.
     for match_id, step, arrived in measure.arrivals:
         start = measure.step_sent.get((match_id, step))
@@ -311,20 +313,21 @@ async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
                   "SQLite)")
             print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
                   f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}"
-                  f"{'lag p99':>8}")
+                  f"{'lag p99':>8}{'clients':>8}")
             for clients in sizes:
                 baseline = {}
                 for pace in ("human", "flat"):
-                    cpu = server.cpu_seconds()
+                    cpu, client_cpu = server.cpu_seconds(), time.process_time()
                     begun = time.time()
                     times, lags = await echo(server.url, clients, pace, seconds)
+                    client_cpu = (time.process_time() - client_cpu) / (time.time() - begun)
                     mark(f"echo, {pace}", clients, begun)
                     cpu = server.cpu_seconds() - cpu
                     baseline[pace] = percentile(times, 0.99)
                     print(f"{'echo, ' + pace:<22}{clients:>8}{len(times) / seconds:>10.0f}"
                           f"{ms(percentile(times, 0.5)):>9}{ms(baseline[pace]):>9}"
                           f"{'':>11}{'':>11}{1.0:>9.2f}{ms(cpu / max(1, len(times))):>11}"
-                          f"{ms(percentile(lags, 0.99)):>8}")
+                          f"{ms(percentile(lags, 0.99)):>8}{client_cpu:>8.0%}")
                 for game in games:
                     pace = GAMES[game][2]
                     measure = await play(server, game, clients, seconds)
@@ -336,10 +339,13 @@ async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
                           f"{ms(percentile(measure.others, 0.99)):>11}"
                           f"{p99 / baseline[pace]:>9.2f}"
                           f"{ms(measure.cpu / max(1, len(measure.acks))):>11}"
-                          f"{ms(percentile(measure.lags, 0.99)):>8}")
+                          f"{ms(percentile(measure.lags, 0.99)):>8}"
+                          f"{measure.client_cpu:>8.0%}")
             print("latencies in ms; p99/echo: the action's ack p99 over the echo's p99 at the "
                   "same clients and pace; CPU/action: the server's CPU (user and system) over "
-                  "the run, in ms per accepted action (per message for the echo)")
+                  "the run, in ms per accepted action (per message for the echo); lag p99: how "
+                  "late the clients' own event loop woke (it delays every answer they time); "
+                  "clients: the share of a core the clients' process used")
         finally:
             server.stop()
     if STALLS:
