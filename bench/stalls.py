@@ -156,7 +156,7 @@ def install(path: str) -> None:
     def game(live: Any) -> str:
         return str(live.info.game)
 
-    for name, part in (("submit", "submit"), ("_decide", "decide"), ("_broadcast", "broadcast"),
+    for name, part in (("submit", "submit"), ("_decide", "decide"), ("send_unsent", "broadcast"),
                        ("_legal_json", "legal")):
         probe.time_method(live_cls, name, part, game)
     probe.time_method(storage.Store, "log_step", "log", lambda store: "all")
