@@ -4,7 +4,8 @@ The pipeline, for a person's action, a bot's or a clock's, is boardgame.io's mas
 is the match running -> decode -> (under the match's lock) catch up with what other processes
 logged -> is it legal (the game's `apply`, which raises `IllegalAction` with its reason and
 never half-applies) -> log it in the same transaction that accepts it -> acknowledge ->
-broadcast to each connection what its seat may see -> tell the other processes.
+broadcast to each connection what its seat may see (`send_unsent`, from the hub's frames task
+once the actions read meanwhile are answered) -> tell the other processes.
 
 The state is touched only while `lock` is held, by the event loop or by the worker thread that
 writes the action; every frame is queued while it is held, so every client gets steps in order.
