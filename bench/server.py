@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -39,6 +41,8 @@ from ludoteca.server.loopback import free_port, wait_port
 
 HUMAN_THINK = (0.5, 2.0)
 EXTRA: list[str] = []  # more `ludoteca serve` options (--compression)
+REFS = itertools.count(1)  # each action's ref, unique in the run (--stalls joins on it)
+STALLS: list[Path] = []  # where the server's probes write (--stalls; see bench/stalls.py)
 GAMES = {  # game -> (players, clients per match, pace)
     "castell": (4, 4, "human"),
     "ciurme": (8, 9, "human"),
@@ -62,12 +66,19 @@ class Measure:
     step_sent: dict[tuple[str, int], float] = field(default_factory=dict)
     arrivals: list[tuple[str, int, float]] = field(default_factory=list)
     cpu: float = 0.0  # the server's CPU seconds while the clients played
+    began: float = 0.0  # time.time() when they started
+    client_cpu: float = 0.0  # share of a core this process (every client) used meanwhile
+    lags: list[float] = field(default_factory=list)  # see loop_lag
+    traced: list[tuple[str, Any, float, float]] = field(default_factory=list)  # --stalls
 
 
 class Server:
     def __init__(self, folder: Path) -> None:
         self.port = free_port()
-        command = [str(Path(sys.executable).parent / "ludoteca"), "serve", "--port",
+        serve = [str(Path(sys.executable).parent / "ludoteca")]
+        if STALLS:
+            serve = [sys.executable, str(Path(__file__).parent / "stalls.py"), str(STALLS[0])]
+        command = [*serve, "serve", "--port",
                    str(self.port), "--db", str(folder / "bench.db"), "--echo",
                    "--rate-limit", "100000", *EXTRA]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
@@ -106,11 +117,24 @@ async def echo_client(url: str, pace: str, until: float, times: list[float]) -> 
             times.append(time.perf_counter() - start)
 
 
-async def echo(url: str, clients: int, pace: str, seconds: float) -> list[float]:
+async def echo(url: str, clients: int, pace: str, seconds: float
+               ) -> tuple[list[float], list[float]]:
+    """The echo's round trips, and the clients' own event loop's lags meanwhile."""
     times: list[float] = []
+    lags: list[float] = []
     until = time.monotonic() + seconds
-    await asyncio.gather(*(echo_client(url, pace, until, times) for _ in range(clients)))
-    return times
+    await asyncio.gather(loop_lag(until, lags),
+                         *(echo_client(url, pace, until, times) for _ in range(clients)))
+    return times, lags
+
+
+async def loop_lag(until: float, lags: list[float], every: float = 0.005) -> None:
+    """How late this process's event loop wakes a sleeper: an answer that arrives while the
+    clients are busy (decoding other matches' frames) is measured that much later."""
+    while time.monotonic() < until:
+        start = time.perf_counter()
+        await asyncio.sleep(every)
+        lags.append(time.perf_counter() - start - every)
 
 
 # --- games ----------------------------------------------------------------------------------------
@@ -141,6 +165,22 @@ async def connect(url: str, match_id: str, token: str) -> Any:
     return ws
 
 
+STATE_TAIL = re.compile(r', "step": (\d+), "status": "(\w+)", "clocks": ')
+
+
+def read_state(text: str) -> tuple[int, str, str]:
+    """A `state` frame's step, status and legal list (as JSON text), read from its end
+    (frames.state_text's order), without decoding its view: a phone decodes its own frames,
+    but here one process plays every client, and decoding every view it is sent (most of
+    what the server sends) would delay the answers it measures."""
+    at = text.rindex(', "step": ')
+    tail = STATE_TAIL.match(text, at)
+    if tail is None:
+        raise ValueError(f"not a state frame's end: {text[at:at + 80]!r}")
+    legal = text[text.rindex(', "legal": ', 0, at) + len(', "legal": '):at]
+    return int(tail[1]), tail[2], legal
+
+
 async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: Measure
                       ) -> None:
     rng = random.Random()
@@ -148,47 +188,50 @@ async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: 
     waiting = False  # an action is out, not yet answered
     fresh = False  # the latest state has not been acted on yet
     think: asyncio.Task[None] | None = None
-    latest: dict[str, Any] | None = None
+    legal = "[]"  # the latest state's legal actions, as JSON text
     seen_steps: set[int] = set()
 
-    async def send_soon(legal: list[Any]) -> None:
+    async def send_soon() -> None:
         nonlocal ref, waiting, fresh
         if pace == "human":
             await asyncio.sleep(rng.uniform(*HUMAN_THINK))
-            if latest is None or not latest["legal"]:
+            if legal == "[]":
                 return
-            legal = latest["legal"]
-        ref += 1
+        ref = next(REFS)
         waiting, fresh = True, False
         measure.sent[(match_id, ref)] = time.perf_counter()
-        await ws.send(json.dumps({"type": "action", "action": rng.choice(legal), "ref": ref}))
+        await ws.send(json.dumps({"type": "action", "action": rng.choice(json.loads(legal)),
+                                  "ref": ref}))
 
     try:
-        while time.monotonic() < until:
-            try:
-                text = await asyncio.wait_for(ws.recv(), max(0.01, until - time.monotonic()))
-            except TimeoutError:
-                break
-            now = time.perf_counter()
-            frame = json.loads(text)
-            kind = frame["type"]
-            if kind in ("event", "state") and frame["step"] not in seen_steps:
-                seen_steps.add(frame["step"])
-                measure.arrivals.append((match_id, frame["step"], now))
-            if kind in ("accepted", "rejected"):
-                waiting = False
-                start = measure.sent.pop((match_id, frame["ref"]), None)
-                if kind == "accepted" and start is not None:
-                    measure.accepted += 1
-                    measure.acks.append(now - start)
-                    measure.step_sent[(match_id, frame["step"])] = start
-            if kind == "state":
-                latest, fresh = frame, True
-                if frame["status"] != "running":
+        async with asyncio.timeout(max(0.01, until - time.monotonic())):
+            while True:
+                text = await ws.recv()
+                now = time.perf_counter()
+                if text.startswith('{"type": "state"'):
+                    kind = "state"
+                    step, status, legal = read_state(text)
+                    fresh = True
+                else:
+                    frame = json.loads(text)
+                    kind, step = frame["type"], frame.get("step")
+                if kind in ("event", "state") and step not in seen_steps:
+                    seen_steps.add(step)
+                    measure.arrivals.append((match_id, step, now))
+                if kind in ("accepted", "rejected"):
+                    waiting = False
+                    start = measure.sent.pop((match_id, frame["ref"]), None)
+                    if kind == "accepted" and start is not None:
+                        measure.accepted += 1
+                        measure.acks.append(now - start)
+                        measure.traced.append((match_id, frame["ref"], start, now))
+                        measure.step_sent[(match_id, step)] = start
+                if kind == "state" and status != "running":
                     break
-            if latest is not None and latest["legal"] and fresh and not waiting and (
-                    think is None or think.done()):
-                think = asyncio.create_task(send_soon(latest["legal"]))
+                if legal != "[]" and fresh and not waiting and (think is None or think.done()):
+                    think = asyncio.create_task(send_soon())
+    except TimeoutError:
+        pass
     finally:
         if think is not None:
             think.cancel()
@@ -205,13 +248,16 @@ async def play(server: Server, game: str, clients: int, seconds: float) -> Measu
     await asyncio.sleep(1.0)  # everyone's presence frames are out
     await start_matches(url, matches)
     measure = Measure()
-    cpu = server.cpu_seconds()
+    cpu, client_cpu = server.cpu_seconds(), time.process_time()
     started = time.monotonic()
+    measure.began = time.time()
     until = started + seconds
-    await asyncio.gather(*(game_client(ws, match_id, pace, until, measure)
+    await asyncio.gather(loop_lag(until, measure.lags),
+                         *(game_client(ws, match_id, pace, until, measure)
                            for match_id, ws in sockets))
     elapsed = time.monotonic() - started
     measure.cpu = server.cpu_seconds() - cpu
+    measure.client_cpu = (time.process_time() - client_cpu) / elapsed
     # Latency to the others: each step's first frame at a client that did not send it.
     for match_id, step, arrived in measure.arrivals:
         start = measure.step_sent.get((match_id, step))
@@ -242,6 +288,19 @@ async def memory_per_match(game: str, count: int = 40) -> float:
             server.stop()
 
 
+def mark(run: str, clients: int, begun: float,
+         traced: list[tuple[str, Any, float, float]] | None = None) -> None:
+    """With --stalls: which run the server's probes saw when, and the clients' side of each
+    acknowledgement."""
+    if STALLS:
+        from stalls import client_acks
+        from stalls import mark as write_mark
+
+        write_mark(STALLS[0], f"{run}, {clients} clients", begun, time.time())
+        if traced:
+            client_acks(STALLS[0], traced)
+
+
 def ms(value: float) -> str:
     return f"{value * 1000:7.1f}"
 
@@ -253,32 +312,47 @@ async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
             print(f"ludoteca server under load ({seconds:g} s per run, one server process, "
                   "SQLite)")
             print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
-                  f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}")
+                  f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}"
+                  f"{'lag p99':>8}{'clients':>8}")
             for clients in sizes:
                 baseline = {}
                 for pace in ("human", "flat"):
-                    cpu = server.cpu_seconds()
-                    times = await echo(server.url, clients, pace, seconds)
+                    cpu, client_cpu = server.cpu_seconds(), time.process_time()
+                    begun = time.time()
+                    times, lags = await echo(server.url, clients, pace, seconds)
+                    client_cpu = (time.process_time() - client_cpu) / (time.time() - begun)
+                    mark(f"echo, {pace}", clients, begun)
                     cpu = server.cpu_seconds() - cpu
                     baseline[pace] = percentile(times, 0.99)
                     print(f"{'echo, ' + pace:<22}{clients:>8}{len(times) / seconds:>10.0f}"
                           f"{ms(percentile(times, 0.5)):>9}{ms(baseline[pace]):>9}"
-                          f"{'':>11}{'':>11}{1.0:>9.2f}{ms(cpu / max(1, len(times))):>11}")
+                          f"{'':>11}{'':>11}{1.0:>9.2f}{ms(cpu / max(1, len(times))):>11}"
+                          f"{ms(percentile(lags, 0.99)):>8}{client_cpu:>8.0%}")
                 for game in games:
                     pace = GAMES[game][2]
                     measure = await play(server, game, clients, seconds)
+                    mark(f"{game}, {pace}", clients, measure.began, measure.traced)
                     p99 = percentile(measure.acks, 0.99)
                     print(f"{game + ', ' + pace:<22}{clients:>8}{measure.accepted:>10}"
                           f"{ms(percentile(measure.acks, 0.5)):>9}{ms(p99):>9}"
                           f"{ms(percentile(measure.others, 0.5)):>11}"
                           f"{ms(percentile(measure.others, 0.99)):>11}"
                           f"{p99 / baseline[pace]:>9.2f}"
-                          f"{ms(measure.cpu / max(1, len(measure.acks))):>11}")
+                          f"{ms(measure.cpu / max(1, len(measure.acks))):>11}"
+                          f"{ms(percentile(measure.lags, 0.99)):>8}"
+                          f"{measure.client_cpu:>8.0%}")
             print("latencies in ms; p99/echo: the action's ack p99 over the echo's p99 at the "
                   "same clients and pace; CPU/action: the server's CPU (user and system) over "
-                  "the run, in ms per accepted action (per message for the echo)")
+                  "the run, in ms per accepted action (per message for the echo); lag p99: how "
+                  "late the clients' own event loop woke (it delays every answer they time); "
+                  "clients: the share of a core the clients' process used")
         finally:
             server.stop()
+    if STALLS:
+        from stalls import summary
+
+        print(summary(STALLS[0]))
+        STALLS.clear()  # the memory's servers run bare
     memory = {game: await memory_per_match(game) for game in games}
     print("memory per live match (a fresh server's RSS growth over 40 matches, a client on "
           "every seat): " + ", ".join(f"{game} {kib:.0f} KiB" for game, kib in memory.items()))
@@ -289,6 +363,10 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--clients", default="50,200")
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--stalls", type=Path, help="run the server with bench/stalls.py's "
+                        "probes writing to this file, and print where its event loop stalled")
     arguments = parser.parse_args()
+    if arguments.stalls:
+        STALLS.append(arguments.stalls)
     asyncio.run(main(arguments.seconds, [int(n) for n in arguments.clients.split(",")],
                      arguments.games.split(",")))

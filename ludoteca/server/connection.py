@@ -2,7 +2,8 @@
 
 Frames are queued without waiting, in the order the match produced them, and a writer task
 sends them; a client too slow to keep up is disconnected (it reconnects and gets a full view)
-rather than making the match wait for it.
+rather than making the match wait for it. An acknowledgement is written at once when no frame
+waits before it (`send_now`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class Connection:
         self.last_state: str | None = None  # the last view, legal list and status sent
         self.closed = False
         self.writer: asyncio.Task[None] | None = None
+        self.writing = asyncio.Lock()  # held while a frame is being written to the socket
 
     def start(self) -> None:
         self.writer = asyncio.create_task(self._write())
@@ -43,6 +45,19 @@ class Connection:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.close()
+
+    async def send_now(self, frame: dict[str, Any]) -> None:
+        """Write `frame` at once when nothing waits to go before it, else queue it. For an
+        action's `accepted`, straight after its commit: queued, it would wait for the writer's
+        next turn of the event loop, behind whatever every other match does in this one."""
+        if self.closed or not self.queue.empty() or self.writing.locked():
+            self.send(frame)
+            return
+        async with self.writing:
+            try:
+                await self.websocket.send_text(json.dumps(frame))
+            except Exception:  # the socket went away; the reader notices and cleans up
+                self.closed = True
 
     def close(self) -> None:
         """Stop sending; the writer closes the socket after what is queued (or at once when
@@ -62,7 +77,8 @@ class Connection:
                 text = await self.queue.get()
                 if text is None:
                     break
-                await self.websocket.send_text(text)
+                async with self.writing:
+                    await self.websocket.send_text(text)
         except Exception:  # the socket went away; the reader notices and cleans up
             self.closed = True
             return

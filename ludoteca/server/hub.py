@@ -27,6 +27,7 @@ log = logging.getLogger("ludoteca.server")
 # A finished or idle match with nobody connected leaves memory after this many seconds.
 IDLE_SECONDS = 60.0
 SWEEP_EVERY = 5  # heartbeats between looks for running matches that nobody drives
+FRAMES_TURN_SECONDS = 0.001  # frames built before the event loop gets a turn (see _send_frames)
 
 
 @dataclass
@@ -58,6 +59,10 @@ class Hub:
         self._loading: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._idle_since: dict[str, float] = {}
         self._heartbeat: asyncio.Task[None] | None = None
+        # Matches with steps whose frames are not out yet, in the order they became due.
+        self._frames_due: dict[str, LiveMatch] = {}
+        self._frames_wanted = asyncio.Event()
+        self._frames: asyncio.Task[None] | None = None
 
     # --- lifetime -----------------------------------------------------------------------------
     async def start(self) -> None:
@@ -65,10 +70,12 @@ class Hub:
         for match_id in await asyncio.to_thread(self.store.live_match_ids):
             await self.get(match_id)
         self._heartbeat = asyncio.create_task(self._beat())
+        self._frames = asyncio.create_task(self._send_frames())
 
     async def stop(self) -> None:
-        if self._heartbeat is not None:
-            self._heartbeat.cancel()
+        for task in (self._heartbeat, self._frames):
+            if task is not None:
+                task.cancel()
         for live in list(self.matches.values()):
             await self._unload(live)
         await self.bus.close()
@@ -106,6 +113,33 @@ class Hub:
         if live.driving:
             with contextlib.suppress(Exception):
                 await self.bus.release_lease(live.id)
+
+    # --- frames ---------------------------------------------------------------------------------
+    def frames_due(self, live: LiveMatch) -> None:
+        """`live` has steps whose frames are not out yet: send them soon (`_send_frames`)."""
+        self._frames_due.setdefault(live.id, live)
+        self._frames_wanted.set()
+
+    async def _send_frames(self) -> None:
+        """The frames of the steps accepted, about a millisecond of them per turn of the event
+        loop. An action's `accepted` leaves as soon as it is committed; its step's frames,
+        built here, 1-3 ms of work a step for every seat, no longer make the actions of other
+        matches that arrive meanwhile wait for several steps' frames at once, and the actions
+        read in one turn are all answered before any of their frames is built."""
+        while True:
+            await self._frames_wanted.wait()
+            self._frames_wanted.clear()
+            began = time.perf_counter()
+            while self._frames_due:
+                live = self._frames_due.pop(next(iter(self._frames_due)))
+                try:
+                    async with live.lock:
+                        live.send_unsent()
+                except Exception:
+                    log.exception("sending the frames of match %s failed", live.id)
+                if time.perf_counter() - began >= FRAMES_TURN_SECONDS:
+                    await asyncio.sleep(0)
+                    began = time.perf_counter()
 
     # --- between processes --------------------------------------------------------------------
     async def publish(self, match_id: str, message: dict[str, Any]) -> None:

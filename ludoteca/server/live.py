@@ -4,7 +4,8 @@ The pipeline, for a person's action, a bot's or a clock's, is boardgame.io's mas
 is the match running -> decode -> (under the match's lock) catch up with what other processes
 logged -> is it legal (the game's `apply`, which raises `IllegalAction` with its reason and
 never half-applies) -> log it in the same transaction that accepts it -> acknowledge ->
-broadcast to each connection what its seat may see -> tell the other processes.
+broadcast to each connection what its seat may see (`send_unsent`, from the hub's frames task
+once the actions read meanwhile are answered) -> tell the other processes.
 
 The state is touched only while `lock` is held, by the event loop or by the worker thread that
 writes the action; every frame is queued while it is held, so every client gets steps in order.
@@ -97,6 +98,7 @@ class LiveMatch:
         self.driving = False
         self.seat_bots: SeatBots | None = None
         self.action_texts: dict[Action, str] = {}  # see _legal_json
+        self.unsent: list[Applied] = []  # steps applied whose frames are not out yet
 
     @property
     def id(self) -> str:
@@ -150,16 +152,15 @@ class LiveMatch:
                 return self._refuse(
                     connection, ref, "the server could not save that action; please try again"
                 )
-            for step in decision.caught_up:
-                self._broadcast(step)
+            self.unsent.extend(decision.caught_up)
             if decision.applied is not None:
-                if connection is not None:
-                    connection.send(frames.accepted(ref, decision.applied.step))
-                    await asyncio.sleep(0)  # the acknowledgement leaves before the broadcast
-                self._broadcast(decision.applied)
+                if connection is not None:  # it leaves before the step's other frames
+                    await connection.send_now(frames.accepted(ref, decision.applied.step))
+                self.unsent.append(decision.applied)
             elif decision.reason is not None:
                 self._refuse(connection, ref, decision.reason)
             if decision.caught_up or decision.applied is not None:
+                self.hub.frames_due(self)
                 self._after_steps(bool(decision.caught_up))
         if decision.applied is not None:
             await self.hub.publish(self.id, {"kind": "step", "step": decision.applied.step})
@@ -265,6 +266,7 @@ class LiveMatch:
         if self.game.is_over(self.state) and self.info.status == "running":
             self.info.status = "over"
         if from_elsewhere or self.info.status == "over":
+            self.send_unsent()  # the steps' frames go before the presence they changed
             self.broadcast_presence()
         self.changed.set()
 
@@ -276,8 +278,8 @@ class LiveMatch:
             try:
                 missed = await asyncio.to_thread(self.store.actions, self.id, self.step)
                 info = await asyncio.to_thread(self.store.match, self.id)
-                for step in self._catch_up(missed):
-                    self._broadcast(step)
+                self.unsent.extend(self._catch_up(missed))
+                self.send_unsent()
             except Exception:
                 log.exception("catching up match %s failed; reloading it", self.id)
                 await self._reload_state()
@@ -317,8 +319,8 @@ class LiveMatch:
                 return caught
 
             caught = await asyncio.to_thread(self.store.locked_write, self.id, self.step, do)
-            for step in caught:
-                self._broadcast(step)
+            self.unsent.extend(caught)
+            self.send_unsent()
         if failure:
             raise failure[0]
         await self.hub.header_changed(self)
@@ -353,17 +355,26 @@ class LiveMatch:
         self.changed.set()
 
     # --- frames ---------------------------------------------------------------------------------
-    def _broadcast(self, applied: Applied) -> None:
-        event_texts: dict[int, str] = {}
+    def send_unsent(self) -> None:
+        """The frames of the steps applied since frames were last sent (the hub sends them one
+        match at a time, see Hub.frames_due): to each connection, every step's events its seat
+        may see, in order, then one state frame of the match as it is now. When actions come
+        faster than frames, several steps share one state frame. Call with the lock held."""
+        steps, self.unsent = self.unsent, []
+        if not steps:
+            return
+        event_texts: dict[tuple[int, int], str] = {}
         watching = list(self.connections)  # a step was applied: the match has a state
         states = self._state_texts({c.seat for c in watching})
         for connection in watching:
-            for index, ev in enumerate(applied.events):
-                if ev.visible(connection.seat):
-                    if index not in event_texts:
-                        event_texts[index] = json.dumps(frames.event(applied.step, applied.seat,
-                                                                     ev))
-                    connection.send(event_texts[index])
+            for applied in steps:
+                for index, ev in enumerate(applied.events):
+                    if ev.visible(connection.seat):
+                        key = (applied.step, index)
+                        if key not in event_texts:
+                            event_texts[key] = json.dumps(
+                                frames.event(applied.step, applied.seat, ev))
+                        connection.send(event_texts[key])
             self._send_state(connection, *states[connection.seat])
 
     def send_state(self, connection: Connection, force: bool = False) -> None:
@@ -371,7 +382,9 @@ class LiveMatch:
         self.send_states([connection], force)
 
     def send_states(self, connections: list[Connection], force: bool = False) -> None:
-        """`send_state` to each of `connections`, each seat's frame built once."""
+        """`send_state` to each of `connections`, each seat's frame built once (after the
+        frames of steps not sent yet: a frame never tells of a step before its events)."""
+        self.send_unsent()
         states = self._state_texts({c.seat for c in connections})
         for connection in connections:
             self._send_state(connection, *states[connection.seat], force=force)

@@ -115,6 +115,7 @@ async def _refuse(websocket: WebSocket, reason: str) -> None:
 async def _enter(hub: Hub, live: LiveMatch, connection: Connection, identity: Identity,
                  name: Any) -> None:
     async with live.lock:
+        live.send_unsent()  # the steps before this connection came are not news to it
         live.connections.add(connection)
         live.presence.connect(connection.seat)
         if live.state is None:
