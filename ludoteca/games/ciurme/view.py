@@ -70,7 +70,11 @@ def role(state: CiurmeState, seat: int | None) -> Role:
 
 
 def knows_board(state: CiurmeState, seat: int | None, index: int) -> bool:
-    return seat == state.facilitator or (seat is not None and state.crew_of(seat) == index)
+    """Its own crew's board, and the facilitator; everybody once the session is over, when the
+    results name each officer by the colour of their meeple."""
+    if state.stage == Stage.OVER or seat == state.facilitator:
+        return True
+    return seat is not None and state.crew_of(seat) == index
 
 
 def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
