@@ -69,18 +69,23 @@ def role(state: CiurmeState, seat: int | None) -> Role:
     return Role.QUARTERMASTER if seat == crew.quartermaster else Role.MEMBER
 
 
+def knows_everything(state: CiurmeState, seat: int | None) -> bool:
+    """The facilitator, and everybody once the session is over: the results name each officer
+    by the colour of their meeple and each crew's wishes."""
+    return state.stage == Stage.OVER or seat == state.facilitator
+
+
 def knows_board(state: CiurmeState, seat: int | None, index: int) -> bool:
-    """Its own crew's board, and the facilitator; everybody once the session is over, when the
-    results name each officer by the colour of their meeple."""
-    if state.stage == Stage.OVER or seat == state.facilitator:
+    """Its own crew's board (and see knows_everything)."""
+    if knows_everything(state, seat):
         return True
     return seat is not None and state.crew_of(seat) == index
 
 
 def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
     """The crew without its captain; also a quartermaster who became captain, who heard the
-    vote (its record stays in their view)."""
-    if state.stage == Stage.OVER or seat == state.facilitator:
+    vote (its record stays in their view); see knows_everything."""
+    if knows_everything(state, seat):
         return True
     if seat is None:
         return False
