@@ -293,6 +293,7 @@ def ligretto_move(page: Page) -> bool:
 
 
 STALLED_SECONDS = 15  # no step for this long: the bots are waiting for this seat's tiles
+STALLED_BURST_SECONDS = 5  # then this seat plays flat out for this long
 
 
 def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
@@ -321,9 +322,19 @@ def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
         if step != last_step:
             last_step, last_change = step, time.monotonic()
         elif time.monotonic() - last_change > STALLED_SECONDS:
-            ligretto_move(page)
-            last_change = time.monotonic()
+            play_for(page, STALLED_BURST_SECONDS)
+            last_step, last_change = seen(page).step, time.monotonic()
         time.sleep(0.2)
+
+
+def play_for(page: Page, seconds: float) -> None:
+    """Play flat out for a while (or until the round ends): a stalled round may need this seat
+    to turn over most of its stack before a tile fits, far more than one move."""
+    until_time = time.monotonic() + seconds
+    while time.monotonic() < until_time and page.locator(".ligretto").get_attribute(
+            "data-phase") == "play":
+        if not ligretto_move(page):
+            time.sleep(0.05)
 
 
 def placed(page: Page) -> int:
