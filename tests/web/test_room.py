@@ -83,8 +83,13 @@ def time_left(page: Page) -> int:
 
 
 def fits(phone: Page) -> bool:
-    """Nothing scrolls sideways on a 360 px phone."""
-    return bool(phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"))
+    """Nothing scrolls sideways on a 360 px phone: neither the page nor a box inside it (a table
+    in a sideways-scrolling box hides its last columns from anyone who does not think to
+    swipe)."""
+    return bool(phone.evaluate("""() =>
+        document.documentElement.scrollWidth <= window.innerWidth + 1 &&
+        [...document.querySelectorAll("body *")].every((e) => e.scrollWidth <= e.clientWidth + 1 ||
+            !["auto", "scroll"].includes(getComputedStyle(e).overflowX))"""))
 
 
 def stage_of(page: Page, selector: str = ".ciurme") -> str:
