@@ -6,14 +6,9 @@ from __future__ import annotations
 
 import pytest
 from web_browser import Table, until
-from web_pages import create_match, seen, wait_turn_or_end
+from web_pages import create_match, sideways_scrolling, seen, wait_turn_or_end
 
 WIDTHS = (360, 768, 1440)
-
-
-def no_sideways_scroll(page) -> bool:  # type: ignore[no-untyped-def]
-    return bool(page.evaluate(
-        "document.documentElement.scrollWidth <= window.innerWidth + 1"))
 
 
 def test_rules_in_both_languages(table: Table) -> None:
@@ -40,26 +35,26 @@ def test_screens_fit_every_width(table: Table, width: int) -> None:
     page = table.person(width=width, height=900)
     page.goto("/")
     page.wait_for_selector(".games li")
-    assert no_sideways_scroll(page)
     table.shot(page, f"home-{width}")
+    assert not sideways_scrolling(page)
     page.goto("/new/ligretto")
     page.wait_for_selector("[data-players]")
-    assert no_sideways_scroll(page)
     table.shot(page, f"new-ligretto-{width}")
+    assert not sideways_scrolling(page)
     page.goto("/rules/ligretto")
     page.wait_for_selector(".rules .text h1")
-    assert no_sideways_scroll(page)
+    assert not sideways_scrolling(page)
     create_match(page, "castell", ["me", "bot"])
     page.wait_for_selector(".castell")
     until(lambda: seen(page).legal > 0 or seen(page).step > 0, 10, "the first turn")
-    assert no_sideways_scroll(page)
     table.shot(page, f"castell-{width}")
+    assert not sideways_scrolling(page)
     create_match(page, "ligretto", ["me", "bot", "bot", "bot"], options={"rounds": "1"})
     page.wait_for_selector(".ligretto svg.board")
     page.keyboard.press("t")
     page.wait_for_selector(".hand .turned svg.tile")
-    assert no_sideways_scroll(page)
     table.shot(page, f"ligretto-4-players-{width}")
+    assert not sideways_scrolling(page)
 
 
 def test_keyboard_play(table: Table) -> None:

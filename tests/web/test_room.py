@@ -14,6 +14,7 @@ from typing import Any
 from playwright.sync_api import Page, WebSocket
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_browser import Table, until
+from web_pages import sideways_scrolling
 
 from ludoteca.games.ciurme.data import SHIP_NAMES
 
@@ -80,16 +81,6 @@ def time_left(page: Page) -> int:
             .get_attribute("data-left"))
     assert left is not None, "the vote shows no timer"
     return int(left)
-
-
-def fits(phone: Page) -> bool:
-    """Nothing scrolls sideways on a 360 px phone: neither the page nor a box inside it (a table
-    in a sideways-scrolling box hides its last columns from anyone who does not think to
-    swipe)."""
-    return bool(phone.evaluate("""() =>
-        document.documentElement.scrollWidth <= window.innerWidth + 1 &&
-        [...document.querySelectorAll("body *")].every((e) => e.scrollWidth <= e.clientWidth + 1 ||
-            !["auto", "scroll"].includes(getComputedStyle(e).overflowX))"""))
 
 
 def stage_of(page: Page, selector: str = ".ciurme") -> str:
@@ -175,7 +166,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     assert "si chiude tra" in bruno.inner_text("[data-phase-timer]")
     table.shot(ada, "phone-phase1", full_page=True)
     table.shot(bruno, "phone-phase1-it", full_page=True)
-    assert fits(ada)
+    assert not sideways_scrolling(ada)
     table.shot(wall, "projector-race")
     projector.check_no_secret()
 
@@ -206,7 +197,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     # answers, and the facilitator's timer closes his crew's vote.
     ada.wait_for_selector(".vote[data-vote=quartermaster] [data-timer]")
     table.shot(ada, "phone-vote")
-    assert fits(ada)
+    assert not sideways_scrolling(ada)
     # The vote's timer is the server's: after a reload it shows the time left, not 2:00 again.
     time.sleep(4)
     before, seen = time_left(ada), time.monotonic()
@@ -261,7 +252,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
             shot_assembly = True
             table.shot(wall, "projector-assembly")
             table.shot(ada, "phone-assembly")
-            assert fits(ada)
+            assert not sideways_scrolling(ada)
             table.shot(bruno, "phone-assembly-it")
             for phone in (ada, bruno):  # a sailor never sees a way to write to the captain
                 if phone.locator(".ciurme[data-role=member]").count():
@@ -276,7 +267,7 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     projector.check_no_secret()
     assert len(projector.views) > 10
     table.shot(ada, "phone-results")
-    assert fits(ada)
+    assert not sideways_scrolling(ada)
     table.shot(wall, "projector-results")
     table.shot(facilitator, "control-over")
 

@@ -342,3 +342,18 @@ def placed(page: Page) -> int:
     me = seen(page).seat
     row = page.locator(f'.players tr[data-seat="{me}"] td').nth(1)
     return 15 - int(row.inner_text())
+
+
+def sideways_scrolling(page: Page) -> list[str]:
+    """What scrolls sideways, if anything: the page itself, or a box inside it (a table in a
+    sideways-scrolling box hides its last columns from anyone who does not think to swipe).
+    A board drawn wider than its box is panned on purpose: a phone shows it big enough to tap."""
+    return list(page.evaluate("""() => {
+        const board = (e) => [...e.querySelectorAll("svg")].some((svg) =>
+            svg.getBoundingClientRect().width > e.clientWidth + 1);
+        const boxes = [...document.querySelectorAll("body *")].filter((e) =>
+            e.scrollWidth > e.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(e).overflowX)
+            && !board(e));
+        const page = document.documentElement.scrollWidth > window.innerWidth + 1 ? ["the page"] : [];
+        return page.concat(boxes.map((e) => e.tagName.toLowerCase() + "." + [...e.classList].join(".")));
+    }"""))
