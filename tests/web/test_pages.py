@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from web_browser import Table, until
-from web_pages import create_match, sideways_scrolling, seen, wait_turn_or_end
+from web_pages import create_match, seen, sideways_scrolling, wait_turn_or_end
 
 WIDTHS = (360, 768, 1440)
 

@@ -351,9 +351,11 @@ def sideways_scrolling(page: Page) -> list[str]:
     return list(page.evaluate("""() => {
         const board = (e) => [...e.querySelectorAll("svg")].some((svg) =>
             svg.getBoundingClientRect().width > e.clientWidth + 1);
+        const scrolls = (e) => ["auto", "scroll"].includes(getComputedStyle(e).overflowX);
         const boxes = [...document.querySelectorAll("body *")].filter((e) =>
-            e.scrollWidth > e.clientWidth + 1 && ["auto", "scroll"].includes(getComputedStyle(e).overflowX)
-            && !board(e));
-        const page = document.documentElement.scrollWidth > window.innerWidth + 1 ? ["the page"] : [];
-        return page.concat(boxes.map((e) => e.tagName.toLowerCase() + "." + [...e.classList].join(".")));
+            e.scrollWidth > e.clientWidth + 1 && scrolls(e) && !board(e));
+        const root = document.documentElement;
+        const page = root.scrollWidth > window.innerWidth + 1 ? ["the page"] : [];
+        const name = (e) => [e.tagName.toLowerCase(), ...e.classList].join(".");
+        return page.concat(boxes.map(name));
     }"""))
