@@ -355,7 +355,22 @@ def _answer(*goal: Any) -> Tower | None:
             sum(level.count(size) for level in best) == counts[size - 1] for size in favour
         ):
             return best
+        # The best tower with favour scores as this one, and weighs at least as much: only a
+        # tower worth more than just under it can be the answer, so the search starts there.
+        floor = _favoured_floor(best, sizes, favour)
+        return search_towers(counts, ranks, sizes, min_levels, shape, skills, goal[6], False,
+                             favour, floor)
     return search_towers(*goal)
+
+
+def _favoured_floor(tower: Tower, sizes: tuple[int, ...], favour: tuple[int, ...]) -> Value:
+    """Just under the tower's value in the search with favour: (festival score, weight less
+    one), the weight counting its castellers of a token size, and FAVOURED more of a favoured
+    size."""
+    weight = sum(
+        (size in sizes) + FAVOURED * (size in favour) for level in tower for size in level
+    )
+    return tower_score(tower, sizes), weight - 1
 
 
 # The festival's questions, asked again by every seat's menu and view: cached, bounded so that
@@ -373,9 +388,12 @@ def search_towers(
     max_levels: int | None,
     first_found: bool = False,
     favour: tuple[int, ...] = (),
+    floor: Value | None = None,
 ) -> Tower | None:
     """The tower search itself, without the cache or the bounds that answer at once (checked
-    arguments, as `_best_tower` takes them): what the tests compare the quick answers with."""
+    arguments, as `_best_tower` takes them): what the tests compare the quick answers with.
+    With a `floor` known to be under the best tower's value, the search cuts from the start
+    what cannot beat it; the answer is the same."""
     rank = dict(zip(SKILL_NAMES, ranks, strict=True))
     # Width uses are fixed for the whole tower, so search once per width limit; without a
     # Width/Base requirement the highest limit allows every tower the lower ones do.
@@ -388,7 +406,7 @@ def search_towers(
         found = _TowerSearch(
             counts, rank, sizes, min_levels, shape, frozenset(skills), max_levels, width_uses,
             first_found, frozenset(favour),
-        ).run(None if best is None else best[0])  # only a better tower replaces the best
+        ).run(floor if best is None else best[0])  # only a better tower replaces the best
         if found is not None and (best is None or found[0] > best[0]):
             best = found
             if first_found:
@@ -606,9 +624,12 @@ class _TowerSearch:
                         heavier += left * weights[low]
                     up = by_size if by_size < by_width else by_width
                     # The levels above hold no more castellers than `up` levels as wide as
-                    # this one (with a Balance use left) or one narrower, each weighing at
-                    # most `heaviest`.
-                    room = up * (width if bal - use_bal else width - 1)
+                    # this one while Balance uses last, then each one narrower, each
+                    # casteller weighing at most `heaviest`.
+                    narrowing = up - bal + use_bal  # levels above that cannot use Balance
+                    room = up * width
+                    if narrowing > 0:
+                        room -= narrowing * (narrowing + 1) // 2
                     best_up = 1 + matches + (more if more < room else room) + up
                     if heavier > room * heaviest:
                         heavier = room * heaviest
@@ -635,6 +656,16 @@ class _TowerSearch:
                     new_missing = missing & ~((1 << low) | (1 << top))
                     if new_missing >> (low + 1):
                         continue  # a token size above this level can no longer be placed
+                    if new_missing:
+                        # Each token size still to show needs a level above (two adjacent
+                        # ones may share a Mix level): too few levels can still go on top.
+                        shown = new_missing.bit_count()
+                        if mix - use_mix:
+                            shown = (shown + 1) // 2
+                        above = distinct[low - 1] + stre - use_str
+                        narrower = width - 1 + bal - use_bal
+                        if shown > (above if above < narrower else narrower):
+                            continue
                 if new_need and (
                     (new_need & _BALANCE and bal == use_bal)
                     or (new_need & _STRENGTH and stre == use_str)
