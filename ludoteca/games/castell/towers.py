@@ -33,6 +33,7 @@ SKILL_NAMES: tuple[str, ...] = tuple(skill.value for skill in SKILLS)
 _SKILL_SET = frozenset(SKILLS)
 RANK_ZERO = (0,) * len(SKILLS)  # the rank of a skill a mapping lacks
 _INT = frozenset((int,))
+_SIZE_SET = frozenset(SIZES)
 
 
 @dataclass(frozen=True)
@@ -258,12 +259,14 @@ def tower_score(tower: Sequence[Sequence[int]], sizes: Iterable[int] = ()) -> in
 def team_counts(team: Iterable[int]) -> tuple[int, ...]:
     """How many castellers of each size 1..10 (index 0 is size 1)."""
     castellers = tuple(team)
-    counts = tuple(map(castellers.count, SIZES))
-    if sum(counts) != len(castellers) or not _INT.issuperset(map(type, castellers)):
+    if not _INT.issuperset(map(type, castellers)) or not _SIZE_SET.issuperset(castellers):
         for size in castellers:  # the first that is not a size, for the message
             if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
                 raise ValueError(f"a team holds casteller sizes 1-10, not {quote(size)}")
-    return counts
+    counts = [0] * (GROUND + 1)  # by size
+    for size in castellers:
+        counts[size] += 1
+    return tuple(counts[1:GROUND])
 
 
 def tower_fits_team(tower: Sequence[Sequence[int]], team: Iterable[int]) -> bool:
@@ -341,15 +344,11 @@ def _answer(*goal: Any) -> Tower | None:
             raise ValueError(f"token sizes go from 1 to 10, not {quote(size)}")
     if any(not counts[size - 1] for size in sizes):
         return None  # a token size the team lacks: no tower can show it
-    rank = dict(zip(SKILL_NAMES, ranks, strict=True))
-    if out_of_reach(
-        team_reach(counts, ranks), rank, max(min_levels, len(shape or ())), shape, skills
-    ):
-        return None
     if favour and not goal[7]:
         # No tower holds more favoured castellers than one holding all of them, so such a best
         # tower is also among the best with favour; and as both searches try towers in the
-        # same order, it is the first of them that the search with favour would find.
+        # same order, it is the first of them that the search with favour would find. (With
+        # no best tower there is none with favour either: the bounds are not needed.)
         best = _best_tower(*goal[:7], False, ())  # as `best_tower` asks it: one cache key
         if best is None or all(
             sum(level.count(size) for level in best) == counts[size - 1] for size in favour
@@ -360,6 +359,11 @@ def _answer(*goal: Any) -> Tower | None:
         floor = _favoured_floor(best, sizes, favour)
         return search_towers(counts, ranks, sizes, min_levels, shape, skills, goal[6], False,
                              favour, floor)
+    rank = dict(zip(SKILL_NAMES, ranks, strict=True))
+    if out_of_reach(
+        team_reach(counts, ranks), rank, max(min_levels, len(shape or ())), shape, skills
+    ):
+        return None
     return search_towers(*goal)
 
 
