@@ -401,7 +401,7 @@ def search_towers(
     rank = dict(zip(SKILL_NAMES, ranks, strict=True))
     # Width uses are fixed for the whole tower, so search once per width limit; without a
     # Width/Base requirement the highest limit allows every tower the lower ones do.
-    if {"width", "base"} & set(skills):
+    if "width" in skills or "base" in skills:
         width_options = range(rank["width"] + 1)
     else:
         width_options = range(rank["width"], rank["width"] + 1)
@@ -481,6 +481,28 @@ def _shape_needs(shape: tuple[int, ...]) -> tuple[int, int, int]:
 
 
 _COMPLETE: tuple[Value, Tower] = ((0, 0), ())  # a tower with every level placed: no more
+_NOTHING_BELOW = (0,) * 12
+
+
+@lru_cache(maxsize=4096)
+def _by_size(counts: tuple[int, ...], mixing: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By size s (index s, 0 to 11): the distinct sizes the team has among 1..s, and the most
+    castellers a level of sizes 1..s can hold (with Mix, two neighbouring sizes together).
+    Worked out once per team: its tile searches and festival searches all ask."""
+    distinct = [0] * 12
+    widest = [0] * 12
+    present = most = below = 0
+    for s in range(1, 11):
+        c = counts[s - 1]
+        if c:
+            present += 1
+            pair = c + below if mixing else c
+            if pair > most:
+                most = pair
+        below = c
+        distinct[s] = present
+        widest[s] = most
+    return tuple(distinct), tuple(widest)
 
 
 class _TowerSearch:
@@ -520,9 +542,10 @@ class _TowerSearch:
         self.beaten: dict[tuple[int, ...], Value] = {}  # states worth no more than this
         self.cap = max(min_levels, self.max_levels or 0)
         self.fewest = max(min_levels, len(shape or ()))  # levels every tower needs
-        # By size s (index s): distinct sizes present among 1..s, matching castellers among
-        # 1..s (and their weight), and the widest level buildable from sizes 1..s (for the
-        # pruning bound).
+        # By size s (index s): distinct sizes present among 1..s and the widest level
+        # buildable from sizes 1..s (the team's, shared by its searches), and the castellers
+        # of a token size among 1..s and their weight (for the pruning bound).
+        self.distinct, self.widest = _by_size(counts, rank["mix"] > 0)
         self.is_match = is_match = [0] * (GROUND + 1)
         for size in self.matching:
             is_match[size] = 1
@@ -530,25 +553,18 @@ class _TowerSearch:
         for size in favour:
             weight[size] += FAVOURED
         self.heaviest = max(weight)  # the most one casteller weighs
-        self.distinct = [0] * 12
-        self.matching_below = [0] * 12
-        self.weight_below = [0] * 12
-        self.widest = [0] * 12
-        distinct = matching = weights = widest = below = 0
-        for s in range(1, 11):
-            c = self.counts[s]
-            if c:
-                distinct += 1
+        self.matching_below: Sequence[int] = _NOTHING_BELOW
+        self.weight_below: Sequence[int] = _NOTHING_BELOW
+        if self.heaviest:  # a token size (not the tiles' searches, where nothing matches)
+            self.matching_below = matching_below = [0] * 12
+            self.weight_below = weight_below = [0] * 12
+            matching = weights = 0
+            for s in range(1, 11):
+                c = counts[s - 1]
                 matching += c * is_match[s]
                 weights += c * weight[s]
-                pair = c + below if rank["mix"] else c
-                if pair > widest:
-                    widest = pair
-            below = c
-            self.distinct[s] = distinct
-            self.matching_below[s] = matching
-            self.weight_below[s] = weights
-            self.widest[s] = widest
+                matching_below[s] = matching
+                weight_below[s] = weights
 
     def run(self, floor: Value | None = None) -> tuple[Value, Tower] | None:
         """The best tower, or None if there is none worth more than `floor` (if given)."""
