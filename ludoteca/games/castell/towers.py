@@ -636,7 +636,9 @@ class _TowerSearch:
                     # widths narrow but for Balance uses.
                     stre_left = stre - use_str
                     by_size = distinct[low - 1] + stre_left
-                    by_width = width - 1 + bal - use_bal
+                    # Without a Base use left the levels above stay within the width limit.
+                    under = width if width <= limit or base - use_base else limit + 1
+                    by_width = under - 1 + bal - use_bal
                     more = matching_below[low - 1]
                     heavier = weight_below[low - 1]
                     if stre_left:
@@ -647,7 +649,7 @@ class _TowerSearch:
                     # this one while Balance uses last, then each one narrower, each
                     # casteller weighing at most `heaviest`.
                     narrowing = up - bal + use_bal  # levels above that cannot use Balance
-                    room = up * width
+                    room = up * under
                     if narrowing > 0:
                         room -= narrowing * (narrowing + 1) // 2
                     best_up = 1 + matches + (more if more < room else room) + up
