@@ -484,7 +484,7 @@ _COMPLETE: tuple[Value, Tower] = ((0, 0), ())  # a tower with every level placed
 _NOTHING_BELOW = (0,) * 12
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)  # the teams searching lately: a team's searches come together
 def _by_size(counts: tuple[int, ...], mixing: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """By size s (index s, 0 to 11): the distinct sizes the team has among 1..s, and the most
     castellers a level of sizes 1..s can hold (with Mix, two neighbouring sizes together).
