@@ -775,8 +775,8 @@ class _TowerSearch:
             if distinct[low - 1] + stre < above:
                 break  # and so for every smaller size
             have_low = cp if low == p else counts[low]
-            if low == p and not stre:
-                continue
+            if not have_low or (low == p and not stre):
+                continue  # every level of smallest size `low` holds one of that size
             low_match = self.is_match[low]
             low_weight = self.weight[low]
             for width in widths:
@@ -789,7 +789,11 @@ class _TowerSearch:
             if not mix or high > p or (high == p and not stre):
                 continue
             have_high = cp if high == p else counts[high]
+            if not have_high:
+                continue
             for width in widths:
+                if width > have_low + have_high:
+                    continue
                 for n_low in range(max(1, width - have_high), min(have_low, width - 1) + 1):
                     level = (high,) * (width - n_low) + (low,) * n_low
                     matches = (width - n_low) * self.is_match[high] + n_low * low_match
