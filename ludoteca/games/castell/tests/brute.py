@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import product
+from typing import Any
 
 from ludoteca.games.castell.towers import Tower, check_tower, tower_score
 
@@ -57,21 +58,6 @@ def qualifying(
         yield (tower_score(tower, sizes), favoured, matches), tower
 
 
-def brute_best(
-    team: Sequence[int],
-    ranks: Mapping[str, int],
-    sizes: Sequence[int] = (),
-    min_levels: int = 1,
-    shape: Sequence[int] | None = None,
-    skills: Sequence[str] = (),
-    favour: Sequence[int] = (),
-) -> tuple[int, int, int] | None:
-    """The best (festival score, castellers of a favoured size, matching castellers) over every
-    legal tower, or None."""
-    found = qualifying(team, ranks, sizes, min_levels, shape, skills, favour)
-    return max((value for value, _ in found), default=None)
-
-
 def search_order(tower: Tower) -> tuple[tuple[int, bool, int, int], ...]:
     """Where the search meets the tower: level by level from the bottom, the biggest smallest
     size first, then a level of one size before a Mix level, the widest first, and the Mix
@@ -82,31 +68,19 @@ def search_order(tower: Tower) -> tuple[tuple[int, bool, int, int], ...]:
     )
 
 
-def brute_best_tower(
-    team: Sequence[int],
-    ranks: Mapping[str, int],
-    sizes: Sequence[int] = (),
-    min_levels: int = 1,
-    shape: Sequence[int] | None = None,
-    skills: Sequence[str] = (),
-    favour: Sequence[int] = (),
-) -> Tower | None:
-    """The tower the search must answer: of the best value, the first it meets (for goals that
-    need no Width or Base use, which the search tries one width limit at a time)."""
-    found = list(qualifying(team, ranks, sizes, min_levels, shape, skills, favour))
+def brute_best(*goal: Any) -> tuple[tuple[int, int, int], Tower] | None:
+    """The best (festival score, castellers of a favoured size, matching castellers) over every
+    legal tower, and the tower the search must answer: of that value, the first it meets (for
+    goals that need no Width or Base use, which the search tries one width limit at a time);
+    None if no tower meets the goal."""
+    found = list(qualifying(*goal))
     if not found:
         return None
     best = max(value for value, _ in found)
-    return min((t for value, t in found if value == best), key=search_order)
+    return best, min((t for value, t in found if value == best), key=search_order)
 
 
-def brute_first_tower(
-    team: Sequence[int],
-    ranks: Mapping[str, int],
-    min_levels: int = 1,
-    shape: Sequence[int] | None = None,
-    skills: Sequence[str] = (),
-) -> Tower | None:
+def brute_first_tower(*goal: Any) -> Tower | None:
     """The tower `any_tower` must answer: the first legal one the search meets."""
-    found = [t for _, t in qualifying(team, ranks, (), min_levels, shape, skills)]
+    found = [t for _, t in qualifying(*goal)]
     return min(found, key=search_order, default=None)
