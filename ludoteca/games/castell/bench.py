@@ -20,7 +20,7 @@ from ludoteca.games.castell.data import SKILLS
 from ludoteca.games.castell.performances import _team_tiles
 from ludoteca.games.castell.rules.festival import _offered
 from ludoteca.games.castell.state import CastellState
-from ludoteca.games.castell.towers import _best_tower, best_tower
+from ludoteca.games.castell.towers import _best_tower, _by_size, best_tower
 from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 
 RANKS_3 = dict.fromkeys(SKILLS, 3)
@@ -42,6 +42,7 @@ def time_best_tower(size: int, rng: Rng) -> tuple[float, float]:
         runs = []
         for _ in range(REPEATS):
             _best_tower.cache_clear()
+            _by_size.cache_clear()
             start = time.perf_counter()
             best_tower(team, RANKS_3, sizes=tokens, min_levels=4)
             runs.append((time.perf_counter() - start) * 1000)
@@ -68,6 +69,7 @@ def clear_caches() -> None:
     """Forget every tower answer, so that a part replayed in play order asks the searches as
     the playouts did."""
     _best_tower.cache_clear()
+    _by_size.cache_clear()
     _team_tiles.cache_clear()
     _offered.cache_clear()
 

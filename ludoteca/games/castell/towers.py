@@ -33,6 +33,7 @@ SKILL_NAMES: tuple[str, ...] = tuple(skill.value for skill in SKILLS)
 _SKILL_SET = frozenset(SKILLS)
 RANK_ZERO = (0,) * len(SKILLS)  # the rank of a skill a mapping lacks
 _INT = frozenset((int,))
+_SIZE_SET = frozenset(SIZES)
 
 
 @dataclass(frozen=True)
@@ -258,12 +259,14 @@ def tower_score(tower: Sequence[Sequence[int]], sizes: Iterable[int] = ()) -> in
 def team_counts(team: Iterable[int]) -> tuple[int, ...]:
     """How many castellers of each size 1..10 (index 0 is size 1)."""
     castellers = tuple(team)
-    counts = tuple(map(castellers.count, SIZES))
-    if sum(counts) != len(castellers) or not _INT.issuperset(map(type, castellers)):
+    if not _INT.issuperset(map(type, castellers)) or not _SIZE_SET.issuperset(castellers):
         for size in castellers:  # the first that is not a size, for the message
             if isinstance(size, bool) or not isinstance(size, int) or size not in SIZES:
                 raise ValueError(f"a team holds casteller sizes 1-10, not {quote(size)}")
-    return counts
+    counts = [0] * (GROUND + 1)  # by size
+    for size in castellers:
+        counts[size] += 1
+    return tuple(counts[1:GROUND])
 
 
 def tower_fits_team(tower: Sequence[Sequence[int]], team: Iterable[int]) -> bool:
@@ -341,21 +344,37 @@ def _answer(*goal: Any) -> Tower | None:
             raise ValueError(f"token sizes go from 1 to 10, not {quote(size)}")
     if any(not counts[size - 1] for size in sizes):
         return None  # a token size the team lacks: no tower can show it
-    rank = dict(zip(SKILL_NAMES, ranks, strict=True))
-    if out_of_reach(
-        team_reach(counts, ranks), rank, max(min_levels, len(shape or ())), shape, skills
-    ):
-        return None
     if favour and not goal[7]:
         # No tower holds more favoured castellers than one holding all of them, so such a best
         # tower is also among the best with favour; and as both searches try towers in the
-        # same order, it is the first of them that the search with favour would find.
+        # same order, it is the first of them that the search with favour would find. (With
+        # no best tower there is none with favour either: the bounds are not needed.)
         best = _best_tower(*goal[:7], False, ())  # as `best_tower` asks it: one cache key
         if best is None or all(
             sum(level.count(size) for level in best) == counts[size - 1] for size in favour
         ):
             return best
+        # The best tower with favour scores as this one, and weighs at least as much: only a
+        # tower worth more than just under it can be the answer, so the search starts there.
+        floor = _favoured_floor(best, sizes, favour)
+        return search_towers(counts, ranks, sizes, min_levels, shape, skills, goal[6], False,
+                             favour, floor)
+    rank = dict(zip(SKILL_NAMES, ranks, strict=True))
+    if out_of_reach(
+        team_reach(counts, ranks), rank, max(min_levels, len(shape or ())), shape, skills
+    ):
+        return None
     return search_towers(*goal)
+
+
+def _favoured_floor(tower: Tower, sizes: tuple[int, ...], favour: tuple[int, ...]) -> Value:
+    """Just under the tower's value in the search with favour: (festival score, weight less
+    one), the weight counting its castellers of a token size, and FAVOURED more of a favoured
+    size."""
+    weight = sum(
+        (size in sizes) + FAVOURED * (size in favour) for level in tower for size in level
+    )
+    return tower_score(tower, sizes), weight - 1
 
 
 # The festival's questions, asked again by every seat's menu and view: cached, bounded so that
@@ -373,13 +392,16 @@ def search_towers(
     max_levels: int | None,
     first_found: bool = False,
     favour: tuple[int, ...] = (),
+    floor: Value | None = None,
 ) -> Tower | None:
     """The tower search itself, without the cache or the bounds that answer at once (checked
-    arguments, as `_best_tower` takes them): what the tests compare the quick answers with."""
+    arguments, as `_best_tower` takes them): what the tests compare the quick answers with.
+    With a `floor` known to be under the best tower's value, the search cuts from the start
+    what cannot beat it; the answer is the same."""
     rank = dict(zip(SKILL_NAMES, ranks, strict=True))
     # Width uses are fixed for the whole tower, so search once per width limit; without a
     # Width/Base requirement the highest limit allows every tower the lower ones do.
-    if {"width", "base"} & set(skills):
+    if "width" in skills or "base" in skills:
         width_options = range(rank["width"] + 1)
     else:
         width_options = range(rank["width"], rank["width"] + 1)
@@ -388,7 +410,7 @@ def search_towers(
         found = _TowerSearch(
             counts, rank, sizes, min_levels, shape, frozenset(skills), max_levels, width_uses,
             first_found, frozenset(favour),
-        ).run(None if best is None else best[0])  # only a better tower replaces the best
+        ).run(floor if best is None else best[0])  # only a better tower replaces the best
         if found is not None and (best is None or found[0] > best[0]):
             best = found
             if first_found:
@@ -459,6 +481,28 @@ def _shape_needs(shape: tuple[int, ...]) -> tuple[int, int, int]:
 
 
 _COMPLETE: tuple[Value, Tower] = ((0, 0), ())  # a tower with every level placed: no more
+_NOTHING_BELOW = (0,) * 12
+
+
+@lru_cache(maxsize=1024)  # the teams searching lately: a team's searches come together
+def _by_size(counts: tuple[int, ...], mixing: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """By size s (index s, 0 to 11): the distinct sizes the team has among 1..s, and the most
+    castellers a level of sizes 1..s can hold (with Mix, two neighbouring sizes together).
+    Worked out once per team: its tile searches and festival searches all ask."""
+    distinct = [0] * 12
+    widest = [0] * 12
+    present = most = below = 0
+    for s in range(1, 11):
+        c = counts[s - 1]
+        if c:
+            present += 1
+            pair = c + below if mixing else c
+            if pair > most:
+                most = pair
+        below = c
+        distinct[s] = present
+        widest[s] = most
+    return tuple(distinct), tuple(widest)
 
 
 class _TowerSearch:
@@ -498,9 +542,10 @@ class _TowerSearch:
         self.beaten: dict[tuple[int, ...], Value] = {}  # states worth no more than this
         self.cap = max(min_levels, self.max_levels or 0)
         self.fewest = max(min_levels, len(shape or ()))  # levels every tower needs
-        # By size s (index s): distinct sizes present among 1..s, matching castellers among
-        # 1..s (and their weight), and the widest level buildable from sizes 1..s (for the
-        # pruning bound).
+        # By size s (index s): distinct sizes present among 1..s and the widest level
+        # buildable from sizes 1..s (the team's, shared by its searches), and the castellers
+        # of a token size among 1..s and their weight (for the pruning bound).
+        self.distinct, self.widest = _by_size(counts, rank["mix"] > 0)
         self.is_match = is_match = [0] * (GROUND + 1)
         for size in self.matching:
             is_match[size] = 1
@@ -508,25 +553,18 @@ class _TowerSearch:
         for size in favour:
             weight[size] += FAVOURED
         self.heaviest = max(weight)  # the most one casteller weighs
-        self.distinct = [0] * 12
-        self.matching_below = [0] * 12
-        self.weight_below = [0] * 12
-        self.widest = [0] * 12
-        distinct = matching = weights = widest = below = 0
-        for s in range(1, 11):
-            c = self.counts[s]
-            if c:
-                distinct += 1
+        self.matching_below: Sequence[int] = _NOTHING_BELOW
+        self.weight_below: Sequence[int] = _NOTHING_BELOW
+        if self.heaviest:  # a token size (not the tiles' searches, where nothing matches)
+            self.matching_below = matching_below = [0] * 12
+            self.weight_below = weight_below = [0] * 12
+            matching = weights = 0
+            for s in range(1, 11):
+                c = counts[s - 1]
                 matching += c * is_match[s]
                 weights += c * weight[s]
-                pair = c + below if rank["mix"] else c
-                if pair > widest:
-                    widest = pair
-            below = c
-            self.distinct[s] = distinct
-            self.matching_below[s] = matching
-            self.weight_below[s] = weights
-            self.widest[s] = widest
+                matching_below[s] = matching
+                weight_below[s] = weights
 
     def run(self, floor: Value | None = None) -> tuple[Value, Tower] | None:
         """The best tower, or None if there is none worth more than `floor` (if given)."""
@@ -598,7 +636,9 @@ class _TowerSearch:
                     # widths narrow but for Balance uses.
                     stre_left = stre - use_str
                     by_size = distinct[low - 1] + stre_left
-                    by_width = width - 1 + bal - use_bal
+                    # Without a Base use left the levels above stay within the width limit.
+                    under = width if width <= limit or base - use_base else limit + 1
+                    by_width = under - 1 + bal - use_bal
                     more = matching_below[low - 1]
                     heavier = weight_below[low - 1]
                     if stre_left:
@@ -606,9 +646,12 @@ class _TowerSearch:
                         heavier += left * weights[low]
                     up = by_size if by_size < by_width else by_width
                     # The levels above hold no more castellers than `up` levels as wide as
-                    # this one (with a Balance use left) or one narrower, each weighing at
-                    # most `heaviest`.
-                    room = up * (width if bal - use_bal else width - 1)
+                    # this one while Balance uses last, then each one narrower, each
+                    # casteller weighing at most `heaviest`.
+                    narrowing = up - bal + use_bal  # levels above that cannot use Balance
+                    room = up * under
+                    if narrowing > 0:
+                        room -= narrowing * (narrowing + 1) // 2
                     best_up = 1 + matches + (more if more < room else room) + up
                     if heavier > room * heaviest:
                         heavier = room * heaviest
@@ -635,6 +678,16 @@ class _TowerSearch:
                     new_missing = missing & ~((1 << low) | (1 << top))
                     if new_missing >> (low + 1):
                         continue  # a token size above this level can no longer be placed
+                    if new_missing:
+                        # Each token size still to show needs a level above (two adjacent
+                        # ones may share a Mix level): too few levels can still go on top.
+                        shown = new_missing.bit_count()
+                        if mix - use_mix:
+                            shown = (shown + 1) // 2
+                        above = distinct[low - 1] + stre - use_str
+                        narrower = width - 1 + bal - use_bal
+                        if shown > (above if above < narrower else narrower):
+                            continue
                 if new_need and (
                     (new_need & _BALANCE and bal == use_bal)
                     or (new_need & _STRENGTH and stre == use_str)
@@ -722,8 +775,8 @@ class _TowerSearch:
             if distinct[low - 1] + stre < above:
                 break  # and so for every smaller size
             have_low = cp if low == p else counts[low]
-            if low == p and not stre:
-                continue
+            if not have_low or (low == p and not stre):
+                continue  # every level of smallest size `low` holds one of that size
             low_match = self.is_match[low]
             low_weight = self.weight[low]
             for width in widths:
@@ -736,7 +789,11 @@ class _TowerSearch:
             if not mix or high > p or (high == p and not stre):
                 continue
             have_high = cp if high == p else counts[high]
+            if not have_high:
+                continue
             for width in widths:
+                if width > have_low + have_high:
+                    continue
                 for n_low in range(max(1, width - have_high), min(have_low, width - 1) + 1):
                     level = (high,) * (width - n_low) + (low,) * n_low
                     matches = (width - n_low) * self.is_match[high] + n_low * low_match

@@ -28,8 +28,10 @@ from ludoteca.games.castell.state import (
 from ludoteca.games.castell.towers import (
     RANK_ZERO,
     Tower,
+    _best_tower,
     best_tower,
     check_tower,
+    team_counts,
     team_tower,
     tower_score,
 )
@@ -59,16 +61,18 @@ def offered(player: Player, festival: Festival) -> tuple[Declare, ...]:
 def _offered(
     team: tuple[int, ...], ranks: tuple[int, ...], tokens: tuple[int, ...]
 ) -> tuple[Declare, ...]:
-    rank = dict(zip(SKILLS, ranks, strict=True))
-    first = best_tower(team, rank, sizes=tokens, min_levels=MIN_FESTIVAL_LEVELS)
+    # Asked as `best_tower` asks (the same cache keys), the team counted once.
+    counts, sizes = team_counts(team), tuple(sorted(set(tokens)))
+    first = _best_tower(counts, ranks, sizes, MIN_FESTIVAL_LEVELS, None, (), None, False, ())
     if first is None:
         return ()
     out = [Declare(first)]
     for size in tokens:
         # Among the towers of the best score, one with the most castellers of `size`: it
         # scores the same as the suggestion and stands the best chance of that token [D-14].
-        tower = best_tower(team, rank, sizes=tokens, min_levels=MIN_FESTIVAL_LEVELS,
-                           favour=(size,))
+        tower = _best_tower(
+            counts, ranks, sizes, MIN_FESTIVAL_LEVELS, None, (), None, False, (size,)
+        )
         assert tower is not None  # the suggestion qualifies, so a best tower exists
         if Declare(tower) not in out:
             out.append(Declare(tower))

@@ -14,7 +14,7 @@ from ludoteca.games.castell.data import (
     local_tile_points,
 )
 from ludoteca.games.castell.performances import tile_problem, tower_for_tile
-from ludoteca.games.castell.tests.brute import brute_best
+from ludoteca.games.castell.tests.brute import brute_best, brute_first_tower
 from ludoteca.games.castell.towers import (
     any_tower,
     best_tower,
@@ -46,7 +46,8 @@ def test_best_tower_matches_brute_force(
     favour: list[int],
 ) -> None:
     tower = best_tower(team, ranks, sizes, min_levels, shape, skills, favour=favour)
-    expected = brute_best(team, ranks, sizes, min_levels, shape, skills, favour)
+    brute = brute_best(team, ranks, sizes, min_levels, shape, skills, favour)
+    expected, expected_tower = (None, None) if brute is None else brute
     if not sizes:  # any_tower finds a tower exactly when one exists
         found = any_tower(team, ranks, min_levels, shape, skills)
         assert (found is None) == (expected is None)
@@ -62,6 +63,12 @@ def test_best_tower_matches_brute_force(
     matches = sum(1 for level in tower for s in level if s in sizes)
     favoured = sum(1 for level in tower for s in level if s in favour)
     assert (tower_score(tower, sizes), favoured, matches) == expected
+    if "width" not in skills and "base" not in skills:
+        # One width limit: of the best towers, the search answers the first it meets, which
+        # its bounds and floors must never skip; any_tower the first legal one.
+        assert tower == expected_tower
+        if not sizes:
+            assert found == brute_first_tower(team, ranks, (), min_levels, shape, skills)
 
 
 @pytest.mark.parametrize("tile", LOCAL_TILE_IDS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.games.castell.towers import best_tower, check_tower, width_assignments
+from ludoteca.games.castell.towers import best_tower, check_tower, team_counts, width_assignments
 
 NONE = {"balance": 0, "base": 0, "mix": 0, "strength": 0, "width": 0}
 
@@ -135,3 +135,14 @@ def test_bad_ranks_raise_value_error() -> None:
         check_tower([[3]], {"speed": 1})
     with pytest.raises(ValueError):
         check_tower([[3]], {"mix": -1})
+
+
+@pytest.mark.parametrize("team", [[0], [11], [-2], [True], [3.0], ["3"], [10, 12], [5, None]])
+def test_a_team_of_non_sizes_raises_a_clear_value_error(team: list[object]) -> None:
+    with pytest.raises(ValueError, match="a team holds casteller sizes 1-10, not"):
+        team_counts(team)  # type: ignore[arg-type]
+
+
+def test_team_counts_counts_each_size() -> None:
+    assert team_counts([10, 9, 9, 1]) == (1, 0, 0, 0, 0, 0, 0, 0, 2, 1)
+    assert team_counts([]) == (0,) * 10
