@@ -338,9 +338,6 @@ if __name__ == "__main__":
     if len(sys.argv) >= 3 and sys.argv[1] == "--summary":
         print(summary(Path(sys.argv[2])))
         sys.exit(0)
-    # The probes wrap asyncio's own loop: uvicorn is kept from picking uvloop (which it runs
-    # on when installed), so a probed server runs on the slower loop.
-    sys.modules["uvloop"] = None  # type: ignore[assignment]
     install(sys.argv[1])
     from ludoteca.cli import app
 
