@@ -73,13 +73,18 @@ class Connection:
             asyncio.create_task(self._close_socket(1013))
 
     async def _write(self) -> None:
+        """Send what is queued, in order: every frame waiting when the writer wakes (a step's
+        events and state) in one turn of the event loop, not one turn each."""
         try:
-            while True:
+            text: str | None = ""
+            while text is not None:
                 text = await self.queue.get()
-                if text is None:
-                    break
                 async with self.writing:
-                    await self.websocket.send_text(text)
+                    while text is not None:
+                        await self.websocket.send_text(text)
+                        if self.queue.empty():
+                            break
+                        text = self.queue.get_nowait()
         except Exception:  # the socket went away; the reader notices and cleans up
             self.closed = True
             return
