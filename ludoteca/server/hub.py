@@ -28,6 +28,7 @@ log = logging.getLogger("ludoteca.server")
 IDLE_SECONDS = 60.0
 SWEEP_EVERY = 5  # heartbeats between looks for running matches that nobody drives
 FRAMES_TURN_SECONDS = 0.0005  # frames built before the event loop gets a turn (see _send_frames)
+TIMER_SECONDS = 1e-6  # a timer due at once (see _after_actions)
 
 
 @dataclass
@@ -36,6 +37,15 @@ class Identity:
     member: int | None = None
     host: bool = False
     token_hash: str | None = None
+
+
+async def _after_actions() -> None:
+    """Give the event loop a turn in which the actions that arrived meanwhile are read and
+    answered before more frames are built. `sleep(0)` would resume ahead of them: a task woken
+    so runs before the callbacks of the sockets that turn. A timer due at once resumes after
+    those callbacks; a second one, after the tasks they woke (the actions' handling)."""
+    await asyncio.sleep(TIMER_SECONDS)
+    await asyncio.sleep(TIMER_SECONDS)
 
 
 class Hub:
@@ -139,7 +149,7 @@ class Hub:
                 except Exception:
                     log.exception("sending the frames of match %s failed", live.id)
                 if time.perf_counter() - began >= FRAMES_TURN_SECONDS:
-                    await asyncio.sleep(0)
+                    await _after_actions()
                     began = time.perf_counter()
 
     # --- between processes --------------------------------------------------------------------
