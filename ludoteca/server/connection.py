@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 from typing import Any
 
 from starlette.websockets import WebSocket
+
+from ludoteca.server import frames
 
 _ids = itertools.count(1)
 
@@ -40,7 +41,7 @@ class Connection:
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        text = frame if isinstance(frame, str) else json.dumps(frame)
+        text = frame if isinstance(frame, str) else frames.dumps(frame)
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
@@ -55,7 +56,7 @@ class Connection:
             return
         async with self.writing:
             try:
-                await self.websocket.send_text(json.dumps(frame))
+                await self.websocket.send_text(frames.dumps(frame))
             except Exception:  # the socket went away; the reader notices and cleans up
                 self.closed = True
 
@@ -72,13 +73,18 @@ class Connection:
             asyncio.create_task(self._close_socket(1013))
 
     async def _write(self) -> None:
+        """Send what is queued, in order: every frame waiting when the writer wakes (a step's
+        events and state) in one turn of the event loop, not one turn each."""
         try:
-            while True:
+            text: str | None = ""
+            while text is not None:
                 text = await self.queue.get()
-                if text is None:
-                    break
                 async with self.writing:
-                    await self.websocket.send_text(text)
+                    while text is not None:
+                        await self.websocket.send_text(text)
+                        if self.queue.empty():
+                            break
+                        text = self.queue.get_nowait()
         except Exception:  # the socket went away; the reader notices and cleans up
             self.closed = True
             return

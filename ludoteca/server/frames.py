@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import orjson
+
 from ludoteca.engine.events import Event
 
 Frame = dict[str, Any]
@@ -22,29 +24,25 @@ def state_text(seat: int | None, view_json: str, legal_json: str, step: int, sta
     once per seat, however many connections the seat has). `clocks`: the seconds each running
     clock the seat may know of has left, measured on the server's clock when the frame was
     made (a phone's own clock may be minutes wrong)."""
-    return (f'{{"type": "state", "seat": {json.dumps(seat)}, "view": {view_json}, '
-            f'"legal": {legal_json}, "step": {step}, "status": {json.dumps(status)}, '
-            f'"clocks": {json.dumps(clocks)}}}')
+    return (f'{{"type": "state", "seat": {dumps(seat)}, "view": {view_json}, '
+            f'"legal": {legal_json}, "step": {step}, "status": {dumps(status)}, '
+            f'"clocks": {dumps(clocks)}}}')
 
 
 def views_json(views: dict[int | None, dict[str, Any]]) -> dict[int | None, str]:
-    """Each seat's view as the JSON text `json.dumps` writes, with a value that several views
-    share (the same object: a game builds the parts every seat sees once) encoded once: the
-    views of one step repeat their public parts, the largest part of each."""
-    done: dict[int, str] = {}  # id of a value -> its JSON (every value is alive meanwhile)
-    out: dict[int | None, str] = {}
-    for seat, view in views.items():
-        if not all(type(key) is str for key in view):  # json.dumps converts other keys
-            out[seat] = json.dumps(view)
-            continue
-        parts = []
-        for key, value in view.items():
-            text = done.get(id(value))
-            if text is None:
-                text = done[id(value)] = json.dumps(value)
-            parts.append(f"{json.dumps(key)}: {text}")
-        out[seat] = "{" + ", ".join(parts) + "}"
-    return out
+    """Each seat's view as JSON text (the server encodes every connected seat's view at every
+    step: written by orjson, whole, in about a twentieth of `json.dumps`'s time)."""
+    return {seat: dumps(view) for seat, view in views.items()}
+
+
+def dumps(value: Any) -> str:
+    """`value` as JSON text, the same value `json.dumps` writes (compact, and non-ASCII
+    characters as themselves), written by orjson; what orjson refuses (keys that are not
+    strings, whole numbers past 64 bits, lone surrogates) is written by `json.dumps`."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value)
 
 
 def event(step: int, seat: int, ev: Event) -> Frame:

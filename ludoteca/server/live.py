@@ -372,7 +372,7 @@ class LiveMatch:
                     if ev.visible(connection.seat):
                         key = (applied.step, index)
                         if key not in event_texts:
-                            event_texts[key] = json.dumps(
+                            event_texts[key] = frames.dumps(
                                 frames.event(applied.step, applied.seat, ev))
                         connection.send(event_texts[key])
             self._send_state(connection, *states[connection.seat])
@@ -415,12 +415,12 @@ class LiveMatch:
             try:
                 text = self.action_texts.get(action)
             except TypeError:  # an action holding a list cannot be a key: encoded each time
-                texts.append(json.dumps(self.game.encode_action(action)))
+                texts.append(frames.dumps(self.game.encode_action(action)))
                 continue
             if text is None:
                 if len(self.action_texts) >= ACTION_TEXTS_KEPT:
                     self.action_texts.clear()
-                text = self.action_texts[action] = json.dumps(self.game.encode_action(action))
+                text = self.action_texts[action] = frames.dumps(self.game.encode_action(action))
             texts.append(text)
         return f"[{', '.join(texts)}]"
 
@@ -456,7 +456,7 @@ class LiveMatch:
         return frame
 
     def broadcast_presence(self) -> None:
-        text = json.dumps(self.presence_frame())
+        text = frames.dumps(self.presence_frame())
         for connection in list(self.connections):
             connection.send(text)
 

@@ -87,12 +87,10 @@ def knows_preferences(state: CiurmeState, seat: int | None, crew: Crew) -> bool:
     vote (its record stays in their view); see knows_everything."""
     if knows_everything(state, seat):
         return True
-    if seat is None:
-        return False
+    if seat is None or seat not in crew.members:
+        return False  # a preference vote is heard by its crew only (roles.assembly_audience)
     if seat in without_captain(crew):
         return True
-    if seat not in crew.members:
-        return False  # a preference vote is heard by its crew only (roles.assembly_audience)
     # By identity: comparing crews field by field (list.index) costs a whole view's time.
     index = next(i for i, c in enumerate(state.crews) if c is crew)
     return any(
