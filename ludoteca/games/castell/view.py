@@ -56,10 +56,11 @@ def public_view(state: CastellState) -> dict[str, Any]:
         "piles": dict(state.piles),
         # The bag's contents by size are public; its order is not.
         "bag": {str(size): state.bag.count(size) for size in SIZES},
-        "players": [
-            {**encode(p), "score_now": categories(p, state.variant)} for p in state.players
-        ],
     })
+    # The players are most of the view: encoded once here, not walked again with the rest.
+    view["players"] = [
+        {**encode(p), "score_now": categories(p, state.variant)} for p in state.players
+    ]
     return view
 
 
