@@ -678,16 +678,6 @@ class _TowerSearch:
                     new_missing = missing & ~((1 << low) | (1 << top))
                     if new_missing >> (low + 1):
                         continue  # a token size above this level can no longer be placed
-                    if new_missing:
-                        # Each token size still to show needs a level above (two adjacent
-                        # ones may share a Mix level): too few levels can still go on top.
-                        shown = new_missing.bit_count()
-                        if mix - use_mix:
-                            shown = (shown + 1) // 2
-                        above = distinct[low - 1] + stre - use_str
-                        narrower = width - 1 + bal - use_bal
-                        if shown > (above if above < narrower else narrower):
-                            continue
                 if new_need and (
                     (new_need & _BALANCE and bal == use_bal)
                     or (new_need & _STRENGTH and stre == use_str)
@@ -703,12 +693,21 @@ class _TowerSearch:
                         continue
                     if new_need & _BASE and widest_above <= limit:
                         continue
-                if index + 1 < self.fewest:
+                # Levels still wanted on top: those every tower needs, and one for each token
+                # size still to show (two adjacent ones may share a Mix level).
+                wanted = self.fewest - index - 1
+                if new_missing:
+                    shown = new_missing.bit_count()
+                    if mix - use_mix:
+                        shown = (shown + 1) // 2
+                    if shown > wanted:
+                        wanted = shown
+                if wanted > 0:
                     # Too few levels can still go on top (the bounds of the pruning above):
                     # no tower from here, which the search would only learn by trying all.
                     above = distinct[low - 1] + stre - use_str
                     narrower = width - 1 + bal - use_bal
-                    if self.fewest - index - 1 > (above if above < narrower else narrower):
+                    if wanted > (above if above < narrower else narrower):
                         continue
                 if index + 1 == self.max_levels:
                     # The last level a tower may have: it is complete here, or it is not one.
