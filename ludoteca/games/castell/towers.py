@@ -316,6 +316,19 @@ def best_tower(
     )
 
 
+def best_counted_tower(
+    counts: tuple[int, ...],
+    ranks: tuple[int, ...],
+    sizes: tuple[int, ...],
+    min_levels: int,
+    favour: tuple[int, ...] = (),
+) -> Tower | None:
+    """`best_tower` for a team already counted (`team_counts`), its ranks in SKILLS order and
+    the sizes sorted and distinct, under the same cache keys: for a caller asking one team many
+    questions (the festival menu asks one per token)."""
+    return _best_tower(counts, ranks, sizes, min_levels, None, (), None, False, favour)
+
+
 def any_tower(
     team: Iterable[int],
     ranks: Ranks,

@@ -28,7 +28,7 @@ from ludoteca.games.castell.state import (
 from ludoteca.games.castell.towers import (
     RANK_ZERO,
     Tower,
-    _best_tower,
+    best_counted_tower,
     best_tower,
     check_tower,
     team_counts,
@@ -61,18 +61,15 @@ def offered(player: Player, festival: Festival) -> tuple[Declare, ...]:
 def _offered(
     team: tuple[int, ...], ranks: tuple[int, ...], tokens: tuple[int, ...]
 ) -> tuple[Declare, ...]:
-    # Asked as `best_tower` asks (the same cache keys), the team counted once.
-    counts, sizes = team_counts(team), tuple(sorted(set(tokens)))
-    first = _best_tower(counts, ranks, sizes, MIN_FESTIVAL_LEVELS, None, (), None, False, ())
+    counts, sizes = team_counts(team), tuple(sorted(set(tokens)))  # the team counted once
+    first = best_counted_tower(counts, ranks, sizes, MIN_FESTIVAL_LEVELS)
     if first is None:
         return ()
     out = [Declare(first)]
     for size in tokens:
         # Among the towers of the best score, one with the most castellers of `size`: it
         # scores the same as the suggestion and stands the best chance of that token [D-14].
-        tower = _best_tower(
-            counts, ranks, sizes, MIN_FESTIVAL_LEVELS, None, (), None, False, (size,)
-        )
+        tower = best_counted_tower(counts, ranks, sizes, MIN_FESTIVAL_LEVELS, (size,))
         assert tower is not None  # the suggestion qualifies, so a best tower exists
         if Declare(tower) not in out:
             out.append(Declare(tower))
