@@ -29,10 +29,10 @@ def recruits(state: CastellState, seat: int) -> list[Recruit]:
 def _recruits(standing: tuple[int, ...]) -> tuple[Recruit, ...]:
     """The choices for the castellers standing in a region."""
     kinds = sorted(set(standing), reverse=True)
-    out = [_RECRUITS[s,] for s in kinds]
+    out = [_RECRUITS[(s,)] for s in kinds]
     for a, b in combinations_with_replacement(kinds, 2):
         if a != b or standing.count(a) >= 2:
-            out.append(_RECRUITS[a, b])
+            out.append(_RECRUITS[(a, b)])
     return tuple(out)
 
 
