@@ -70,8 +70,9 @@ def role(state: CiurmeState, seat: int | None) -> Role:
 
 
 def knows_everything(state: CiurmeState, seat: int | None) -> bool:
-    """The facilitator, and everybody once the session is over: the results name each officer
-    by the colour of their meeple and each crew's wishes."""
+    """The facilitator ("sees everything, live"), and everybody once the session is over: the
+    results say who won each objective [D-24], naming each officer by the colour of their
+    meeple, and preferences are private to the crew only "until the end"."""
     return state.stage == Stage.OVER or seat == state.facilitator
 
 

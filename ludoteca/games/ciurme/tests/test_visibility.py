@@ -125,11 +125,11 @@ def test_preferences_are_public_at_the_end_and_known_to_a_promoted_quartermaster
     assert GAME.view(state, 0)["preferences"]["1"] == [1, 2]
 
 
-
 @pytest.mark.parametrize("seed", [4, 128])  # random sessions whose results named a recoloured mate
 def test_at_the_end_every_seat_sees_the_world_as_it_is(seed: int) -> None:
-    # The results name each officer by the colour of their meeple, so once the session is over
-    # no seat's picture of the world may recolour another crew's members.
+    # The results say who won each objective [D-24], naming each officer by the colour of their
+    # meeple, so once the session is over no seat's picture of the world may recolour another
+    # crew's members.
     pick = random.Random(seed)
     state = GAME.setup(8, 17)
     while not GAME.is_over(state):
@@ -139,6 +139,7 @@ def test_at_the_end_every_seat_sees_the_world_as_it_is(seed: int) -> None:
         for k in range(3):
             drawn = GAME.determinize(state, seat, Rng(k))
             assert GAME.view(drawn, seat) == GAME.view(state, seat), (seat, k)
+
 
 # --- [D-23] who hears of a vote -------------------------------------------------------------------
 def open_vote_of_crew_0(topic: Topic) -> tuple[CiurmeState, list[Event], list[int]]:
