@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from playwright.sync_api import Locator, Page
@@ -301,40 +302,39 @@ def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
     """Play in real time until this seat has placed `until_placed` tiles, call `on_placed`,
     then watch the bots finish the round (so this seat scores nothing and chooses the tiles
     to set aside)."""
-    deadline = time.monotonic() + seconds
-    while placed(page) < until_placed:
-        if time.monotonic() > deadline or page.locator(".ligretto").get_attribute(
-                "data-phase") != "play":
-            raise AssertionError(f"placed only {placed(page)} tiles from the page")
-        if not ligretto_move(page):
-            time.sleep(0.05)
+    play_flat_out(page, lambda: placed(page) >= until_placed, time.monotonic() + seconds)
+    if placed(page) < until_placed:
+        raise AssertionError(f"placed only {placed(page)} tiles from the page")
     if callable(on_placed):
         on_placed()
     # The bots finish the round, unless only this seat's tiles still fit somewhere: the round
     # then waits for it [D-10] (as a round stalled among people would), so after a while with
-    # no step this seat places again.
+    # no step this seat plays flat out for a few seconds: finding a tile that fits may take
+    # turning over most of its stack.
     deadline = time.monotonic() + seconds
     last_step, last_change = seen(page).step, time.monotonic()
-    while page.locator(".ligretto").get_attribute("data-phase") == "play":
+    while in_play(page):
         if time.monotonic() > deadline:
             raise AssertionError("timed out waiting for the end of the round")
         step = seen(page).step
         if step != last_step:
             last_step, last_change = step, time.monotonic()
         elif time.monotonic() - last_change > STALLED_SECONDS:
-            play_for(page, STALLED_BURST_SECONDS)
+            play_flat_out(page, lambda: False, time.monotonic() + STALLED_BURST_SECONDS)
             last_step, last_change = seen(page).step, time.monotonic()
         time.sleep(0.2)
 
 
-def play_for(page: Page, seconds: float) -> None:
-    """Play flat out for a while (or until the round ends): a stalled round may need this seat
-    to turn over most of its stack before a tile fits, far more than one move."""
-    until_time = time.monotonic() + seconds
-    while time.monotonic() < until_time and page.locator(".ligretto").get_attribute(
-            "data-phase") == "play":
+def play_flat_out(page: Page, done: Callable[[], bool], deadline: float) -> None:
+    """Move as fast as the page allows until `done()`, the end of the round's play or the
+    deadline, whichever comes first."""
+    while not done() and in_play(page) and time.monotonic() < deadline:
         if not ligretto_move(page):
             time.sleep(0.05)
+
+
+def in_play(page: Page) -> bool:
+    return page.locator(".ligretto").get_attribute("data-phase") == "play"
 
 
 def placed(page: Page) -> int:
