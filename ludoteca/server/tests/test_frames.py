@@ -1,5 +1,5 @@
-"""The JSON of the views a step sends: the same values `json.dumps` writes, however the views
-share, and the state frame built from it."""
+"""The JSON of the views a step sends: the same values `json.dumps` writes (orjson's where it
+can, `json.dumps`'s own where orjson refuses), and the state frame built from it."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ def test_views_json_writes_what_json_dumps_writes(name: str) -> None:
 
 
 def test_views_json_keeps_json_dumps_own_key_conversion() -> None:
+    # A key that is not a string: orjson refuses it, json.dumps writes it as text.
     shared = {"a": [1, 2.5, None, True]}
     views: dict[int | None, dict[Any, Any]] = {
         0: {"public": shared, 1: "x"}, None: {"public": shared},
