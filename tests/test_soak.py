@@ -15,7 +15,9 @@ SOAK = [
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("name", "players", "options", "playouts"), SOAK, ids=[s[0] for s in SOAK])
-def test_soak(name: str, players: tuple[int, ...], options: dict | None, playouts: int) -> None:
+def test_soak(
+    name: str, players: tuple[int, ...], options: dict[str, object] | None, playouts: int
+) -> None:
     check_game(
         load_game(name),
         players=players,

@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -17,7 +18,7 @@ WEB = ROOT / "web"
 NODE = Path(sys.executable).parent / "node"
 
 
-def exporter():  # type: ignore[no-untyped-def]
+def exporter() -> ModuleType:
     spec = importlib.util.spec_from_file_location("export_schema",
                                                   WEB / "scripts" / "export_schema.py")
     assert spec is not None and spec.loader is not None

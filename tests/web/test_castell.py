@@ -3,7 +3,8 @@ festival, a reload and a second tab in the middle; and two people in two browser
 
 from __future__ import annotations
 
-from web_browser import Table, until
+from playwright.sync_api import Page
+from web_browser import Table, WaitFor, until
 from web_pages import (
     castell_turn,
     create_match,
@@ -11,6 +12,7 @@ from web_pages import (
     festival_tokens,
     perform_own_tower,
     seen,
+    wait_step_after,
     wait_turn_or_end,
 )
 
@@ -50,7 +52,7 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
             step = seen(page).step
             page.reload()
             page.wait_for_selector(".castell")
-            until(lambda s=step: seen(page).step >= s, 10, "the match after a reload")
+            wait_step_after(page, step - 1, 10)
             reloaded = True
             table.shot(page, "castell-after-reload")
         if turns == 4 and not second_tab:
@@ -58,7 +60,7 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
             other = table.tab(page)
             other.goto(f"/play/{match_id}")
             other.wait_for_selector(".castell")
-            until(lambda o=other: seen(o).step == seen(page).step, 10, "the second tab in step")
+            until(same_step(other, page), 10, "the second tab in step")
             assert seen(other).seat == seen(page).seat
             table.shot(other, "castell-second-tab")
             other.close()
@@ -106,7 +108,7 @@ def test_two_people_play_to_the_end(table: Table) -> None:
                     ".festival button.declare-suggested, .festival button.abstain").first
                 before = seen(page).step
                 button.click()
-                until(lambda p=page, b=before: seen(p).step > b, 10, "the declaration")
+                wait_step_after(page, before, 10)
             continue
         castell_turn(page)
     for page in (host, friend):
@@ -114,3 +116,8 @@ def test_two_people_play_to_the_end(table: Table) -> None:
     table.shot(host, "castell-two-result")
     table.shot(friend, "castell-two-result-it")
     assert festivals > 0
+
+
+def same_step(one: Page, other: Page) -> WaitFor:
+    """Two tabs of one match show the same step."""
+    return lambda: seen(one).step == seen(other).step

@@ -5,7 +5,8 @@ screen at a phone's, a tablet's and a desktop's width."""
 from __future__ import annotations
 
 import pytest
-from web_browser import Table, until
+from playwright.sync_api import Page
+from web_browser import Table, WaitFor, until
 from web_pages import create_match, seen, sideways_scrolling, wait_turn_or_end
 
 WIDTHS = (360, 768, 1440)
@@ -127,6 +128,12 @@ def test_ciurme_quick_try(table: Table) -> None:
         before = seen(page).step
         # A vote's choices on the screen, every other move in the menu.
         page.locator(".ciurme .choices button, .ciurme .menu .group button").first.click()
-        until(lambda b=before: seen(page).step > b or seen(page).legal == 0, 10, "my move")
+        until(answered(page, before), 10, "my move")
     page.wait_for_selector(".result")
     table.shot(page, "ciurme-result")
+
+
+def answered(page: Page, before: int) -> WaitFor:
+    """My move is in: the match moved past step `before`, or it waits on others and leaves me
+    nothing to do (a vote answered)."""
+    return lambda: seen(page).step > before or seen(page).legal == 0

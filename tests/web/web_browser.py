@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Response
 
 
 @dataclass
@@ -18,14 +18,20 @@ class Watched:
     problems: list[str] = field(default_factory=list)
 
     def watch(self, page: Page) -> Page:
-        page.on("console", lambda m: m.type == "error" and self.problems.append(
-            f"console error on {page.url}: {m.text}"))
+        page.on("console", lambda m: self.console(page, m))
         page.on("pageerror", lambda e: self.problems.append(f"page error on {page.url}: {e}"))
         page.on("requestfailed", lambda r: self.problems.append(
             f"request failed: {r.method} {r.url} ({r.failure})"))
-        page.on("response", lambda r: r.status >= 400 and self.problems.append(
-            f"HTTP {r.status}: {r.request.method} {r.url}"))
+        page.on("response", lambda r: self.response(r))
         return page
+
+    def console(self, page: Page, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(f"console error on {page.url}: {message.text}")
+
+    def response(self, answer: Response) -> None:
+        if answer.status >= 400:
+            self.problems.append(f"HTTP {answer.status}: {answer.request.method} {answer.url}")
 
 
 @dataclass

@@ -211,12 +211,14 @@ def perform_own_tower(page: Page) -> bool:
 
 
 def tower_in_builder(page: Page) -> list[list[int]]:
-    return page.eval_on_selector_all(
+    """The sizes of the chips placed on the builder's levels, in the builder's order."""
+    levels: list[list[int]] = page.eval_on_selector_all(
         ".levels .level",
         "levels => levels"
         ".map(l => [...l.querySelectorAll('.chip.placed')].map(c => +c.textContent))"
         ".filter(l => l.length)",
     )
+    return levels
 
 
 def build_by_hand(page: Page, tower: list[list[int]], drag_first: bool = True) -> None:
