@@ -44,3 +44,22 @@ for (const lang of ["en", "it"] as const) {
     }
   });
 }
+
+describe("counts in words", () => {
+  const event = (kind: string, data: Record<string, unknown>) => ({ kind, data }) as unknown as GameEvent;
+
+  test("one of a thing is said in the singular, none in words", () => {
+    setLanguage("en");
+    const ligretto = gameEntry("ligretto").text;
+    expect(ligretto.event(event("set_aside", { seat: 0, tiles: [4] }), seats)).toBe("P0 set 1 tile aside.");
+    expect(ligretto.event(event("set_aside", { seat: 0, tiles: [] }), seats)).toBe("P0 set nothing aside.");
+    expect(ligretto.event(event("take_back", { seat: 1, tiles: [2, 5] }), seats)).toBe("P1 took 2 tiles back.");
+    const performed = event("performed", { seat: 0, region: "Valls", tower: [[5]], points: 1, tokens_collected: 1 });
+    expect(gameEntry("castell").text.event(performed, seats)).toMatch(/: 1 point, 1 token collected\.$/);
+    const crossing = event("crossing", { wood: ["oak"] });
+    expect(gameEntry("ciurme").text.event(crossing, seats)).toBe("The lifeboat carries 1 piece of wood to the wreck.");
+    setLanguage("it");
+    expect(ligretto.event(event("set_aside", { seat: 0, tiles: [4] }), seats)).toBe("P0 ha messo da parte 1 tessera.");
+    expect(gameEntry("castell").text.event(performed, seats)).toMatch(/: 1 punto, 1 gettone raccolto\.$/);
+  });
+});

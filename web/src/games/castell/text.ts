@@ -1,5 +1,5 @@
 // Castell in words: its events, what it waits for, and its actions.
-import { t, tDynamic } from "../../i18n/i18n.svelte";
+import { t, tDynamic, tn } from "../../i18n/i18n.svelte";
 import type { EncodedAction, GameEvent, GameView } from "../../protocol/frames";
 import type { GameText, Seats } from "../types";
 import { castellView } from "./view";
@@ -47,8 +47,8 @@ export const castellText: GameText = {
           who,
           region: String(d.region),
           tower: towerText(d.tower),
-          points: Number(d.points),
-          tokens: Number(d.tokens_collected ?? 0),
+          points: tn("castell.event.points", Number(d.points)),
+          tokens: tn("castell.boards.collected", Number(d.tokens_collected ?? 0)),
         });
       case "end_turn":
         return t("castell.event.end_turn", { who });

@@ -1,5 +1,5 @@
 // Ciurme in words: its events, what it waits for, and its actions (a crew member's side).
-import { t, tDynamic } from "../../i18n/i18n.svelte";
+import { t, tDynamic, tn } from "../../i18n/i18n.svelte";
 import type { EncodedAction, GameEvent, GameView } from "../../protocol/frames";
 import type { GameText, Seats } from "../types";
 
@@ -42,7 +42,7 @@ export function ciurmeEvent(event: GameEvent, seats: Seats, view: GameView | nul
     case "produced":
       return t("ciurme.event.produced", { who: who("by"), wood: wood(d.wood) });
     case "crossing":
-      return t("ciurme.event.crossing", { count: Array.isArray(d.wood) ? d.wood.length : 0 });
+      return tn("ciurme.event.crossing", Array.isArray(d.wood) ? d.wood.length : 0);
     case "steered":
       return t("ciurme.event.steered", { place: place(d.dock) });
     case "steer_proposed":

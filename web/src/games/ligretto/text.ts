@@ -1,11 +1,15 @@
 // Ligretto in words: its events, what it waits for, and its actions.
-import { t, tDynamic } from "../../i18n/i18n.svelte";
+import { t, tDynamic, tn } from "../../i18n/i18n.svelte";
 import type { EncodedAction, GameEvent, GameView } from "../../protocol/frames";
 import type { GameText, Seats } from "../types";
 import { ligrettoView } from "./view";
 
 function colours(list: unknown): string {
   return Array.isArray(list) ? list.map((c) => tDynamic(`ligretto.colour.${c}`, {}, String(c))).join("–") : "";
+}
+
+function tileCount(list: unknown): number {
+  return Array.isArray(list) ? list.length : 0;
 }
 
 function pawns(list: unknown): string {
@@ -42,9 +46,11 @@ export const ligrettoText: GameText = {
           ? t("ligretto.event.round_over_stop", { round: Number(d.round), who: (d.winners as number[]).map((s) => seats.name(s)).join(", ") })
           : t("ligretto.event.round_over", { round: Number(d.round), ending: tDynamic(`ligretto.ending.${d.ending}`, {}, String(d.ending)) });
       case "set_aside":
-        return t("ligretto.event.set_aside", { who, count: Array.isArray(d.tiles) ? d.tiles.length : 0 });
+        return tileCount(d.tiles)
+          ? tn("ligretto.event.set_aside", tileCount(d.tiles), { who })
+          : t("ligretto.event.set_nothing_aside", { who });
       case "take_back":
-        return t("ligretto.event.take_back", { who, count: Array.isArray(d.tiles) ? d.tiles.length : 0 });
+        return tn("ligretto.event.take_back", tileCount(d.tiles), { who });
       case "round_started":
         return t("ligretto.event.round_started", { round: Number(d.round) });
       case "pawns_wanted":
@@ -91,10 +97,9 @@ export const ligrettoText: GameText = {
       case "end_round":
         return t("ligretto.action.end_round");
       case "set_aside":
+        return tileCount(action.tiles) ? tn("ligretto.action.set_aside", tileCount(action.tiles)) : t("ligretto.aside.none");
       case "take_back":
-        return t(action.kind === "set_aside" ? "ligretto.action.set_aside" : "ligretto.action.take_back", {
-          count: Array.isArray(action.tiles) ? action.tiles.length : 0,
-        });
+        return tn("ligretto.action.take_back", tileCount(action.tiles));
       default:
         return t("event.unknown", { kind: action.kind });
     }
