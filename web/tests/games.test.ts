@@ -54,6 +54,8 @@ describe("counts in words", () => {
     expect(ligretto.event(event("set_aside", { seat: 0, tiles: [4] }), seats)).toBe("P0 set 1 tile aside.");
     expect(ligretto.event(event("set_aside", { seat: 0, tiles: [] }), seats)).toBe("P0 set nothing aside.");
     expect(ligretto.event(event("take_back", { seat: 1, tiles: [2, 5] }), seats)).toBe("P1 took 2 tiles back.");
+    const placed = event("placed", { seat: 1, colours: ["red", "blue"], pawn: 0, jokers: [7] });
+    expect(ligretto.event(placed, seats)).toBe("P1 placed red–blue at pawn 1 after a joker.");
     const performed = event("performed", { seat: 0, region: "Valls", tower: [[5]], points: 1, tokens_collected: 1 });
     expect(gameEntry("castell").text.event(performed, seats)).toMatch(/: 1 point, 1 token collected\.$/);
     const crossing = event("crossing", { wood: ["oak"] });

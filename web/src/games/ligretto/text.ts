@@ -29,7 +29,7 @@ export const ligrettoText: GameText = {
         return t("ligretto.event.your_tile", { colours: colours(d.colours) });
       case "placed":
         return Array.isArray(d.jokers) && d.jokers.length
-          ? t("ligretto.event.placed_jokers", { who, colours: colours(d.colours), pawn: Number(d.pawn) + 1, jokers: d.jokers.length })
+          ? tn("ligretto.event.placed_jokers", d.jokers.length, { who, colours: colours(d.colours), pawn: Number(d.pawn) + 1 })
           : t("ligretto.event.placed", { who, colours: colours(d.colours), pawn: Number(d.pawn) + 1 });
       case "discarded":
         return Array.isArray(d.colours)
