@@ -120,11 +120,10 @@ class Game(ABC, Generic[S]):
         the current phase, in table order."""
         if not self.is_seat(state, seat) or not self.may_act(state, seat):
             return []
-        return [
-            action
-            for rule in self.rules.listed_in(self.phase(state))
-            for action in rule.choices(state, seat)  # type: ignore[misc]
-        ]
+        menu: list[Action] = []
+        for choices in self.rules.choices_in(self.phase(state)):
+            menu += choices(state, seat)  # extending one list: a step lists several rules
+        return menu
 
     def apply(self, state: S, seat: int, action: Action) -> list[Event]:
         """Apply in place, or raise IllegalAction (before changing anything)."""

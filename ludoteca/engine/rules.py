@@ -56,6 +56,7 @@ class RuleTable:
                 raise ValueError(f"two rules for the action {rule.action.__name__}")
             self.by_action[rule.action] = rule
         self._listed: dict[str, tuple[Rule, ...]] = {}
+        self._choices: dict[str, tuple[Choices, ...]] = {}
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules)
@@ -70,6 +71,15 @@ class RuleTable:
         if found is None:
             found = self._listed[phase] = tuple(
                 r for r in self.rules if phase in r.phases and r.choices is not None
+            )
+        return found
+
+    def choices_in(self, phase: str) -> tuple[Choices, ...]:
+        """The `choices` of the rules listed in `phase`, in table order: the menu's parts."""
+        found = self._choices.get(phase)
+        if found is None:
+            found = self._choices[phase] = tuple(
+                r.choices for r in self.listed_in(phase) if r.choices is not None
             )
         return found
 
