@@ -67,3 +67,16 @@ def test_randrange_draws_as_the_plain_definition(seed: int, n: int) -> None:
             x = plain.next_u64()
         assert fast.randrange(n) == x % n
         assert fast == plain
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1), st.integers(min_value=0, max_value=300))
+def test_shuffle_draws_as_the_plain_definition(seed: int, size: int) -> None:
+    """shuffle's written-out draws swap as Fisher-Yates by randrange does, and leave the
+    generator where it leaves it."""
+    fast, plain = Rng(seed), Rng(seed)
+    items, expected = list(range(size)), list(range(size))
+    fast.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = plain.randrange(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast == plain
