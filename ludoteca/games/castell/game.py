@@ -44,7 +44,15 @@ from ludoteca.games.castell.rules import (
     train,
     turn,
 )
-from ludoteca.games.castell.state import Absence, CastellState, Phase
+from ludoteca.games.castell.state import (
+    ABSTAINED,
+    FESTIVAL,
+    FREE_SPECIAL,
+    OVER,
+    TURN,
+    CastellState,
+    Phase,
+)
 
 # Per turn at most: move, recruit, train, the Special tile's free action, the special action,
 # and ending the turn.
@@ -61,9 +69,9 @@ def counted(do: Do) -> Do:
     return do_and_count
 
 
-ON_TURN = (Phase.TURN,)
-SPECIAL = (Phase.TURN, Phase.FREE_SPECIAL)  # the Special tile's free action is one of these
-AT_FESTIVAL = (Phase.FESTIVAL,)
+ON_TURN = (TURN,)
+SPECIAL = (TURN, FREE_SPECIAL)  # the Special tile's free action is one of these
+AT_FESTIVAL = (FESTIVAL,)
 
 RULES = RuleTable(
     Rule(Move, ON_TURN, move.check_move, counted(move.do_move), choices=move.moves),
@@ -117,20 +125,20 @@ class Castell(Game[CastellState]):
 
     # --- play ---------------------------------------------------------------------------------
     def phase(self, state: CastellState) -> Phase:
-        if state.phase is Phase.TURN and state.free_special:
-            return Phase.FREE_SPECIAL
+        if state.phase is TURN and state.free_special:
+            return FREE_SPECIAL
         return state.phase
 
     def actors(self, state: CastellState) -> frozenset[int]:
-        if state.phase is Phase.TURN:
+        if state.phase is TURN:
             return self.turn_actors[state.current]
-        if state.phase is Phase.FESTIVAL:
+        if state.phase is FESTIVAL:
             return frozenset(s for s in state.to_declare if s not in state.declarations)
         return frozenset()
 
     # The two below answer as `actors` would, without building a set at every step.
     def may_act(self, state: CastellState, seat: int) -> bool:
-        if state.phase is Phase.TURN:
+        if state.phase is TURN:
             return seat == state.current
         return seat in state.to_declare and seat not in state.declarations
 
@@ -141,12 +149,12 @@ class Castell(Game[CastellState]):
         if not self.may_act(state, seat):
             return self.refuse_seat(state, seat, rule)
         phase = self.phase(state)
-        if phase is Phase.FREE_SPECIAL:
+        if phase is FREE_SPECIAL:
             return (
                 "you trained a Special tile: perform its free special action first "
                 "(recruit one, move once more, or perform a local tile)"
             )
-        if phase is Phase.FESTIVAL:
+        if phase is FESTIVAL:
             return "at a festival you declare a tower or abstain"
         return (
             "no festival is being held: towers are declared at the festivals after the turns; "
@@ -155,19 +163,19 @@ class Castell(Game[CastellState]):
         )
 
     def refuse_seat(self, state: CastellState, seat: int, rule: Rule) -> str:
-        if state.phase is Phase.OVER:
+        if state.phase is OVER:
             return "the game is over"
-        if state.phase is Phase.TURN:
+        if state.phase is TURN:
             return f"it is player {state.current}'s turn, not yours"
         if seat in state.declarations:
             return "you have already declared for this festival"
         held = festival.held(state)
-        reason = festival.absence(state, seat, held) or Absence.ABSTAINED
+        reason = festival.absence(state, seat, held) or ABSTAINED
         why = text.absence_text(reason, held.region, held.tokens)
         return f"you cannot take part in the festival in {held.region}: {why}"
 
     def is_over(self, state: CastellState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def result(self, state: CastellState) -> Result:
         return result.result(state)
