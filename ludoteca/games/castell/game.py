@@ -152,6 +152,16 @@ class Castell(Game[CastellState]):
             menu += choices(state, seat)
         return menu
 
+    def apply(self, state: CastellState, seat: int, action: Action) -> list[Event]:
+        """The engine's `apply`, with its gates asked in one line where they all pass (a seat
+        that may act is at the table); anything they refuse goes through the engine's, for
+        its message."""
+        rule = RULES.by_action.get(type(action))
+        if (rule is not None and type(seat) is int and self.phase(state) in rule.phases
+                and self.may_act(state, seat)):
+            return rule.do(state, seat, rule.check(state, seat, action))
+        return super().apply(state, seat, action)
+
     # The two below answer as `actors` would, without building a set at every step.
     def may_act(self, state: CastellState, seat: int) -> bool:
         if state.phase is TURN:
