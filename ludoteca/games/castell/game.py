@@ -17,7 +17,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Choices, Do, Rule, RuleTable
+from ludoteca.engine.rules import Choices, Rule, RuleTable
 from ludoteca.engine.tunables import Tunable
 from ludoteca.games.castell import invariants, learning, result, text, view
 from ludoteca.games.castell.actions import (
@@ -59,35 +59,25 @@ from ludoteca.games.castell.state import (
 ACTIONS_PER_TURN = 6
 
 
-def counted(do: Do) -> Do:
-    """`do`, also counting the action in `state.actions` (the game's length in its result)."""
-
-    def do_and_count(state: CastellState, seat: int, action: Any) -> list[Event]:
-        state.actions += 1
-        return do(state, seat, action)
-
-    return do_and_count
-
-
 ON_TURN = (TURN,)
 SPECIAL = (TURN, FREE_SPECIAL)  # the Special tile's free action is one of these
 AT_FESTIVAL = (FESTIVAL,)
 
 RULES = RuleTable(
-    Rule(Move, ON_TURN, move.check_move, counted(move.do_move), choices=move.moves),
-    Rule(Recruit, ON_TURN, recruit.check_recruit, counted(recruit.do_recruit),
+    Rule(Move, ON_TURN, move.check_move, move.do_move, choices=move.moves),
+    Rule(Recruit, ON_TURN, recruit.check_recruit, recruit.do_recruit,
          choices=recruit.recruits),
-    Rule(Train, ON_TURN, train.check_train, counted(train.do_train), choices=train.trains),
-    Rule(SpecialMove, SPECIAL, special.check_special_move, counted(special.do_special_move),
+    Rule(Train, ON_TURN, train.check_train, train.do_train, choices=train.trains),
+    Rule(SpecialMove, SPECIAL, special.check_special_move, special.do_special_move,
          choices=special.special_moves),
     Rule(SpecialRecruit, SPECIAL, special.check_special_recruit,
-         counted(special.do_special_recruit), choices=special.special_recruits),
-    Rule(Perform, SPECIAL, perform.check_perform, counted(perform.do_perform),
+         special.do_special_recruit, choices=special.special_recruits),
+    Rule(Perform, SPECIAL, perform.check_perform, perform.do_perform,
          choices=perform.performances),
-    Rule(EndTurn, ON_TURN, turn.check_end_turn, counted(turn.do_end_turn), choices=turn.end_turns),
-    Rule(Declare, AT_FESTIVAL, festival.check_declare, counted(festival.do_declare),
+    Rule(EndTurn, ON_TURN, turn.check_end_turn, turn.do_end_turn, choices=turn.end_turns),
+    Rule(Declare, AT_FESTIVAL, festival.check_declare, festival.do_declare,
          choices=festival.declarations),
-    Rule(Abstain, AT_FESTIVAL, festival.check_abstain, counted(festival.do_abstain),
+    Rule(Abstain, AT_FESTIVAL, festival.check_abstain, festival.do_abstain,
          choices=festival.abstentions),
 )
 # The choices listed in each phase, in table order (see `Castell.legal_actions`).
@@ -155,12 +145,15 @@ class Castell(Game[CastellState]):
     def apply(self, state: CastellState, seat: int, action: Action) -> list[Event]:
         """The engine's `apply`, with its gates asked in one line where they all pass (a seat
         that may act is at the table); anything they refuse goes through the engine's, for
-        its message."""
+        its message. Each action applied is counted."""
         rule = RULES.by_action.get(type(action))
         if (rule is not None and type(seat) is int and self.phase(state) in rule.phases
                 and self.may_act(state, seat)):
-            return rule.do(state, seat, rule.check(state, seat, action))
-        return super().apply(state, seat, action)
+            events = rule.do(state, seat, rule.check(state, seat, action))
+        else:
+            events = super().apply(state, seat, action)
+        state.actions += 1  # the game's length in its result
+        return events
 
     # The two below answer as `actors` would, without building a set at every step.
     def may_act(self, state: CastellState, seat: int) -> bool:
