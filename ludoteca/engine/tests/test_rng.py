@@ -1,7 +1,9 @@
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from ludoteca.engine import Rng
+from ludoteca.engine import rng as rng_module
 
 
 def test_same_seed_same_sequence() -> None:
@@ -77,6 +79,21 @@ def test_shuffle_draws_as_the_plain_definition(seed: int, size: int) -> None:
     items, expected = list(range(size)), list(range(size))
     fast.shuffle(items)
     for i in range(size - 1, 0, -1):
+        j = plain.randrange(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast == plain
+
+
+def test_shuffle_draws_one_by_one_where_a_draw_may_be_redrawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where a draw worked out ahead is high enough that randrange might redraw it, the shuffle
+    draws one by one as randrange does: the plain definition's items and generator state."""
+    fast, plain = Rng(5), Rng(5)
+    monkeypatch.setattr(rng_module, "_outputs", lambda state, count: [(1 << 64) - 1] * count)
+    items, expected = list(range(40)), list(range(40))
+    fast.shuffle(items)
+    for i in range(39, 0, -1):
         j = plain.randrange(i + 1)
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected and fast == plain
