@@ -8,7 +8,8 @@ state is one 64-bit integer, which serialises to JSON as a plain number and clon
 from __future__ import annotations
 
 import math
-from collections.abc import MutableSequence, Sequence
+import struct
+from collections.abc import Iterable, MutableSequence, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -33,13 +34,55 @@ def _limit(n: int) -> int:
     return limit
 
 
+# A shuffle's draws are mixed all at once: each draw is a lane of one big integer, 128 bits
+# apart, so that a lane's 64-bit value times a 64-bit constant stays within its lane, and masks
+# keep each lane's low 64 bits as the single step's masks do. By the number of lanes: every
+# lane's low 64 bits set, a one in each lane, and lane d holding (d + 1) * golden (the
+# generator's state d + 1 steps on, less the state it starts from).
+_LANE_BYTES = 16
+_LANES: dict[int, tuple[int, int, int]] = {}  # lanes -> (mask, ones, steps)
+_AHEAD = 32  # outputs worked out at once for a generator drawing again and again
+_LANES_KEPT_TO = 256  # lanes kept for shuffles of up to 257 items (some 1.6 MB at most)
+
+
+def _packed(values: Iterable[int]) -> int:
+    """The values as the lanes of one integer, the first lowest."""
+    return int.from_bytes(b"".join(v.to_bytes(_LANE_BYTES, "little") for v in values), "little")
+
+
+def _lanes(count: int) -> tuple[int, int, int]:
+    found = _LANES.get(count)
+    if found is None:
+        ones = _packed([1] * count)
+        found = ones * _MASK, ones, _packed((d + 1) * _GOLDEN for d in range(count))
+        if count <= _LANES_KEPT_TO:
+            _LANES[count] = found
+    return found
+
+
+def _outputs(state: int, count: int) -> list[int]:
+    """The next `count` outputs of next_u64 from `state` (its step, lane by lane)."""
+    mask, ones, steps = _lanes(count)
+    z = (state * ones + steps) & mask
+    z = (((z ^ (z >> 30)) & mask) * _MIX1) & mask
+    z = (((z ^ (z >> 27)) & mask) * _MIX2) & mask
+    z ^= z >> 31  # what this brings into a lane's high 64 bits is not read
+    halves = struct.unpack(f"<{2 * count}Q", z.to_bytes(count * _LANE_BYTES, "little"))
+    return list(halves[::2])
+
+
 class Rng:
     """A small, fast, serialisable PRNG (SplitMix64)."""
 
-    __slots__ = ("state",)
+    # `_ahead`: the next outputs, worked out together once a generator draws again and again
+    # (a random playout draws twice an action), the next one last; they hold while `state` is
+    # `_ahead_from`, the state they follow (anything else that moves the state leaves them).
+    __slots__ = ("state", "_ahead", "_ahead_from")
 
     def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
+        self._ahead: list[int] = []
+        self._ahead_from = -1
 
     def next_u64(self) -> int:
         self.state = z = (self.state + _GOLDEN) & _MASK
@@ -48,16 +91,26 @@ class Rng:
         return z ^ (z >> 31)
 
     def randrange(self, n: int) -> int:
-        """A uniform integer in [0, n); rejection sampling keeps it unbiased. Every shuffle,
-        choice and random playout draws through here, so the bound is worked out once per `n`
-        and the step is written out rather than called (a draw is a tenth of some games'
-        playout work)."""
+        """A uniform integer in [0, n); rejection sampling keeps it unbiased. Every choice and
+        random playout draws through here, so the bound is worked out once per `n`, a first
+        draw's step is written out rather than called, and a generator drawing again draws
+        from outputs worked out _AHEAD at a time (a draw is a tenth of some games' playout
+        work)."""
         limit = _LIMITS.get(n) or _limit(n)
         while True:
-            self.state = state = (self.state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * _MIX1) & _MASK  # next_u64, written out
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-            x = z ^ (z >> 31)
+            state = self.state
+            if state == self._ahead_from:  # drawing again: from the outputs worked out ahead
+                ahead = self._ahead
+                if not ahead:
+                    ahead = self._ahead = _outputs(state, _AHEAD)[::-1]
+                x = ahead.pop()
+                self.state = self._ahead_from = (state + _GOLDEN) & _MASK
+            else:
+                self.state = self._ahead_from = state = (state + _GOLDEN) & _MASK
+                self._ahead = []
+                z = ((state ^ (state >> 30)) * _MIX1) & _MASK  # next_u64, written out
+                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+                x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 
@@ -75,10 +128,23 @@ class Rng:
         return items[self.randrange(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randrange(i + 1)
+        """Fisher-Yates, in place: item i swaps with item randrange(i + 1), from the last down.
+        The draws are worked out together (a game's set-up shuffles some 200 times). A bound
+        n redraws only draws of 2**64 - n or more (once in 2**48 draws at most): where one
+        is that high, the shuffle draws one by one as randrange does."""
+        count = len(items) - 1
+        if count < 1:
+            return
+        outputs = _outputs(self.state, count)
+        if max(outputs) > _MASK - count:
+            for i in range(count, 0, -1):
+                j = self.randrange(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        for i, x in zip(range(count, 0, -1), outputs, strict=True):
+            j = x % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = (self.state + count * _GOLDEN) & _MASK
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
         pool = list(items)

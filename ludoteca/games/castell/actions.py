@@ -24,6 +24,10 @@ class Source(StrEnum):
     ALL_REGIONS = "all_regions"
 
 
+# As plain names, for the training menu at every step (see state.TURN on Python 3.11's enums).
+FROM_REGION, FROM_ALL_REGIONS = Source.REGION, Source.ALL_REGIONS
+
+
 @dataclass(frozen=True)
 class Move(Action):
     """Move the pawn to an adjacent region (from off the board: to any region)."""

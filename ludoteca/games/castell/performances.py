@@ -100,6 +100,17 @@ class TileTowers:
         performances[tile] = found
         return found
 
+    def row_performances(self, row: Sequence[int]) -> list[Perform]:
+        """The performances of the row's tiles the team can meet, in row order (the menu's, at
+        every step: the tiles known are read here, without a call each)."""
+        known = self.performances
+        out = []
+        for tile in row:
+            found = known[tile] if tile in known else self.performance(tile)
+            if found is not None:
+                out.append(found)
+        return out
+
     def tower(self, tile: int) -> Tower | None:
         performance = self.performance(tile)
         return None if performance is None else performance.tower

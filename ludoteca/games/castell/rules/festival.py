@@ -17,11 +17,15 @@ from ludoteca.games.castell.actions import Abstain, Declare
 from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, SKILLS, Prize, Skill
 from ludoteca.games.castell.rules.rounds import end_round
 from ludoteca.games.castell.state import (
+    ABSTAINED,
+    ELSEWHERE,
+    FESTIVAL,
+    NO_TOWER,
+    TURN,
     Absence,
     CastellState,
     Festival,
     FestivalOutcome,
-    Phase,
     Player,
     close,
 )
@@ -82,9 +86,9 @@ def absence(state: CastellState, seat: int, festival: Festival) -> Absence | Non
     team must build a qualifying tower [D-23]."""
     player = state.players[seat]
     if player.pawn != festival.region:
-        return Absence.ELSEWHERE
+        return ELSEWHERE
     if not offered(player, festival):
-        return Absence.NO_TOWER
+        return NO_TOWER
     return None
 
 
@@ -171,7 +175,7 @@ def hold_festivals(state: CastellState) -> list[Event]:
             continue
         seats = declaring_seats(state, festival)
         if seats:
-            state.phase = Phase.FESTIVAL
+            state.phase = FESTIVAL
             state.festival = index
             state.to_declare = seats
             state.declarations = {}
@@ -188,7 +192,7 @@ def all_declared(state: CastellState) -> list[Event]:
     state.festival = None
     state.to_declare = []
     state.declarations = {}
-    state.phase = Phase.TURN
+    state.phase = TURN
     return [result, *hold_festivals(state)]
 
 
@@ -237,7 +241,7 @@ def resolve(state: CastellState, festival: Festival) -> FestivalOutcome:
     tokens = award_size_tokens(state, festival, seats, scores, entries)
     close(state, festival)
     absent = {
-        str(seat): absence(state, seat, festival) or Absence.ABSTAINED
+        str(seat): absence(state, seat, festival) or ABSTAINED
         for seat in order
         if seat not in entries
     }

@@ -10,7 +10,7 @@ from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import Move
 from ludoteca.games.castell.data import ADJACENCY, REGIONS, Region
 from ludoteca.games.castell.rules.turn import check_unused
-from ludoteca.games.castell.state import CastellState, TurnAction
+from ludoteca.games.castell.state import MOVE_ACTION, CastellState
 
 
 def destinations(state: CastellState, seat: int) -> tuple[Region, ...]:
@@ -30,7 +30,7 @@ def check_destination(state: CastellState, seat: int, region: object) -> Region:
 
 
 def moves(state: CastellState, seat: int) -> list[Move]:
-    if TurnAction.MOVE in state.used:
+    if MOVE_ACTION in state.used:
         return []
     return list(_MOVES[destinations(state, seat)])
 
@@ -45,11 +45,11 @@ _MOVES = {
 
 
 def check_move(state: CastellState, seat: int, action: Move) -> Move:
-    check_unused(state, TurnAction.MOVE)
+    check_unused(state, MOVE_ACTION)
     return _MOVE_TO[check_destination(state, seat, action.region)]
 
 
 def do_move(state: CastellState, seat: int, action: Move) -> list[Event]:
-    state.used.append(TurnAction.MOVE)
+    state.used.append(MOVE_ACTION)
     state.players[seat].pawn = action.region
     return [public("moved", seat=seat, region=action.region)]

@@ -24,13 +24,7 @@ def performances(state: CastellState, seat: int) -> list[Perform]:
     player = state.players[seat]
     if player.pawn is None or not state.rows[player.pawn] or not may_special(state, seat):
         return []
-    towers = team_tiles(player.team, player.ranks)
-    out = []
-    for tile in state.rows[player.pawn]:
-        performance = towers.performance(tile)
-        if performance is not None:
-            out.append(performance)
-    return out
+    return team_tiles(player.team, player.ranks).row_performances(state.rows[player.pawn])
 
 
 def check_perform(state: CastellState, seat: int, action: Perform) -> Perform:

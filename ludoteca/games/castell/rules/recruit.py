@@ -12,7 +12,7 @@ from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import Recruit
 from ludoteca.games.castell.data import SIZES, Region
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
-from ludoteca.games.castell.state import CastellState, TurnAction
+from ludoteca.games.castell.state import RECRUIT_ACTION, CastellState
 
 RECRUIT_LIMIT = 2
 
@@ -20,7 +20,7 @@ RECRUIT_LIMIT = 2
 def recruits(state: CastellState, seat: int) -> list[Recruit]:
     """Every choice of one or two castellers standing in the pawn's region."""
     region = state.players[seat].pawn
-    if region is None or TurnAction.RECRUIT in state.used:
+    if region is None or RECRUIT_ACTION in state.used:
         return []
     return list(_recruits(tuple(state.regions[region])))
 
@@ -46,7 +46,7 @@ _RECRUITS = {
 
 
 def check_recruit(state: CastellState, seat: int, action: Recruit) -> Recruit:
-    check_unused(state, TurnAction.RECRUIT)
+    check_unused(state, RECRUIT_ACTION)
     region = pawn_region(state, seat, "recruiting")
     sizes = action.sizes
     if not isinstance(sizes, tuple) or not 1 <= len(sizes) <= RECRUIT_LIMIT:
@@ -88,6 +88,6 @@ def take_castellers(state: CastellState, seat: int, region: Region, sizes: tuple
 def do_recruit(state: CastellState, seat: int, action: Recruit) -> list[Event]:
     region = state.players[seat].pawn
     assert region is not None
-    state.used.append(TurnAction.RECRUIT)
+    state.used.append(RECRUIT_ACTION)
     take_castellers(state, seat, region, action.sizes)
     return [public("recruited", seat=seat, region=region, sizes=list(action.sizes))]

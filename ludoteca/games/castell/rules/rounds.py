@@ -6,19 +6,19 @@ from __future__ import annotations
 
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.data import REFILL_ROUNDS, REGIONS, ROUNDS
-from ludoteca.games.castell.state import CastellState, Phase
+from ludoteca.games.castell.state import OVER, TURN, CastellState
 
 
 def end_round(state: CastellState) -> list[Event]:
     state.first = (state.first + 1) % state.n  # [D-11]
     if state.round >= ROUNDS:
         # "Alla fine del decimo turno, il gioco termina"
-        state.phase = Phase.OVER
+        state.phase = OVER
         return [public("game_over")]
     state.round += 1
     if state.round in REFILL_ROUNDS:
         refill(state)
-    state.phase = Phase.TURN
+    state.phase = TURN
     state.turns_done = 0
     state.current = state.first
     return [public("round", round=state.round, first=state.first)]

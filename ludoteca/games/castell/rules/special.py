@@ -15,20 +15,20 @@ from ludoteca.games.castell.data import ADJACENCY, SIZES
 from ludoteca.games.castell.rules.move import check_destination, destinations
 from ludoteca.games.castell.rules.recruit import check_available, take_castellers
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
-from ludoteca.games.castell.state import CastellState, TurnAction
+from ludoteca.games.castell.state import SPECIAL_ACTION, CastellState
 
 
 def may_special(state: CastellState, seat: int) -> bool:
     """A special action is open: the Special tile's free one, or the turn's own with a token."""
     if state.free_special:
         return True
-    return TurnAction.SPECIAL not in state.used and state.players[seat].tokens > 0
+    return SPECIAL_ACTION not in state.used and state.players[seat].tokens > 0
 
 
 def check_special(state: CastellState, seat: int) -> None:
     if state.free_special:
         return
-    check_unused(state, TurnAction.SPECIAL)
+    check_unused(state, SPECIAL_ACTION)
     if state.players[seat].tokens <= 0:
         raise IllegalAction("you have no special action token left")
 
@@ -40,7 +40,7 @@ def pay(state: CastellState, seat: int) -> bool:
     paid = not state.free_special
     if paid:
         player = state.players[seat]
-        state.used.append(TurnAction.SPECIAL)
+        state.used.append(SPECIAL_ACTION)
         player.tokens -= 1
         assert player.pawn is not None
         # replaced, never changed in place: see CastellState.clone

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
-from ludoteca.games.castell.actions import Source, Train
+from ludoteca.games.castell.actions import FROM_ALL_REGIONS, FROM_REGION, Source, Train
 from ludoteca.games.castell.data import (
     BOARD_SKILL_TILES,
     MAX_RANK,
@@ -19,7 +19,7 @@ from ludoteca.games.castell.data import (
     WheelTile,
 )
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
-from ludoteca.games.castell.state import CastellState, TurnAction
+from ludoteca.games.castell.state import TRAIN_ACTION, CastellState
 from ludoteca.games.castell.wheel import REGION_SECTOR, SPECIAL_SECTOR, tile_facing
 
 
@@ -29,10 +29,10 @@ def open_tiles(state: CastellState, seat: int) -> tuple[tuple[Source, WheelTile]
     pawn = state.players[seat].pawn
     if pawn is None:
         return ()
-    here = (Source.REGION, tile_facing(state, REGION_SECTOR[pawn]))
+    here = (FROM_REGION, tile_facing(state, REGION_SECTOR[pawn]))
     if state.advanced:
         return (here,)
-    return here, (Source.ALL_REGIONS, tile_facing(state, SPECIAL_SECTOR))
+    return here, (FROM_ALL_REGIONS, tile_facing(state, SPECIAL_SECTOR))
 
 
 def trainable(state: CastellState, seat: int, tile: WheelTile) -> list[WheelTile]:
@@ -48,7 +48,7 @@ def trainable(state: CastellState, seat: int, tile: WheelTile) -> list[WheelTile
 
 
 def trains(state: CastellState, seat: int) -> list[Train]:
-    if TurnAction.TRAIN in state.used:
+    if TRAIN_ACTION in state.used:
         return []
     out: list[Train] = []
     for source, tile in open_tiles(state, seat):
@@ -66,7 +66,7 @@ _TRAINS = {
 
 
 def check_train(state: CastellState, seat: int, action: Train) -> Train:
-    check_unused(state, TurnAction.TRAIN)
+    check_unused(state, TRAIN_ACTION)
     pawn_region(state, seat, "training")
     found = next((pair for pair in open_tiles(state, seat) if pair[0] == action.source), None)
     if found is None:
@@ -83,7 +83,7 @@ def check_train(state: CastellState, seat: int, action: Train) -> Train:
 
 
 def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
-    state.used.append(TurnAction.TRAIN)
+    state.used.append(TRAIN_ACTION)
     if action.skill == SPECIAL_TILE:
         # No token spent or placed: the free special action comes next, at once.
         state.free_special = True
