@@ -41,7 +41,6 @@ def _limit(n: int) -> int:
 # generator's state d + 1 steps on, less the state it starts from).
 _LANE_BYTES = 16
 _LANES: dict[int, tuple[int, int, int]] = {}  # lanes -> (mask, ones, steps)
-_AHEAD = 32  # outputs worked out at once for a generator drawing again and again
 _LANES_KEPT_TO = 256  # lanes kept for shuffles of up to 257 items (some 1.6 MB at most)
 
 
@@ -74,15 +73,10 @@ def _outputs(state: int, count: int) -> list[int]:
 class Rng:
     """A small, fast, serialisable PRNG (SplitMix64)."""
 
-    # `_ahead`: the next outputs, worked out together once a generator draws again and again
-    # (a random playout draws twice an action), the next one last; they hold while `state` is
-    # `_ahead_from`, the state they follow (anything else that moves the state leaves them).
-    __slots__ = ("state", "_ahead", "_ahead_from")
+    __slots__ = ("state",)
 
     def __init__(self, seed: int = 0) -> None:
         self.state = seed & _MASK
-        self._ahead: list[int] = []
-        self._ahead_from = -1
 
     def next_u64(self) -> int:
         self.state = z = (self.state + _GOLDEN) & _MASK
@@ -91,26 +85,16 @@ class Rng:
         return z ^ (z >> 31)
 
     def randrange(self, n: int) -> int:
-        """A uniform integer in [0, n); rejection sampling keeps it unbiased. Every choice and
-        random playout draws through here, so the bound is worked out once per `n`, a first
-        draw's step is written out rather than called, and a generator drawing again draws
-        from outputs worked out _AHEAD at a time (a draw is a tenth of some games' playout
-        work)."""
+        """A uniform integer in [0, n); rejection sampling keeps it unbiased. Every shuffle,
+        choice and random playout draws through here, so the bound is worked out once per `n`
+        and the step is written out rather than called (a draw is a tenth of some games'
+        playout work)."""
         limit = _LIMITS.get(n) or _limit(n)
         while True:
-            state = self.state
-            if state == self._ahead_from:  # drawing again: from the outputs worked out ahead
-                ahead = self._ahead
-                if not ahead:
-                    ahead = self._ahead = _outputs(state, _AHEAD)[::-1]
-                x = ahead.pop()
-                self.state = self._ahead_from = (state + _GOLDEN) & _MASK
-            else:
-                self.state = self._ahead_from = state = (state + _GOLDEN) & _MASK
-                self._ahead = []
-                z = ((state ^ (state >> 30)) * _MIX1) & _MASK  # next_u64, written out
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK
-                x = z ^ (z >> 31)
+            self.state = state = (self.state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK  # next_u64, written out
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 
