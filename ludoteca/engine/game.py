@@ -121,7 +121,7 @@ class Game(ABC, Generic[S]):
         if not self.is_seat(state, seat) or not self.may_act(state, seat):
             return []
         menu: list[Action] = []
-        for choices in self.rules.choices_in(self.phase(state)):
+        for choices in self.rules.menus.get(self.phase(state), ()):
             menu += choices(state, seat)  # extending one list: a step lists several rules
         return menu
 
@@ -132,7 +132,7 @@ class Game(ABC, Generic[S]):
                 f"there is no seat {quote(seat)} at this table; its seats are 0 to "
                 f"{len(self.seats(state)) - 1}"
             )
-        rule = self.rules.rule_for(action)
+        rule = self.rules.by_action.get(type(action))
         if rule is None:
             kinds = ", ".join(cls.kind for cls in self.rules.action_classes)
             raise IllegalAction(

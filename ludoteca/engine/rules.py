@@ -56,7 +56,12 @@ class RuleTable:
                 raise ValueError(f"two rules for the action {rule.action.__name__}")
             self.by_action[rule.action] = rule
         self._listed: dict[str, tuple[Rule, ...]] = {}
-        self._choices: dict[str, tuple[Choices, ...]] = {}
+        # Each phase's menu as the `choices` of its listed rules, in table order (a phase no
+        # rule lists has none): `Game.legal_actions` reads it at every step.
+        self.menus: dict[str, tuple[Choices, ...]] = {
+            phase: tuple(r.choices for r in self.listed_in(phase) if r.choices is not None)
+            for phase in {phase for r in rules for phase in r.phases}
+        }
 
     def __iter__(self) -> Iterator[Rule]:
         return iter(self.rules)
@@ -73,15 +78,3 @@ class RuleTable:
                 r for r in self.rules if phase in r.phases and r.choices is not None
             )
         return found
-
-    def choices_in(self, phase: str) -> tuple[Choices, ...]:
-        """The `choices` of the rules listed in `phase`, in table order: the menu's parts."""
-        found = self._choices.get(phase)
-        if found is None:
-            found = self._choices[phase] = tuple(
-                r.choices for r in self.listed_in(phase) if r.choices is not None
-            )
-        return found
-
-    def rule_for(self, action: Action) -> Rule | None:
-        return self.by_action.get(type(action))

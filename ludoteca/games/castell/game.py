@@ -17,7 +17,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Choices, Rule, RuleTable
+from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.engine.tunables import Tunable
 from ludoteca.games.castell import invariants, learning, result, text, view
 from ludoteca.games.castell.actions import (
@@ -80,11 +80,6 @@ RULES = RuleTable(
     Rule(Abstain, AT_FESTIVAL, festival.check_abstain, festival.do_abstain,
          choices=festival.abstentions),
 )
-# The choices listed in each phase, in table order (see `Castell.legal_actions`).
-MENUS: dict[str, tuple[Choices, ...]] = {
-    phase: tuple(rule.choices for rule in RULES.listed_in(phase) if rule.choices is not None)
-    for phase in Phase
-}
 
 
 class Castell(Game[CastellState]):
@@ -131,27 +126,8 @@ class Castell(Game[CastellState]):
             return frozenset(s for s in state.to_declare if s not in state.declarations)
         return frozenset()
 
-    def legal_actions(self, state: CastellState, seat: int) -> list[Action]:
-        """The engine's menu (the choices of the phase's rules, in table order), gathered by
-        extending one list: a step of a turn lists seven rules, and the engine's nested
-        comprehension over the rules cost a sixth of the menu."""
-        if not self.is_seat(state, seat) or not self.may_act(state, seat):
-            return []
-        menu: list[Action] = []
-        for choices in MENUS[self.phase(state)]:
-            menu += choices(state, seat)
-        return menu
-
     def apply(self, state: CastellState, seat: int, action: Action) -> list[Event]:
-        """The engine's `apply`, with its gates asked in one line where they all pass (a seat
-        that may act is at the table); anything they refuse goes through the engine's, for
-        its message. Each action applied is counted."""
-        rule = RULES.by_action.get(type(action))
-        if (rule is not None and type(seat) is int and self.phase(state) in rule.phases
-                and self.may_act(state, seat)):
-            events = rule.do(state, seat, rule.check(state, seat, action))
-        else:
-            events = super().apply(state, seat, action)
+        events = super().apply(state, seat, action)
         state.actions += 1  # the game's length in its result
         return events
 
