@@ -2,19 +2,21 @@
 
 `ludoteca serve` runs in its own process (SQLite in a temporary folder, the echo endpoint on);
 this process runs every client. For N = 50 and 200 clients it measures:
-- a bare WebSocket echo, at human speed (each client sends every 0.5-2 s) and flat out
-  (each client sends again as soon as its answer comes): the baseline;
 - Castell (4-player matches) and Ciurme (8 players and a facilitator) at human speed: a
   client that may act thinks 0.5-2 s, then sends a random legal action;
 - Ligretto (2-player matches) flat out: a client sends a random legal action on every state
-  frame where it has one.
+  frame where it has one;
+- just before each of those runs, the baseline: a bare WebSocket echo at the same N and pace,
+  at human speed (each client sends every 0.5-2 s) or flat out (each client sends again as
+  soon as its answer comes). Each pair is run `--rounds` times and their latencies pooled, so
+  that a game and its baseline meet the machine's other load alike.
 For each: accepted actions per second, p50/p99 latency from sending an action to the acting
 client's `accepted`, and to the first frame of that step at the other clients of the match,
-with the p99 as a ratio to the echo's p99 at the same N and pace, and the server process's CPU
-time per accepted action (which the machine's other load hardly moves, unlike latencies).
-Then the server's memory per live match. Nothing here asserts a time: it prints.
+with the p99 as a ratio to its echo's p99, and the server process's CPU time per accepted
+action (which the machine's other load hardly moves, unlike latencies). Then the server's
+memory per live match. Nothing here asserts a time: it prints.
 
-    .venv/bin/python bench/server.py [--seconds 10] [--clients 50,200]
+    .venv/bin/python bench/server.py [--seconds 10] [--clients 50,200] [--rounds 2]
 """
 
 from __future__ import annotations
@@ -199,9 +201,12 @@ async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: 
                 return
         ref = next(REFS)
         waiting, fresh = True, False
+        # Timed from its send, as the echo is: choosing the action (decoding a legal list
+        # of up to hundreds) is the client's thinking, not the server's latency.
+        payload = json.dumps({"type": "action", "action": rng.choice(json.loads(legal)),
+                              "ref": ref})
         measure.sent[(match_id, ref)] = time.perf_counter()
-        await ws.send(json.dumps({"type": "action", "action": rng.choice(json.loads(legal)),
-                                  "ref": ref}))
+        await ws.send(payload)
 
     try:
         async with asyncio.timeout(max(0.01, until - time.monotonic())):
@@ -305,47 +310,78 @@ def ms(value: float) -> str:
     return f"{value * 1000:7.1f}"
 
 
-async def main(seconds: float, sizes: list[int], games: list[str]) -> None:
+async def echo_run(server: Server, clients: int, pace: str, seconds: float) -> Measure:
+    """The echo's round trips as a Measure (each message an `ack`), at `clients` and `pace`."""
+    measure = Measure()
+    cpu, client_cpu = server.cpu_seconds(), time.process_time()
+    measure.began = time.time()
+    measure.acks, measure.lags = await echo(server.url, clients, pace, seconds)
+    measure.client_cpu = (time.process_time() - client_cpu) / (time.time() - measure.began)
+    measure.cpu = server.cpu_seconds() - cpu
+    measure.accepted = int(len(measure.acks) / seconds)
+    mark(f"echo, {pace}", clients, measure.began)
+    return measure
+
+
+def pooled(runs: list[Measure]) -> Measure:
+    """The runs of one kind (a game, or the echo measured next to it) over the rounds: their
+    latencies together, actions a second and the clients' share of a core on average, the
+    server's CPU summed (divided by every acknowledged action)."""
+    out = Measure()
+    for run in runs:
+        out.acks += run.acks
+        out.others += run.others
+        out.lags += run.lags
+        out.cpu += run.cpu
+    out.accepted = round(sum(run.accepted for run in runs) / len(runs))
+    out.client_cpu = sum(run.client_cpu for run in runs) / len(runs)
+    return out
+
+
+def row(name: str, clients: int, measure: Measure, ratio: float) -> str:
+    others = [ms(percentile(measure.others, q)) if measure.others else "" for q in (0.5, 0.99)]
+    return (f"{name:<22}{clients:>8}{measure.accepted:>10}"
+            f"{ms(percentile(measure.acks, 0.5)):>9}{ms(percentile(measure.acks, 0.99)):>9}"
+            f"{others[0]:>11}{others[1]:>11}"
+            f"{ratio:>9.2f}{ms(measure.cpu / max(1, len(measure.acks))):>11}"
+            f"{ms(percentile(measure.lags, 0.99)):>8}{measure.client_cpu:>8.0%}")
+
+
+async def main(seconds: float, sizes: list[int], games: list[str], rounds: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
         try:
-            print(f"ludoteca server under load ({seconds:g} s per run, one server process, "
-                  "SQLite)")
+            print(f"ludoteca server under load ({seconds:g} s per run, {rounds} round(s), one "
+                  "server process, SQLite)")
             print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
                   f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}"
                   f"{'lag p99':>8}{'clients':>8}")
             for clients in sizes:
-                baseline = {}
-                for pace in ("human", "flat"):
-                    cpu, client_cpu = server.cpu_seconds(), time.process_time()
-                    begun = time.time()
-                    times, lags = await echo(server.url, clients, pace, seconds)
-                    client_cpu = (time.process_time() - client_cpu) / (time.time() - begun)
-                    mark(f"echo, {pace}", clients, begun)
-                    cpu = server.cpu_seconds() - cpu
-                    baseline[pace] = percentile(times, 0.99)
-                    print(f"{'echo, ' + pace:<22}{clients:>8}{len(times) / seconds:>10.0f}"
-                          f"{ms(percentile(times, 0.5)):>9}{ms(baseline[pace]):>9}"
-                          f"{'':>11}{'':>11}{1.0:>9.2f}{ms(cpu / max(1, len(times))):>11}"
-                          f"{ms(percentile(lags, 0.99)):>8}{client_cpu:>8.0%}")
+                # Each game's runs beside the echo's at the same clients and pace, measured just
+                # before each of them (the machine's other load moves from minute to minute),
+                # and each pair repeated `rounds` times, so that one noisy moment does not
+                # decide a ratio.
+                echoes: dict[str, list[Measure]] = {game: [] for game in games}
+                played: dict[str, list[Measure]] = {game: [] for game in games}
+                for _ in range(rounds):
+                    for game in games:
+                        pace = GAMES[game][2]
+                        echoes[game].append(await echo_run(server, clients, pace, seconds))
+                        measure = await play(server, game, clients, seconds)
+                        mark(f"{game}, {pace}", clients, measure.began, measure.traced)
+                        played[game].append(measure)
                 for game in games:
                     pace = GAMES[game][2]
-                    measure = await play(server, game, clients, seconds)
-                    mark(f"{game}, {pace}", clients, measure.began, measure.traced)
-                    p99 = percentile(measure.acks, 0.99)
-                    print(f"{game + ', ' + pace:<22}{clients:>8}{measure.accepted:>10}"
-                          f"{ms(percentile(measure.acks, 0.5)):>9}{ms(p99):>9}"
-                          f"{ms(percentile(measure.others, 0.5)):>11}"
-                          f"{ms(percentile(measure.others, 0.99)):>11}"
-                          f"{p99 / baseline[pace]:>9.2f}"
-                          f"{ms(measure.cpu / max(1, len(measure.acks))):>11}"
-                          f"{ms(percentile(measure.lags, 0.99)):>8}"
-                          f"{measure.client_cpu:>8.0%}")
-            print("latencies in ms; p99/echo: the action's ack p99 over the echo's p99 at the "
-                  "same clients and pace; CPU/action: the server's CPU (user and system) over "
-                  "the run, in ms per accepted action (per message for the echo); lag p99: how "
-                  "late the clients' own event loop woke (it delays every answer they time); "
-                  "clients: the share of a core the clients' process used")
+                    echo_runs, game_runs = pooled(echoes[game]), pooled(played[game])
+                    ratio = percentile(game_runs.acks, 0.99) / percentile(echo_runs.acks, 0.99)
+                    print(row(f"echo, {pace}", clients, echo_runs, 1.0))
+                    print(row(f"{game}, {pace}", clients, game_runs, ratio))
+            print("latencies in ms; each game's row follows the echo measured beside it (the "
+                  "same clients and pace, just before each of its runs); p99/echo: the action's "
+                  "ack p99 over that echo's p99; CPU/action: the server's CPU (user and system) "
+                  "over the runs, in ms per accepted action (per message for the echo); lag "
+                  "p99: how late the clients' own event loop woke (it delays every answer they "
+                  "time); clients: the share of a core the clients' process used")
         finally:
             server.stop()
     if STALLS:
@@ -363,10 +399,12 @@ if __name__ == "__main__":
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--clients", default="50,200")
     parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--rounds", type=int, default=2, help="each game's run and its "
+                        "echo's, this many times over, their latencies pooled")
     parser.add_argument("--stalls", type=Path, help="run the server with bench/stalls.py's "
                         "probes writing to this file, and print where its event loop stalled")
     arguments = parser.parse_args()
     if arguments.stalls:
         STALLS.append(arguments.stalls)
     asyncio.run(main(arguments.seconds, [int(n) for n in arguments.clients.split(",")],
-                     arguments.games.split(",")))
+                     arguments.games.split(","), arguments.rounds))

@@ -12,7 +12,8 @@ SIGTERM without running atexit):
   ("parts"): a whole action (`submit`), deciding it (`decide`: the game's apply and the rows),
   logging it (`log`), the frames of a step (`broadcast`), its seats' state frames (`frames`),
   the views in them (`views`), the legal lists (`legal`), and the acknowledgement (`ack`,
-  `wire ack`, `wire to handle`; see time_acks).
+  `wire ack`, `wire to handle`; see time_acks), and the WAL's checkpoints (`checkpoint`, in
+  the writer thread).
 `summary(LOG)` reads it back: the longest stalls with their causes, the collections by
 generation and the parts. Nothing here changes what the server does.
 """
@@ -160,6 +161,9 @@ def install(path: str) -> None:
                        ("_legal_json", "legal")):
         probe.time_method(live_cls, name, part, game)
     probe.time_method(storage.Store, "log_step", "log", lambda store: "all")
+    # The WAL's checkpoints run in the writer thread: listed inside a long callback of the
+    # event loop when one ended during it.
+    probe.time_method(storage.Store, "_checkpoint", "checkpoint", lambda store: "all")
     time_acks(probe)
     original_state_texts = live_cls._state_texts
 
@@ -219,15 +223,26 @@ def time_acks(probe: Probe) -> None:
         protocol.probe_data_at = time.perf_counter()
         received(protocol, data)
 
-    async def timed_written(protocol: Any, message: Any) -> None:
-        text = message.get("text") or ""
+    def written_ack(protocol: Any, text: str) -> None:
         if text.startswith('{"type": "accepted"'):
             probe.parts["wire ack"].append(
                 (time.perf_counter() - protocol.probe_data_at) * 1000)
+
+    async def timed_written(protocol: Any, message: Any) -> None:
+        written_ack(protocol, message.get("text") or "")
         await written(protocol, message)
+
+    from ludoteca.server.wire import Wire
+
+    wire_send = Wire.send
+
+    async def timed_wire_send(wire: Any, texts: list[str]) -> None:  # frames written together
+        await wire_send(wire, texts)
+        written_ack(wire.protocol, texts[0])
 
     WebSocketsSansIOProtocol.data_received = timed_received  # type: ignore[method-assign]
     WebSocketsSansIOProtocol.send = timed_written  # type: ignore[method-assign]
+    Wire.send = timed_wire_send  # type: ignore[method-assign]
     send_now = connection_module.Connection.send_now
 
     async def timed_send_now(connection: Any, frame: Any) -> None:

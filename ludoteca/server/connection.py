@@ -3,7 +3,8 @@
 Frames are queued without waiting, in the order the match produced them, and a writer task
 sends them; a client too slow to keep up is disconnected (it reconnects and gets a full view)
 rather than making the match wait for it. An acknowledgement is written at once when no frame
-waits before it (`send_now`).
+waits before it (`send_now`). The frames waiting when the writer wakes go out in one write to
+the socket where the server allows it (see wire.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from starlette.websockets import WebSocket
 
 from ludoteca.server import frames
+from ludoteca.server.wire import wire
 
 _ids = itertools.count(1)
 
@@ -34,6 +36,7 @@ class Connection:
         self.closed = False
         self.writer: asyncio.Task[None] | None = None
         self.writing = asyncio.Lock()  # held while a frame is being written to the socket
+        self.wire = wire(websocket)
 
     def start(self) -> None:
         self.writer = asyncio.create_task(self._write())
@@ -56,9 +59,16 @@ class Connection:
             return
         async with self.writing:
             try:
-                await self.websocket.send_text(frames.dumps(frame))
+                await self._send([frames.dumps(frame)])
             except Exception:  # the socket went away; the reader notices and cleans up
                 self.closed = True
+
+    async def _send(self, texts: list[str]) -> None:
+        if self.wire is not None:
+            await self.wire.send(texts)
+            return
+        for text in texts:
+            await self.websocket.send_text(text)
 
     def close(self) -> None:
         """Stop sending; the writer closes the socket after what is queued (or at once when
@@ -74,17 +84,19 @@ class Connection:
 
     async def _write(self) -> None:
         """Send what is queued, in order: every frame waiting when the writer wakes (a step's
-        events and state) in one turn of the event loop, not one turn each."""
+        events and state) together, not one turn of the event loop (and one write) each."""
         try:
             text: str | None = ""
             while text is not None:
                 text = await self.queue.get()
                 async with self.writing:
+                    texts = []
                     while text is not None:
-                        await self.websocket.send_text(text)
+                        texts.append(text)
                         if self.queue.empty():
                             break
                         text = self.queue.get_nowait()
+                    await self._send(texts)
         except Exception:  # the socket went away; the reader notices and cleans up
             self.closed = True
             return
