@@ -18,7 +18,9 @@ import itertools
 import multiprocessing
 import queue
 import signal
-from collections.abc import Callable, Iterable, Sequence
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,6 +161,28 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+# How often the parent of a pool looks whether Ctrl-C was pressed while it waits for a match.
+INTERRUPT_POLL_SECONDS = 0.1
+
+
+@contextmanager
+def ctrl_c_as_a_flag() -> Iterator[threading.Event]:
+    """Ctrl-C sets the flag instead of raising wherever the main thread happens to be: raised
+    inside a lock the pool's result thread also takes (the arrivals queue, the progress bar),
+    it left that lock held, and stopping the pool then waited on that thread for ever. The
+    caller raises KeyboardInterrupt where it is safe. Elsewhere than the main thread (where
+    signals cannot be handled) the flag is never set."""
+    pressed = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield pressed
+        return
+    before = signal.signal(signal.SIGINT, lambda *_: pressed.set())
+    try:
+        yield pressed
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def _run_in_pool(
     tasks: Iterable[Task], workers: int, finished: Callable[[int, dict[str, Any]], None]
 ) -> None:
@@ -166,7 +190,8 @@ def _run_in_pool(
     results: Arrivals = queue.Queue()
     numbered = enumerate(tasks)
     # Leaving the block terminates the workers: on Ctrl-C the matches under way are dropped.
-    with multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool:
+    with (ctrl_c_as_a_flag() as pressed,
+          multiprocessing.Pool(workers, initializer=_ignore_interrupts) as pool):
 
         def submit(count: int) -> int:
             sent = 0
@@ -182,7 +207,12 @@ def _run_in_pool(
 
         pending = submit(2 * workers)
         while pending:
-            index, record, error = results.get()
+            if pressed.is_set():
+                raise KeyboardInterrupt
+            try:
+                index, record, error = results.get(timeout=INTERRUPT_POLL_SECONDS)
+            except queue.Empty:
+                continue
             if error is not None:
                 raise error
             finished(index, record)
