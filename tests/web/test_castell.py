@@ -16,13 +16,17 @@ from web_pages import (
     wait_turn_or_end,
 )
 
+SEED = 1
+
 
 def test_a_whole_game_against_a_bot(table: Table) -> None:
     page = table.person()
     page.goto("/")
     page.wait_for_selector(".games li")
     table.shot(page, "home")
-    match_id = create_match(page, "castell", ["me", "bot"])
+    # A deal in which this seat's plain play reaches a festival it may enter (in some it never
+    # does, and the test would have nothing to declare).
+    match_id = create_match(page, "castell", ["me", "bot"], seed=SEED)
     page.wait_for_selector(".castell")
     table.shot(page, "castell-start")
     declared: list[list[int]] = []

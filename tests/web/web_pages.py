@@ -31,9 +31,9 @@ def seen(page: Page) -> Seen:
 
 
 def create_match(page: Page, game: str, seats: list[str], options: dict[str, str] | None = None,
-                 level: str = "strong") -> str:
-    """From the home page: a new match of `game`, seat by seat "me", "friend" or "bot"; returns
-    the match id once the match page is open."""
+                 level: str = "strong", seed: int | None = None) -> str:
+    """From the home page: a new match of `game`, seat by seat "me", "friend" or "bot" (and its
+    seed, where the test needs one deal); returns the match id once the match page is open."""
     page.goto("/")
     page.locator(f'a[href="/new/{game}"]').first.click()
     page.wait_for_selector("[data-players]")
@@ -53,6 +53,9 @@ def create_match(page: Page, game: str, seats: list[str], options: dict[str, str
         else:
             field.fill(value)
             field.dispatch_event("change")
+    if seed is not None:
+        page.locator("details summary", has_text=re.compile("More|Altro")).click()
+        page.fill("[data-seed]", str(seed))
     page.locator('form button[type="submit"]').click()
     page.wait_for_url(re.compile(r".*/play/[\w-]+$"))
     page.wait_for_selector(".match[data-status]")
