@@ -295,3 +295,20 @@ def test_people_play_castell_to_the_end(config: ServerConfig) -> None:
 
     with ServerThread(config) as server:
         run(scenario(server.url))
+
+
+def test_a_steps_frames_go_out_through_the_wire_under_uvicorn(config: ServerConfig) -> None:
+    """Under uvicorn (as `ludoteca serve` runs), each connection writes its waiting frames
+    together through wire.py: a uvicorn that no longer offers what wire.py reads would fall
+    back to frame-by-frame sends silently, so this says so."""
+
+    async def scenario(base: str, hub: Any) -> None:
+        made = await started(base, game="goofspiel", players=2, seed=3)
+        ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
+        await ann.state()
+        connections = hub.matches[made["id"]].connections
+        assert connections and all(c.wire is not None for c in connections)
+        await ann.close()
+
+    with ServerThread(config) as server:
+        run(scenario(server.url, server.hub))
