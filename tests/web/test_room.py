@@ -199,13 +199,15 @@ def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:
     table.shot(ada, "phone-vote")
     assert not sideways_scrolling(ada)
     # The vote's timer is the server's: after a reload it shows the time left, not 2:00 again.
-    time.sleep(4)
+    # Each reading is whole seconds, redrawn once a second: up to 2 s off between the two; the
+    # vote opened 6 s ago, so a timer started afresh would be 5 s or more off.
+    time.sleep(6)
     before, seen = time_left(ada), time.monotonic()
-    assert before <= 117, f"the vote opened at least 4 s ago, yet {before} s are left"
+    assert before <= 115, f"the vote opened at least 6 s ago, yet {before} s are left"
     ada.reload()
     ada.wait_for_selector(".vote[data-vote=quartermaster] .choices button")
     after, gone = time_left(ada), time.monotonic() - seen
-    assert abs(after - (before - gone)) <= 1.5, (before, gone, after)
+    assert abs(after - (before - gone)) <= 2.5, (before, gone, after)
     ada.locator(".vote[data-vote=quartermaster] .choices button").first.click()
     until(lambda: "Ada has voted" in ada.inner_text(".match"), 10, "Ada's ballot counted")
     facilitator.wait_for_selector('.crew[data-crew="1"] .vote')
