@@ -21,7 +21,6 @@ Run: `python bench/bots.py [--games G] [--seeds N] [--mcts SPEC] [--workers W] [
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
 
 from games import bench_module
@@ -32,7 +31,7 @@ from ludoteca.bots import MctsBot, parse_bot
 from ludoteca.bots.simple import HeuristicBot
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.speed import playout_rate
+from ludoteca.engine.speed import cpu_clock, playout_rate
 from ludoteca.games import game_names, load_game
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.stats import wilson_interval
@@ -70,10 +69,10 @@ def mcts_speed(game: Game[Any], players: int, spec: str, seconds: float) -> floa
             if searched == SPEED_DECISIONS or game.is_over(state):
                 break
             seat = min(game.actors(state))
-            start = time.perf_counter()
+            start = cpu_clock()
             action = bot.choose(game, state, seat, rng)
             if bot.last_iterations:
-                spent += time.perf_counter() - start
+                spent += cpu_clock() - start
                 done += bot.last_iterations
                 searched += 1
             game.apply(state, seat, action)

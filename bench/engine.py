@@ -2,9 +2,12 @@
 
 The baseline is the engine's reference game (Goofspiel) measured in the same run; OpenSpiel's
 python_tic_tac_toe (from the `rl` extra) is driven the same way, and every game at every player
-count is compared with it (the goal: at least as many actions/s). Each figure is the best of a
-few rounds, the rounds interleaved, so that other processes on the machine weigh on every row
-alike. `--profile` prints, per game, where random playouts spend their time (cProfile).
+count is compared with it (the goal: at least as many actions/s). Every rate is timed in CPU
+time (`cpu_clock`). Each round measures every row once, each between two measurements of the
+references (the baseline and tic-tac-toe), and a row's ratios in that round are to their mean:
+the machine's speed drifts within seconds, and pairs made moments apart meet it alike. The table
+gives each figure's median over the rounds. `--profile` prints, per game, where random playouts
+spend their time (cProfile).
 
 Run: `make bench` or `python bench/engine.py [--seconds S] [--rounds R] [--profile]`.
 """
@@ -16,16 +19,18 @@ import cProfile
 import io
 import pstats
 import random
-import time
-from collections.abc import Callable
+import statistics
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.engine.speed import Throughput, measure, random_playout
+from ludoteca.engine.speed import Throughput, cpu_clock, measure, random_playout
 from ludoteca.games import game_names, load_game
 
 BASELINE = "goofspiel"  # the reference game: the smallest complete game of the contract
+BASELINE_ROW = f"{BASELINE}, 2 players (baseline)"
 LARGEST_TABLE = 15  # players measured at most: a table of 40 takes minutes per playout
 REFERENCE = "open_spiel python_tic_tac_toe"
 ROUND_SEEDS = 1_000_000  # seeds per round
@@ -44,8 +49,8 @@ def open_spiel_tic_tac_toe(seconds: float) -> Throughput | None:
     rng = random.Random(0)
     actions = playouts = 0
     samples = []
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = cpu_clock()
+    while cpu_clock() - start < seconds:
         state = game.new_initial_state()
         while not state.is_terminal():
             state.apply_action(rng.choice(state.legal_actions()))
@@ -53,35 +58,48 @@ def open_spiel_tic_tac_toe(seconds: float) -> Throughput | None:
             if len(state.history()) == 4:
                 samples.append(state.clone())
         playouts += 1
-    elapsed = time.perf_counter() - start
+    elapsed = cpu_clock() - start
     clones = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = cpu_clock()
+    while cpu_clock() - start < seconds:
         for sample in samples:
             sample.clone()
         clones += len(samples)
-    return Throughput(actions / elapsed, clones / (time.perf_counter() - start), playouts)
+    return Throughput(actions / elapsed, clones / (cpu_clock() - start), playouts)
 
 
-def measurements(
-    seconds: float, first_seed: int
-) -> list[tuple[str, Callable[[], Throughput | None]]]:
-    """Every row of the table and how to measure it once, on seeds from `first_seed`."""
-    baseline = load_game(BASELINE)
-    rows: list[tuple[str, Callable[[], Throughput | None]]] = [
-        (
-            f"{BASELINE}, 2 players (baseline)",
-            lambda: measure(baseline, 2, seconds, first_seed=first_seed),
-        )
-    ]
-    for name, players in tables():
-        game = load_game(name)
-        rows.append((
-            f"{name}, {players} players",
-            lambda g=game, p=players: measure(g, p, seconds, first_seed=first_seed),
-        ))
-    rows.append((REFERENCE, lambda: open_spiel_tic_tac_toe(seconds)))
-    return rows
+@dataclass
+class Row:
+    """One row's measurements, a round each, and its ratios to the references measured around
+    it in the same round."""
+
+    rates: list[Throughput] = field(default_factory=list)
+    actions_v_baseline: list[float] = field(default_factory=list)
+    clones_v_baseline: list[float] = field(default_factory=list)
+    actions_v_reference: list[float] = field(default_factory=list)
+
+    def add(self, t: Throughput, before: References, after: References) -> None:
+        self.rates.append(t)
+        baseline = mean_throughput([before.baseline, after.baseline])
+        self.actions_v_baseline.append(t.actions_per_second / baseline.actions_per_second)
+        self.clones_v_baseline.append(t.clones_per_second / baseline.clones_per_second)
+        if before.reference is not None and after.reference is not None:
+            reference = mean_throughput([before.reference, after.reference])
+            self.actions_v_reference.append(t.actions_per_second / reference.actions_per_second)
+
+
+@dataclass(frozen=True)
+class References:
+    baseline: Throughput
+    reference: Throughput | None  # tic-tac-toe, when OpenSpiel is installed
+
+
+def mean_throughput(rates: list[Throughput]) -> Throughput:
+    return Throughput(
+        statistics.fmean(t.actions_per_second for t in rates),
+        statistics.fmean(t.clones_per_second for t in rates),
+        sum(t.playouts for t in rates),
+    )
 
 
 def tables() -> list[tuple[str, int]]:
@@ -94,52 +112,64 @@ def tables() -> list[tuple[str, int]]:
     return out
 
 
-def best_of(rounds: int, seconds: float) -> dict[str, Throughput | None]:
-    """Each row's best actions/s and best clones/s over `rounds` interleaved rounds."""
-    best: dict[str, Throughput | None] = {}
+def paired_rounds(rounds: int, seconds: float) -> dict[str, Row]:
+    """Every row measured once a round, each measurement between two of the references (the
+    baseline and tic-tac-toe), whose mean its ratios of that round are to. The machine's speed
+    drifts within seconds (tic-tac-toe alone, timed a quarter second at a time, moved between
+    13,000 and 29,000 actions/s in one quiet minute here): a ratio of two measurements made
+    far apart measured the drift as much as the games."""
+    baseline_game = load_game(BASELINE)
+    rows: dict[str, Row] = {}
     for number in range(rounds):
-        # new seeds each round: a game's caches never see a deal twice
-        for label, run in measurements(seconds, first_seed=number * ROUND_SEEDS):
-            t = run()
-            old = best.get(label)
-            if t is not None and old is not None:
-                t = Throughput(
-                    max(t.actions_per_second, old.actions_per_second),
-                    max(t.clones_per_second, old.clones_per_second),
-                    t.playouts + old.playouts,
-                )
-            best[label] = t
-    return best
+        first_seed = number * ROUND_SEEDS  # a game's caches never see a deal twice
+
+        def references(first_seed: int = first_seed) -> References:
+            return References(
+                measure(baseline_game, 2, seconds, first_seed=first_seed),
+                open_spiel_tic_tac_toe(seconds),
+            )
+
+        before = references()
+        measured: dict[str, Throughput] = {}
+        for name, players in tables():
+            measured[f"{name}, {players} players"] = measure(
+                load_game(name), players, seconds, first_seed=first_seed
+            )
+            after = references()
+            rows.setdefault(f"{name}, {players} players", Row()).add(
+                measured[f"{name}, {players} players"], before, after
+            )
+            rows.setdefault(BASELINE_ROW, Row()).add(before.baseline, before, after)
+            if before.reference is not None:
+                rows.setdefault(REFERENCE, Row()).add(before.reference, before, after)
+            before = after
+    return rows
 
 
-def print_table(best: dict[str, Throughput | None]) -> None:
-    baseline = best[f"{BASELINE}, 2 players (baseline)"]
-    reference = best[REFERENCE]
-    assert baseline is not None
-    table = Table(title="Random playouts and clones (ratios to the baseline, same run)")
+def print_table(rows: dict[str, Row]) -> None:
+    table = Table(
+        title="Random playouts and clones (medians of the rounds; each ratio to the references "
+        "measured just before and after, in CPU time)"
+    )
     columns = ("game", "actions/s", "ratio", "clones/s", "ratio", "v tic-tac-toe", "playouts")
     for column in columns:
         table.add_column(column, justify="left" if column == "game" else "right")
-    for label, t in best.items():
-        if t is None:
-            continue
-        versus = (
-            f"{t.actions_per_second / reference.actions_per_second:.2f}x"
-            if reference is not None
-            else "-"
-        )
+    has_reference = REFERENCE in rows
+    ordered = [BASELINE_ROW] + [label for label in rows if label not in (BASELINE_ROW, REFERENCE)]
+    for label in ordered + ([REFERENCE] if has_reference else []):
+        row = rows[label]
         table.add_row(
             label,
-            f"{t.actions_per_second:,.0f}",
-            f"{t.actions_per_second / baseline.actions_per_second:.3f}",
-            f"{t.clones_per_second:,.0f}",
-            f"{t.clones_per_second / baseline.clones_per_second:.3f}",
-            versus,
-            str(t.playouts),
+            f"{median(t.actions_per_second for t in row.rates):,.0f}",
+            f"{median(row.actions_v_baseline):.3f}",
+            f"{median(t.clones_per_second for t in row.rates):,.0f}",
+            f"{median(row.clones_v_baseline):.3f}",
+            f"{median(row.actions_v_reference):.2f}x" if row.actions_v_reference else "-",
+            str(sum(t.playouts for t in row.rates)),
         )
-    console = Console(width=120)
+    console = Console(width=130)
     console.print(table)
-    if reference is None:
+    if not has_reference:
         console.print(
             "OpenSpiel is not installed, so there is no tic-tac-toe comparison: install the "
             "`rl` extra (pip install -e '.[rl]', or `make bench`)."
@@ -147,9 +177,8 @@ def print_table(best: dict[str, Throughput | None]) -> None:
         return
     slow = [
         label
-        for label, t in best.items()
-        if t is not None and label != REFERENCE
-        and t.actions_per_second < reference.actions_per_second
+        for label in ordered
+        if label != REFERENCE and median(rows[label].actions_v_reference) < 1.0
     ]
     console.print(
         "Every game at every table makes at least tic-tac-toe's actions/s."
@@ -158,16 +187,20 @@ def print_table(best: dict[str, Throughput | None]) -> None:
     )
 
 
+def median(values: Iterable[float]) -> float:
+    return statistics.median(list(values))
+
+
 def profile(seconds: float) -> None:
     """Where random playouts of each game spend their time: the functions with the most time
     of their own."""
     for name, players in tables():
         game = load_game(name)
         profiler = cProfile.Profile()
-        start = time.perf_counter()
+        start = cpu_clock()
         seed = 0
         profiler.enable()
-        while time.perf_counter() - start < seconds:
+        while cpu_clock() - start < seconds:
             random_playout(game, players, seed)
             seed += 1
         profiler.disable()
@@ -182,11 +215,12 @@ def profile(seconds: float) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=1.0, help="time per measurement")
-    parser.add_argument("--rounds", type=int, default=3, help="rounds; each row's best counts")
+    parser.add_argument("--seconds", type=float, default=0.25,
+                        help="CPU time per measurement (of playouts, then as long of clones)")
+    parser.add_argument("--rounds", type=int, default=7, help="rounds; each row's median counts")
     parser.add_argument("--profile", action="store_true", help="print a profile per game")
     args = parser.parse_args()
-    print_table(best_of(args.rounds, args.seconds))
+    print_table(paired_rounds(args.rounds, args.seconds))
     if args.profile:
         profile(PROFILE_SECONDS)
 

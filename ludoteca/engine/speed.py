@@ -1,7 +1,10 @@
 """Throughput measurements shared by the benchmarks: random playouts and clones per second.
 
 Benchmarks report ratios against a baseline measured in the same process (the reference game),
-so the figures mean the same on any machine.
+so the figures mean the same on any machine. Rates are timed by `cpu_clock`, the process's CPU
+time: another process taking the core for a while stops that clock too, where the wall clock
+would charge its time to whichever row was running (rows of one run measured on the wall clock
+moved by up to 40% on a shared machine, and the ratio of two rows with them).
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ from typing import Any
 
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
+
+cpu_clock = time.process_time
 
 
 @dataclass(frozen=True)
@@ -50,18 +55,18 @@ class PlayoutRate:
 def playout_rate(
     game: Game[Any], players: int, seconds: float = 1.0, options: Any = None, first_seed: int = 0
 ) -> PlayoutRate:
-    """Random playouts for about `seconds` (at least one), seeded from `first_seed` on (a
-    repeated measurement takes new seeds, so that no cache of the game's has seen them)."""
+    """Random playouts for about `seconds` of CPU time (at least one), seeded from `first_seed`
+    on (a repeated measurement takes new seeds, so that no cache of the game's has seen them)."""
     samples: list[Any] = []
     actions = playouts = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or playouts == 0:
+    start = cpu_clock()
+    while cpu_clock() - start < seconds or playouts == 0:
         seed = first_seed + playouts
         _, count, middle = random_playout(game, players, seed=seed, options=options)
         actions += count
         playouts += 1
         samples.append(middle)
-    elapsed = time.perf_counter() - start
+    elapsed = cpu_clock() - start
     return PlayoutRate(actions / elapsed, playouts / elapsed, playouts, samples)
 
 
@@ -71,10 +76,10 @@ def measure(
     """Random playouts for about `seconds`, then clones of mid-game states for as long."""
     rate = playout_rate(game, players, seconds, options, first_seed)
     clones = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = cpu_clock()
+    while cpu_clock() - start < seconds:
         for sample in rate.samples:
             game.clone(sample)
         clones += len(rate.samples)
-    clones_per_second = clones / (time.perf_counter() - start)
+    clones_per_second = clones / (cpu_clock() - start)
     return Throughput(rate.actions_per_second, clones_per_second, rate.playouts)
