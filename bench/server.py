@@ -9,20 +9,23 @@ this process runs every client. For N = 50 and 200 clients it measures:
 - just before each of those runs, the baseline: a bare WebSocket echo at the same N and pace,
   at human speed (each client sends every 0.5-2 s) or flat out (each client sends again as
   soon as its answer comes). Each pair is run `--rounds` times and their latencies pooled, so
-  that a game and its baseline meet the machine's other load alike.
+  that a game and its baseline meet the machine's other load alike. A run at human speed lasts
+  30 s (`RUN_SECONDS`): 200 clients make some 37 actions a second there, and the p99 of the
+  few hundred a 10-s run made moved by half from one run to the next.
 For each: accepted actions per second, p50/p99 latency from sending an action to the acting
 client's `accepted`, and to the first frame of that step at the other clients of the match,
 with the p99 as a ratio to its echo's p99, and the server process's CPU time per accepted
 action (which the machine's other load hardly moves, unlike latencies). Then the server's
 memory per live match. Nothing here asserts a time: it prints.
 
-    .venv/bin/python bench/server.py [--seconds 10] [--clients 50,200] [--rounds 2]
+    .venv/bin/python bench/server.py [--seconds S] [--clients 50,200] [--rounds 2]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import itertools
 import json
 import os
@@ -42,6 +45,10 @@ import websockets
 from ludoteca.server.loopback import free_port, wait_port
 
 HUMAN_THINK = (0.5, 2.0)
+RUN_SECONDS = {  # a run's length by pace: its p99 wants a thousand answers or more
+    "human": 30.0,  # 200 clients at human speed make about 37 actions a second
+    "flat": 10.0,  # flat out, thousands of actions a second
+}
 EXTRA: list[str] = []  # more `ludoteca serve` options (--compression)
 REFS = itertools.count(1)  # each action's ref, unique in the run (--stalls joins on it)
 STALLS: list[Path] = []  # where the server's probes write (--stalls; see bench/stalls.py)
@@ -347,11 +354,23 @@ def row(name: str, clients: int, measure: Measure, ratio: float) -> str:
             f"{ms(percentile(measure.lags, 0.99)):>8}{measure.client_cpu:>8.0%}")
 
 
-async def main(seconds: float, sizes: list[int], games: list[str], rounds: int) -> None:
+def settle() -> None:
+    """Before a run: what the earlier runs left in this process (their latencies, every step's
+    arrival) frozen out of the collector's sight. Traversed again by every full collection, it
+    grew the clients' pauses run after run, and with them every latency they time."""
+    gc.collect()
+    gc.freeze()
+
+
+async def main(seconds: float | None, sizes: list[int], games: list[str], rounds: int
+               ) -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
         try:
-            print(f"ludoteca server under load ({seconds:g} s per run, {rounds} round(s), one "
+            lengths = (f"{seconds:g} s" if seconds else
+                       ", ".join(f"{length:g} s at {pace} pace"
+                                 for pace, length in RUN_SECONDS.items()))
+            print(f"ludoteca server under load ({lengths} per run, {rounds} round(s), one "
                   "server process, SQLite)")
             print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
                   f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}"
@@ -366,8 +385,11 @@ async def main(seconds: float, sizes: list[int], games: list[str], rounds: int) 
                 for _ in range(rounds):
                     for game in games:
                         pace = GAMES[game][2]
-                        echoes[game].append(await echo_run(server, clients, pace, seconds))
-                        measure = await play(server, game, clients, seconds)
+                        length = seconds or RUN_SECONDS[pace]
+                        settle()
+                        echoes[game].append(await echo_run(server, clients, pace, length))
+                        settle()
+                        measure = await play(server, game, clients, length)
                         mark(f"{game}, {pace}", clients, measure.began, measure.traced)
                         played[game].append(measure)
                 for game in games:
@@ -396,7 +418,9 @@ async def main(seconds: float, sizes: list[int], games: list[str], rounds: int) 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seconds", type=float, help="every run's length (default: "
+                        + ", ".join(f"{length:g} s at {pace} pace"
+                                    for pace, length in RUN_SECONDS.items()) + ")")
     parser.add_argument("--clients", default="50,200")
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--rounds", type=int, default=2, help="each game's run and its "
