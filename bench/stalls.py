@@ -77,7 +77,7 @@ class Probe:
             if start - probe.flushed >= FLUSH_SECONDS:
                 probe.flush_parts()
 
-        asyncio.events.Handle._run = timed_run  # type: ignore[method-assign]
+        asyncio.events.Handle._run = timed_run  # type: ignore[method-assign, assignment]
 
     # --- the pipeline's parts -----------------------------------------------------------------
     def time_method(self, owner: Any, name: str, part: str,
@@ -122,7 +122,7 @@ class Probe:
             finally:
                 probe.busy_since = time.perf_counter()
 
-        selectors.EpollSelector.select = timed_select  # type: ignore[method-assign]
+        selectors.EpollSelector.select = timed_select  # type: ignore[method-assign, assignment]
 
     def flush_parts(self) -> None:
         self.flushed = time.perf_counter()
@@ -135,13 +135,14 @@ class Probe:
 
 def describe(handle: asyncio.events.Handle) -> str:
     """The task a callback stepped (its coroutine and where it now waits), or the callback."""
-    task = getattr(handle._callback, "__self__", None)
+    callback = getattr(handle, "_callback", None)  # asyncio's own Handle keeps it there
+    task = getattr(callback, "__self__", None)
     if isinstance(task, asyncio.Task):
         coro = task.get_coro()
         frame = getattr(coro, "cr_frame", None)
         where = f" at {Path(frame.f_code.co_filename).name}:{frame.f_lineno}" if frame else ""
         return f"task {getattr(coro, '__qualname__', coro)}{where}"
-    return repr(handle._callback)[:120]
+    return repr(callback)[:120]
 
 
 def install(path: str) -> None:
@@ -187,7 +188,7 @@ def install(path: str) -> None:
             probe.parts[f"{game(live)} views"].append(spent[0])
             probe.parts[f"{game(live)} frames"].append((time.perf_counter() - start) * 1000)
 
-    live_cls._state_texts = state_texts  # type: ignore[method-assign]
+    live_cls._state_texts = state_texts  # type: ignore[method-assign, assignment]
 
 
 def mark(path: Path, name: str, start: float, end: float) -> None:
@@ -207,9 +208,9 @@ def time_acks(probe: Probe) -> None:
     async def timed_handle(live: Any, connection: Any, data: dict[str, Any]) -> None:
         connection.probe_read = time.perf_counter()
         protocol = getattr(connection.websocket._receive, "__self__", None)
-        if data.get("type") == "action" and hasattr(protocol, "probe_data_at"):
-            probe.parts["wire to handle"].append(
-                (connection.probe_read - protocol.probe_data_at) * 1000)
+        arrived = getattr(protocol, "probe_data_at", None)
+        if data.get("type") == "action" and arrived is not None:
+            probe.parts["wire to handle"].append((connection.probe_read - arrived) * 1000)
         connection.probe_game = live.info.game
         connection.probe_action = (live.id, data.get("ref"),
                                    getattr(protocol, "probe_data_at", 0.0))
@@ -240,9 +241,9 @@ def time_acks(probe: Probe) -> None:
         await wire_send(wire, texts)
         written_ack(wire.protocol, texts[0])
 
-    WebSocketsSansIOProtocol.data_received = timed_received  # type: ignore[method-assign]
-    WebSocketsSansIOProtocol.send = timed_written  # type: ignore[method-assign]
-    Wire.send = timed_wire_send  # type: ignore[method-assign]
+    WebSocketsSansIOProtocol.data_received = timed_received  # type: ignore[method-assign, assignment]
+    WebSocketsSansIOProtocol.send = timed_written  # type: ignore[method-assign, assignment]
+    Wire.send = timed_wire_send  # type: ignore[method-assign, assignment]
     send_now = connection_module.Connection.send_now
 
     async def timed_send_now(connection: Any, frame: Any) -> None:
@@ -255,8 +256,8 @@ def time_acks(probe: Probe) -> None:
                      "handled": connection.probe_read, "queued": queued,
                      "written": time.perf_counter(), "at": time.time()})
 
-    connection_module.Connection.send_now = timed_send_now  # type: ignore[method-assign]
-    ws._handle = timed_handle  # type: ignore[assignment]
+    connection_module.Connection.send_now = timed_send_now  # type: ignore[method-assign, assignment]
+    ws._handle = timed_handle
     connection_module.Connection.probe_game = "all"  # type: ignore[attr-defined]
     connection_module.Connection.probe_read = 0.0  # type: ignore[attr-defined]
 
@@ -282,7 +283,7 @@ def _ack_legs(records: list[dict[str, Any]], longest: int) -> list[str]:
         if record["kind"] == "client ack":
             mine = server.get((record["match"], record["ref"]))
             if mine is not None and mine["arrived"]:
-                legs.append(tuple((b - a) * 1000 for a, b in (  # type: ignore[misc]
+                legs.append(tuple((b - a) * 1000 for a, b in (
                     (record["sent"], record["received"]), (record["sent"], mine["arrived"]),
                     (mine["arrived"], mine["handled"]), (mine["handled"], mine["written"]),
                     (mine["written"], record["received"]))))
@@ -325,9 +326,9 @@ def _phase_summary(records: list[dict[str, Any]], longest: int) -> list[str]:
     lines.append(f"callbacks of {LONG_MS:g} ms or more: {len(stalls)}, "
                  f"{sum(r['ms'] for r in stalls):.0f} ms in all; the longest (wall, cpu):")
     for record in stalls[:longest]:
-        parts = ", ".join(f"{k} {v:.1f}" for k, v in sorted(record["inside"].items(),
-                                                             key=lambda kv: -kv[1]))
-        lines.append(f"  {record['ms']:7.1f} {record['cpu']:7.1f}  {record['what']}  [{parts}]")
+        inside = ", ".join(f"{k} {v:.1f}" for k, v in sorted(record["inside"].items(),
+                                                              key=lambda kv: -kv[1]))
+        lines.append(f"  {record['ms']:7.1f} {record['cpu']:7.1f}  {record['what']}  [{inside}]")
     causes: dict[str, float] = defaultdict(float)
     for record in stalls:
         for key, value in record["inside"].items():
