@@ -3,29 +3,14 @@ them (the figures themselves are the bench's to print, never a test's to assert)
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
-
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "engine.py"
-
-
-def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_engine", BENCH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_engine"] = module
-    spec.loader.exec_module(module)
-    return module
+from scripts import load_script
 
 
 def test_every_row_is_measured_between_references_and_printed(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    bench = load_bench()
+    bench = load_script("bench/engine.py")
     rows = bench.paired_rounds(rounds=2, seconds=0.002)
     games = {f"{name}, {players} players" for name, players in bench.tables()}
     assert games | {bench.BASELINE_ROW} <= set(rows)

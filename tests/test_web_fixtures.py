@@ -4,20 +4,17 @@ changes a tower rule, makes the client's tests look at it."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 
+from scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "web" / "scripts" / "game_fixtures.py"
 FIXTURES = ROOT / "web" / "tests" / "fixtures" / "games.json"
 
 
 def test_the_client_fixtures_are_the_games_own() -> None:
-    spec = importlib.util.spec_from_file_location("game_fixtures", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("web/scripts/game_fixtures.py")
     fresh = json.loads(json.dumps(module.fixtures(), sort_keys=True))
     assert json.loads(FIXTURES.read_text()) == fresh, (
         "web/tests/fixtures/games.json is stale: run python web/scripts/game_fixtures.py"

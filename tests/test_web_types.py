@@ -4,32 +4,23 @@ client and the server cannot drift apart. `make web-types` regenerates them."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "web"
 NODE = Path(sys.executable).parent / "node"
 
 
-def exporter() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("export_schema",
-                                                  WEB / "scripts" / "export_schema.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_schema_is_the_servers() -> None:
     committed = json.loads((WEB / "src" / "protocol" / "schema.json").read_text())
-    assert committed == json.loads(json.dumps(exporter().schema())), (
+    schema = load_script("web/scripts/export_schema.py").schema()
+    assert committed == json.loads(json.dumps(schema)), (
         "web/src/protocol/schema.json is stale: run `make web-types`"
     )
 
