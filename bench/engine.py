@@ -112,33 +112,27 @@ def tables() -> list[tuple[str, int]]:
     return out
 
 
+def references(seconds: float, first_seed: int) -> References:
+    return References(
+        measure(load_game(BASELINE), 2, seconds, first_seed=first_seed),
+        open_spiel_tic_tac_toe(seconds),
+    )
+
+
 def paired_rounds(rounds: int, seconds: float) -> dict[str, Row]:
     """Every row measured once a round, each measurement between two of the references (the
     baseline and tic-tac-toe), whose mean its ratios of that round are to. The machine's speed
     drifts within seconds (tic-tac-toe alone, timed a quarter second at a time, moved between
     13,000 and 29,000 actions/s in one quiet minute here): a ratio of two measurements made
     far apart measured the drift as much as the games."""
-    baseline_game = load_game(BASELINE)
     rows: dict[str, Row] = {}
     for number in range(rounds):
         first_seed = number * ROUND_SEEDS  # a game's caches never see a deal twice
-
-        def references(first_seed: int = first_seed) -> References:
-            return References(
-                measure(baseline_game, 2, seconds, first_seed=first_seed),
-                open_spiel_tic_tac_toe(seconds),
-            )
-
-        before = references()
-        measured: dict[str, Throughput] = {}
+        before = references(seconds, first_seed)
         for name, players in tables():
-            measured[f"{name}, {players} players"] = measure(
-                load_game(name), players, seconds, first_seed=first_seed
-            )
-            after = references()
-            rows.setdefault(f"{name}, {players} players", Row()).add(
-                measured[f"{name}, {players} players"], before, after
-            )
+            measured = measure(load_game(name), players, seconds, first_seed=first_seed)
+            after = references(seconds, first_seed)
+            rows.setdefault(f"{name}, {players} players", Row()).add(measured, before, after)
             rows.setdefault(BASELINE_ROW, Row()).add(before.baseline, before, after)
             if before.reference is not None:
                 rows.setdefault(REFERENCE, Row()).add(before.reference, before, after)
