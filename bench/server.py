@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import itertools
 import json
 import os
@@ -354,14 +353,6 @@ def row(name: str, clients: int, measure: Measure, ratio: float) -> str:
             f"{ms(percentile(measure.lags, 0.99)):>8}{measure.client_cpu:>8.0%}")
 
 
-def settle() -> None:
-    """Before a run: what the earlier runs left in this process (their latencies, every step's
-    arrival) frozen out of the collector's sight. Traversed again by every full collection, it
-    grew the clients' pauses run after run, and with them every latency they time."""
-    gc.collect()
-    gc.freeze()
-
-
 async def main(seconds: float | None, sizes: list[int], games: list[str], rounds: int
                ) -> None:
     with tempfile.TemporaryDirectory() as folder:
@@ -386,9 +377,7 @@ async def main(seconds: float | None, sizes: list[int], games: list[str], rounds
                     for game in games:
                         pace = GAMES[game][2]
                         length = seconds or RUN_SECONDS[pace]
-                        settle()
                         echoes[game].append(await echo_run(server, clients, pace, length))
-                        settle()
                         measure = await play(server, game, clients, length)
                         mark(f"{game}, {pace}", clients, measure.began, measure.traced)
                         played[game].append(measure)
