@@ -1,15 +1,19 @@
-"""One client's WebSocket as the live match sees it: who it is and a queue of frames to send.
+"""One client's WebSocket as the live match sees it: who it is and the frames it is yet to be
+sent.
 
 Frames are queued without waiting, in the order the match produced them, and a writer task
 sends them; a client too slow to keep up is disconnected (it reconnects and gets a full view)
 rather than making the match wait for it. An acknowledgement is written at once when no frame
 waits before it (`send_now`). The frames waiting when the writer wakes go out in one write to
-the socket where the server allows it (see wire.py).
+the socket where the server allows it (see wire.py). A step's frames are held instead for the
+hub, which writes them a few sockets at a time between the actions it reads (`held`,
+`flush`; see Hub._send_frames).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import itertools
 from typing import Any
@@ -26,7 +30,11 @@ class Connection:
     def __init__(self, websocket: WebSocket, queue_frames: int) -> None:
         self.id = next(_ids)
         self.websocket = websocket
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=queue_frames)
+        self.limit = queue_frames  # frames waiting past this: the client is too slow
+        self.out: collections.deque[str | None] = collections.deque()  # None: close after
+        self.wanted = asyncio.Event()  # the writer has frames to send
+        # While held, frames wait for `flush` (the hub's, see Hub._send_frames), not the writer.
+        self.held = False
         # seat: a player's seat; None: a spectator. member: a session member before the start.
         self.seat: int | None = None
         self.member: int | None = None
@@ -44,17 +52,18 @@ class Connection:
     def send(self, frame: dict[str, Any] | str) -> None:
         if self.closed:
             return
-        text = frame if isinstance(frame, str) else frames.dumps(frame)
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
+        if len(self.out) >= self.limit:
             self.close()
+            return
+        self.out.append(frame if isinstance(frame, str) else frames.dumps(frame))
+        if not self.held:
+            self.wanted.set()
 
     async def send_now(self, frame: dict[str, Any]) -> None:
         """Write `frame` at once when nothing waits to go before it, else queue it. For an
         action's `accepted`, straight after its commit: queued, it would wait for the writer's
         next turn of the event loop, behind whatever every other match does in this one."""
-        if self.closed or not self.queue.empty() or self.writing.locked():
+        if self.closed or self.out or self.writing.locked():
             self.send(frame)
             return
         async with self.writing:
@@ -62,6 +71,32 @@ class Connection:
                 await self._send([frames.dumps(frame)])
             except Exception:  # the socket went away; the reader notices and cleans up
                 self.closed = True
+
+    def flush(self) -> None:
+        """Release the frames held, writing them now when the socket takes them without
+        waiting (else the writer sends them)."""
+        self.held = False
+        if not self.out:
+            return
+        if self.wire is None or self.writing.locked() or not self.wire.ready():
+            self.wanted.set()
+            return
+        texts = self._waiting()
+        try:
+            self.wire.write(texts)
+        except Exception:  # the socket went away; the reader notices and cleans up
+            self.closed = True
+        if self.out:  # a close waits: the writer's
+            self.wanted.set()
+
+    def _waiting(self) -> list[str]:
+        """The frames waiting, up to a close (which stays first in line)."""
+        texts = []
+        while self.out and self.out[0] is not None:
+            text = self.out.popleft()
+            assert text is not None
+            texts.append(text)
+        return texts
 
     async def _send(self, texts: list[str]) -> None:
         if self.wire is not None:
@@ -72,31 +107,30 @@ class Connection:
 
     def close(self) -> None:
         """Stop sending; the writer closes the socket after what is queued (or at once when
-        the queue is full)."""
+        too much is queued)."""
         if self.closed:
             return
         self.closed = True
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(None)
-        if self.queue.full() and self.writer is not None:
+        if len(self.out) >= self.limit and self.writer is not None:
             self.writer.cancel()
             asyncio.create_task(self._close_socket(1013))
+            return
+        self.out.append(None)
+        self.wanted.set()
 
     async def _write(self) -> None:
         """Send what is queued, in order: every frame waiting when the writer wakes (a step's
         events and state) together, not one turn of the event loop (and one write) each."""
         try:
-            text: str | None = ""
-            while text is not None:
-                text = await self.queue.get()
+            while True:
+                await self.wanted.wait()
+                self.wanted.clear()
                 async with self.writing:
-                    texts = []
-                    while text is not None:
-                        texts.append(text)
-                        if self.queue.empty():
-                            break
-                        text = self.queue.get_nowait()
-                    await self._send(texts)
+                    texts = self._waiting()
+                    if texts:
+                        await self._send(texts)
+                if self.out and self.out[0] is None:
+                    break
         except Exception:  # the socket went away; the reader notices and cleans up
             self.closed = True
             return

@@ -26,8 +26,16 @@ class Wire:
         self.protocol = protocol
 
     async def send(self, texts: list[str]) -> None:
+        await self.protocol.writable.wait()  # the socket's buffer is below its high-water mark
+        self.write(texts)
+
+    def ready(self) -> bool:
+        """Whether `write` may be called now (the socket's buffer is below its high-water
+        mark)."""
+        return bool(self.protocol.writable.is_set())
+
+    def write(self, texts: list[str]) -> None:
         protocol = self.protocol
-        await protocol.writable.wait()  # the socket's buffer is below its high-water mark
         if protocol.disconnected or protocol.close_sent or protocol.transport.is_closing():
             raise WireClosed
         for text in texts:
