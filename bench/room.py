@@ -182,7 +182,7 @@ async def session(server: Server, phones: int, phase1: float, cap: float) -> Non
         await c.ws.close()
     rss_end = server.rss_mib()
 
-    echo_times, _ = await echo(server.url, phones + 1, "human", 15.0)
+    echo_times = (await echo(server, phones + 1, "human", 15.0)).acks
     echo_p99 = percentile(echo_times, 0.99)
     p99 = percentile(room.acks, 0.99)
     print(f"Ciurme workshop: {phones} phones in crews of {crews} and a facilitator, "

@@ -6,19 +6,20 @@ this process runs every client. For N = 50 and 200 clients it measures:
   client that may act thinks 0.5-2 s, then sends a random legal action;
 - Ligretto (2-player matches) flat out: a client sends a random legal action on every state
   frame where it has one;
-- just before each of those runs, the baseline: a bare WebSocket echo at the same N and pace,
-  at human speed (each client sends every 0.5-2 s) or flat out (each client sends again as
-  soon as its answer comes). Each pair is run `--rounds` times and their latencies pooled, so
-  that a game and its baseline meet the machine's other load alike. A run at human speed lasts
-  30 s (`RUN_SECONDS`): 200 clients make some 37 actions a second there, and the p99 of the
-  few hundred a 10-s run made moved by half from one run to the next.
+- beside each, the baseline: a bare WebSocket echo at the same N and pace, at human speed
+  (each client sends every 0.5-2 s) or flat out (each client sends again as soon as its
+  answer comes). The game and its echo take turns in slices of a few seconds
+  (`SLICE_SECONDS`) until each has had `SECONDS`, their sockets and matches kept open from
+  slice to slice (a match that ends is replaced): the machine's speed drifts within seconds,
+  and runs half a minute apart compared the drift as much as the game and the echo.
+  At human speed each has a minute, some 2,200 actions at 200 clients, enough for a p99.
 For each: accepted actions per second, p50/p99 latency from sending an action to the acting
 client's `accepted`, and to the first frame of that step at the other clients of the match,
 with the p99 as a ratio to its echo's p99, and the server process's CPU time per accepted
 action (which the machine's other load hardly moves, unlike latencies). Then the server's
 memory per live match. Nothing here asserts a time: it prints.
 
-    .venv/bin/python bench/server.py [--seconds S] [--clients 50,200] [--rounds 2]
+    .venv/bin/python bench/server.py [--seconds S] [--slice S] [--clients 50,200]
 """
 
 from __future__ import annotations
@@ -44,10 +45,15 @@ import websockets
 from ludoteca.server.loopback import free_port, wait_port
 
 HUMAN_THINK = (0.5, 2.0)
-RUN_SECONDS = {  # a run's length by pace: its p99 wants a thousand answers or more
-    "human": 30.0,  # 200 clients at human speed make about 37 actions a second
-    "flat": 10.0,  # flat out, thousands of actions a second
+SECONDS = {  # each game's time and its echo's, by pace: a p99 wants a thousand answers or more
+    "human": 60.0,  # 200 clients at human speed make about 37 actions a second
+    "flat": 20.0,  # flat out, thousands of actions a second
 }
+SLICE_SECONDS = {"human": 2.5, "flat": 2.0}  # they take turns in slices this long
+BLOCK_SECONDS = 10.0  # the slices compared in blocks this long (see by_block)
+SETTLE_SECONDS = 0.3  # a slice ends once a client has read no frame for this long
+LATE_SECONDS = 5.0  # or, with its action unanswered, for this long
+SEEDS = itertools.count()  # each match's seed
 EXTRA: list[str] = []  # more `ludoteca serve` options (--compression)
 REFS = itertools.count(1)  # each action's ref, unique in the run (--stalls joins on it)
 STALLS: list[Path] = []  # where the server's probes write (--stalls; see bench/stalls.py)
@@ -67,17 +73,26 @@ def percentile(values: list[float], q: float) -> float:
 
 @dataclass
 class Measure:
+    """One kind's slices (a game's, or its echo's) together."""
+
     acks: list[float] = field(default_factory=list)
     others: list[float] = field(default_factory=list)
     accepted: int = 0
     sent: dict[tuple[str, Any], float] = field(default_factory=dict)  # (match, ref) -> time
     step_sent: dict[tuple[str, int], float] = field(default_factory=dict)
     arrivals: list[tuple[str, int, float]] = field(default_factory=list)
-    cpu: float = 0.0  # the server's CPU seconds while the clients played
+    seconds: float = 0.0  # the slices' length, summed (what actions per second count over)
+    wall: float = 0.0  # the slices' time, with each one's settling
+    cpu: float = 0.0  # the server's CPU seconds meanwhile
+    client_cpu: float = 0.0  # this process's (every client's) CPU seconds meanwhile
     began: float = 0.0  # time.time() when they started
-    client_cpu: float = 0.0  # share of a core this process (every client) used meanwhile
     lags: list[float] = field(default_factory=list)  # see loop_lag
     traced: list[tuple[str, Any, float, float]] = field(default_factory=list)  # --stalls
+    ends: list[int] = field(default_factory=list)  # len(acks) at the end of each slice
+
+    def slices(self) -> list[list[float]]:
+        """Each slice's acks."""
+        return [self.acks[start:end] for start, end in itertools.pairwise([0, *self.ends])]
 
 
 class Server:
@@ -112,28 +127,30 @@ class Server:
 
 
 # --- the echo baseline ----------------------------------------------------------------------------
-async def echo_client(url: str, pace: str, until: float, times: list[float]) -> None:
-    rng = random.Random()
-    async with websockets.connect(url.replace("http", "ws") + "/api/echo") as ws:
-        payload = json.dumps({"type": "action", "action": {"kind": "x" * 40}, "ref": 1})
-        while time.monotonic() < until:
-            if pace == "human":
-                await asyncio.sleep(rng.uniform(*HUMAN_THINK))
+class EchoClient:
+    """One socket to the bare echo, kept open from slice to slice."""
+
+    def __init__(self, ws: Any, pace: str) -> None:
+        self.ws, self.pace = ws, pace
+        self.rng = random.Random()
+        self.payload = json.dumps({"type": "action", "action": {"kind": "x" * 40}, "ref": 1})
+
+    @classmethod
+    async def open(cls, url: str, pace: str) -> EchoClient:
+        return cls(await websockets.connect(url.replace("http", "ws") + "/api/echo"), pace)
+
+    async def play(self, until: float, measure: Measure) -> None:
+        """Send (after a think at human pace) until `until`; every round trip is an `ack`."""
+        while True:
+            if self.pace == "human":
+                await asyncio.sleep(self.rng.uniform(*HUMAN_THINK))
+            if time.monotonic() >= until:
+                return
             start = time.perf_counter()
-            await ws.send(payload)
-            await ws.recv()
-            times.append(time.perf_counter() - start)
-
-
-async def echo(url: str, clients: int, pace: str, seconds: float
-               ) -> tuple[list[float], list[float]]:
-    """The echo's round trips, and the clients' own event loop's lags meanwhile."""
-    times: list[float] = []
-    lags: list[float] = []
-    until = time.monotonic() + seconds
-    await asyncio.gather(loop_lag(until, lags),
-                         *(echo_client(url, pace, until, times) for _ in range(clients)))
-    return times, lags
+            await self.ws.send(self.payload)
+            await self.ws.recv()
+            measure.acks.append(time.perf_counter() - start)
+            measure.accepted += 1
 
 
 async def loop_lag(until: float, lags: list[float], every: float = 0.005) -> None:
@@ -150,9 +167,10 @@ async def make_matches(url: str, game: str, count: int) -> list[dict[str, Any]]:
     players = GAMES[game][0]
     made = []
     async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        for i in range(count):
+        for _ in range(count):
             response = await http.post("/api/matches", json={"game": game, "players": players,
-                                                             "seed": i, "grace": "never"})
+                                                             "seed": next(SEEDS),
+                                                             "grace": "never"})
             made.append(response.json())
     return made
 
@@ -189,93 +207,172 @@ def read_state(text: str) -> tuple[int, str, str]:
     return int(tail[1]), tail[2], legal
 
 
-async def game_client(ws: Any, match_id: str, pace: str, until: float, measure: Measure
-                      ) -> None:
-    rng = random.Random()
-    ref = 0
-    waiting = False  # an action is out, not yet answered
-    fresh = False  # the latest state has not been acted on yet
-    think: asyncio.Task[None] | None = None
-    legal = "[]"  # the latest state's legal actions, as JSON text
-    seen_steps: set[int] = set()
+class GameClient:
+    """One seat's socket, kept open from slice to slice with what it last saw."""
 
-    async def send_soon() -> None:
-        nonlocal ref, waiting, fresh
-        if pace == "human":
-            await asyncio.sleep(rng.uniform(*HUMAN_THINK))
-            if legal == "[]":
+    def __init__(self, ws: Any, match_id: str, pace: str) -> None:
+        self.ws, self.match_id, self.pace = ws, match_id, pace
+        self.rng = random.Random()
+        self.legal = "[]"  # the latest state's legal actions, as JSON text
+        self.fresh = False  # the latest state has not been acted on yet
+        self.waiting = False  # an action is out, not yet answered
+        self.over = False  # the match has ended
+        self.seen_steps: set[int] = set()
+
+    async def play(self, until: float, measure: Measure) -> None:
+        """Act until `until`, then read on until this client's action is answered and its
+        match's frames are in (SETTLE_SECONDS without a frame), so that nothing of this slice
+        is read, and timed, in the next."""
+        think: asyncio.Task[None] | None = None
+
+        async def act_soon() -> None:
+            if self.pace == "human":
+                await asyncio.sleep(self.rng.uniform(*HUMAN_THINK))
+            if time.monotonic() >= until or self.legal == "[]":
                 return
-        ref = next(REFS)
-        waiting, fresh = True, False
-        # Timed from its send, as the echo is: choosing the action (decoding a legal list
-        # of up to hundreds) is the client's thinking, not the server's latency.
-        payload = json.dumps({"type": "action", "action": rng.choice(json.loads(legal)),
-                              "ref": ref})
-        measure.sent[(match_id, ref)] = time.perf_counter()
-        await ws.send(payload)
+            ref = next(REFS)
+            self.waiting, self.fresh = True, False
+            # Timed from its send, as the echo is: choosing the action (decoding a legal list
+            # of up to hundreds) is the client's thinking, not the server's latency.
+            payload = json.dumps({"type": "action", "ref": ref,
+                                  "action": self.rng.choice(json.loads(self.legal))})
+            measure.sent[(self.match_id, ref)] = time.perf_counter()
+            await self.ws.send(payload)
 
-    try:
-        async with asyncio.timeout(max(0.01, until - time.monotonic())):
-            while True:
-                text = await ws.recv()
-                now = time.perf_counter()
-                if text.startswith('{"type": "state"'):
-                    kind = "state"
-                    step, status, legal = read_state(text)
-                    fresh = True
-                else:
-                    frame = json.loads(text)
-                    kind, step = frame["type"], frame.get("step")
-                if kind in ("event", "state") and step not in seen_steps:
-                    seen_steps.add(step)
-                    measure.arrivals.append((match_id, step, now))
-                if kind in ("accepted", "rejected"):
-                    waiting = False
-                    start = measure.sent.pop((match_id, frame["ref"]), None)
-                    if kind == "accepted" and start is not None:
-                        measure.accepted += 1
-                        measure.acks.append(now - start)
-                        measure.traced.append((match_id, frame["ref"], start, now))
-                        measure.step_sent[(match_id, step)] = start
-                if kind == "state" and status != "running":
-                    break
-                if legal != "[]" and fresh and not waiting and (think is None or think.done()):
-                    think = asyncio.create_task(send_soon())
-    except TimeoutError:
-        pass
-    finally:
-        if think is not None:
-            think.cancel()
-        await ws.close()
+        try:
+            while not self.over:
+                if (self.legal != "[]" and self.fresh and not self.waiting
+                        and (think is None or think.done()) and time.monotonic() < until):
+                    think = asyncio.create_task(act_soon())
+                settling = time.monotonic() >= until
+                wait = (until - time.monotonic() if not settling
+                        else LATE_SECONDS if self.waiting else SETTLE_SECONDS)
+                try:
+                    async with asyncio.timeout(wait):
+                        text = await self.ws.recv()
+                except TimeoutError:
+                    if settling:
+                        return
+                    continue
+                self.take(text, time.perf_counter(), measure)
+        finally:
+            if think is not None:
+                think.cancel()
+
+    def take(self, text: str, now: float, measure: Measure) -> None:
+        if text.startswith('{"type": "state"'):
+            kind = "state"
+            step, status, self.legal = read_state(text)
+            self.fresh = True
+            self.over = status != "running"
+        else:
+            frame = json.loads(text)
+            kind, step = frame["type"], frame.get("step")
+        if kind in ("event", "state") and step not in self.seen_steps:
+            self.seen_steps.add(step)
+            measure.arrivals.append((self.match_id, step, now))
+        if kind in ("accepted", "rejected"):
+            self.waiting = False
+            start = measure.sent.pop((self.match_id, frame["ref"]), None)
+            if kind == "accepted" and start is not None:
+                measure.accepted += 1
+                measure.acks.append(now - start)
+                measure.traced.append((self.match_id, frame["ref"], start, now))
+                measure.step_sent[(self.match_id, step)] = start
 
 
-async def play(server: Server, game: str, clients: int, seconds: float) -> Measure:
-    url = server.url
-    _, per_match, pace = GAMES[game]
-    count = max(1, clients // per_match)
-    matches = await make_matches(url, game, count)
-    sockets = [(match["id"], await connect(url, match["id"], seat["token"]))
-               for match in matches for seat in match["seats"]]
-    await asyncio.sleep(1.0)  # everyone's presence frames are out
-    await start_matches(url, matches)
-    measure = Measure()
-    cpu, client_cpu = server.cpu_seconds(), time.process_time()
-    started = time.monotonic()
-    measure.began = time.time()
-    until = started + seconds
+class Tables:
+    """A game's live matches at N clients, a client on every seat; a match that has ended is
+    replaced by a fresh one before the next slice (flat out, a Ligretto match lasts some 500
+    actions)."""
+
+    def __init__(self, url: str, game: str, clients: int) -> None:
+        self.url, self.game = url, game
+        _, self.per_match, self.pace = GAMES[game]
+        self.count = max(1, clients // self.per_match)
+        self.clients: list[GameClient] = []
+
+    async def fill(self) -> None:
+        ended = [client for client in self.clients if client.over]
+        for client in ended:
+            await client.ws.close()
+        self.clients = [client for client in self.clients if not client.over]
+        matches = await make_matches(self.url, self.game,
+                                     self.count - len(self.clients) // self.per_match)
+        if not matches:
+            return
+        for match in matches:
+            self.clients += [GameClient(await connect(self.url, match["id"], seat["token"]),
+                                        match["id"], self.pace) for seat in match["seats"]]
+        await asyncio.sleep(1.0)  # everyone's presence frames are out
+        await start_matches(self.url, matches)
+
+    async def close(self) -> None:
+        for client in self.clients:
+            await client.ws.close()
+
+
+async def measured(server: Server, measure: Measure, until: float,
+                   clients: list[Any]) -> None:
+    """One slice: every client plays until `until`; the server's CPU, the clients' share of a
+    core and their own loop's lags meanwhile go to `measure`."""
+    cpu, client_cpu, began = server.cpu_seconds(), time.process_time(), time.monotonic()
     await asyncio.gather(loop_lag(until, measure.lags),
-                         *(game_client(ws, match_id, pace, until, measure)
-                           for match_id, ws in sockets))
-    elapsed = time.monotonic() - started
-    measure.cpu = server.cpu_seconds() - cpu
-    measure.client_cpu = (time.process_time() - client_cpu) / elapsed
-    # Latency to the others: each step's first frame at a client that did not send it.
-    for match_id, step, arrived in measure.arrivals:
-        start = measure.step_sent.get((match_id, step))
-        if start is not None and arrived - start > 0:
-            measure.others.append(arrived - start)
-    measure.accepted = int(measure.accepted / elapsed)
+                         *(client.play(until, measure) for client in clients))
+    measure.seconds += until - began
+    measure.cpu += server.cpu_seconds() - cpu
+    measure.client_cpu += time.process_time() - client_cpu
+    measure.wall += time.monotonic() - began
+    measure.ends.append(len(measure.acks))
+
+
+async def echo(server: Server, clients: int, pace: str, seconds: float) -> Measure:
+    """The echo alone for `seconds` (bench/room.py's baseline)."""
+    measure = Measure()
+    echoes = [await EchoClient.open(server.url, pace) for _ in range(clients)]
+    try:
+        await measured(server, measure, time.monotonic() + seconds, echoes)
+    finally:
+        for client in echoes:
+            await client.ws.close()
     return measure
+
+
+async def paired(server: Server, game: str, clients: int, seconds: float, slice_seconds: float
+                 ) -> tuple[Measure, Measure]:
+    """The game and its echo, at `clients` and the game's pace, in alternate slices of
+    `slice_seconds`, turn about, until each has had `seconds`: the machine's speed drifts
+    within seconds, and the two meet it alike only measured together (a moment of the machine's
+    other load, a few seconds long, is met by both)."""
+    pace = GAMES[game][2]
+    echo, played = Measure(), Measure()
+    echo.began = played.began = time.time()
+    tables = Tables(server.url, game, clients)
+    echoes = [await EchoClient.open(server.url, pace) for _ in range(clients)]
+    try:
+        slices = max(1, round(seconds / slice_seconds))
+        for index in range(2 * slices):
+            if index % 2 == 0:
+                began = time.time()
+                await measured(server, echo, time.monotonic() + slice_seconds, echoes)
+                mark(f"echo, {pace}", clients, began)
+            else:
+                await tables.fill()
+                began = time.time()
+                await measured(server, played, time.monotonic() + slice_seconds,
+                               tables.clients)
+                mark(f"{game}, {pace}", clients, began, played.traced)
+                played.traced = []
+    finally:
+        await tables.close()
+        for client in echoes:
+            await client.ws.close()
+    # Latency to the others: each step's first frame at a client that did not send it.
+    for match_id, step, arrived in played.arrivals:
+        start = played.step_sent.get((match_id, step))
+        if start is not None and arrived - start > 0:
+            played.others.append(arrived - start)
+    return echo, played
 
 
 async def memory_per_match(game: str, count: int = 40) -> float:
@@ -316,83 +413,63 @@ def ms(value: float) -> str:
     return f"{value * 1000:7.1f}"
 
 
-async def echo_run(server: Server, clients: int, pace: str, seconds: float) -> Measure:
-    """The echo's round trips as a Measure (each message an `ack`), at `clients` and `pace`."""
-    measure = Measure()
-    cpu, client_cpu = server.cpu_seconds(), time.process_time()
-    measure.began = time.time()
-    measure.acks, measure.lags = await echo(server.url, clients, pace, seconds)
-    measure.client_cpu = (time.process_time() - client_cpu) / (time.time() - measure.began)
-    measure.cpu = server.cpu_seconds() - cpu
-    measure.accepted = int(len(measure.acks) / seconds)
-    mark(f"echo, {pace}", clients, measure.began)
-    return measure
-
-
-def pooled(runs: list[Measure]) -> Measure:
-    """The runs of one kind (a game, or the echo measured next to it) over the rounds: their
-    latencies together, actions a second and the clients' share of a core on average, the
-    server's CPU summed (divided by every acknowledged action)."""
-    out = Measure()
-    for run in runs:
-        out.acks += run.acks
-        out.others += run.others
-        out.lags += run.lags
-        out.cpu += run.cpu
-    out.accepted = round(sum(run.accepted for run in runs) / len(runs))
-    out.client_cpu = sum(run.client_cpu for run in runs) / len(runs)
-    return out
-
-
 def row(name: str, clients: int, measure: Measure, ratio: float) -> str:
     others = [ms(percentile(measure.others, q)) if measure.others else "" for q in (0.5, 0.99)]
-    return (f"{name:<22}{clients:>8}{measure.accepted:>10}"
+    return (f"{name:<22}{clients:>8}{measure.accepted / measure.seconds:>10.0f}"
             f"{ms(percentile(measure.acks, 0.5)):>9}{ms(percentile(measure.acks, 0.99)):>9}"
             f"{others[0]:>11}{others[1]:>11}"
             f"{ratio:>9.2f}{ms(measure.cpu / max(1, len(measure.acks))):>11}"
-            f"{ms(percentile(measure.lags, 0.99)):>8}{measure.client_cpu:>8.0%}")
+            f"{ms(percentile(measure.lags, 0.99)):>8}{measure.client_cpu / measure.wall:>8.0%}")
 
 
-async def main(seconds: float | None, sizes: list[int], games: list[str], rounds: int
-               ) -> None:
+def by_block(echo: Measure, played: Measure, slice_seconds: float) -> str:
+    """The game's p99 over the echo's in blocks of BLOCK_SECONDS of slices each: how much a
+    noisy moment moves the ratio."""
+    size = max(1, round(BLOCK_SECONDS / slice_seconds))
+
+    def blocks(measure: Measure) -> list[list[float]]:
+        slices = measure.slices()
+        return [sum(slices[k:k + size], []) for k in range(0, len(slices), size)]
+
+    ratios = sorted(percentile(mine, 0.99) / percentile(theirs, 0.99)
+                    for mine, theirs in zip(blocks(played), blocks(echo), strict=True)
+                    if mine and theirs)
+    if not ratios:
+        return ""
+    return (f"{'':<22}p99/echo in blocks of {size * slice_seconds:g} s: median "
+            f"{ratios[len(ratios) // 2]:.2f}, {ratios[0]:.2f} to {ratios[-1]:.2f} "
+            f"({len(ratios)} blocks)")
+
+
+async def main(seconds: float | None, slice_seconds: float | None, sizes: list[int],
+               games: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
         try:
-            lengths = (f"{seconds:g} s" if seconds else
-                       ", ".join(f"{length:g} s at {pace} pace"
-                                 for pace, length in RUN_SECONDS.items()))
-            print(f"ludoteca server under load ({lengths} per run, {rounds} round(s), one "
-                  "server process, SQLite)")
+            lengths = ", ".join(
+                f"{seconds or SECONDS[pace]:g} s at {pace} pace in slices of "
+                f"{slice_seconds or SLICE_SECONDS[pace]:g} s" for pace in SECONDS)
+            print(f"ludoteca server under load (each game and its echo {lengths}; one server "
+                  "process, SQLite)")
             print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
                   f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}"
                   f"{'lag p99':>8}{'clients':>8}")
             for clients in sizes:
-                # Each game's runs beside the echo's at the same clients and pace, measured just
-                # before each of them (the machine's other load moves from minute to minute),
-                # and each pair repeated `rounds` times, so that one noisy moment does not
-                # decide a ratio.
-                echoes: dict[str, list[Measure]] = {game: [] for game in games}
-                played: dict[str, list[Measure]] = {game: [] for game in games}
-                for _ in range(rounds):
-                    for game in games:
-                        pace = GAMES[game][2]
-                        length = seconds or RUN_SECONDS[pace]
-                        echoes[game].append(await echo_run(server, clients, pace, length))
-                        measure = await play(server, game, clients, length)
-                        mark(f"{game}, {pace}", clients, measure.began, measure.traced)
-                        played[game].append(measure)
                 for game in games:
                     pace = GAMES[game][2]
-                    echo_runs, game_runs = pooled(echoes[game]), pooled(played[game])
-                    ratio = percentile(game_runs.acks, 0.99) / percentile(echo_runs.acks, 0.99)
-                    print(row(f"echo, {pace}", clients, echo_runs, 1.0))
-                    print(row(f"{game}, {pace}", clients, game_runs, ratio))
-            print("latencies in ms; each game's row follows the echo measured beside it (the "
-                  "same clients and pace, just before each of its runs); p99/echo: the action's "
-                  "ack p99 over that echo's p99; CPU/action: the server's CPU (user and system) "
-                  "over the runs, in ms per accepted action (per message for the echo); lag "
-                  "p99: how late the clients' own event loop woke (it delays every answer they "
-                  "time); clients: the share of a core the clients' process used")
+                    cut = slice_seconds or SLICE_SECONDS[pace]
+                    echo, played = await paired(server, game, clients,
+                                                seconds or SECONDS[pace], cut)
+                    ratio = percentile(played.acks, 0.99) / percentile(echo.acks, 0.99)
+                    print(row(f"echo, {pace}", clients, echo, 1.0))
+                    print(row(f"{game}, {pace}", clients, played, ratio))
+                    print(by_block(echo, played, cut), flush=True)
+            print("latencies in ms; each game's row follows its echo, measured in alternate "
+                  "slices with it (the same clients and pace); p99/echo: the action's ack p99 "
+                  "over the echo's p99; CPU/action: the server's CPU (user and system) over the "
+                  "slices, in ms per accepted action (per message for the echo); lag p99: how "
+                  "late the clients' own event loop woke (it delays every answer they time); "
+                  "clients: the share of a core the clients' process used")
         finally:
             server.stop()
     if STALLS:
@@ -407,17 +484,19 @@ async def main(seconds: float | None, sizes: list[int], games: list[str], rounds
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, help="every run's length (default: "
+    parser.add_argument("--seconds", type=float, help="each game's time, and its echo's, at "
+                        "each N (default: " + ", ".join(
+                            f"{length:g} s at {pace} pace" for pace, length in SECONDS.items())
+                        + ")")
+    parser.add_argument("--slice", type=float, help="the slices they alternate in (default: "
                         + ", ".join(f"{length:g} s at {pace} pace"
-                                    for pace, length in RUN_SECONDS.items()) + ")")
+                                    for pace, length in SLICE_SECONDS.items()) + ")")
     parser.add_argument("--clients", default="50,200")
     parser.add_argument("--games", default=",".join(GAMES))
-    parser.add_argument("--rounds", type=int, default=2, help="each game's run and its "
-                        "echo's, this many times over, their latencies pooled")
     parser.add_argument("--stalls", type=Path, help="run the server with bench/stalls.py's "
                         "probes writing to this file, and print where its event loop stalled")
     arguments = parser.parse_args()
     if arguments.stalls:
         STALLS.append(arguments.stalls)
-    asyncio.run(main(arguments.seconds, [int(n) for n in arguments.clients.split(",")],
-                     arguments.games.split(","), arguments.rounds))
+    asyncio.run(main(arguments.seconds, arguments.slice,
+                     [int(n) for n in arguments.clients.split(",")], arguments.games.split(",")))

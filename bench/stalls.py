@@ -301,14 +301,19 @@ def _ack_legs(records: list[dict[str, Any]], longest: int) -> list[str]:
 
 
 def summary(path: Path, longest: int = 6) -> str:
-    """Per run the bench marked: the collections by generation, the longest stalls with what
-    was inside them, and the pipeline's parts (p50, p99, the longest)."""
+    """Per run the bench marked (its slices together): the collections by generation, the
+    longest stalls with what was inside them, and the pipeline's parts (p50, p99, the
+    longest)."""
     records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    spans: dict[str, list[tuple[float, float]]] = defaultdict(list)  # a run's slices
+    for record in records:
+        if record["kind"] == "phase":
+            spans[record["name"]].append((record["start"], record["end"]))
     lines = []
-    for phase in (r for r in records if r["kind"] == "phase"):
-        inside = [r for r in records
-                  if r["kind"] != "phase" and phase["start"] <= r["at"] <= phase["end"]]
-        lines.append(f"--- {phase['name']} ({phase['end'] - phase['start']:.0f} s)")
+    for name, slices in spans.items():
+        inside = [r for r in records if r["kind"] != "phase"
+                  and any(start <= r["at"] <= end for start, end in slices)]
+        lines.append(f"--- {name} ({sum(end - start for start, end in slices):.0f} s)")
         lines.extend(_phase_summary(inside, longest))
     return "\n".join(lines)
 
