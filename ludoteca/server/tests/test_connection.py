@@ -1,0 +1,95 @@
+"""A connection's frames: queued in order, held for the hub's `flush` while it writes a step's
+frames one socket after another, and a client too slow to keep up disconnected."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from ludoteca.server.connection import Connection
+
+
+class Socket:
+    """What a connection writes to, without a server (so frames go through the writer)."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000) -> None:
+        self.sent.append(f"closed {code}")
+
+
+async def turns(count: int = 3) -> None:
+    for _ in range(count):
+        await asyncio.sleep(0)
+
+
+def run(scenario: Any) -> Any:
+    async def main() -> Any:
+        socket = Socket()
+        connection = Connection(socket, queue_frames=4)  # type: ignore[arg-type]
+        connection.start()
+        try:
+            return await scenario(connection, socket)
+        finally:
+            await connection.finish()
+
+    return asyncio.run(main())
+
+
+def test_frames_go_out_in_order() -> None:
+    async def scenario(connection: Connection, socket: Socket) -> None:
+        connection.send("one")
+        connection.send({"type": "two"})
+        await turns()
+        await connection.send_now({"type": "accepted"})
+        assert socket.sent == ["one", '{"type":"two"}', '{"type":"accepted"}']
+
+    run(scenario)
+
+
+def test_held_frames_wait_for_flush_and_what_follows_waits_behind_them() -> None:
+    async def scenario(connection: Connection, socket: Socket) -> None:
+        connection.held = True
+        connection.send("event")
+        connection.send("state")
+        await turns()
+        assert socket.sent == []
+        await connection.send_now({"type": "accepted"})  # behind the held frames
+        await turns()
+        assert socket.sent == []
+        connection.flush()
+        await turns()
+        assert socket.sent == ["event", "state", '{"type":"accepted"}']
+        connection.send("later")  # no longer held: the writer sends it
+        await turns()
+        assert socket.sent[-1] == "later"
+
+    run(scenario)
+
+
+def test_a_close_goes_after_what_is_queued_even_held() -> None:
+    async def scenario(connection: Connection, socket: Socket) -> None:
+        connection.held = True
+        connection.send("last")
+        connection.close()
+        connection.send("ignored")  # after a close nothing more is queued
+        await turns()
+        assert socket.sent == ["last", "closed 1000"]
+
+    run(scenario)
+
+
+def test_a_client_too_slow_to_keep_up_is_disconnected() -> None:
+    async def scenario(connection: Connection, socket: Socket) -> None:
+        connection.held = True  # nothing leaves: the queue fills as a stalled client's would
+        for k in range(5):
+            connection.send(f"frame {k}")
+        await turns()
+        assert connection.closed
+        assert socket.sent == ["closed 1013"]
+
+    run(scenario)
