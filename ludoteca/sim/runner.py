@@ -135,8 +135,7 @@ def run_tasks(
 
             run_on_ray(tasks, ray, finished, workers)
         elif (workers or 1) <= 1:
-            for index, task in enumerate(tasks):
-                finished(index, run_task(task))
+            _run_here(tasks, finished)
         else:
             _run_in_pool(tasks, workers or 1, finished)
     except KeyboardInterrupt:
@@ -166,21 +165,44 @@ INTERRUPT_POLL_SECONDS = 0.1
 
 
 @contextmanager
-def ctrl_c_as_a_flag() -> Iterator[threading.Event]:
+def ctrl_c_as_a_flag(raise_now: Callable[[], bool] = lambda: False
+                     ) -> Iterator[threading.Event]:
     """Ctrl-C sets the flag instead of raising wherever the main thread happens to be: raised
-    inside a lock the pool's result thread also takes (the arrivals queue, the progress bar),
-    it left that lock held, and stopping the pool then waited on that thread for ever. The
-    caller raises KeyboardInterrupt where it is safe. Elsewhere than the main thread (where
-    signals cannot be handled) the flag is never set."""
+    inside a lock another thread also takes (the pool's arrivals queue, the progress bar's
+    refresh), it left that lock held, and stopping the pool or the bar then waited on that
+    thread for ever. The caller raises KeyboardInterrupt where it is safe, and Ctrl-C raises at
+    once while `raise_now()` says so. Elsewhere than the main thread (where signals cannot be
+    handled) the flag is never set."""
     pressed = threading.Event()
     if threading.current_thread() is not threading.main_thread():
         yield pressed
         return
-    before = signal.signal(signal.SIGINT, lambda *_: pressed.set())
+
+    def press(*_: Any) -> None:
+        pressed.set()
+        if raise_now():
+            raise KeyboardInterrupt
+
+    before = signal.signal(signal.SIGINT, press)
     try:
         yield pressed
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def _run_here(tasks: Iterable[Task], finished: Callable[[int, dict[str, Any]], None]) -> None:
+    """One match after another in this process. Ctrl-C stops the match under way at once (the
+    game's code holds no lock); while a finished one is handed on (to the progress bar, which
+    shares a lock with its refresh thread) it is noted, and the run stops right after."""
+    playing = False
+    with ctrl_c_as_a_flag(lambda: playing) as pressed:
+        for index, task in enumerate(tasks):
+            playing = True
+            record = run_task(task)
+            playing = False
+            finished(index, record)
+            if pressed.is_set():
+                raise KeyboardInterrupt
 
 
 def _run_in_pool(
