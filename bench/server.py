@@ -12,11 +12,12 @@ this process runs every client. For N = 50 and 200 clients it measures:
   (`SLICE_SECONDS`) until each has had `SECONDS`, their sockets and matches kept open from
   slice to slice (a match that ends is replaced): the machine's speed drifts within seconds,
   and runs half a minute apart compared the drift as much as the game and the echo.
-  At human speed each has a minute, some 2,200 actions at 200 clients, enough for a p99.
+  At human speed each has a minute, some 2,000 actions at 200 clients, enough for a p99.
 For each: accepted actions per second, p50/p99 latency from sending an action to the acting
 client's `accepted`, and to the first frame of that step at the other clients of the match,
-with the p99 as a ratio to its echo's p99, and the server process's CPU time per accepted
-action (which the machine's other load hardly moves, unlike latencies). Then the server's
+with the p99 as a ratio to its echo's p99 (also in blocks of 10 s of their slices), and the
+server process's CPU time per accepted action (which the machine's other load hardly moves,
+unlike latencies). Then the server's
 memory per live match. Nothing here asserts a time: it prints.
 
     .venv/bin/python bench/server.py [--seconds S] [--slice S] [--clients 50,200]
