@@ -31,7 +31,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
 from ludoteca.engine.tunables import Tunable, current_value, with_values
 from ludoteca.sim.objectives import Term, loss, term_values
-from ludoteca.sim.runner import Task, match_seed, run_tasks
+from ludoteca.sim.runner import Task, ctrl_c_as_a_flag, match_seed, run_tasks
 from ludoteca.sim.tournament import schedule
 
 ROUND = 4  # candidates asked at a time, sharing their match seeds
@@ -227,25 +227,30 @@ def run_search(
     study = open_study(search, storage)
     outcome = Outcome(search, study.study_name, storage, [])
     try:
-        while (done := finished(study)) < search.budget:
-            rounds = int(study.user_attrs.get("rounds", 0))
-            study.sampler = optuna.samplers.TPESampler(
-                seed=(search.seed + 7919 * len(study.trials)) % 2**32,
-                n_startup_trials=STARTUP,
-            )
-            asked = [study.ask() for _ in range(min(ROUND, search.budget - done))]
-            if not _play_round(search, study, asked, rounds, advance):
-                # Stopped between matches: the round's trials are closed as failed, and asked
-                # again when the search resumes.
-                fail_running(study)
-                outcome.interrupted = True
-                break
-            study.set_user_attr("rounds", rounds + 1)
-            outcome.new_trials += len(asked)
+        # Ctrl-C while Optuna works (its file, its sampler) is noted and acted on between
+        # rounds: raised inside a lock of its database's connection pool, it could leave the
+        # process unable to stop. While matches are played the runner has its own.
+        with ctrl_c_as_a_flag() as pressed:
+            while (done := finished(study)) < search.budget and not pressed.is_set():
+                rounds = int(study.user_attrs.get("rounds", 0))
+                study.sampler = optuna.samplers.TPESampler(
+                    seed=(search.seed + 7919 * len(study.trials)) % 2**32,
+                    n_startup_trials=STARTUP,
+                )
+                asked = [study.ask() for _ in range(min(ROUND, search.budget - done))]
+                if pressed.is_set() or not _play_round(search, study, asked, rounds, advance):
+                    # Stopped between matches: the round's trials are closed as failed, and
+                    # asked again when the search resumes.
+                    fail_running(study)
+                    outcome.interrupted = True
+                    break
+                study.set_user_attr("rounds", rounds + 1)
+                outcome.new_trials += len(asked)
+            outcome.interrupted = outcome.interrupted or pressed.is_set()
     except KeyboardInterrupt:
-        # Ctrl-C while Optuna was writing to its file: nothing more is written now (its
-        # transaction may be the one cut short); `open_study` closes the trials left running
-        # as failed when the search resumes.
+        # Ctrl-C where neither flag above is up (between them): nothing more is written now
+        # (a transaction of Optuna's may be the one cut short); `open_study` closes the trials
+        # left running as failed when the search resumes.
         outcome.interrupted = True
         return outcome
     outcome.trials = trial_rows(study)
