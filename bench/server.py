@@ -17,8 +17,8 @@ For each: accepted actions per second, p50/p99 latency from sending an action to
 client's `accepted`, and to the first frame of that step at the other clients of the match,
 with the p99 as a ratio to its echo's p99 (also in blocks of 10 s of their slices), and the
 server process's CPU time per accepted action (which the machine's other load hardly moves,
-unlike latencies). Then the server's
-memory per live match. Nothing here asserts a time: it prints.
+unlike latencies). Then the server's memory per live match. Nothing here asserts a time: it
+prints.
 
     .venv/bin/python bench/server.py [--seconds S] [--slice S] [--clients 50,200]
 """
@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import json
 import os
@@ -36,6 +37,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -78,7 +80,6 @@ class Measure:
 
     acks: list[float] = field(default_factory=list)
     others: list[float] = field(default_factory=list)
-    accepted: int = 0
     sent: dict[tuple[str, Any], float] = field(default_factory=dict)  # (match, ref) -> time
     step_sent: dict[tuple[str, int], float] = field(default_factory=dict)
     arrivals: list[tuple[str, int, float]] = field(default_factory=list)
@@ -86,7 +87,6 @@ class Measure:
     wall: float = 0.0  # the slices' time, with each one's settling
     cpu: float = 0.0  # the server's CPU seconds meanwhile
     client_cpu: float = 0.0  # this process's (every client's) CPU seconds meanwhile
-    began: float = 0.0  # time.time() when they started
     lags: list[float] = field(default_factory=list)  # see loop_lag
     traced: list[tuple[str, Any, float, float]] = field(default_factory=list)  # --stalls
     ends: list[int] = field(default_factory=list)  # len(acks) at the end of each slice
@@ -151,7 +151,6 @@ class EchoClient:
             await self.ws.send(self.payload)
             await self.ws.recv()
             measure.acks.append(time.perf_counter() - start)
-            measure.accepted += 1
 
 
 async def loop_lag(until: float, lags: list[float], every: float = 0.005) -> None:
@@ -276,7 +275,6 @@ class GameClient:
             self.waiting = False
             start = measure.sent.pop((self.match_id, frame["ref"]), None)
             if kind == "accepted" and start is not None:
-                measure.accepted += 1
                 measure.acks.append(now - start)
                 measure.traced.append((self.match_id, frame["ref"], start, now))
                 measure.step_sent[(self.match_id, step)] = start
@@ -294,9 +292,9 @@ class Tables:
         self.clients: list[GameClient] = []
 
     async def fill(self) -> None:
-        ended = [client for client in self.clients if client.over]
-        for client in ended:
-            await client.ws.close()
+        for client in self.clients:
+            if client.over:
+                await client.ws.close()
         self.clients = [client for client in self.clients if not client.over]
         matches = await make_matches(self.url, self.game,
                                      self.count - len(self.clients) // self.per_match)
@@ -327,15 +325,22 @@ async def measured(server: Server, measure: Measure, until: float,
     measure.ends.append(len(measure.acks))
 
 
-async def echo(server: Server, clients: int, pace: str, seconds: float) -> Measure:
-    """The echo alone for `seconds` (bench/room.py's baseline)."""
-    measure = Measure()
+@contextlib.asynccontextmanager
+async def echo_clients(server: Server, clients: int, pace: str
+                       ) -> AsyncIterator[list[EchoClient]]:
     echoes = [await EchoClient.open(server.url, pace) for _ in range(clients)]
     try:
-        await measured(server, measure, time.monotonic() + seconds, echoes)
+        yield echoes
     finally:
         for client in echoes:
             await client.ws.close()
+
+
+async def echo(server: Server, clients: int, pace: str, seconds: float) -> Measure:
+    """The echo alone for `seconds` (bench/room.py's baseline)."""
+    measure = Measure()
+    async with echo_clients(server, clients, pace) as echoes:
+        await measured(server, measure, time.monotonic() + seconds, echoes)
     return measure
 
 
@@ -346,34 +351,31 @@ async def paired(server: Server, game: str, clients: int, seconds: float, slice_
     within seconds, and the two meet it alike only measured together (a moment of the machine's
     other load, a few seconds long, is met by both)."""
     pace = GAMES[game][2]
-    echo, played = Measure(), Measure()
-    echo.began = played.began = time.time()
+    baseline, played = Measure(), Measure()
     tables = Tables(server.url, game, clients)
-    echoes = [await EchoClient.open(server.url, pace) for _ in range(clients)]
-    try:
-        slices = max(1, round(seconds / slice_seconds))
-        for index in range(2 * slices):
-            if index % 2 == 0:
-                began = time.time()
-                await measured(server, echo, time.monotonic() + slice_seconds, echoes)
-                mark(f"echo, {pace}", clients, began)
-            else:
-                await tables.fill()
-                began = time.time()
-                await measured(server, played, time.monotonic() + slice_seconds,
-                               tables.clients)
-                mark(f"{game}, {pace}", clients, began, played.traced)
-                played.traced = []
-    finally:
-        await tables.close()
-        for client in echoes:
-            await client.ws.close()
+    async with echo_clients(server, clients, pace) as echoes:
+        try:
+            slices = max(1, round(seconds / slice_seconds))
+            for index in range(2 * slices):
+                if index % 2 == 0:
+                    began = time.time()
+                    await measured(server, baseline, time.monotonic() + slice_seconds, echoes)
+                    mark(f"echo, {pace}", clients, began)
+                else:
+                    await tables.fill()
+                    began = time.time()
+                    await measured(server, played, time.monotonic() + slice_seconds,
+                                   tables.clients)
+                    mark(f"{game}, {pace}", clients, began, played.traced)
+                    played.traced = []
+        finally:
+            await tables.close()
     # Latency to the others: each step's first frame at a client that did not send it.
     for match_id, step, arrived in played.arrivals:
         start = played.step_sent.get((match_id, step))
         if start is not None and arrived - start > 0:
             played.others.append(arrived - start)
-    return echo, played
+    return baseline, played
 
 
 async def memory_per_match(game: str, count: int = 40) -> float:
@@ -416,14 +418,14 @@ def ms(value: float) -> str:
 
 def row(name: str, clients: int, measure: Measure, ratio: float) -> str:
     others = [ms(percentile(measure.others, q)) if measure.others else "" for q in (0.5, 0.99)]
-    return (f"{name:<22}{clients:>8}{measure.accepted / measure.seconds:>10.0f}"
+    return (f"{name:<22}{clients:>8}{len(measure.acks) / measure.seconds:>10.0f}"
             f"{ms(percentile(measure.acks, 0.5)):>9}{ms(percentile(measure.acks, 0.99)):>9}"
             f"{others[0]:>11}{others[1]:>11}"
             f"{ratio:>9.2f}{ms(measure.cpu / max(1, len(measure.acks))):>11}"
             f"{ms(percentile(measure.lags, 0.99)):>8}{measure.client_cpu / measure.wall:>8.0%}")
 
 
-def by_block(echo: Measure, played: Measure, slice_seconds: float) -> str:
+def by_block(baseline: Measure, played: Measure, slice_seconds: float) -> str:
     """The game's p99 over the echo's in blocks of BLOCK_SECONDS of slices each: how much a
     noisy moment moves the ratio."""
     size = max(1, round(BLOCK_SECONDS / slice_seconds))
@@ -433,7 +435,7 @@ def by_block(echo: Measure, played: Measure, slice_seconds: float) -> str:
         return [sum(slices[k:k + size], []) for k in range(0, len(slices), size)]
 
     ratios = sorted(percentile(mine, 0.99) / percentile(theirs, 0.99)
-                    for mine, theirs in zip(blocks(played), blocks(echo), strict=True)
+                    for mine, theirs in zip(blocks(played), blocks(baseline), strict=True)
                     if mine and theirs)
     if not ratios:
         return ""
@@ -459,12 +461,12 @@ async def main(seconds: float | None, slice_seconds: float | None, sizes: list[i
                 for game in games:
                     pace = GAMES[game][2]
                     cut = slice_seconds or SLICE_SECONDS[pace]
-                    echo, played = await paired(server, game, clients,
+                    baseline, played = await paired(server, game, clients,
                                                 seconds or SECONDS[pace], cut)
-                    ratio = percentile(played.acks, 0.99) / percentile(echo.acks, 0.99)
-                    print(row(f"echo, {pace}", clients, echo, 1.0))
+                    ratio = percentile(played.acks, 0.99) / percentile(baseline.acks, 0.99)
+                    print(row(f"echo, {pace}", clients, baseline, 1.0))
                     print(row(f"{game}, {pace}", clients, played, ratio))
-                    print(by_block(echo, played, cut), flush=True)
+                    print(by_block(baseline, played, cut), flush=True)
             print("latencies in ms; each game's row follows its echo, measured in alternate "
                   "slices with it (the same clients and pace); p99/echo: the action's ack p99 "
                   "over the echo's p99; CPU/action: the server's CPU (user and system) over the "
