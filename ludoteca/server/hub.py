@@ -140,28 +140,33 @@ class Hub:
         facilitator): the writes wait for `flush` here, not for the connections' writers, which
         would all run in one turn. The actions read in one turn are all answered before any of
         their frames is built."""
+        began = 0.0
+
+        async def pause_when_due() -> None:
+            nonlocal began
+            if time.perf_counter() - began >= FRAMES_TURN_SECONDS:
+                await _after_actions()
+                began = time.perf_counter()
+
         while True:
             await self._frames_wanted.wait()
             self._frames_wanted.clear()
             began = time.perf_counter()
             while self._frames_due:
+                await pause_when_due()
                 live = self._frames_due.pop(next(iter(self._frames_due)))
-                held = list(live.connections)
+                held: list[Connection] = []
                 try:
                     async with live.lock:
+                        held = list(live.connections)
                         for connection in held:
                             connection.held = True
                         live.send_unsent()
                 except Exception:
                     log.exception("sending the frames of match %s failed", live.id)
                 for connection in held:
-                    if time.perf_counter() - began >= FRAMES_TURN_SECONDS:
-                        await _after_actions()
-                        began = time.perf_counter()
+                    await pause_when_due()
                     connection.flush()
-                if time.perf_counter() - began >= FRAMES_TURN_SECONDS:
-                    await _after_actions()
-                    began = time.perf_counter()
 
     # --- between processes --------------------------------------------------------------------
     async def publish(self, match_id: str, message: dict[str, Any]) -> None:
