@@ -246,7 +246,8 @@ def run_search(
                     break
                 study.set_user_attr("rounds", rounds + 1)
                 outcome.new_trials += len(asked)
-            outcome.interrupted = outcome.interrupted or pressed.is_set()
+            if pressed.is_set():  # noted while Optuna worked
+                outcome.interrupted = True
     except KeyboardInterrupt:
         # Ctrl-C where neither flag above is up (between them): nothing more is written now
         # (a transaction of Optuna's may be the one cut short); `open_study` closes the trials
