@@ -225,7 +225,7 @@ def time_acks(probe: Probe) -> None:
         received(protocol, data)
 
     def written_ack(protocol: Any, text: str) -> None:
-        if text.startswith('{"type": "accepted"'):
+        if text.startswith(('{"type": "accepted"', '{"type":"accepted"')):
             probe.parts["wire ack"].append(
                 (time.perf_counter() - protocol.probe_data_at) * 1000)
 
@@ -235,22 +235,23 @@ def time_acks(probe: Probe) -> None:
 
     from ludoteca.server.wire import Wire
 
-    wire_send = Wire.send
+    wire_write = Wire.write
 
-    async def timed_wire_send(wire: Any, texts: list[str]) -> None:  # frames written together
-        await wire_send(wire, texts)
-        written_ack(wire.protocol, texts[0])
+    def timed_wire_write(wire: Any, texts: list[str]) -> None:  # frames written together
+        wire_write(wire, texts)
+        for text in texts:
+            written_ack(wire.protocol, text)
 
     WebSocketsSansIOProtocol.data_received = timed_received  # type: ignore[method-assign, assignment]
     WebSocketsSansIOProtocol.send = timed_written  # type: ignore[method-assign, assignment]
-    Wire.send = timed_wire_send  # type: ignore[method-assign, assignment]
+    Wire.write = timed_wire_write  # type: ignore[method-assign, assignment]
     send_now = connection_module.Connection.send_now
 
-    async def timed_send_now(connection: Any, frame: Any) -> None:
+    def timed_send_now(connection: Any, frame: Any) -> None:
         probe.parts[f"{connection.probe_game} ack"].append(
             (time.perf_counter() - connection.probe_read) * 1000)
         queued = time.perf_counter()
-        await send_now(connection, frame)
+        send_now(connection, frame)
         match, ref, arrived = connection.probe_action
         probe.write({"kind": "ack", "match": match, "ref": ref, "arrived": arrived,
                      "handled": connection.probe_read, "queued": queued,

@@ -155,7 +155,7 @@ class LiveMatch:
             self.unsent.extend(decision.caught_up)
             if decision.applied is not None:
                 if connection is not None:  # it leaves before the step's other frames
-                    await connection.send_now(frames.accepted(ref, decision.applied.step))
+                    connection.send_now(frames.accepted(ref, decision.applied.step))
                 self.unsent.append(decision.applied)
             elif decision.reason is not None:
                 self._refuse(connection, ref, decision.reason)
@@ -184,7 +184,7 @@ class LiveMatch:
 
     def _refuse(self, connection: Connection | None, ref: Any, reason: str) -> Decision:
         if connection is not None:
-            connection.send(frames.rejected(ref, reason))
+            connection.send_now(frames.rejected(ref, reason))
         return Decision(reason=reason)
 
     def _decide(

@@ -45,7 +45,8 @@ def test_frames_go_out_in_order() -> None:
         connection.send("one")
         connection.send({"type": "two"})
         await turns()
-        await connection.send_now({"type": "accepted"})
+        connection.send_now({"type": "accepted"})
+        await turns()
         assert socket.sent == ["one", '{"type":"two"}', '{"type":"accepted"}']
 
     run(scenario)
@@ -58,15 +59,30 @@ def test_held_frames_wait_for_flush_and_what_follows_waits_behind_them() -> None
         connection.send("state")
         await turns()
         assert socket.sent == []
-        await connection.send_now({"type": "accepted"})  # behind the held frames
+        connection.send("presence")  # behind the held frames
         await turns()
         assert socket.sent == []
         connection.flush()
         await turns()
-        assert socket.sent == ["event", "state", '{"type":"accepted"}']
+        assert socket.sent == ["event", "state", "presence"]
         connection.send("later")  # no longer held: the writer sends it
         await turns()
         assert socket.sent[-1] == "later"
+
+    run(scenario)
+
+
+def test_an_acknowledgement_goes_at_once_with_the_held_frames_before_it() -> None:
+    async def scenario(connection: Connection, socket: Socket) -> None:
+        connection.held = True
+        connection.send("event")
+        connection.send("state")
+        connection.send_now({"type": "accepted"})  # the hub's turn is not awaited
+        await turns()
+        assert socket.sent == ["event", "state", '{"type":"accepted"}']
+        connection.flush()  # the hub's, later: nothing is left to write
+        await turns()
+        assert len(socket.sent) == 3
 
     run(scenario)
 
