@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ludoteca.engine.actions import Action
 from ludoteca.server import frames
 from ludoteca.server.bots import controlled_seats
 from ludoteca.server.bus import LocalBus, RedisBus
@@ -66,6 +67,8 @@ class Hub:
             else LocalBus()
         )
         self.matches: dict[str, LiveMatch] = {}
+        # Each game's actions as JSON text (see LiveMatch._legal_json).
+        self.action_texts: defaultdict[str, dict[Action, str]] = defaultdict(dict)
         self._loading: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._idle_since: dict[str, float] = {}
         self._heartbeat: asyncio.Task[None] | None = None
