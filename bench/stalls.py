@@ -218,32 +218,26 @@ def time_acks(probe: Probe) -> None:
 
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-    received, written = WebSocketsSansIOProtocol.data_received, WebSocketsSansIOProtocol.send
+    received = WebSocketsSansIOProtocol.data_received
 
     def timed_received(protocol: Any, data: bytes) -> None:
         protocol.probe_data_at = time.perf_counter()
         received(protocol, data)
 
-    def written_ack(protocol: Any, text: str) -> None:
-        if text.startswith(('{"type": "accepted"', '{"type":"accepted"')):
-            probe.parts["wire ack"].append(
-                (time.perf_counter() - protocol.probe_data_at) * 1000)
-
-    async def timed_written(protocol: Any, message: Any) -> None:
-        written_ack(protocol, message.get("text") or "")
-        await written(protocol, message)
-
     from ludoteca.server.wire import Wire
 
     wire_write = Wire.write
 
-    def timed_wire_write(wire: Any, texts: list[str]) -> None:  # frames written together
+    # Under this protocol every live frame, an `accepted` too, is written by the connection's
+    # Wire, several frames together.
+    def timed_wire_write(wire: Any, texts: list[str]) -> None:
         wire_write(wire, texts)
         for text in texts:
-            written_ack(wire.protocol, text)
+            if text.startswith(('{"type": "accepted"', '{"type":"accepted"')):
+                probe.parts["wire ack"].append(
+                    (time.perf_counter() - wire.protocol.probe_data_at) * 1000)
 
     WebSocketsSansIOProtocol.data_received = timed_received  # type: ignore[method-assign, assignment]
-    WebSocketsSansIOProtocol.send = timed_written  # type: ignore[method-assign, assignment]
     Wire.write = timed_wire_write  # type: ignore[method-assign, assignment]
     send_now = connection_module.Connection.send_now
 
