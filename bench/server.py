@@ -355,19 +355,14 @@ async def paired(server: Server, game: str, clients: int, seconds: float, slice_
     tables = Tables(server.url, game, clients)
     async with echo_clients(server, clients, pace) as echoes:
         try:
-            slices = max(1, round(seconds / slice_seconds))
-            for index in range(2 * slices):
-                if index % 2 == 0:
+            for _ in range(max(1, round(seconds / slice_seconds))):
+                await tables.fill()
+                for name, measure, players in ((f"echo, {pace}", baseline, echoes),
+                                               (f"{game}, {pace}", played, tables.clients)):
                     began = time.time()
-                    await measured(server, baseline, time.monotonic() + slice_seconds, echoes)
-                    mark(f"echo, {pace}", clients, began)
-                else:
-                    await tables.fill()
-                    began = time.time()
-                    await measured(server, played, time.monotonic() + slice_seconds,
-                                   tables.clients)
-                    mark(f"{game}, {pace}", clients, began, played.traced)
-                    played.traced = []
+                    await measured(server, measure, time.monotonic() + slice_seconds, players)
+                    mark(name, clients, began, measure.traced)
+                    measure.traced = []
         finally:
             await tables.close()
     # Latency to the others: each step's first frame at a client that did not send it.
@@ -416,6 +411,10 @@ def ms(value: float) -> str:
     return f"{value * 1000:7.1f}"
 
 
+def per_pace(seconds: dict[str, float]) -> str:
+    return ", ".join(f"{length:g} s at {pace} pace" for pace, length in seconds.items())
+
+
 def row(name: str, clients: int, measure: Measure, ratio: float) -> str:
     others = [ms(percentile(measure.others, q)) if measure.others else "" for q in (0.5, 0.99)]
     return (f"{name:<22}{clients:>8}{len(measure.acks) / measure.seconds:>10.0f}"
@@ -449,11 +448,10 @@ async def main(seconds: float | None, slice_seconds: float | None, sizes: list[i
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
         try:
-            lengths = ", ".join(
-                f"{seconds or SECONDS[pace]:g} s at {pace} pace in slices of "
-                f"{slice_seconds or SLICE_SECONDS[pace]:g} s" for pace in SECONDS)
-            print(f"ludoteca server under load (each game and its echo {lengths}; one server "
-                  "process, SQLite)")
+            lengths = per_pace({pace: seconds or length for pace, length in SECONDS.items()})
+            cuts = per_pace({pace: slice_seconds or cut for pace, cut in SLICE_SECONDS.items()})
+            print(f"ludoteca server under load (each game and its echo {lengths}, in slices of "
+                  f"{cuts}; one server process, SQLite)")
             print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
                   f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}"
                   f"{'lag p99':>8}{'clients':>8}")
@@ -488,12 +486,9 @@ async def main(seconds: float | None, slice_seconds: float | None, sizes: list[i
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, help="each game's time, and its echo's, at "
-                        "each N (default: " + ", ".join(
-                            f"{length:g} s at {pace} pace" for pace, length in SECONDS.items())
-                        + ")")
+                        f"each N (default: {per_pace(SECONDS)})")
     parser.add_argument("--slice", type=float, help="the slices they alternate in (default: "
-                        + ", ".join(f"{length:g} s at {pace} pace"
-                                    for pace, length in SLICE_SECONDS.items()) + ")")
+                        f"{per_pace(SLICE_SECONDS)})")
     parser.add_argument("--clients", default="50,200")
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--stalls", type=Path, help="run the server with bench/stalls.py's "
