@@ -52,11 +52,16 @@ def test_frames_go_out_in_order() -> None:
     run(scenario)
 
 
+def hold_a_step(connection: Connection) -> None:
+    """A step's frames queued as the hub queues them: held for its `flush`."""
+    connection.held = True
+    connection.send("event")
+    connection.send("state")
+
+
 def test_held_frames_wait_for_flush_and_what_follows_waits_behind_them() -> None:
     async def scenario(connection: Connection, socket: Socket) -> None:
-        connection.held = True
-        connection.send("event")
-        connection.send("state")
+        hold_a_step(connection)
         await turns()
         assert socket.sent == []
         connection.send("presence")  # behind the held frames
@@ -74,9 +79,7 @@ def test_held_frames_wait_for_flush_and_what_follows_waits_behind_them() -> None
 
 def test_an_acknowledgement_goes_at_once_with_the_held_frames_before_it() -> None:
     async def scenario(connection: Connection, socket: Socket) -> None:
-        connection.held = True
-        connection.send("event")
-        connection.send("state")
+        hold_a_step(connection)
         connection.send_now({"type": "accepted"})  # the hub's turn is not awaited
         await turns()
         assert socket.sent == ["event", "state", '{"type":"accepted"}']
@@ -107,5 +110,30 @@ def test_a_client_too_slow_to_keep_up_is_disconnected() -> None:
         await turns()
         assert connection.closed
         assert socket.sent == ["closed 1013"]
+
+    run(scenario)
+
+
+class Wire:
+    """A socket the server writes to directly (uvicorn's, see wire.py): several frames in one
+    write, without waiting for the event loop."""
+
+    def __init__(self) -> None:
+        self.writes: list[list[str]] = []
+
+    def ready(self) -> bool:
+        return True
+
+    def write(self, texts: list[str]) -> None:
+        self.writes.append(texts)
+
+
+def test_on_a_wire_the_acknowledgement_and_the_held_frames_go_in_one_write_at_once() -> None:
+    async def scenario(connection: Connection, socket: Socket) -> None:
+        connection.wire = wire = Wire()  # type: ignore[assignment]
+        hold_a_step(connection)
+        connection.send_now({"type": "accepted"})
+        assert wire.writes == [["event", "state", '{"type":"accepted"}']]  # no turn awaited
+        assert socket.sent == []
 
     run(scenario)
