@@ -97,7 +97,6 @@ class LiveMatch:
         # Whether this process drives the match (always, with one process; see bus.py).
         self.driving = False
         self.seat_bots: SeatBots | None = None
-        self.action_texts = hub.action_texts[info.game]  # shared by the game's matches
         self.unsent: list[Applied] = []  # steps applied whose frames are not out yet
 
     @property
@@ -413,17 +412,18 @@ class LiveMatch:
         table for all the matches of a game: a table per match kept a hundred copies of
         Ligretto's placements alive, which the garbage collector walked (flat out at 200
         clients, collections of up to 30 ms that held every match up)."""
+        kept = self.hub.action_texts[self.info.game]
         texts = []
         for action in self.game.legal_actions(self.state, seat):
             try:
-                text = self.action_texts.get(action)
+                text = kept.get(action)
             except TypeError:  # an action holding a list cannot be a key: encoded each time
                 texts.append(frames.dumps(self.game.encode_action(action)))
                 continue
             if text is None:
-                if len(self.action_texts) >= ACTION_TEXTS_KEPT:
-                    self.action_texts.clear()
-                text = self.action_texts[action] = frames.dumps(self.game.encode_action(action))
+                if len(kept) >= ACTION_TEXTS_KEPT:
+                    kept.clear()
+                text = kept[action] = frames.dumps(self.game.encode_action(action))
             texts.append(text)
         return f"[{', '.join(texts)}]"
 
