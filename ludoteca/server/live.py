@@ -5,7 +5,8 @@ is the match running -> decode -> (under the match's lock) catch up with what ot
 logged -> is it legal (the game's `apply`, which raises `IllegalAction` with its reason and
 never half-applies) -> log it in the same transaction that accepts it -> acknowledge ->
 broadcast to each connection what its seat may see (`send_unsent`, from the hub's frames task
-once the actions read meanwhile are answered) -> tell the other processes.
+once the actions read meanwhile are answered) -> tell the other processes -> every so often,
+save a snapshot of the state (apart from the step, see `_keep_snapshot`).
 
 The state is touched only while `lock` is held, by the event loop or by the worker thread that
 writes the action; every frame is queued while it is held, so every client gets steps in order.
@@ -70,6 +71,7 @@ class Decision:
     reason: str | None = None  # why the action was refused
     skipped: bool = False  # a guard said the action was no longer due (a bot's, a clock's)
     rows: StepRows | None = None  # what to log for the applied action
+    snapshot_due: bool = False  # the state after the applied action is to be kept
 
 
 def time_bank(settings: dict[str, Any]) -> TimeBank | None:
@@ -161,8 +163,13 @@ class LiveMatch:
             if decision.caught_up or decision.applied is not None:
                 self.hub.frames_due(self)
                 self._after_steps(bool(decision.caught_up))
+            # The state as this step left it, taken before the lock lets another step in.
+            snapshot = frames.dumps(self.game.to_json(self.state)) if decision.snapshot_due \
+                else None
         if decision.applied is not None:
             await self.hub.publish(self.id, {"kind": "step", "step": decision.applied.step})
+            if snapshot is not None:
+                await self._keep_snapshot(decision.applied.step, snapshot)
         return decision
 
     async def _accept(self, seat: int, action: Action, source: str,
@@ -180,6 +187,18 @@ class LiveMatch:
         if decision.rows is not None:
             await self.store.log_step(decision.rows)
         return decision
+
+    async def _keep_snapshot(self, step: int, state_json: str) -> None:
+        """Save the state after `step`, apart from the step and after its answer. A snapshot
+        only makes loading faster (`load_state` replays the log after the newest one): one lost
+        to a crash costs a longer replay, nothing else. Logged with its step, as it was, every
+        fiftieth action waited for the state's JSON and its rows, five times a step's other
+        writing, and those were the slowest answers."""
+        try:
+            await self.store.save_snapshot(self.id, step, state_json)
+        except Exception:
+            log.exception("saving a snapshot of match %s failed; loading it replays more of "
+                          "its log", self.id)
 
     def _refuse(self, connection: Connection | None, ref: Any, reason: str) -> Decision:
         if connection is not None:
@@ -227,13 +246,12 @@ class LiveMatch:
             values["clocks"] = self.clocks.data
         if over:
             values.update(status="over", finished_at=now)
-        snapshot = (self.game.to_json(self.state)
-                    if over or self.step % self.hub.config.snapshot_every == 0 else None)
+        decision.snapshot_due = over or self.step % self.hub.config.snapshot_every == 0
         decision.rows = StepRows(
             self.id, self.step,
             {"seat": seat, "action": self.game.encode_action(action), "source": source,
              "at": now},
-            values, snapshot,
+            values,
         )
         if session is not None:
             Store.write_step(session, decision.rows)

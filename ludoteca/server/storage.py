@@ -1,8 +1,8 @@
 """The database: one `Store` per process, over SQLAlchemy 2 (SQLite or PostgreSQL).
 
 Every method is synchronous and runs in a worker thread (the event loop never waits on the
-database), but `log_step`, the hot path of every action, which on SQLite commits in the event
-loop itself when no other write holds the database (see there). Writes to one match go through
+database), but `log_step`, the hot path of every action, and `save_snapshot`, which on SQLite
+commit in the event loop itself when no other write holds the database (see there). Writes to one match go through
 `locked_write`, a transaction that first takes the match's lock (a PostgreSQL advisory lock
 held until the transaction ends; in SQLite the process's single writer), then reads the
 actions other processes appended since the caller's step: so the caller catches up, decides,
@@ -58,14 +58,13 @@ class LoggedAction:
 
 @dataclass(frozen=True)
 class StepRows:
-    """What one accepted action logs: its action row, the match row's new values (step,
-    clocks, status) and, every so often, a snapshot of the state."""
+    """What one accepted action logs: its action row and the match row's new values (step,
+    clocks, status). Snapshots of the state are saved apart (`save_snapshot`)."""
 
     match_id: str
     step: int
     action: dict[str, Any]
     match_values: dict[str, Any]
-    snapshot: dict[str, Any] | None
 
 
 ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
@@ -225,42 +224,65 @@ class Store:
         thread and back, which costs a millisecond or more once the loop is busy (the thread
         waits for the interpreter's lock while the loop builds other matches' frames).
         Otherwise, and always with PostgreSQL (a network round trip): the writer thread."""
-        if self.sqlite and self._sqlite_writer.acquire(blocking=False):
-            try:
-                self._log_sqlite(rows)
-            finally:
-                self._sqlite_writer.release()
+        if await self._write(lambda driver: self._log_sqlite(driver, rows),
+                             lambda connection: self.write_step(connection, rows)):
             self._logged_since_checkpoint += 1
             if self._logged_since_checkpoint >= CHECKPOINT_EVERY:
                 self._logged_since_checkpoint = 0
                 self.writer.submit(self._checkpoint)
-            return
-        await self.run_write(self.append_step, rows)
 
-    def append_step(self, rows: StepRows) -> None:
+    async def save_snapshot(self, match_id: str, step: int, state_json: str) -> None:
+        """Save a match's state after `step` (its `to_json` as JSON text) in a transaction of
+        its own; committed, as `log_step`, when this returns."""
+        values = {"match_id": match_id, "step": step, "state": state_json}
+        await self._write(
+            lambda driver: driver.execute(SQLITE_INSERT_SNAPSHOT, values),
+            lambda connection: connection.execute(
+                INSERT_SNAPSHOT, {**values, "state": json.loads(state_json)}),
+        )
+
+    async def _write(self, sqlite: Callable[[Any], Any], other: Callable[[Connection], Any]
+                     ) -> bool:
+        """One transaction: on SQLite `sqlite(the driver's connection)`, in the event loop when
+        no other write of this process holds the database (then True, see `log_step`), else in
+        the writer thread; on any other database `other(a connection)` in the writer thread."""
+        if self.sqlite and self._sqlite_writer.acquire(blocking=False):
+            try:
+                self._in_step_log(sqlite)
+            finally:
+                self._sqlite_writer.release()
+            return True
+        await self.run_write(self._write_in_thread, sqlite, other)
+        return False
+
+    def _write_in_thread(self, sqlite: Callable[[Any], Any],
+                         other: Callable[[Connection], Any]) -> None:
         if self.sqlite:
             with self._sqlite_writer:
-                self._log_sqlite(rows)
+                self._in_step_log(sqlite)
         else:
             with self.engine.begin() as connection:
-                self.write_step(connection, rows)
+                other(connection)
 
-    def _log_sqlite(self, rows: StepRows) -> None:
-        """`write_step` in the driver's SQL, in one transaction (the caller holds the writer
-        lock). Building and running SQLAlchemy's statements costs more than SQLite's work."""
+    def _in_step_log(self, write: Callable[[Any], Any]) -> None:
+        """`write(the driver's connection)` in one transaction on the connection kept for
+        logging (the caller holds the writer lock): building and running SQLAlchemy's
+        statements costs more than SQLite's work."""
         if self._step_log is None:
             self._step_log = self.engine.raw_connection()
             # Its checkpoints are the writer thread's (`_checkpoint`), never in the loop.
             self._step_log.driver_connection.execute("PRAGMA wal_autocheckpoint=0")
         driver = self._step_log.driver_connection
         with driver:  # commits, or rolls back on an exception
-            driver.execute(SQLITE_INSERT_ACTION, _sqlite_values(
-                {"match_id": rows.match_id, "step": rows.step, **rows.action}))
-            driver.execute(_sqlite_update_match(frozenset(rows.match_values)),
-                           {"match": rows.match_id, **_sqlite_values(rows.match_values)})
-            if rows.snapshot is not None:
-                driver.execute(SQLITE_INSERT_SNAPSHOT, _sqlite_values(
-                    {"match_id": rows.match_id, "step": rows.step, "state": rows.snapshot}))
+            write(driver)
+
+    @staticmethod
+    def _log_sqlite(driver: Any, rows: StepRows) -> None:
+        """`write_step` in the driver's SQL."""
+        driver.execute(SQLITE_INSERT_ACTION, _sqlite_values(
+            {"match_id": rows.match_id, "step": rows.step, **rows.action}))
+        driver.execute(_sqlite_update_match(frozenset(rows.match_values)),
+                       {"match": rows.match_id, **_sqlite_values(rows.match_values)})
 
     def _checkpoint(self) -> None:
         with self.engine.connect() as connection:
@@ -275,9 +297,6 @@ class Store:
                                            **rows.action})
         connection.execute(_update_match(frozenset(rows.match_values)),
                            {"match": rows.match_id, **rows.match_values})
-        if rows.snapshot is not None:
-            connection.execute(INSERT_SNAPSHOT, {"match_id": rows.match_id, "step": rows.step,
-                                                 "state": rows.snapshot})
 
     def close(self) -> None:
         self.writer.shutdown(wait=True)

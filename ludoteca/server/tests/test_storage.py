@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -55,5 +56,47 @@ def test_a_match_loaded_from_snapshots_equals_its_replay(config: ServerConfig) -
         loaded, step = load_state(store, game, info)
         replayed, _ = replay_state(store, game, info)
         assert step == 26 and game.to_json(loaded) == game.to_json(replayed)
+    finally:
+        store.close()
+
+
+def test_a_snapshot_that_cannot_be_saved_loses_no_action(config: ServerConfig,
+                                                          monkeypatch: Any) -> None:
+    """Snapshots are saved apart from their steps, after the answers: one that fails leaves
+    every acknowledged action logged, the match playing on, and its loading a replay."""
+    config.snapshot_every = 3
+    saved: list[int] = []
+    save = Store.save_snapshot
+
+    async def save_some(store: Store, match_id: str, step: int, state_json: str) -> None:
+        if step == 6:
+            raise RuntimeError("the disk is full")
+        saved.append(step)
+        await save(store, match_id, step, state_json)
+
+    monkeypatch.setattr(Store, "save_snapshot", save_some)
+
+    async def scenario(base: str) -> tuple[str, int]:
+        made = await create(base, game="goofspiel", players=2, seed=9, options={"cards": 5})
+        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
+        clients = [await Client.connect(base, made["id"], s["token"]) for s in made["seats"]]
+        players = [Player(c) for c in clients]
+        await asyncio.gather(*(p.play() for p in players))
+        for client in clients:
+            await client.close()
+        return str(made["id"]), sum(p.acknowledged for p in players)
+
+    with ServerThread(config) as server:
+        match_id, acknowledged = asyncio.run(scenario(server.url))
+        game = server.hub.matches[match_id].game
+    store = Store(config.database_url)
+    try:
+        info = store.match(match_id)
+        assert info is not None and info.status == "over" and info.step == acknowledged == 10
+        assert saved == [3, 9, 10]  # every third step and the last; the sixth failed
+        assert store.latest_snapshot(match_id) is not None
+        loaded, step = load_state(store, game, info)
+        replayed, _ = replay_state(store, game, info)
+        assert step == 10 and game.to_json(loaded) == game.to_json(replayed)
     finally:
         store.close()
