@@ -2,11 +2,11 @@
 
 Every method is synchronous and runs in a worker thread (the event loop never waits on the
 database), but `log_step`, the hot path of every action, and `save_snapshot`, which on SQLite
-commit in the event loop itself when no other write holds the database (see there). Writes to one match go through
-`locked_write`, a transaction that first takes the match's lock (a PostgreSQL advisory lock
-held until the transaction ends; in SQLite the process's single writer), then reads the
-actions other processes appended since the caller's step: so the caller catches up, decides,
-and appends the next step in the same transaction.
+commit in the event loop itself when no other write holds the database (see there). Writes
+to one match go through `locked_write`, a transaction that first takes the match's lock (a
+PostgreSQL advisory lock held until the transaction ends; in SQLite the process's single
+writer), then reads the actions other processes appended since the caller's step: so the
+caller catches up, decides, and appends the next step in the same transaction.
 """
 
 from __future__ import annotations
