@@ -71,7 +71,6 @@ class Decision:
     reason: str | None = None  # why the action was refused
     skipped: bool = False  # a guard said the action was no longer due (a bot's, a clock's)
     rows: StepRows | None = None  # what to log for the applied action
-    snapshot_due: bool = False  # the state after the applied action is to be kept
 
 
 def time_bank(settings: dict[str, Any]) -> TimeBank | None:
@@ -163,9 +162,7 @@ class LiveMatch:
             if decision.caught_up or decision.applied is not None:
                 self.hub.frames_due(self)
                 self._after_steps(bool(decision.caught_up))
-            # The state as this step left it, taken before the lock lets another step in.
-            snapshot = frames.dumps(self.game.to_json(self.state)) if decision.snapshot_due \
-                else None
+            snapshot = self._snapshot_after(decision.applied)
         if decision.applied is not None:
             await self.hub.publish(self.id, {"kind": "step", "step": decision.applied.step})
             if snapshot is not None:
@@ -187,6 +184,15 @@ class LiveMatch:
         if decision.rows is not None:
             await self.store.log_step(decision.rows)
         return decision
+
+    def _snapshot_after(self, applied: Applied | None) -> str | None:
+        """The state's JSON if `applied` is a step to keep a snapshot after (every
+        `snapshot_every` steps, and the last), taken while the lock is held: the state as that
+        step left it."""
+        if applied is None or (self.info.status != "over"
+                               and applied.step % self.hub.config.snapshot_every):
+            return None
+        return frames.dumps(self.game.to_json(self.state))
 
     async def _keep_snapshot(self, step: int, state_json: str) -> None:
         """Save the state after `step`, apart from the step and after its answer. A snapshot
@@ -246,7 +252,6 @@ class LiveMatch:
             values["clocks"] = self.clocks.data
         if over:
             values.update(status="over", finished_at=now)
-        decision.snapshot_due = over or self.step % self.hub.config.snapshot_every == 0
         decision.rows = StepRows(
             self.id, self.step,
             {"seat": seat, "action": self.game.encode_action(action), "source": source,
