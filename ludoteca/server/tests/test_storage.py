@@ -10,6 +10,7 @@ from typing import Any
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
+from ludoteca.engine.game import Game
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.live import load_state, replay_state
 from ludoteca.server.models import Base
@@ -32,32 +33,46 @@ def test_migrations_make_the_models_tables(database: str) -> None:
     assert Path(MIGRATIONS).is_relative_to(Path(__file__).parents[1])
 
 
-def test_a_match_loaded_from_snapshots_equals_its_replay(config: ServerConfig) -> None:
-    config.snapshot_every = 5
+def play_goofspiel(config: ServerConfig, cards: int) -> tuple[str, Game[Any], int]:
+    """A whole two-player Goofspiel match played over WebSockets: its id, its game and the
+    actions acknowledged."""
 
-    async def scenario(base: str) -> str:
-        made = await create(base, game="goofspiel", players=2, seed=9, options={"cards": 13})
+    async def scenario(base: str) -> tuple[str, int]:
+        made = await create(base, game="goofspiel", players=2, seed=9, options={"cards": cards})
         await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
         clients = [await Client.connect(base, made["id"], s["token"]) for s in made["seats"]]
-        await asyncio.gather(*(Player(c).play() for c in clients))
+        players = [Player(c) for c in clients]
+        await asyncio.gather(*(p.play() for p in players))
         for client in clients:
             await client.close()
-        return str(made["id"])
+        return str(made["id"]), sum(p.acknowledged for p in players)
 
     with ServerThread(config) as server:
-        match_id = asyncio.run(scenario(server.url))
-        game = server.hub.matches[match_id].game
+        match_id, acknowledged = asyncio.run(scenario(server.url))
+        return match_id, server.hub.matches[match_id].game, acknowledged
+
+
+def check_stored(config: ServerConfig, match_id: str, game: Game[Any], steps: int,
+                 snapshot: int) -> None:
+    """The match is stored with all its `steps`, its newest snapshot after step `snapshot`,
+    and loads (from that snapshot and the log) as its whole log replays."""
     store = Store(config.database_url)
     try:
         info = store.match(match_id)
-        assert info is not None and info.step == 26
-        snapshot = store.latest_snapshot(match_id)
-        assert snapshot is not None and snapshot[0] == 26
+        assert info is not None and info.status == "over" and info.step == steps
+        newest = store.latest_snapshot(match_id)
+        assert newest is not None and newest[0] == snapshot
         loaded, step = load_state(store, game, info)
         replayed, _ = replay_state(store, game, info)
-        assert step == 26 and game.to_json(loaded) == game.to_json(replayed)
+        assert step == steps and game.to_json(loaded) == game.to_json(replayed)
     finally:
         store.close()
+
+
+def test_a_match_loaded_from_snapshots_equals_its_replay(config: ServerConfig) -> None:
+    config.snapshot_every = 5
+    match_id, game, _ = play_goofspiel(config, cards=13)
+    check_stored(config, match_id, game, steps=26, snapshot=26)
 
 
 def test_a_snapshot_that_cannot_be_saved_loses_no_action(config: ServerConfig,
@@ -75,28 +90,7 @@ def test_a_snapshot_that_cannot_be_saved_loses_no_action(config: ServerConfig,
         await save(store, match_id, step, state_json)
 
     monkeypatch.setattr(Store, "save_snapshot", save_some)
-
-    async def scenario(base: str) -> tuple[str, int]:
-        made = await create(base, game="goofspiel", players=2, seed=9, options={"cards": 5})
-        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
-        clients = [await Client.connect(base, made["id"], s["token"]) for s in made["seats"]]
-        players = [Player(c) for c in clients]
-        await asyncio.gather(*(p.play() for p in players))
-        for client in clients:
-            await client.close()
-        return str(made["id"]), sum(p.acknowledged for p in players)
-
-    with ServerThread(config) as server:
-        match_id, acknowledged = asyncio.run(scenario(server.url))
-        game = server.hub.matches[match_id].game
-    store = Store(config.database_url)
-    try:
-        info = store.match(match_id)
-        assert info is not None and info.status == "over" and info.step == acknowledged == 10
-        assert saved == [3, 9, 10]  # every third step and the last; the sixth failed
-        assert store.latest_snapshot(match_id) is not None
-        loaded, step = load_state(store, game, info)
-        replayed, _ = replay_state(store, game, info)
-        assert step == 10 and game.to_json(loaded) == game.to_json(replayed)
-    finally:
-        store.close()
+    match_id, game, acknowledged = play_goofspiel(config, cards=5)
+    assert acknowledged == 10
+    assert saved == [3, 9, 10]  # every third step and the last; the sixth failed
+    check_stored(config, match_id, game, steps=10, snapshot=10)
