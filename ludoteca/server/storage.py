@@ -237,7 +237,7 @@ class Store:
         values = {"match_id": match_id, "step": step, "state": state_json}
         await self._write(
             lambda driver: driver.execute(SQLITE_INSERT_SNAPSHOT, values),
-            lambda connection: connection.execute(
+            lambda connection: connection.execute(  # the JSON column takes a value
                 INSERT_SNAPSHOT, {**values, "state": json.loads(state_json)}),
         )
 
