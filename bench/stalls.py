@@ -146,8 +146,9 @@ def describe(handle: asyncio.events.Handle) -> str:
 
 
 def install(path: str) -> None:
-    from ludoteca.server import live as live_module
-    from ludoteca.server import storage
+    from ludoteca.server.hub import room as room_module
+    from ludoteca.server.live import match as live_module
+    from ludoteca.server.store import database as storage
 
     probe = Probe(path)
     gc.callbacks.append(probe.on_gc)
@@ -158,15 +159,15 @@ def install(path: str) -> None:
     def game(live: Any) -> str:
         return str(live.info.game)
 
-    for name, part in (("submit", "submit"), ("_decide", "decide"), ("send_unsent", "broadcast"),
-                       ("_legal_json", "legal")):
+    for name, part in (("submit", "submit"), ("_decide", "decide"), ("_legal_json", "legal")):
         probe.time_method(live_cls, name, part, game)
+    probe.time_method(room_module.Room, "send_unsent", "broadcast", lambda room: game(room.live))
     probe.time_method(storage.Store, "log_step", "log", lambda store: "all")
     # The WAL's checkpoints run in the writer thread: listed inside a long callback of the
     # event loop when one ended during it.
     probe.time_method(storage.Store, "_checkpoint", "checkpoint", lambda store: "all")
     time_acks(probe)
-    original_state_texts = live_cls._state_texts
+    original_state_texts = live_cls.state_texts
 
     def state_texts(live: Any, seats: Any) -> Any:
         views = live.game.views
@@ -188,7 +189,7 @@ def install(path: str) -> None:
             probe.parts[f"{game(live)} views"].append(spent[0])
             probe.parts[f"{game(live)} frames"].append((time.perf_counter() - start) * 1000)
 
-    live_cls._state_texts = state_texts  # type: ignore[method-assign, assignment]
+    live_cls.state_texts = state_texts  # type: ignore[method-assign, assignment]
 
 
 def mark(path: Path, name: str, start: float, end: float) -> None:
@@ -200,12 +201,12 @@ def mark(path: Path, name: str, start: float, end: float) -> None:
 def time_acks(probe: Probe) -> None:
     """`ack`: from the server reading an action frame to queueing its `accepted`; `wire ack`:
     from its bytes arriving to the `accepted` being written to the socket."""
-    from ludoteca.server import connection as connection_module
-    from ludoteca.server import ws
+    from ludoteca.server.api import ws
+    from ludoteca.server.hub import connection as connection_module
 
     handle = ws._handle
 
-    async def timed_handle(live: Any, connection: Any, data: dict[str, Any]) -> None:
+    async def timed_handle(hub: Any, live: Any, connection: Any, data: dict[str, Any]) -> None:
         connection.probe_read = time.perf_counter()
         protocol = getattr(connection.websocket._receive, "__self__", None)
         arrived = getattr(protocol, "probe_data_at", None)
@@ -214,7 +215,7 @@ def time_acks(probe: Probe) -> None:
         connection.probe_game = live.info.game
         connection.probe_action = (live.id, data.get("ref"),
                                    getattr(protocol, "probe_data_at", 0.0))
-        await handle(live, connection, data)
+        await handle(hub, live, connection, data)
 
     from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
@@ -224,7 +225,7 @@ def time_acks(probe: Probe) -> None:
         protocol.probe_data_at = time.perf_counter()
         received(protocol, data)
 
-    from ludoteca.server.wire import Wire
+    from ludoteca.server.hub.wire import Wire
 
     wire_write = Wire.write
 

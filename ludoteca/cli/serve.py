@@ -70,7 +70,7 @@ def serve(
     )
     typer.echo(f"ludoteca serving on http://{host}:{port} (database: {where}); Ctrl-C stops it")
     uvicorn.run(
-        "ludoteca.server.app:app_from_env",
+        "ludoteca.server.api.app:app_from_env",
         factory=True,
         host=host,
         port=port,

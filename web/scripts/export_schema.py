@@ -1,5 +1,5 @@
 """Write the JSON Schema of the server's protocol: every Pydantic model of the lobby's bodies
-(ludoteca.server.schemas) and of the live frames (ludoteca.server.protocol, where it exists).
+(ludoteca.server.api.schemas) and of the live frames (ludoteca.server.api.protocol).
 web/scripts/generate-types.mjs turns it into TypeScript, so client and server cannot drift.
 
 Usage: python web/scripts/export_schema.py OUT.json
@@ -15,7 +15,7 @@ from types import ModuleType
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-MODULES = ("ludoteca.server.schemas", "ludoteca.server.protocol")
+MODULES = ("ludoteca.server.api.schemas", "ludoteca.server.api.protocol")
 
 
 def models_of(module: ModuleType) -> list[type[BaseModel]]:

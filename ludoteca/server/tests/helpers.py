@@ -25,7 +25,7 @@ from ludoteca.engine.game import Game
 from ludoteca.games.goofspiel import Goofspiel
 from ludoteca.games.goofspiel.actions import Bid
 from ludoteca.games.goofspiel.state import GoofspielState
-from ludoteca.server.app import create_app
+from ludoteca.server.api.app import create_app
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.loopback import free_port, wait_port
 

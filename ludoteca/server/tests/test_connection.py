@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from ludoteca.server.connection import Connection
+from ludoteca.server.hub.connection import Connection
 
 
 class Socket:

@@ -12,7 +12,7 @@ from ludoteca import game_names
 from ludoteca.engine.rng import Rng
 from ludoteca.games import load_game
 from ludoteca.games.ciurme.tests.helpers import assembly
-from ludoteca.server.frames import dumps, state_text, views_json
+from ludoteca.server.live.frames import dumps, state_text, views_json
 
 
 def decoded(texts: dict[int | None, str]) -> dict[int | None, Any]:

@@ -11,7 +11,7 @@ from typing import Any
 import websockets
 
 from ludoteca.server.config import ServerConfig
-from ludoteca.server.live import replay_state
+from ludoteca.server.live.match import replay_state
 from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post
 
 
@@ -307,7 +307,7 @@ def test_a_steps_frames_go_out_through_the_wire_under_uvicorn(config: ServerConf
         made = await started(base, game="goofspiel", players=2, seed=3)
         ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
         await ann.state()
-        connections = hub.matches[made["id"]].connections
+        connections = hub.rooms[made["id"]].connections
         assert connections and all(c.wire is not None for c in connections)
         await ann.close()
 

@@ -18,8 +18,8 @@ import websockets
 
 from ludoteca.engine.match import Match
 from ludoteca.games import load_game
-from ludoteca.server.live import load_state, replay_state
-from ludoteca.server.storage import Store
+from ludoteca.server.live.match import load_state, replay_state
+from ludoteca.server.store import Store
 from ludoteca.server.tests.helpers import Client, ServerProcess, create, get, post
 
 MATCHES = [

@@ -9,8 +9,8 @@ from typing import Any
 import httpx
 
 from ludoteca.server.config import ServerConfig
+from ludoteca.server.store.tokens import CODE_ALPHABET, CODE_LENGTH, new_join_code
 from ludoteca.server.tests.helpers import Client, ServerThread, get, post
-from ludoteca.server.tokens import CODE_ALPHABET, CODE_LENGTH, new_join_code
 
 
 def run(coro: Any) -> Any:

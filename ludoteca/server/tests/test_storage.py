@@ -12,9 +12,9 @@ from alembic.migration import MigrationContext
 
 from ludoteca.engine.game import Game
 from ludoteca.server.config import ServerConfig
-from ludoteca.server.live import load_state, replay_state
-from ludoteca.server.models import Base
-from ludoteca.server.storage import MIGRATIONS, Store
+from ludoteca.server.live.match import load_state, replay_state
+from ludoteca.server.store.database import MIGRATIONS, Store
+from ludoteca.server.store.models import Base
 from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, post
 
 

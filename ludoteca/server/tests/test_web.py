@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from ludoteca import game_names
-from ludoteca.server import web
+from ludoteca.server.api import pages
+from ludoteca.server.api.protocol import check_server_frame
 from ludoteca.server.config import ServerConfig, sqlite_url
-from ludoteca.server.protocol import check_server_frame
 from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post
 
 
@@ -71,14 +71,14 @@ def test_pages_are_the_client_or_how_to_build_it(sqlite: ServerConfig, tmp_path:
     (built / "assets").mkdir(parents=True)
     (built / "index.html").write_text("<!doctype html><title>client</title>")
     (built / "assets" / "index.js").write_text("console.log(1)")
-    monkeypatch.setattr(web, "STATIC", built)
+    monkeypatch.setattr(pages, "STATIC", built)
     with ServerThread(sqlite) as server:
         for path in ("/", "/play/abc", "/watch/abc", "/new/castell", "/rules/ligretto",
                      "/replay/abc"):
             page = run(get(server.url, path))
             assert page.status_code == 200 and "<title>client</title>" in page.text, path
         assert run(get(server.url, "/app/assets/index.js")).text == "console.log(1)"
-    monkeypatch.setattr(web, "STATIC", tmp_path / "missing")
+    monkeypatch.setattr(pages, "STATIC", tmp_path / "missing")
     with ServerThread(sqlite) as server:
         page = run(get(server.url, "/play/abc"))
         assert page.status_code == 503 and "make web" in page.text

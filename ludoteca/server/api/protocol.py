@@ -1,6 +1,7 @@
-"""The frames of live play as Pydantic models: the documented shape of what ws.py and
-frames.py send and accept, exported as JSON Schema for the browser client's TypeScript types
-(web/scripts/export_schema.py). A test checks every frame a real match sends against them."""
+"""The frames of live play as Pydantic models: the documented shape of what the WebSocket
+(ws.py) and the live match (live/frames.py) send and accept, exported as JSON Schema for the
+browser client's TypeScript types (web/scripts/export_schema.py). A test checks every frame a
+real match sends against them."""
 
 from __future__ import annotations
 

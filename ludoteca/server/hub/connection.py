@@ -20,8 +20,8 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
-from ludoteca.server import frames
-from ludoteca.server.wire import wire
+from ludoteca.server.hub.wire import wire
+from ludoteca.server.live import frames
 
 _ids = itertools.count(1)
 

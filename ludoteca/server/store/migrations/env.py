@@ -8,7 +8,7 @@ from typing import Any
 from alembic import context
 from sqlalchemy import engine_from_config, pool
 
-from ludoteca.server.models import Base
+from ludoteca.server.store.models import Base
 
 config = context.config
 target_metadata = Base.metadata

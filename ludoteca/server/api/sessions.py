@@ -22,16 +22,25 @@ from sqlalchemy.orm import Session
 from ludoteca.engine.codec import encode
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
-from ludoteca.server import schemas
-from ludoteca.server.catalog import has_role_seats
-from ludoteca.server.clocks import ClockBook
-from ludoteca.server.errors import conflict, forbidden, invalid, not_found
+from ludoteca.server.api import schemas
+from ludoteca.server.api.errors import conflict, forbidden, invalid, not_found
+from ludoteca.server.api.lobby import (
+    MAX_SEED,
+    bot_name,
+    check_bot,
+    check_host,
+    leave,
+    links,
+    settings_from,
+)
 from ludoteca.server.hub import Hub
-from ludoteca.server.live import LiveMatch, time_bank
-from ludoteca.server.lobby import MAX_SEED, bot_name, check_bot, check_host, links, settings_from
-from ludoteca.server.models import MatchRow, MemberRow, SeatRow
-from ludoteca.server.storage import MatchInfo
-from ludoteca.server.tokens import (
+from ludoteca.server.live import LiveMatch
+from ludoteca.server.live.catalog import has_role_seats
+from ludoteca.server.live.clocks import ClockBook
+from ludoteca.server.live.match import time_bank
+from ludoteca.server.store import MatchInfo
+from ludoteca.server.store.models import MatchRow, MemberRow, SeatRow
+from ludoteca.server.store.tokens import (
     find_token,
     hash_token,
     new_join_code,
@@ -149,16 +158,16 @@ def _active(info: MatchInfo) -> list[int]:
     return [m.member for m in info.members if not m.left]
 
 
-async def _store_crews(live: LiveMatch, crews: list[list[int]]) -> None:
+async def _store_crews(hub: Hub, live: LiveMatch, crews: list[list[int]]) -> None:
     def write(session: Session, row: MatchRow) -> None:
         if row.status != "lobby":
             raise conflict("the session has started: crews are set")
         row.crews = crews
 
-    await live.change_header(write)
+    await hub.change_header(live, write)
 
 
-async def set_crews(live: LiveMatch, crews: list[list[int]]) -> schemas.SessionOut:
+async def set_crews(hub: Hub, live: LiveMatch, crews: list[list[int]]) -> schemas.SessionOut:
     _in_lobby(live)
     active = set(_active(live.info))
     listed = [m for crew in crews for m in crew]
@@ -167,7 +176,7 @@ async def set_crews(live: LiveMatch, crews: list[list[int]]) -> schemas.SessionO
         raise invalid(f"crews: no member {unknown} in this session; members: {sorted(active)}")
     if len(listed) != len(set(listed)):
         raise invalid("crews: a member is listed twice")
-    await _store_crews(live, [list(c) for c in crews if c])
+    await _store_crews(hub, live, [list(c) for c in crews if c])
     return session_out(live)
 
 
@@ -185,7 +194,7 @@ def players_wanted(info: MatchInfo, requested: int | None = None) -> int:
     return max(requested or info.settings.get("players") or 0, len(_active(info)))
 
 
-async def balance(live: LiveMatch, players: int | None = None) -> schemas.SessionOut:
+async def balance(hub: Hub, live: LiveMatch, players: int | None = None) -> schemas.SessionOut:
     """Everybody joined in the game's own teams for `players` seats (default: one each)."""
     _in_lobby(live)
     teams = game_teams(live, players_wanted(live.info, players))
@@ -193,11 +202,11 @@ async def balance(live: LiveMatch, players: int | None = None) -> schemas.Sessio
     for member in _active(live.info):
         fullest = max(range(len(teams)), key=lambda i: (len(teams[i]) - len(crews[i]), -i))
         crews[fullest].append(member)
-    await _store_crews(live, crews)
+    await _store_crews(hub, live, crews)
     return session_out(live)
 
 
-async def move(live: LiveMatch, request: schemas.MoveMember) -> schemas.SessionOut:
+async def move(hub: Hub, live: LiveMatch, request: schemas.MoveMember) -> schemas.SessionOut:
     _in_lobby(live)
     if request.member not in _active(live.info):
         raise invalid(f"member: there is no member {request.member} in this session")
@@ -207,7 +216,7 @@ async def move(live: LiveMatch, request: schemas.MoveMember) -> schemas.SessionO
     if request.crew == len(crews):
         crews.append([])
     crews[request.crew].append(request.member)
-    await _store_crews(live, [c for c in crews if c])
+    await _store_crews(hub, live, [c for c in crews if c])
     return session_out(live)
 
 
@@ -228,7 +237,7 @@ async def remove(hub: Hub, live: LiveMatch, member: int) -> schemas.SessionOut:
         if row.crews:
             row.crews = [[m for m in crew if m != member] for crew in row.crews]
 
-    await live.change_header(write)
+    await hub.change_header(live, write)
     return session_out(live)
 
 
@@ -241,8 +250,6 @@ async def leave_session(hub: Hub, live: LiveMatch, token: str | None) -> schemas
             raise forbidden("that token is no member of this session")
         await remove(hub, live, member)
         return schemas.Done(status=live.info.status)
-    from ludoteca.server.lobby import leave
-
     return await leave(hub, live, token)
 
 
@@ -341,10 +348,10 @@ async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) 
         row.players, row.status, row.started_at, row.clocks = players, "running", now, clocks.data
         row.options = options_to_json(options)
 
-    await live.change_header(write)
+    await hub.change_header(live, write)
 
 
-async def give_back(live: LiveMatch, seat: int) -> schemas.Done:
+async def give_back(hub: Hub, live: LiveMatch, seat: int) -> schemas.Done:
     """The seat a bot played while its person was away goes back to that person (who joined
     with the code): their phone plays it again from the next frame."""
     person = next((m for m in live.info.members if m.seat == seat and not m.left), None)
@@ -361,7 +368,7 @@ async def give_back(live: LiveMatch, seat: int) -> schemas.Done:
             .values(name=person.name, token_hash=person.token_hash, bot=None)
         )
 
-    await live.change_header(write)
+    await hub.change_header(live, write)
     return schemas.Done(status=live.info.status)
 
 

@@ -1,27 +1,19 @@
-"""A live match's driver: the one task that runs its bots, its clocks and its stand-ins.
+"""What is due in a live match: its clocks' actions and its bots' moves, and when to look next.
 
-It sleeps until the earliest thing due (a deadline, a bot's move, a grace or a time bank
-running out) or until something changes, looks at the state under the match's lock, and then
+The hub's driver (`ludoteca.server.hub.driver`) asks `due_now` under the match's lock, then
 sends what is due through the same pipeline as a person's action. With several processes only
-the one holding the match's lease drives it (see bus.py).
+the one holding the match's lease drives it (see the hub's bus).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from ludoteca.engine.actions import Action
-from ludoteca.server.bots import SeatBots, controlled_seats, grace_seconds
-
-if TYPE_CHECKING:
-    from ludoteca.server.live import LiveMatch
-
-log = logging.getLogger("ludoteca.server")
+from ludoteca.server.live.match import LiveMatch
+from ludoteca.server.live.seat_bots import SeatBots, controlled_seats, grace_seconds
 
 
 @dataclass
@@ -32,36 +24,27 @@ class Due:
     guard: Callable[[], bool]
 
 
-async def drive(live: LiveMatch) -> None:
-    bots = SeatBots(live)
-    live.seat_bots = bots
-    while True:
-        live.changed.clear()
-        try:
-            wake = await _turn(live, bots)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("the driver of match %s failed; retrying", live.id)
-            wake = live.now() + 1.0
-        timeout = None if wake is None else max(0.0, wake - live.now())
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(live.changed.wait(), timeout)
+@dataclass
+class Agenda:
+    """What to send now, when to look again (None: at the next change), and whether who a bot
+    stands in for changed (everybody's presence frame says it)."""
+
+    due: list[Due] = field(default_factory=list)
+    wake: float | None = None
+    stand_ins_changed: bool = False
 
 
-async def _turn(live: LiveMatch, bots: SeatBots) -> float | None:
-    """Fire what is due; the time of the next thing due (None: wait for a change)."""
-    async with live.lock:
-        if not live.driving or live.state is None or live.info.status != "running":
-            bots.forget_all_but(set())
-            return None
-        wakes: list[float] = []
-        due = _due_deadlines(live, wakes) + _due_bot_moves(live, bots, wakes)
-    for item in due:
-        await live.submit(item.seat, item.action, source=item.source, guard=item.guard)
-    if due:
-        return live.now()
-    return min(wakes) if wakes else None
+def due_now(live: LiveMatch) -> Agenda:
+    """The clocks' actions and bots' moves due now. Call with the match's lock held."""
+    bots = live.seat_bots
+    if not live.driving or live.state is None or live.info.status != "running":
+        bots.forget_all_but(set())
+        return Agenda()
+    wakes: list[float] = []
+    agenda = Agenda()
+    agenda.due = _due_deadlines(live, wakes) + _due_bot_moves(live, bots, wakes, agenda)
+    agenda.wake = live.now() if agenda.due else (min(wakes) if wakes else None)
+    return agenda
 
 
 def _due_deadlines(live: LiveMatch, wakes: list[float]) -> list[Due]:
@@ -85,14 +68,15 @@ def _due_deadlines(live: LiveMatch, wakes: list[float]) -> list[Due]:
     return out
 
 
-def _due_bot_moves(live: LiveMatch, bots: SeatBots, wakes: list[float]) -> list[Due]:
+def _due_bot_moves(live: LiveMatch, bots: SeatBots, wakes: list[float], agenda: Agenda
+                   ) -> list[Due]:
     now = live.now()
     controlled = controlled_seats(live, now)
     bots.forget_all_but(set(controlled))
     stand_ins = set(controlled) - {s.seat for s in live.info.seats if s.bot}
     if stand_ins != bots.stand_ins:  # everybody sees who is being played by a bot
         bots.stand_ins = stand_ins
-        live.broadcast_presence()
+        agenda.stand_ins_changed = True
     _wake_for_stand_ins(live, controlled, now, wakes)
     actors = live.game.actors(live.state)
     out = []

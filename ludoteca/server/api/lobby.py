@@ -20,15 +20,22 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.options import options_to_json
 from ludoteca.engine.rng import Rng
-from ludoteca.server import schemas
-from ludoteca.server.bots import NEVER
-from ludoteca.server.clocks import ClockBook
-from ludoteca.server.errors import conflict, forbidden, invalid, not_found
+from ludoteca.server.api import schemas
+from ludoteca.server.api.errors import conflict, forbidden, invalid, not_found
 from ludoteca.server.hub import Hub
-from ludoteca.server.live import LiveMatch, time_bank
-from ludoteca.server.models import MatchRow, SeatRow
-from ludoteca.server.storage import MatchInfo
-from ludoteca.server.tokens import find_token, hash_token, new_match_id, new_token, token_matches
+from ludoteca.server.live import LiveMatch
+from ludoteca.server.live.clocks import ClockBook
+from ludoteca.server.live.match import time_bank
+from ludoteca.server.live.seat_bots import NEVER
+from ludoteca.server.store import MatchInfo
+from ludoteca.server.store.models import MatchRow, SeatRow
+from ludoteca.server.store.tokens import (
+    find_token,
+    hash_token,
+    new_match_id,
+    new_token,
+    token_matches,
+)
 
 MAX_SEED = 2**31
 
@@ -237,7 +244,7 @@ async def leave(hub: Hub, live: LiveMatch, token: str | None) -> schemas.Done:
     def write(session: Session, row: MatchRow) -> None:
         _set_seat(session, live.id, seat, name=None, token_hash=None, bot=None)
 
-    await live.change_header(write)
+    await hub.change_header(live, write)
     live.presence.mark_empty(seat, hub.now())
     return schemas.Done(status=live.info.status)
 
@@ -269,25 +276,26 @@ def _timed(live: LiveMatch, bots: set[int]) -> list[int]:
 
 
 async def start(hub: Hub, live: LiveMatch, request: schemas.StartMatch | None) -> schemas.Done:
-    if live.info.is_session and live.info.status == "lobby":
-        from ludoteca.server.sessions import start_session
+    """Start a match (a session in its lobby starts through `sessions.start_session`)."""
+    if request is not None and (request.players is not None or request.bots is not None):
+        raise invalid("players and bots are set when a session starts; a match has them "
+                      "from its creation")
 
-        await start_session(hub, live, request or schemas.StartMatch.model_validate({}))
-    else:
-        if request is not None and (request.players is not None or request.bots is not None):
-            raise invalid("players and bots are set when a session starts; a match has them "
-                          "from its creation")
+    def write(session: Session, row: MatchRow) -> None:
+        _status_is(row, ("open",), "start")
+        now = hub.now()
+        clocks = ClockBook(copy.deepcopy(row.clocks), time_bank(row.settings))
+        clocks.track(live.game.deadlines(live.state), now, running=True)
+        bots = {s.seat for s in live.info.seats if s.bot}
+        clocks.settle(now, _timed(live, bots), None, running=True)
+        row.status, row.started_at, row.clocks = "running", now, clocks.data
 
-        def write(session: Session, row: MatchRow) -> None:
-            _status_is(row, ("open",), "start")
-            now = hub.now()
-            clocks = ClockBook(copy.deepcopy(row.clocks), time_bank(row.settings))
-            clocks.track(live.game.deadlines(live.state), now, running=True)
-            bots = {s.seat for s in live.info.seats if s.bot}
-            clocks.settle(now, _timed(live, bots), None, running=True)
-            row.status, row.started_at, row.clocks = "running", now, clocks.data
+    await hub.change_header(live, write)
+    return started(hub, live)
 
-        await live.change_header(write)
+
+def started(hub: Hub, live: LiveMatch) -> schemas.Done:
+    """Every seat's grace starts now (nobody could be away before the start)."""
     for seat in live.info.seats:
         live.presence.mark_empty(seat.seat, hub.now())
     live.changed.set()
@@ -301,7 +309,7 @@ async def pause(hub: Hub, live: LiveMatch) -> schemas.Done:
         clocks.pause(hub.now())
         row.status, row.clocks = "paused", clocks.data
 
-    await live.change_header(write)
+    await hub.change_header(live, write)
     return schemas.Done(status=live.info.status)
 
 
@@ -312,7 +320,7 @@ async def resume(hub: Hub, live: LiveMatch) -> schemas.Done:
         clocks.resume(hub.now())
         row.status, row.clocks = "running", clocks.data
 
-    await live.change_header(write)
+    await hub.change_header(live, write)
     now = hub.now()
     for seat in live.info.seats:  # a pause is no absence: the grace starts again
         if not live.presence.connected(seat.seat, now):
@@ -325,7 +333,7 @@ async def end(hub: Hub, live: LiveMatch) -> schemas.Done:
         _status_is(row, ("lobby", "open", "running", "paused"), "end the match")
         row.status, row.finished_at = "ended", hub.now()
 
-    await live.change_header(write)
+    await hub.change_header(live, write)
     return schemas.Done(status=live.info.status)
 
 
@@ -343,5 +351,5 @@ async def set_bot(hub: Hub, live: LiveMatch, seat: int, request: schemas.SetBot)
         _status_is(row, ("open", "running", "paused"), "give a seat to a bot")
         _set_seat(session, live.id, seat, name=bot_name(spec), token_hash=None, bot=spec)
 
-    await live.change_header(write)
+    await hub.change_header(live, write)
     return schemas.Done(status=live.info.status)

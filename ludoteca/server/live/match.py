@@ -1,15 +1,17 @@
-"""One live match: its state, its connections, and the pipeline every action goes through.
+"""One live match: its state, and the pipeline every action goes through.
 
 The pipeline, for a person's action, a bot's or a clock's, is boardgame.io's master in short:
 is the match running -> decode -> (under the match's lock) catch up with what other processes
 logged -> is it legal (the game's `apply`, which raises `IllegalAction` with its reason and
-never half-applies) -> log it in the same transaction that accepts it -> acknowledge ->
-broadcast to each connection what its seat may see (`send_unsent`, from the hub's frames task
-once the actions read meanwhile are answered) -> tell the other processes -> every so often,
-save a snapshot of the state (apart from the step, see `_keep_snapshot`).
+never half-applies) -> log it in the same transaction that accepts it -> hand the decision
+back. The caller (the hub) acknowledges, sends each connection what its seat may see (the
+frames `step_frames` builds from the steps not sent yet), tells the other processes, and
+every so often has a snapshot of the state saved (apart from the step, see `keep_snapshot`).
 
+A live match knows no socket and never calls the layer above: it returns what it produced.
 The state is touched only while `lock` is held, by the event loop or by the worker thread that
-writes the action; every frame is queued while it is held, so every client gets steps in order.
+writes the action; the frames of its steps are built while it is held, so every client gets
+steps in order.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy.orm import Session
 
@@ -27,16 +29,13 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
-from ludoteca.server import frames
-from ludoteca.server.clocks import ClockBook, TimeBank
-from ludoteca.server.connection import Connection
-from ludoteca.server.models import MatchRow
-from ludoteca.server.presence import Presence
-from ludoteca.server.storage import LoggedAction, MatchInfo, StepRows, Store
-
-if TYPE_CHECKING:
-    from ludoteca.server.bots import SeatBots
-    from ludoteca.server.hub import Hub
+from ludoteca.server.config import ServerConfig
+from ludoteca.server.live import frames
+from ludoteca.server.live.clocks import ClockBook, TimeBank
+from ludoteca.server.live.presence import Presence
+from ludoteca.server.live.seat_bots import SeatBots, stand_ins
+from ludoteca.server.store import LoggedAction, MatchInfo, StepRows, Store
+from ludoteca.server.store.models import MatchRow
 
 log = logging.getLogger("ludoteca.server")
 
@@ -49,6 +48,8 @@ STATUS_REFUSALS = {
     "over": "the match is over",
     "ended": "the match was ended by its host",
 }
+
+Seat = int | None
 
 
 @dataclass
@@ -64,13 +65,38 @@ class Applied:
 
 @dataclass
 class Decision:
-    """What a locked write did: steps caught up from other processes, then this action's fate."""
+    """What a locked write did: steps caught up from other processes, then this action's fate,
+    and what the caller has to do about it."""
 
     caught_up: list[Applied] = field(default_factory=list)
     applied: Applied | None = None
     reason: str | None = None  # why the action was refused
     skipped: bool = False  # a guard said the action was no longer due (a bot's, a clock's)
     rows: StepRows | None = None  # what to log for the applied action
+    snapshot: str | None = None  # the state's JSON to keep after the applied step
+    reloaded: bool = False  # a write failed and the state was rebuilt: every screen is stale
+
+    def answer(self, ref: Any) -> dict[str, Any] | None:
+        """The frame that answers the action's sender (none for a skipped bot's move)."""
+        if self.applied is not None:
+            return frames.accepted(ref, self.applied.step)
+        if self.reason is not None:
+            return frames.rejected(ref, self.reason)
+        return None
+
+    @property
+    def stepped(self) -> bool:
+        return bool(self.caught_up) or self.applied is not None
+
+
+@dataclass
+class StepFrames:
+    """The frames of the steps applied since the last ones were built, for each seat watching:
+    the steps' events that seat may see, in order, then its state frame (with the key that
+    says whether it changed since a connection's last one)."""
+
+    events: dict[Seat, list[str]]
+    states: dict[Seat, tuple[str, str]]
 
 
 def time_bank(settings: dict[str, Any]) -> TimeBank | None:
@@ -81,24 +107,36 @@ def time_bank(settings: dict[str, Any]) -> TimeBank | None:
 
 
 class LiveMatch:
-    def __init__(self, hub: Hub, info: MatchInfo, game: Game[Any], state: Any) -> None:
-        self.hub = hub
-        self.store: Store = hub.store
+    def __init__(
+        self,
+        info: MatchInfo,
+        game: Game[Any],
+        state: Any,
+        *,
+        store: Store,
+        config: ServerConfig,
+        now: Callable[[], float],
+        action_texts: dict[Action, str],
+    ) -> None:
         self.info = info
         self.game = game
         self.state = state  # None for a session before its start
         self.step = info.step
+        self.store = store
+        self.config = config
+        self.now = now
+        # This game's actions as JSON text, shared by its matches (see `_legal_json`).
+        self.action_texts = action_texts
         self.lock = asyncio.Lock()
-        self.connections: set[Connection] = set()
-        self.presence = Presence(hub.config.heartbeat_seconds, now=hub.now())
+        self.presence = Presence(config.heartbeat_seconds, now=now())
         self.clocks = ClockBook(info.clocks, time_bank(info.settings))
         # Set whenever something the driver waits for may have changed.
         self.changed = asyncio.Event()
-        self.driver: asyncio.Task[None] | None = None
-        # Whether this process drives the match (always, with one process; see bus.py).
+        # Whether this process drives the match: runs its bots, clocks and stand-ins (always,
+        # with one process; with several, the one holding its lease).
         self.driving = False
-        self.seat_bots: SeatBots | None = None
-        self.unsent: list[Applied] = []  # steps applied whose frames are not out yet
+        self.seat_bots = SeatBots(self)
+        self.unsent: list[Applied] = []  # steps applied whose frames are not built yet
 
     @property
     def id(self) -> str:
@@ -107,9 +145,6 @@ class LiveMatch:
     @property
     def status(self) -> str:
         return self.info.status
-
-    def now(self) -> float:
-        return self.hub.now()
 
     # --- the pipeline -------------------------------------------------------------------------
     def refusal(self, seat: int | None) -> str | None:
@@ -128,50 +163,38 @@ class LiveMatch:
         action: Action | Any,
         *,
         source: str = "human",
-        connection: Connection | None = None,
-        ref: Any = None,
         guard: Callable[[], bool] | None = None,
     ) -> Decision:
         """Run `action` of `seat` through the pipeline; `action` is an Action or its JSON.
         `guard` (checked under the lock, after catching up) says whether a bot's or a clock's
-        action is still due."""
+        action is still due. The steps applied wait in `unsent` for their frames."""
         if not isinstance(action, Action):
             try:
                 action = self.game.decode_action(action)
             except (IllegalAction, ValueError) as exc:
-                return self._refuse(connection, ref, str(exc))
+                return Decision(reason=str(exc))
         async with self.lock:
             reason = self.refusal(seat)
             if reason is not None:
-                return self._refuse(connection, ref, reason)
+                return Decision(reason=reason)
             try:
                 decision = await self._accept(seat, action, source, guard)
             except Exception:
                 log.exception("saving an action of match %s failed", self.id)
                 await self._reload_state()
-                return self._refuse(
-                    connection, ref, "the server could not save that action; please try again"
-                )
+                return Decision(reason="the server could not save that action; please try "
+                                       "again", reloaded=True)
             self.unsent.extend(decision.caught_up)
             if decision.applied is not None:
-                if connection is not None:  # it leaves before the step's other frames
-                    connection.send_now(frames.accepted(ref, decision.applied.step))
                 self.unsent.append(decision.applied)
-            elif decision.reason is not None:
-                self._refuse(connection, ref, decision.reason)
-            if decision.caught_up or decision.applied is not None:
-                self.hub.frames_due(self)
-                self._after_steps(bool(decision.caught_up))
-            snapshot = self._snapshot_after(decision.applied)
-        if decision.applied is not None:
-            await self.hub.publish(self.id, {"kind": "step", "step": decision.applied.step})
-            if snapshot is not None:
-                await self._keep_snapshot(decision.applied.step, snapshot)
+            if decision.stepped:
+                self._after_steps()
+            decision.snapshot = self._snapshot_after(decision.applied)
         return decision
 
     async def _accept(self, seat: int, action: Action, source: str,
                       guard: Callable[[], bool] | None) -> Decision:
-        if self.hub.config.shared:
+        if self.config.shared:
             return await asyncio.to_thread(
                 self.store.locked_write, self.id, self.step,
                 lambda session, missed: self._decide(session, missed, seat, action, source,
@@ -190,11 +213,11 @@ class LiveMatch:
         `snapshot_every` steps, and the last), taken while the lock is held: the state as that
         step left it."""
         if applied is None or (self.info.status != "over"
-                               and applied.step % self.hub.config.snapshot_every):
+                               and applied.step % self.config.snapshot_every):
             return None
         return frames.dumps(self.game.to_json(self.state))
 
-    async def _keep_snapshot(self, step: int, state_json: str) -> None:
+    async def keep_snapshot(self, step: int, state_json: str) -> None:
         """Save the state after `step`, apart from the step and after its answer. A snapshot
         only makes loading faster (`load_state` replays the log after the newest one): one lost
         to a crash costs a longer replay, nothing else. Logged with its step, as it was, every
@@ -205,11 +228,6 @@ class LiveMatch:
         except Exception:
             log.exception("saving a snapshot of match %s failed; loading it replays more of "
                           "its log", self.id)
-
-    def _refuse(self, connection: Connection | None, ref: Any, reason: str) -> Decision:
-        if connection is not None:
-            connection.send_now(frames.rejected(ref, reason))
-        return Decision(reason=reason)
 
     def _decide(
         self,
@@ -284,32 +302,28 @@ class LiveMatch:
         bots = {s.seat for s in self.info.seats if s.bot}
         return sorted(s for s in self.game.actors(self.state) if s not in bots)
 
-    def _after_steps(self, from_elsewhere: bool) -> None:
+    def _after_steps(self) -> None:
         if self.game.is_over(self.state) and self.info.status == "running":
             self.info.status = "over"
-        if from_elsewhere or self.info.status == "over":
-            self.send_unsent()  # the steps' frames go before the presence they changed
-            self.broadcast_presence()
         self.changed.set()
 
-    async def catch_up(self) -> None:
-        """Another process logged steps: apply and broadcast them."""
+    async def catch_up(self) -> bool:
+        """Another process logged steps: apply them (their frames wait in `unsent`). Call
+        with the lock held; True when the state had to be rebuilt (every screen is stale)."""
         if self.state is None:
-            return
-        async with self.lock:
-            try:
-                missed = await asyncio.to_thread(self.store.actions, self.id, self.step)
-                info = await asyncio.to_thread(self.store.match, self.id)
-                self.unsent.extend(self._catch_up(missed))
-                self.send_unsent()
-            except Exception:
-                log.exception("catching up match %s failed; reloading it", self.id)
-                await self._reload_state()
-                return
-            if info is not None:
-                self._take_header(info)
-                self.send_states(list(self.connections))  # the status may be `over` now
-            self._after_steps(True)
+            return False
+        try:
+            missed = await asyncio.to_thread(self.store.actions, self.id, self.step)
+            info = await asyncio.to_thread(self.store.match, self.id)
+            self.unsent.extend(self._catch_up(missed))
+        except Exception:
+            log.exception("catching up match %s failed; reloading it", self.id)
+            await self._reload_state()
+            return True
+        if info is not None:
+            self._take_header(info)
+        self._after_steps()
+        return False
 
     async def _reload_state(self) -> None:
         """Rebuild the state from the database (the truth) after a failed write."""
@@ -319,103 +333,79 @@ class LiveMatch:
         self.state, self.step = await asyncio.to_thread(
             load_state, self.store, self.game, info
         )
+        self.unsent = []
         self._take_header(info)
-        self.send_states(list(self.connections), force=True)
 
     # --- header changes (status, seats), from this process or another --------------------------
-    async def change_header(self, write: Callable[[Session, MatchRow], None]) -> None:
-        """Change the stored header (status, seats...) in the match's locked transaction, then
-        refresh everyone here and tell the other processes. `write` refuses by raising before
-        it writes anything (an ApiError), so a refusal changes nothing."""
-        async with self.lock:
-            failure: list[Exception] = []
+    async def write_header(self, write: Callable[[Session, MatchRow], None]) -> None:
+        """Change the stored header (status, seats...) in the match's locked transaction,
+        catching up first. `write` refuses by raising before it writes anything (an ApiError),
+        so a refusal changes nothing; it is raised after the steps caught up are queued. Call
+        with the lock held, then `reload_header`."""
+        failure: list[Exception] = []
 
-            def do(session: Session, missed: list[LoggedAction]) -> list[Applied]:
-                caught = self._catch_up(missed) if self.state is not None else []
-                row = session.get(MatchRow, self.id)
-                assert row is not None
-                try:
-                    write(session, row)
-                except Exception as exc:  # re-raised below, after the caught-up broadcast
-                    failure.append(exc)
-                return caught
+        def do(session: Session, missed: list[LoggedAction]) -> list[Applied]:
+            caught = self._catch_up(missed) if self.state is not None else []
+            row = session.get(MatchRow, self.id)
+            assert row is not None
+            try:
+                write(session, row)
+            except Exception as exc:  # re-raised below, after the caught-up steps are queued
+                failure.append(exc)
+            return caught
 
-            caught = await asyncio.to_thread(self.store.locked_write, self.id, self.step, do)
-            self.unsent.extend(caught)
-            self.send_unsent()
+        self.unsent.extend(
+            await asyncio.to_thread(self.store.locked_write, self.id, self.step, do))
         if failure:
             raise failure[0]
-        await self.hub.header_changed(self)
 
     def _take_header(self, info: MatchInfo) -> None:
         self.info = info
         self.clocks = ClockBook(info.clocks, time_bank(info.settings))
 
-    async def reload_header(self) -> None:
-        async with self.lock:
-            info = await asyncio.to_thread(self.store.match, self.id)
-            if info is None:
-                return
-            self._take_header(info)
-            if self.state is None and info.players is not None:
-                self.state, self.step = await asyncio.to_thread(
-                    load_state, self.store, self.game, info
-                )
-            self.refresh_all()
-
-    def refresh_all(self) -> None:
-        """Send everyone what changed in the header: their seat, status, presence."""
-        connections = list(self.connections)
-        for connection in connections:
-            self.hub.identify_again(self, connection)
-        if self.state is None:
-            for connection in connections:
-                connection.send(self.hub.lobby_frame(self))
-        else:
-            self.send_states(connections)
-        self.broadcast_presence()
+    async def reload_header(self) -> bool:
+        """Read the stored header again (and the state, for a session just started). Call with
+        the lock held; False when the match is gone."""
+        info = await asyncio.to_thread(self.store.match, self.id)
+        if info is None:
+            return False
+        self._take_header(info)
+        if self.state is None and info.players is not None:
+            self.state, self.step = await asyncio.to_thread(
+                load_state, self.store, self.game, info
+            )
         self.changed.set()
+        return True
 
     # --- frames ---------------------------------------------------------------------------------
-    def send_unsent(self) -> None:
-        """The frames of the steps applied since frames were last sent (the hub sends them one
-        match at a time, see Hub.frames_due): to each connection, every step's events its seat
-        may see, in order, then one state frame of the match as it is now. When actions come
-        faster than frames, several steps share one state frame. Call with the lock held."""
+    def step_frames(self, seats: Iterable[Seat]) -> StepFrames | None:
+        """The frames of the steps applied since frames were last built, for each of `seats`:
+        every step's events the seat may see, in order, then one state frame of the match as it
+        is now (when actions come faster than frames, several steps share one state frame).
+        None when there is no such step. Call with the lock held."""
         steps, self.unsent = self.unsent, []
         if not steps:
-            return
+            return None
+        wanted = set(seats)
         event_texts: dict[tuple[int, int], str] = {}
-        watching = list(self.connections)  # a step was applied: the match has a state
-        states = self._state_texts({c.seat for c in watching})
-        for connection in watching:
+        events: dict[Seat, list[str]] = {}
+        for seat in wanted:
+            texts = events[seat] = []
             for applied in steps:
                 for index, ev in enumerate(applied.events):
-                    if ev.visible(connection.seat):
+                    if ev.visible(seat):
                         key = (applied.step, index)
                         if key not in event_texts:
                             event_texts[key] = frames.dumps(
                                 frames.event(applied.step, applied.seat, ev))
-                        connection.send(event_texts[key])
-            self._send_state(connection, *states[connection.seat])
+                        texts.append(event_texts[key])
+        return StepFrames(events, self.state_texts(wanted))
 
-    def send_state(self, connection: Connection, force: bool = False) -> None:
-        """A fresh `state` frame, when the seat's view, legal actions or the status changed."""
-        self.send_states([connection], force)
-
-    def send_states(self, connections: list[Connection], force: bool = False) -> None:
-        """`send_state` to each of `connections`, each seat's frame built once (after the
-        frames of steps not sent yet: a frame never tells of a step before its events)."""
-        self.send_unsent()
-        states = self._state_texts({c.seat for c in connections})
-        for connection in connections:
-            self._send_state(connection, *states[connection.seat], force=force)
-
-    def _state_texts(self, seats: set[int | None]) -> dict[int | None, tuple[str, str]]:
+    def state_texts(self, seats: Iterable[Seat]) -> dict[Seat, tuple[str, str]]:
         """Each seat's state frame and what says whether it changed, built once per seat
         however many connections it has, from views the game builds together (they share
-        their public parts)."""
-        view_texts = frames.views_json(self.game.views(self.state, seats))
+        their public parts). Call with the lock held, once the steps' frames are built."""
+        view_texts = frames.views_json(self.game.views(self.state, set(seats)))
         running = self.info.status == "running"
         deadlines = self.game.deadlines(self.state)
         now = self.now()
@@ -435,7 +425,7 @@ class LiveMatch:
         table for all the matches of a game: a table per match kept a hundred copies of
         Ligretto's placements alive, which the garbage collector walked (flat out at 200
         clients, collections of up to 30 ms that held every match up)."""
-        kept = self.hub.action_texts[self.info.game]
+        kept = self.action_texts
         texts = []
         for action in self.game.legal_actions(self.state, seat):
             try:
@@ -450,24 +440,17 @@ class LiveMatch:
             texts.append(text)
         return f"[{', '.join(texts)}]"
 
-    @staticmethod
-    def _send_state(connection: Connection, key: str, text: str, force: bool = False) -> None:
-        if key == connection.last_state and not force:
-            return
-        connection.last_state = key
-        connection.send(text)
-
     def presence_frame(self) -> dict[str, Any]:
         now = self.now()
         counts = self.presence.counts(now)
-        stand_ins = self.hub.stand_ins(self)
+        standing_in = stand_ins(self, now)
         seats = [
             {
                 "seat": s.seat,
                 "name": s.name,
                 "connected": counts[s.seat] > 0,
                 "bot": s.bot,
-                "stand_in": s.seat in stand_ins,
+                "stand_in": s.seat in standing_in,
             }
             for s in self.info.seats
         ]
@@ -481,10 +464,22 @@ class LiveMatch:
             frame["time_banks"] = self.clocks.banks_view(now)
         return frame
 
-    def broadcast_presence(self) -> None:
-        text = frames.dumps(self.presence_frame())
-        for connection in list(self.connections):
-            connection.send(text)
+    def lobby_frame(self) -> dict[str, Any]:
+        """A session's lobby before its start: who joined, the crews, the code."""
+        info = self.info
+        members = [
+            {"member": m.member, "name": m.name} for m in info.members if not m.left
+        ]
+        return {
+            "type": "lobby",
+            "id": info.id,
+            "game": info.game,
+            "status": info.status,
+            "code": info.join_code,
+            "players": info.players,
+            "members": members,
+            "crews": info.crews or [],
+        }
 
     def local_counts(self) -> dict[int, int]:
         return dict(self.presence.local)

@@ -24,11 +24,11 @@ from markdown_it import MarkdownIt
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.rules_index import REFERENCE
-from ludoteca.server import lobby
-from ludoteca.server.errors import ERROR_RESPONSES, conflict, not_found
+from ludoteca.server.api import lobby
+from ludoteca.server.api.errors import ERROR_RESPONSES, conflict, not_found
 from ludoteca.server.hub import Hub
 
-STATIC = Path(__file__).parent / "static" / "app"
+STATIC = Path(__file__).parent.parent / "static" / "app"
 LANGUAGES = ("en", "it")
 # The client's own pages; each is its index.html, and the client reads the address.
 PAGES = ("/", "/new/{game}", "/play/{match_id}", "/watch/{match_id}", "/rules/{game}",

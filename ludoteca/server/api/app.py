@@ -15,12 +15,12 @@ from fastapi.responses import HTMLResponse
 
 from ludoteca import __version__
 from ludoteca.engine.game import Game
-from ludoteca.server import routes, schemas, web, ws
-from ludoteca.server.catalog import Catalog
+from ludoteca.server.api import pages, routes, schemas, ws
+from ludoteca.server.api.errors import install_error_handlers
 from ludoteca.server.config import ServerConfig
-from ludoteca.server.errors import install_error_handlers
 from ludoteca.server.hub import Hub
-from ludoteca.server.storage import Store
+from ludoteca.server.live.catalog import Catalog
+from ludoteca.server.store import Store
 
 DESCRIPTION = """
 The lobby of ludoteca's games room. Create a match and share its invite links, or create a
@@ -76,7 +76,7 @@ def create_app(
         return schemas.Health(ok=True, matches_live=len(hub.matches), matches_driven=driven)
 
     # The browser client: its files, its pages (home, invites, watch links...) and its routes.
-    web.mount(app)
+    pages.mount(app)
     app.add_api_route(
         "/join", _page("Join a session with its code: POST /api/sessions/join."),
         methods=["GET"], include_in_schema=False,

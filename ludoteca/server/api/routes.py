@@ -10,8 +10,8 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from ludoteca.server import lobby, schemas, sessions
-from ludoteca.server.errors import ERROR_RESPONSES, invalid
+from ludoteca.server.api import lobby, schemas, sessions
+from ludoteca.server.api.errors import ERROR_RESPONSES, invalid
 from ludoteca.server.hub import Hub
 
 router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
@@ -82,6 +82,9 @@ async def start_match(match_id: str, hub: HubDep, credentials: Credentials,
                       body: schemas.StartMatch | None = None) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
+    if live.info.is_session and live.info.status == "lobby":
+        await sessions.start_session(hub, live, body or schemas.StartMatch.model_validate({}))
+        return lobby.started(hub, live)
     return await lobby.start(hub, live, body)
 
 
@@ -147,7 +150,7 @@ async def get_session(match_id: str, hub: HubDep, credentials: Credentials
 async def set_crews(match_id: str, body: schemas.SetCrews, hub: HubDep,
                     credentials: Credentials) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
-    return await sessions.set_crews(live, body.crews)
+    return await sessions.set_crews(hub, live, body.crews)
 
 
 @router.post("/sessions/{match_id}/crews/balance", response_model=schemas.SessionOut,
@@ -155,7 +158,7 @@ async def set_crews(match_id: str, body: schemas.SetCrews, hub: HubDep,
 async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials,
                         body: schemas.Balance | None = None) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
-    return await sessions.balance(live, body.players if body else None)
+    return await sessions.balance(hub, live, body.players if body else None)
 
 
 @router.post("/sessions/{match_id}/move", response_model=schemas.SessionOut,
@@ -163,7 +166,7 @@ async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials,
 async def move_member(match_id: str, body: schemas.MoveMember, hub: HubDep,
                       credentials: Credentials) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
-    return await sessions.move(live, body)
+    return await sessions.move(hub, live, body)
 
 
 @router.delete("/sessions/{match_id}/members/{member}", response_model=schemas.SessionOut,
@@ -181,7 +184,7 @@ async def remove_member(match_id: str, member: int, hub: HubDep, credentials: Cr
 async def give_seat_back(match_id: str, seat: int, hub: HubDep, credentials: Credentials
                          ) -> schemas.Done:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
-    return await sessions.give_back(live, seat)
+    return await sessions.give_back(hub, live, seat)
 
 
 @router.get("/matches/{match_id}/debrief", response_model=dict[str, Any],

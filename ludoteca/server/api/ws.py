@@ -17,11 +17,11 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from ludoteca.server import frames, lobby
-from ludoteca.server.connection import Connection
-from ludoteca.server.hub import Hub, Identity
-from ludoteca.server.live import LiveMatch
-from ludoteca.server.ratelimit import RateLimit
+from ludoteca.server.api import lobby
+from ludoteca.server.api.ratelimit import RateLimit
+from ludoteca.server.hub import Connection, Hub
+from ludoteca.server.live import LiveMatch, frames
+from ludoteca.server.live.access import Identity, identify
 
 HELLO_SECONDS = 20.0
 FLOOD_CLOSE = 200  # refused frames in a row before the connection is closed
@@ -71,8 +71,8 @@ async def play(websocket: WebSocket, match_id: str) -> None:
     hello = await _hello(websocket, hub.config.max_frame_bytes)
     if hello is None:
         return
-    identity = hub.identify(live, hello.get("token") if isinstance(hello.get("token"), str)
-                            else None)
+    identity = identify(live.info, hello.get("token") if isinstance(hello.get("token"), str)
+                        else None)
     if isinstance(identity, str):
         await _refuse(websocket, identity)
         return
@@ -80,11 +80,12 @@ async def play(websocket: WebSocket, match_id: str) -> None:
     connection.seat, connection.member = identity.seat, identity.member
     connection.host, connection.token_hash = identity.host, identity.token_hash
     connection.start()
-    await _enter(hub, live, connection, identity, hello.get("name"))
+    live = await hub.enter(live, connection)
     try:
+        await _claim(hub, live, identity, hello.get("name"))
         await _serve(hub, live, connection)
     finally:
-        await _leave(hub, live, connection)
+        await hub.leave(live, connection)
 
 
 async def _hello(websocket: WebSocket, limit: int) -> dict[str, Any] | None:
@@ -112,34 +113,14 @@ async def _refuse(websocket: WebSocket, reason: str) -> None:
         await websocket.close(POLICY_VIOLATION)
 
 
-async def _enter(hub: Hub, live: LiveMatch, connection: Connection, identity: Identity,
-                 name: Any) -> None:
-    async with live.lock:
-        live.send_unsent()  # the steps before this connection came are not news to it
-        live.connections.add(connection)
-        live.presence.connect(connection.seat)
-        if live.state is None:
-            connection.send(hub.lobby_frame(live))
-        else:
-            live.send_state(connection, force=True)
-        live.broadcast_presence()
+async def _claim(hub: Hub, live: LiveMatch, identity: Identity, name: Any) -> None:
+    """A seat's invite link is used for the first time: the seat is taken, with the name."""
     seat = identity.seat
     if seat is not None and any(s.seat == seat and s.name is None for s in live.info.seats):
         clean = name.strip()[:40] if isinstance(name, str) and name.strip() else None
         await lobby.claim_invite(hub, live, seat, clean)
     await hub.share_presence(live)
     live.changed.set()
-
-
-async def _leave(hub: Hub, live: LiveMatch, connection: Connection) -> None:
-    await connection.finish()
-    if connection in live.connections:
-        live.connections.discard(connection)
-        live.presence.disconnect(connection.seat, hub.now())
-        live.broadcast_presence()
-        live.changed.set()
-        with contextlib.suppress(Exception):
-            await hub.share_presence(live)
 
 
 async def _serve(hub: Hub, live: LiveMatch, connection: Connection) -> None:
@@ -163,15 +144,16 @@ async def _serve(hub: Hub, live: LiveMatch, connection: Connection) -> None:
         except BadFrame as exc:
             connection.send(frames.error(str(exc)))
             continue
-        await _handle(live, connection, data)
+        await _handle(hub, live, connection, data)
 
 
-async def _handle(live: LiveMatch, connection: Connection, data: dict[str, Any]) -> None:
+async def _handle(hub: Hub, live: LiveMatch, connection: Connection, data: dict[str, Any]
+                  ) -> None:
     kind = data["type"]
     if kind == "ping":
         connection.send({"type": "pong", "ref": reference(data)})
     elif kind == "action":
-        await _action(live, connection, data)
+        await _action(hub, live, connection, data)
     elif kind == "hello":
         connection.send(frames.error("you already said hello; reconnect to change who you are"))
     else:
@@ -180,7 +162,8 @@ async def _handle(live: LiveMatch, connection: Connection, data: dict[str, Any])
         ))
 
 
-async def _action(live: LiveMatch, connection: Connection, data: dict[str, Any]) -> None:
+async def _action(hub: Hub, live: LiveMatch, connection: Connection, data: dict[str, Any]
+                  ) -> None:
     ref = reference(data)
     seat = connection.seat
     if seat is None:
@@ -196,7 +179,7 @@ async def _action(live: LiveMatch, connection: Connection, data: dict[str, Any])
         connection.send(frames.rejected(ref, "an action message carries the game's action: "
                                              "{\"type\": \"action\", \"action\": {...}}"))
         return
-    await live.submit(seat, data["action"], connection=connection, ref=ref)
+    await hub.act(live, seat, data["action"], connection=connection, ref=ref)
 
 
 async def echo(websocket: WebSocket) -> None:

@@ -16,19 +16,39 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ludoteca.bots.base import Bot
 from ludoteca.bots.spec import parse_bot
 from ludoteca.engine.actions import Action
+from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
-
-if TYPE_CHECKING:
-    from ludoteca.server.live import LiveMatch
+from ludoteca.server.config import ServerConfig
+from ludoteca.server.live.clocks import ClockBook
+from ludoteca.server.live.presence import Presence
+from ludoteca.server.store import MatchInfo
 
 log = logging.getLogger("ludoteca.server")
 NEVER = "never"
+
+
+class LiveMatch(Protocol):
+    """What the bot seats read of a live match (`ludoteca.server.live.match.LiveMatch`)."""
+
+    info: MatchInfo
+    game: Game[Any]
+    state: Any
+    step: int
+    config: ServerConfig
+    presence: Presence
+    clocks: ClockBook
+    changed: asyncio.Event
+    now: Callable[[], float]
+
+    @property
+    def id(self) -> str: ...
 
 
 def grace_seconds(live: LiveMatch) -> float | None:
@@ -46,7 +66,7 @@ def controlled_seats(live: LiveMatch, now: float) -> dict[int, str]:
     if live.state is None or live.info.status != "running":
         return {}
     grace = grace_seconds(live)
-    stand_in = live.hub.config.stand_in_bot
+    stand_in = live.config.stand_in_bot
     out: dict[int, str] = {}
     for seat in live.info.seats:
         if seat.bot:
@@ -58,6 +78,12 @@ def controlled_seats(live: LiveMatch, now: float) -> dict[int, str]:
             if due is not None and due <= now:
                 out[seat.seat] = stand_in
     return out
+
+
+def stand_ins(live: LiveMatch, now: float) -> set[int]:
+    """Seats a bot plays now in place of their person (not the seats bots hold for good)."""
+    bots = {s.seat for s in live.info.seats if s.bot}
+    return set(controlled_seats(live, now)) - bots
 
 
 @dataclass
@@ -88,7 +114,7 @@ class SeatBots:
 
     def pause(self) -> float:
         setting = self.live.info.settings.get("bot_pause")
-        return float(setting) if setting is not None else self.live.hub.config.bot_pause
+        return float(setting) if setting is not None else self.live.config.bot_pause
 
     def current(self, seat: int, spec: str) -> Plan | None:
         """The seat's ready plan if it still fits the state; starts thinking otherwise.
@@ -127,7 +153,7 @@ class SeatBots:
         try:
             action = await asyncio.to_thread(bot.choose, live.game, snapshot, seat, rng)
             if live.game.real_time:
-                delay = live.hub.config.reaction_scale * live.game.reaction_seconds(
+                delay = live.config.reaction_scale * live.game.reaction_seconds(
                     snapshot, seat, action, bot.level, rng
                 )
             elif live.clocks.bank_due(seat) is not None and seat not in self._own_bot_seats():

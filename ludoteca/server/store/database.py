@@ -40,7 +40,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Session
 
-from ludoteca.server.models import ActionRow, MatchRow, MemberRow, SeatRow, SnapshotRow
+from ludoteca.server.store.models import ActionRow, MatchRow, MemberRow, SeatRow, SnapshotRow
 
 T = TypeVar("T")
 MIGRATIONS = Path(__file__).parent / "migrations"

@@ -1,0 +1,397 @@
+"""The live matches of this process and their connections: loading a match, every action's way
+through its pipeline and out to the screens, the frames task, each match's driver, and the
+heartbeat that shares presence and leases with the other processes.
+
+The hub is the only caller of a live match: it takes the decisions and the frames the match
+hands back and sends them (a match never calls the hub).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from ludoteca.engine.actions import Action
+from ludoteca.server.config import ServerConfig
+from ludoteca.server.hub.bus import LocalBus, RedisBus
+from ludoteca.server.hub.connection import Connection
+from ludoteca.server.hub.room import Room
+from ludoteca.server.live import Decision, LiveMatch
+from ludoteca.server.live.catalog import Catalog
+from ludoteca.server.live.due import due_now
+from ludoteca.server.live.match import load_state
+from ludoteca.server.store import Store
+from ludoteca.server.store.models import MatchRow
+
+log = logging.getLogger("ludoteca.server")
+# A finished or idle match with nobody connected leaves memory after this many seconds.
+IDLE_SECONDS = 60.0
+SWEEP_EVERY = 5  # heartbeats between looks for running matches that nobody drives
+FRAMES_TURN_SECONDS = 0.0005  # frames built before the event loop gets a turn (see _send_frames)
+TIMER_SECONDS = 1e-6  # a timer due at once (see _after_actions)
+
+
+async def _after_actions() -> None:
+    """Give the event loop a turn in which the actions that arrived meanwhile are read and
+    answered before more frames are built. `sleep(0)` would resume ahead of them: a task woken
+    so runs before the callbacks of the sockets that turn. A timer due at once resumes after
+    those callbacks; a second one, after the tasks they woke (the actions' handling)."""
+    await asyncio.sleep(TIMER_SECONDS)
+    await asyncio.sleep(TIMER_SECONDS)
+
+
+class Hub:
+    def __init__(
+        self,
+        config: ServerConfig,
+        store: Store,
+        catalog: Catalog,
+        now: Callable[[], float] = time.time,
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.catalog = catalog
+        self.now = now
+        self.bus: LocalBus | RedisBus = (
+            RedisBus(config.redis_url, 3 * config.heartbeat_seconds)
+            if config.redis_url
+            else LocalBus()
+        )
+        self.rooms: dict[str, Room] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        # Each game's actions as JSON text, shared by its matches (see LiveMatch._legal_json).
+        self.action_texts: defaultdict[str, dict[Action, str]] = defaultdict(dict)
+        self._loading: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._idle_since: dict[str, float] = {}
+        self._heartbeat: asyncio.Task[None] | None = None
+        # Matches with steps whose frames are not out yet, in the order they became due.
+        self._frames_due: dict[str, LiveMatch] = {}
+        self._frames_wanted = asyncio.Event()
+        self._frames: asyncio.Task[None] | None = None
+
+    @property
+    def matches(self) -> dict[str, LiveMatch]:
+        """The matches loaded in this process, by id."""
+        return {match_id: room.live for match_id, room in self.rooms.items()}
+
+    # --- lifetime -----------------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.bus.start(self.on_notice)
+        for match_id in await asyncio.to_thread(self.store.live_match_ids):
+            await self.get(match_id)
+        self._heartbeat = asyncio.create_task(self._beat())
+        self._frames = asyncio.create_task(self._send_frames())
+
+    async def stop(self) -> None:
+        for task in (self._heartbeat, self._frames):
+            if task is not None:
+                task.cancel()
+        for room in list(self.rooms.values()):
+            await self._unload(room.live)
+        await self.bus.close()
+
+    async def get(self, match_id: str) -> LiveMatch | None:
+        """The live match, loaded from the database if needed; None if there is no such match."""
+        room = self.rooms.get(match_id)
+        if room is not None:
+            return room.live
+        async with self._loading[match_id]:
+            if match_id in self.rooms:
+                return self.rooms[match_id].live
+            info = await asyncio.to_thread(self.store.match, match_id)
+            if info is None:
+                return None
+            game = self.catalog.game(info.game)
+            state, step = None, 0
+            if info.players is not None:
+                state, step = await asyncio.to_thread(load_state, self.store, game, info)
+            live = LiveMatch(info, game, state, store=self.store, config=self.config,
+                             now=self.now, action_texts=self.action_texts[info.game])
+            live.step = step
+            live.driving = isinstance(self.bus, LocalBus) or await self._lease(live)
+            self.rooms[match_id] = Room(live)
+            self._drivers[match_id] = asyncio.create_task(self._drive(live))
+            return live
+
+    def room(self, live: LiveMatch) -> Room:
+        """The room of `live`; a match no longer loaded here has an empty one."""
+        room = self.rooms.get(live.id)
+        return room if room is not None and room.live is live else Room(live)
+
+    async def _unload(self, live: LiveMatch) -> None:
+        self.rooms.pop(live.id, None)
+        driver = self._drivers.pop(live.id, None)
+        if driver is not None:
+            driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await driver
+        live.seat_bots.forget_all_but(set())
+        if live.driving:
+            with contextlib.suppress(Exception):
+                await self.bus.release_lease(live.id)
+
+    # --- connections ----------------------------------------------------------------------------
+    async def enter(self, live: LiveMatch, connection: Connection) -> LiveMatch:
+        """`connection` joins its match's room: it gets the whole view (a session's lobby before
+        its start) and everyone the new presence. Returns the match as loaded now (it may have
+        left memory while the client said hello)."""
+        if live.id not in self.rooms:
+            live = await self.get(live.id) or live
+        room = self.room(live)
+        async with live.lock:
+            room.send_unsent()  # the steps before this connection came are not news to it
+            room.connections.add(connection)
+            live.presence.connect(connection.seat)
+            if live.state is None:
+                connection.send(live.lobby_frame())
+            else:
+                room.send_state(connection, force=True)
+            room.broadcast_presence()
+        return live
+
+    async def leave(self, live: LiveMatch, connection: Connection) -> None:
+        await connection.finish()
+        room = self.room(live)
+        if connection in room.connections:
+            room.connections.discard(connection)
+            live.presence.disconnect(connection.seat, self.now())
+            room.broadcast_presence()
+            live.changed.set()
+            with contextlib.suppress(Exception):
+                await self.share_presence(live)
+
+    # --- actions ------------------------------------------------------------------------------
+    async def act(
+        self,
+        live: LiveMatch,
+        seat: int,
+        action: Action | Any,
+        *,
+        source: str = "human",
+        connection: Connection | None = None,
+        ref: Any = None,
+        guard: Callable[[], bool] | None = None,
+    ) -> Decision:
+        """An action through its match's pipeline, then out: the sender's answer at once, the
+        steps' frames soon (`frames_due`), a notice to the other processes, a snapshot now and
+        then. What follows `submit` runs in the turn of the event loop that released the
+        match's lock, so no other step comes between."""
+        decision = await live.submit(seat, action, source=source, guard=guard)
+        if connection is not None:
+            answer = decision.answer(ref)
+            if answer is not None:  # it leaves before the step's other frames
+                connection.send_now(answer)
+        room = self.room(live)
+        if decision.reloaded:
+            room.send_states(force=True)
+        if decision.stepped:
+            self.frames_due(live)
+            if decision.caught_up or live.info.status == "over":
+                room.send_unsent()  # the steps' frames go before the presence they changed
+                room.broadcast_presence()
+        if decision.applied is not None:
+            await self.publish(live.id, {"kind": "step", "step": decision.applied.step})
+            if decision.snapshot is not None:
+                await live.keep_snapshot(decision.applied.step, decision.snapshot)
+        return decision
+
+    async def change_header(self, live: LiveMatch,
+                            write: Callable[[Session, MatchRow], None]) -> None:
+        """Change the stored header (status, seats...) in the match's locked transaction, then
+        refresh everyone here and tell the other processes. `write` refuses by raising before
+        it writes anything (an ApiError), so a refusal changes nothing."""
+        room = self.room(live)
+        async with live.lock:
+            try:
+                await live.write_header(write)
+            finally:
+                room.send_unsent()
+        await self.header_changed(live)
+
+    async def header_changed(self, live: LiveMatch) -> None:
+        """After a lobby or host change written to the database: refresh here, tell the rest."""
+        await self._reload_header(live)
+        await self.publish(live.id, {"kind": "header"})
+
+    async def _reload_header(self, live: LiveMatch) -> None:
+        async with live.lock:
+            if await live.reload_header():
+                self.room(live).refresh_all()
+
+    # --- each match's driver: its bots, clocks and stand-ins -------------------------------------
+    async def _drive(self, live: LiveMatch) -> None:
+        """Sleep until the earliest thing due (a deadline, a bot's move, a grace or a time bank
+        running out) or until something changes, then send what is due through the same
+        pipeline as a person's action. With several processes only the one holding the
+        match's lease drives it (see bus.py)."""
+        while True:
+            live.changed.clear()
+            try:
+                wake = await self._drive_turn(live)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the driver of match %s failed; retrying", live.id)
+                wake = live.now() + 1.0
+            timeout = None if wake is None else max(0.0, wake - live.now())
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(live.changed.wait(), timeout)
+
+    async def _drive_turn(self, live: LiveMatch) -> float | None:
+        """Fire what is due; the time of the next thing due (None: wait for a change)."""
+        async with live.lock:
+            agenda = due_now(live)
+            if agenda.stand_ins_changed:  # everybody sees who is being played by a bot
+                self.room(live).broadcast_presence()
+        for item in agenda.due:
+            await self.act(live, item.seat, item.action, source=item.source, guard=item.guard)
+        return agenda.wake
+
+    # --- frames ---------------------------------------------------------------------------------
+    def frames_due(self, live: LiveMatch) -> None:
+        """`live` has steps whose frames are not out yet: send them soon (`_send_frames`)."""
+        self._frames_due.setdefault(live.id, live)
+        self._frames_wanted.set()
+
+    async def _send_frames(self) -> None:
+        """The frames of the steps accepted, about half a millisecond of work on them per turn
+        of the event loop. An action's `accepted` leaves as soon as it is committed; its step's
+        frames, built here (0.5-1.5 ms of work a step for every seat), then written here to one
+        socket after another, each write a system call that wakes a client (0.1 ms and more),
+        no longer make the actions of other matches that arrive meanwhile wait for several
+        steps' frames at once, nor for all of one step's writes (nine in Ciurme, with the
+        facilitator): the writes wait for `flush` here, not for the connections' writers, which
+        would all run in one turn. The actions read in one turn are all answered before any of
+        their frames is built."""
+        began = 0.0
+
+        async def pause_when_due() -> None:
+            nonlocal began
+            if time.perf_counter() - began >= FRAMES_TURN_SECONDS:
+                await _after_actions()
+                began = time.perf_counter()
+
+        while True:
+            await self._frames_wanted.wait()
+            self._frames_wanted.clear()
+            began = time.perf_counter()
+            while self._frames_due:
+                await pause_when_due()
+                live = self._frames_due.pop(next(iter(self._frames_due)))
+                room = self.room(live)
+                held: list[Connection] = []
+                try:
+                    async with live.lock:
+                        held = list(room.connections)
+                        for connection in held:
+                            connection.held = True
+                        room.send_unsent()
+                except Exception:
+                    log.exception("sending the frames of match %s failed", live.id)
+                for connection in held:
+                    await pause_when_due()
+                    connection.flush()
+
+    # --- between processes --------------------------------------------------------------------
+    async def publish(self, match_id: str, message: dict[str, Any]) -> None:
+        try:
+            await self.bus.publish(match_id, message)
+        except Exception:  # the others catch up from the database at their next action
+            log.exception("publishing a notice for match %s failed", match_id)
+
+    async def on_notice(self, notice: dict[str, Any]) -> None:
+        room = self.rooms.get(str(notice.get("match")))
+        if room is None:
+            return
+        live = room.live
+        kind = notice.get("kind")
+        if kind == "step" and int(notice.get("step", 0)) > live.step:
+            await self._catch_up(live)
+        elif kind == "header":
+            await self._reload_header(live)
+        elif kind == "presence":
+            seats = {int(k): int(v) for k, v in dict(notice.get("seats", {})).items()}
+            live.presence.update_remote(
+                str(notice["process"]), seats, int(notice.get("spectators", 0)), self.now()
+            )
+            room.broadcast_presence()
+            live.changed.set()
+
+    async def _catch_up(self, live: LiveMatch) -> None:
+        """Another process logged steps: apply them here and send them."""
+        if live.state is None:
+            return
+        room = self.room(live)
+        async with live.lock:
+            reloaded = await live.catch_up()
+            room.send_states(force=reloaded)  # the status may be `over` now
+            if not reloaded:
+                room.broadcast_presence()
+
+    async def share_presence(self, live: LiveMatch) -> None:
+        if isinstance(self.bus, LocalBus):
+            return
+        await self.publish(
+            live.id,
+            {
+                "kind": "presence",
+                "seats": {str(k): v for k, v in live.local_counts().items()},
+                "spectators": live.presence.local_spectators,
+            },
+        )
+
+    async def _lease(self, live: LiveMatch) -> bool:
+        if live.info.status not in ("running", "paused"):
+            return False
+        try:
+            return await self.bus.hold_lease(live.id)
+        except Exception:
+            log.exception("the lease of match %s could not be renewed", live.id)
+            return False
+
+    async def _beat(self) -> None:
+        beats = 0
+        while True:
+            await asyncio.sleep(self.config.heartbeat_seconds)
+            beats += 1
+            try:
+                await self._beat_once(sweep=beats % SWEEP_EVERY == 0)
+            except Exception:
+                log.exception("the heartbeat failed")
+
+    async def _beat_once(self, sweep: bool) -> None:
+        now = self.now()
+        shared = not isinstance(self.bus, LocalBus)
+        for room in list(self.rooms.values()):
+            live = room.live
+            if shared:
+                await self.share_presence(live)
+                driving = await self._lease(live)
+                if driving != live.driving:
+                    live.driving = driving
+                    live.changed.set()
+            if live.presence.expire(now):
+                room.broadcast_presence()
+                live.changed.set()
+            await self._unload_if_idle(room, now)
+        if shared and sweep:
+            for match_id in await asyncio.to_thread(self.store.live_match_ids):
+                await self.get(match_id)
+
+    async def _unload_if_idle(self, room: Room, now: float) -> None:
+        live = room.live
+        busy = room.connections or live.info.status in ("running", "paused")
+        if busy:
+            self._idle_since.pop(live.id, None)
+            return
+        since = self._idle_since.setdefault(live.id, now)
+        if now - since >= IDLE_SECONDS:
+            self._idle_since.pop(live.id, None)
+            await self._unload(live)
