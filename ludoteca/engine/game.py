@@ -59,6 +59,10 @@ class Game(ABC, Generic[S]):
     # Seconds a server waits after a player's connection drops before a bot plays the seat until
     # the player is back; None: never on its own (a facilitator decides, as in Ciurme).
     abandoned_seat_grace: ClassVar[float | None] = 60.0
+    # Whether the whole record (seed and every action) still holds secrets once the game is
+    # over (Ciurme's secret ballots and private channels): then only the host or facilitator
+    # may read it. Otherwise whoever may watch the match may read it after its end.
+    keeps_secrets_after_end: ClassVar[bool] = False
     # The `mcts` bot's settings where its spec leaves them out (see `ludoteca.bots.mcts`): a
     # fixed budget of iterations, never of time, so that a seeded match plays the same on any
     # machine, chosen so that a move takes a fraction of a second on this game. Empty: the

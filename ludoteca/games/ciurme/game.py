@@ -258,6 +258,9 @@ class Ciurme(Game[CiurmeState]):
     legal_actions_complete = False
     # In the training room a seat is never taken over on its own: the facilitator decides.
     abandoned_seat_grace = None
+    # Ballots stay secret ([D-23]: the captain never sees the deposition ballots) and crews'
+    # channels private after the end: the record is the facilitator's.
+    keeps_secrets_after_end = True
     # The default search: phase 1 played by the crew's plan, the Assembly's stamps and
     # preferred ships searched (`search_choices`) with rollouts that follow the heuristic, with a
     # bias toward the heuristic's move. 24 steps see a session of two crews to its end from the

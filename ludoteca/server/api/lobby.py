@@ -21,9 +21,10 @@ from ludoteca.engine.match import Match
 from ludoteca.engine.options import options_to_json
 from ludoteca.engine.rng import Rng
 from ludoteca.server.api import schemas
-from ludoteca.server.api.errors import conflict, forbidden, invalid, not_found
+from ludoteca.server.api.errors import ApiError, conflict, forbidden, invalid, not_found
 from ludoteca.server.hub import Hub
 from ludoteca.server.live import LiveMatch
+from ludoteca.server.live.access import Door, door_refusal
 from ludoteca.server.live.clocks import ClockBook
 from ludoteca.server.live.match import time_bank
 from ludoteca.server.live.seat_bots import NEVER
@@ -183,8 +184,16 @@ async def open_matches(hub: Hub, limit: int) -> list[schemas.MatchSummary]:
     return out
 
 
+def check_door(live: LiveMatch, door: Door, token: str | None) -> None:
+    """A 403 or 409 with the reason unless `token` may go through `door` now (see access)."""
+    refusal = door_refusal(door, live.info, live.game, token)
+    if refusal is not None:
+        raise ApiError(refusal.status, refusal.reason)
+
+
 async def record(hub: Hub, live: LiveMatch) -> dict[str, Any]:
-    """The saved-match JSON that `ludoteca replay` and `ludoteca debrief` read."""
+    """The saved-match JSON that `ludoteca replay` and `ludoteca debrief` read (the caller
+    checked the door)."""
     info = live.info
     if info.players is None:
         raise conflict("the session has not started: there is nothing to record yet")

@@ -25,8 +25,10 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.rules_index import REFERENCE
 from ludoteca.server.api import lobby
-from ludoteca.server.api.errors import ERROR_RESPONSES, conflict, not_found
+from ludoteca.server.api.auth import Credentials, token_of
+from ludoteca.server.api.errors import ERROR_RESPONSES, not_found
 from ludoteca.server.hub import Hub
+from ludoteca.server.live.access import Door
 
 STATIC = Path(__file__).parent.parent / "static" / "app"
 LANGUAGES = ("en", "it")
@@ -118,7 +120,8 @@ async def rules(name: str, lang: str, request: Request) -> dict[str, str]:
 # --- replays -------------------------------------------------------------------------------
 def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
     """A saved match step by step, as a spectator saw it: the view after each step with the
-    public events of that step (step 0 is the set-up)."""
+    public events of that step (step 0 is the set-up), and each step's action unless the game
+    keeps secrets after its end (a secret ballot, a private message)."""
     match = Match.from_json(game, record)
     state = game.setup(match.players, match.seed, match.options)
     steps: list[dict[str, Any]] = [
@@ -129,7 +132,7 @@ def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
         steps.append({
             "step": number,
             "seat": seat,
-            "action": game.encode_action(action),
+            "action": None if game.keeps_secrets_after_end else game.encode_action(action),
             "view": game.view(state, None),
             "events": [{"kind": e.kind, "data": dict(e.data)} for e in events if e.visible(None)],
         })
@@ -137,11 +140,11 @@ def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
     return {"game": game.name, "players": match.players, "steps": steps, "result": result}
 
 
-@router.get("/matches/{match_id}/replay", summary="A finished match step by step (spectator)")
-async def replay(match_id: str, request: Request) -> dict[str, Any]:
+@router.get("/matches/{match_id}/replay",
+            summary="A finished match step by step, as a spectator saw it (whoever may watch)")
+async def replay(match_id: str, request: Request, credentials: Credentials) -> dict[str, Any]:
     hub: Hub = request.app.state.hub
     live = await lobby.live_match(hub, match_id)
-    if live.info.status not in ("over", "ended"):
-        raise conflict("the match is still being played: its replay opens when it ends")
+    lobby.check_door(live, Door.REPLAY, token_of(credentials))
     record = await lobby.record(hub, live)
     return await asyncio.to_thread(replay_steps, live.game, record)

@@ -8,15 +8,14 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ludoteca.server.api import lobby, schemas, sessions
+from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, invalid
 from ludoteca.server.hub import Hub
+from ludoteca.server.live.access import Door
 
 router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
-bearer = HTTPBearer(auto_error=False, description="a seat, host or facilitator token")
-Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
 
 def hub_of(request: Request) -> Hub:
@@ -25,10 +24,6 @@ def hub_of(request: Request) -> Hub:
 
 
 HubDep = Annotated[Hub, Depends(hub_of)]
-
-
-def token_of(credentials: HTTPAuthorizationCredentials | None) -> str | None:
-    return credentials.credentials if credentials is not None else None
 
 
 def base_url(request: Request) -> str:
@@ -119,9 +114,12 @@ async def bot_seat(match_id: str, seat: int, body: schemas.SetBot, hub: HubDep,
 
 
 @router.get("/matches/{match_id}/record", response_model=dict[str, Any],
-            summary="The saved match (header and log) that `ludoteca replay` reads")
-async def match_record(match_id: str, hub: HubDep) -> dict[str, Any]:
-    return await lobby.record(hub, await lobby.live_match(hub, match_id))
+            summary="The saved match (header and log) that `ludoteca replay` reads (the host; "
+                    "once it is over, whoever may watch, unless the game keeps secrets)")
+async def match_record(match_id: str, hub: HubDep, credentials: Credentials) -> dict[str, Any]:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_door(live, Door.RECORD, token_of(credentials))
+    return await lobby.record(hub, live)
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -188,7 +186,11 @@ async def give_seat_back(match_id: str, seat: int, hub: HubDep, credentials: Cre
 
 
 @router.get("/matches/{match_id}/debrief", response_model=dict[str, Any],
-            summary="A finished session's debrief (tables and pictures in players' words)")
-async def match_debrief(match_id: str, hub: HubDep, lang: str = "en") -> dict[str, Any]:
+            summary="A finished session's debrief (tables and pictures in players' words; "
+                    "the facilitator)")
+async def match_debrief(match_id: str, hub: HubDep, credentials: Credentials,
+                        lang: str = "en") -> dict[str, Any]:
     """`lang`: the language the game writes it in (en, it for Ciurme)."""
-    return sessions.debrief(await lobby.live_match(hub, match_id), lang)
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_door(live, Door.DEBRIEF, token_of(credentials))
+    return sessions.debrief(live, lang)

@@ -200,7 +200,7 @@ def test_a_spent_time_bank_lets_a_bot_move(config: ServerConfig) -> None:
                                  and f["event"]["kind"] == "reveal", 5)
         assert reveal["step"] == 2
         await asyncio.sleep(0.3)  # the bank starts again from 30 s: no second bot move
-        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
         assert [entry["seat"] for entry in record["log"]] == [0, 1]
         await ann.close()
         await bea.close()
@@ -230,6 +230,7 @@ def test_deadlines_apply_the_games_action_and_survive_a_restart(config: ServerCo
         await watcher.close()
         await ann.close()
         hub_info["bea"] = made["seats"][1]["token"]
+        hub_info["host"] = made["host_token"]
         return str(made["id"])
 
     hub_info: dict[str, Any] = {}
@@ -251,7 +252,7 @@ def test_deadlines_apply_the_games_action_and_survive_a_restart(config: ServerCo
             if (await get(base, f"/api/matches/{match_id}")).json()["step"] == 2:
                 break
             await asyncio.sleep(0.05)
-        record = (await get(base, f"/api/matches/{match_id}/record")).json()
+        record = (await get(base, f"/api/matches/{match_id}/record", hub_info["host"])).json()
         assert [(e["seat"], e["action"]) for e in record["log"]] == [
             (0, {"kind": "bid", "card": 1}), (1, {"kind": "bid", "card": 1})]
         live = hub.matches[match_id]

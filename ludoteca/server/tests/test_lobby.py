@@ -88,7 +88,7 @@ def test_a_match_from_creation_to_record(config: ServerConfig) -> None:
         names = [s["name"] for s in summary["seats"]]
         assert names[:2] == ["Ann", "Bea"]
 
-        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
         game = load_game("goofspiel")
         replayed = Match.from_json(game, record)
         assert replayed.is_over and len(record["log"]) == summary["step"] == 15
@@ -172,7 +172,7 @@ def test_a_match_with_tuned_numbers_keeps_them_in_its_record(config: ServerConfi
         made = await create(base, game="goofspiel", players=2, seed=5,
                             options={"variant": {"head_start": 3}},
                             bots={"0": "random", "1": "random"})
-        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
         assert record["options"]["variant"] == {"head_start": 3}
         replayed = Match.from_json(load_game("goofspiel"), record)
         assert replayed.replay(0).scores == [3, 0]

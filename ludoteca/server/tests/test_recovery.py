@@ -36,6 +36,7 @@ class Seat:
     match_id: str
     seat: int
     token: str
+    host: str  # the match's host token (it reads the record of a running match)
     rng: random.Random
     acknowledged: dict[int, Any] = field(default_factory=dict)  # step -> action
     over: bool = False
@@ -105,14 +106,15 @@ async def _prepare(base: str, rng: random.Random) -> list[Seat]:
     for body in MATCHES:
         made = await create(base, seed=rng.randrange(1000), **body)
         await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
-        seats += [Seat(made["id"], s["seat"], s["token"], random.Random(rng.random()))
+        seats += [Seat(made["id"], s["seat"], s["token"], made["host_token"],
+                       random.Random(rng.random()))
                   for s in made["seats"]]
     return seats
 
 
 async def _check_over_http(base: str, seats: list[Seat]) -> None:
-    for match_id in {s.match_id for s in seats}:
-        record = (await get(base, f"/api/matches/{match_id}/record")).json()
+    for match_id, host in {(s.match_id, s.host) for s in seats}:
+        record = (await get(base, f"/api/matches/{match_id}/record", host)).json()
         game = load_game(record["game"])
         match = Match.from_json(game, record)  # the whole log replays
         log = record["log"]

@@ -156,10 +156,10 @@ def test_crews_formed_by_the_facilitator_are_the_games_crews(config: ServerConfi
         crews = [[8, 0, 2, 4, 6], [1, 3, 5, 7]]
         assert (await call(base, "PUT", f"/api/sessions/{sid}/crews", host,
                            {"crews": crews})).status_code == 200
-        early = await get(base, f"/api/matches/{sid}/debrief")
+        early = await get(base, f"/api/matches/{sid}/debrief", host)
         assert early.status_code == 409
         assert (await post(base, f"/api/matches/{sid}/start", host)).status_code == 200
-        record = (await get(base, f"/api/matches/{sid}/record")).json()
+        record = (await get(base, f"/api/matches/{sid}/record", host)).json()
         assert record["options"]["crews"] == [5, 4]
         summary = (await get(base, f"/api/matches/{sid}")).json()
         names = {s["seat"]: s["name"] for s in summary["seats"]}
@@ -174,17 +174,17 @@ def test_crews_formed_by_the_facilitator_are_the_games_crews(config: ServerConfi
         nobody = await post(base, f"/api/sessions/{sid}/seats/9/back", host)
         assert nobody.status_code == 409 and "not the seat of anyone" in nobody.json()["error"]
         assert (await post(base, f"/api/matches/{sid}/end", host)).status_code == 200
-        debrief = (await get(base, f"/api/matches/{sid}/debrief")).json()
+        debrief = (await get(base, f"/api/matches/{sid}/debrief", host)).json()
         assert debrief["names"]["0"] == "P8" and debrief["debrief"]["parts"]
         assert debrief["bots"] == [] and "3" in debrief["names"]
         # In the page's language, people by their names, crews as the room numbers them.
         parts = debrief["debrief"]["parts"]
         assert parts[0]["title"] == "Crew 1: P8, P0, P2, P4 and P6"
-        italian = (await get(base, f"/api/matches/{sid}/debrief?lang=it")).json()
+        italian = (await get(base, f"/api/matches/{sid}/debrief?lang=it", host)).json()
         assert italian["language"] == "it"
         assert italian["debrief"]["parts"][0]["title"] == "Ciurma 1: P8, P0, P2, P4 e P6"
         assert italian["debrief"]["title"] == "Ciurme: il debriefing"
-        klingon = await get(base, f"/api/matches/{sid}/debrief?lang=tlh")
+        klingon = await get(base, f"/api/matches/{sid}/debrief?lang=tlh", host)
         assert klingon.status_code == 422
         assert klingon.json()["error"] == "the debrief speaks en, it, not 'tlh'"
         await phone.close()

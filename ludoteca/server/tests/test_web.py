@@ -13,17 +13,12 @@ import pytest
 from ludoteca import game_names
 from ludoteca.server.api import pages
 from ludoteca.server.api.protocol import check_server_frame
-from ludoteca.server.config import ServerConfig, sqlite_url
+from ludoteca.server.config import ServerConfig
 from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post
 
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
-
-
-@pytest.fixture
-def sqlite(tmp_path: Path) -> ServerConfig:
-    return ServerConfig(database_url=sqlite_url(tmp_path / "web.db"), bot_pause=0.0)
 
 
 def test_every_frame_of_a_match_follows_the_protocol(sqlite: ServerConfig) -> None:
@@ -111,7 +106,7 @@ def test_a_finished_match_replays_step_by_step(sqlite: ServerConfig) -> None:
         await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
         await watcher.until(lambda f: f["type"] == "state" and f["status"] == "over")
         replay = (await get(base, f"/api/matches/{made['id']}/replay")).json()
-        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
         assert len(replay["steps"]) == len(record["log"]) + 1
         assert replay["steps"][-1]["view"] == watcher.latest_state()["view"]  # type: ignore[index]
         assert replay["result"]["winners"] is not None

@@ -36,7 +36,8 @@ export const api = {
     request<Joined>("POST", `/api/matches/${encodeURIComponent(id)}/join`, body),
   start: (id: string, hostToken: string) =>
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/start`, {}, hostToken),
-  record: (id: string) => request<MatchRecord>("GET", `/api/matches/${encodeURIComponent(id)}/record`),
+  record: (id: string, token: string | null) =>
+    request<MatchRecord>("GET", `/api/matches/${encodeURIComponent(id)}/record`, undefined, token ?? undefined),
   // sessions: a facilitator's lobby, joined with a code
   createSession: (body: CreateSession) => request<CreatedSession>("POST", "/api/sessions", body),
   joinSession: (body: JoinSession) => request<Joined>("POST", "/api/sessions/join", body),
@@ -56,10 +57,10 @@ export const api = {
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, host),
   giveBack: (id: string, host: string, seat: number) =>
     request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/seats/${seat}/back`, {}, host),
-  debrief: (id: string, lang: string) =>
-    request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief?lang=${encodeURIComponent(lang)}`),
-  replay: (id: string) =>
-    request<ReplayFrames>("GET", `/api/matches/${encodeURIComponent(id)}/replay`),
+  debrief: (id: string, lang: string, token: string | null) =>
+    request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief?lang=${encodeURIComponent(lang)}`, undefined, token ?? undefined),
+  replay: (id: string, token: string | null) =>
+    request<ReplayFrames>("GET", `/api/matches/${encodeURIComponent(id)}/replay`, undefined, token ?? undefined),
 };
 
 // A finished match step by step: the spectator's view after each step, with its events.

@@ -60,3 +60,10 @@ export function seatFor(storage: Store, id: string): HeldSeat | undefined {
 export function forgetSeat(storage: Store, id: string): void {
   writeSeats(storage, readSeats(storage).filter((s) => s.id !== id));
 }
+
+// The token this browser holds for a match that opens the most doors: the host's (a session's
+// facilitator), else its seat's. The record, the replay and the debrief ask for one.
+export function strongestToken(storage: Store, id: string): string | null {
+  const held = seatFor(storage, id);
+  return held?.host ?? held?.token ?? null;
+}
