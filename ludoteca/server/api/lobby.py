@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from ludoteca.bots.spec import parse_bot
+from ludoteca.bots.spec import parse_spec
 from ludoteca.engine.clock import default_reaction_seconds
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
@@ -27,7 +27,7 @@ from ludoteca.server.live import LiveMatch
 from ludoteca.server.live.access import Door, door_refusal
 from ludoteca.server.live.clocks import ClockBook
 from ludoteca.server.live.match import time_bank
-from ludoteca.server.live.seat_bots import NEVER
+from ludoteca.server.live.seat_bots import NEVER, check_budget
 from ludoteca.server.store import MatchInfo
 from ludoteca.server.store.models import MatchRow, SeatRow
 from ludoteca.server.store.tokens import (
@@ -45,11 +45,13 @@ def bot_name(spec: str) -> str:
     return f"bot ({spec})"
 
 
-def check_bot(spec: str, game: Game[Any], state: Any) -> str:
+def check_bot(hub: Hub, spec: str, game: Game[Any], state: Any) -> str:
     """The spec tidied, or a 422 that says what is allowed (levels included: a real-time game
-    is asked for a reaction time at its level)."""
+    is asked for a reaction time at its level; budgets within the server's caps)."""
     try:
-        bot = parse_bot(spec)
+        parsed = parse_spec(spec)
+        check_budget(parsed, hub.config)
+        bot = parsed.build()
         default_reaction_seconds(bot.level, Rng(0))
         if game.real_time:
             for seat in sorted(game.actors(state)):
@@ -110,7 +112,7 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
     for key, spec in (request.bots or {}).items():
         if not key.lstrip("-").isdigit() or int(key) not in seats:
             raise invalid(f"bots: seat {key!r} does not exist; the seats are {seats}")
-        bots[int(key)] = check_bot(spec, game, state)
+        bots[int(key)] = check_bot(hub, spec, game, state)
     settings = settings_from(request, game)
     host, spectator = new_token(), new_token()
     tokens = {seat: new_token() for seat in seats if seat not in bots}
@@ -354,7 +356,7 @@ async def set_bot(hub: Hub, live: LiveMatch, seat: int, request: schemas.SetBot)
         raise invalid(f"seat {seat} does not exist; the seats are {seats}")
     if seat in role_seats_held_by_host(live.info):
         raise conflict("that is the facilitator's own seat")
-    spec = check_bot(request.bot, live.game, live.state)
+    spec = check_bot(hub, request.bot, live.game, live.state)
 
     def write(session: Session, row: MatchRow) -> None:
         _status_is(row, ("open", "running", "paused"), "give a seat to a bot")

@@ -312,7 +312,7 @@ async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) 
     teams = game.teams(state)
     seats_of = seat_people(teams, info.crews or [], _active(info))
     roles = game.role_seats(state)
-    spec = check_bot(request.bots, game, state) if request.bots else None
+    spec = check_bot(hub, request.bots, game, state) if request.bots else None
     members = {m.member: m for m in info.members}
     people = {seat: members[member] for member, seat in seats_of.items()}
 

@@ -27,6 +27,7 @@ from ludoteca.server.live import Decision, LiveMatch
 from ludoteca.server.live.catalog import Catalog
 from ludoteca.server.live.due import due_now
 from ludoteca.server.live.match import load_state
+from ludoteca.server.live.seat_bots import BotPool
 from ludoteca.server.store import Store
 from ludoteca.server.store.models import MatchRow
 
@@ -65,6 +66,7 @@ class Hub:
             else LocalBus()
         )
         self.rooms: dict[str, Room] = {}
+        self.bot_pool = BotPool(config.bot_threads)
         self._drivers: dict[str, asyncio.Task[None]] = {}
         # Each game's actions as JSON text, shared by its matches (see LiveMatch._legal_json).
         self.action_texts: defaultdict[str, dict[Action, str]] = defaultdict(dict)
@@ -95,6 +97,7 @@ class Hub:
                 task.cancel()
         for room in list(self.rooms.values()):
             await self._unload(room.live)
+        self.bot_pool.close()
         await self.bus.close()
 
     async def get(self, match_id: str) -> LiveMatch | None:
@@ -113,7 +116,8 @@ class Hub:
             if info.players is not None:
                 state, step = await asyncio.to_thread(load_state, self.store, game, info)
             live = LiveMatch(info, game, state, store=self.store, config=self.config,
-                             now=self.now, action_texts=self.action_texts[info.game])
+                             now=self.now, action_texts=self.action_texts[info.game],
+                             bot_pool=self.bot_pool)
             live.step = step
             live.driving = isinstance(self.bus, LocalBus) or await self._lease(live)
             self.rooms[match_id] = Room(live)

@@ -33,7 +33,7 @@ from ludoteca.server.config import ServerConfig
 from ludoteca.server.live import frames
 from ludoteca.server.live.clocks import ClockBook, TimeBank
 from ludoteca.server.live.presence import Presence
-from ludoteca.server.live.seat_bots import SeatBots, stand_ins
+from ludoteca.server.live.seat_bots import BotPool, SeatBots, stand_ins
 from ludoteca.server.store import LoggedAction, MatchInfo, StepRows, Store
 from ludoteca.server.store.models import MatchRow
 
@@ -117,6 +117,7 @@ class LiveMatch:
         config: ServerConfig,
         now: Callable[[], float],
         action_texts: dict[Action, str],
+        bot_pool: BotPool,
     ) -> None:
         self.info = info
         self.game = game
@@ -135,6 +136,7 @@ class LiveMatch:
         # Whether this process drives the match: runs its bots, clocks and stand-ins (always,
         # with one process; with several, the one holding its lease).
         self.driving = False
+        self.bot_pool = bot_pool
         self.seat_bots = SeatBots(self)
         self.unsent: list[Applied] = []  # steps applied whose frames are not built yet
 
