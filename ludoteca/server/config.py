@@ -48,6 +48,8 @@ class ServerConfig:
     # and the largest frame in bytes.
     frames_per_second: float = 30.0
     max_frame_bytes: int = 16_384
+    # The largest HTTP request body in bytes (a match's options, a session's crews).
+    max_body_bytes: int = 65_536
     # Frames waiting for a slow client before the server drops the connection (it reconnects).
     send_queue_frames: int = 2_000
     # A bare WebSocket echo at /api/echo, the baseline of bench/server.py.

@@ -17,6 +17,7 @@ from ludoteca import __version__
 from ludoteca.engine.game import Game
 from ludoteca.server.api import pages, routes, schemas, ws
 from ludoteca.server.api.errors import install_error_handlers
+from ludoteca.server.api.guards import Guards, Guesses
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.hub import Hub
 from ludoteca.server.live.catalog import Catalog
@@ -62,7 +63,9 @@ def create_app(
     app = FastAPI(title="ludoteca", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan)
     app.state.config = config
+    app.state.guesses = Guesses()
     install_error_handlers(app)
+    app.add_middleware(Guards, max_body=config.max_body_bytes)
     app.include_router(routes.router)
     app.add_api_websocket_route("/api/matches/{match_id}/ws", ws.play)
     if config.echo_endpoint:

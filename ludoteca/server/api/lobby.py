@@ -110,12 +110,18 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
     seats = game.seats(state)
     bots: dict[int, str] = {}
     for key, spec in (request.bots or {}).items():
-        if not key.lstrip("-").isdigit() or int(key) not in seats:
+        if not (key.isdigit() and len(key) <= 3) or int(key) not in seats:
             raise invalid(f"bots: seat {key!r} does not exist; the seats are {seats}")
         bots[int(key)] = check_bot(hub, spec, game, state)
+    open_seats = set(request.open_seats or [])
+    wrong = sorted(open_seats - set(seats)) or sorted(open_seats & set(bots))
+    if wrong:
+        raise invalid(f"open_seats: seat {wrong[0]} is not a seat left for a person; the seats "
+                      f"are {seats}, bots play {sorted(bots) or 'none'}")
     settings = settings_from(request, game)
     host, spectator = new_token(), new_token()
-    tokens = {seat: new_token() for seat in seats if seat not in bots}
+    # An invite link for every seat a person plays but the open ones, which anyone may take.
+    tokens = {seat: new_token() for seat in seats if seat not in bots and seat not in open_seats}
     match_id = new_match_id()
     row = MatchRow(
         id=match_id, game=game.name, players=request.players, seed=seed,
@@ -129,7 +135,7 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
         SeatRow(match_id=match_id, seat=seat,
                 name=bot_name(bots[seat]) if seat in bots else None,
                 token_hash=hash_token(tokens[seat]) if seat in tokens else None,
-                bot=bots.get(seat))
+                bot=bots.get(seat), open=seat in open_seats)
         for seat in seats
     ]
     await asyncio.to_thread(hub.store.insert, row, *seat_rows)
@@ -147,9 +153,9 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
 
 
 async def live_match(hub: Hub, match_id: str) -> LiveMatch:
-    live = await hub.get(match_id) if len(match_id) <= 16 else None
+    live = await hub.get(match_id)
     if live is None:
-        raise not_found(f"match {match_id!r}")
+        raise not_found(f"match {match_id[:40]!r}")
     return live
 
 
@@ -165,10 +171,10 @@ def summary(hub: Hub, live: LiveMatch) -> schemas.MatchSummary:
         started_at=info.started_at, finished_at=info.finished_at, step=info.step,
         seats=[
             schemas.SeatSummary(seat=s.seat, name=s.name, taken=not s.free, bot=s.bot,
-                                connected=counts[s.seat] > 0)
+                                connected=counts[s.seat] > 0, open=s.joinable)
             for s in info.seats
         ],
-        free_seats=sum(1 for s in info.seats if s.free),
+        free_seats=sum(1 for s in info.seats if s.joinable),
         session=info.is_session,
         result=result,
     )
@@ -213,16 +219,25 @@ async def join(hub: Hub, live: LiveMatch, request: schemas.JoinMatch) -> schemas
         raise conflict("join this session with its code: POST /api/sessions/join")
     if info.status in ("over", "ended"):
         raise conflict("the match is over: there is no seat to take")
-    free = [s.seat for s in info.seats if s.free]
+    free = [s.seat for s in info.seats if s.joinable]
     if request.seat is not None:
-        if request.seat not in [s.seat for s in info.seats]:
+        asked = next((s for s in info.seats if s.seat == request.seat), None)
+        if asked is None:
             raise invalid(f"seat {request.seat} does not exist; the seats are "
                           f"{[s.seat for s in info.seats]}")
+        if asked.free and not asked.open:
+            raise conflict(f"seat {request.seat} is kept for the person the host invited: "
+                           f"open seats: {free or 'none'}")
         if request.seat not in free:
-            raise conflict(f"seat {request.seat} is taken; free seats: {free or 'none'}")
+            raise conflict(f"seat {request.seat} is taken; open seats: {free or 'none'}")
         wanted = [request.seat]
-    else:
+    elif free:
         wanted = free
+    elif any(s.free for s in info.seats):
+        raise conflict("the seats left are kept for the people the host invited: ask the host "
+                       "for your invite link")
+    else:
+        wanted = []
     token = new_token()
     for seat in wanted:
         if await asyncio.to_thread(hub.store.claim_seat, info.id, seat, request.name,
@@ -253,7 +268,8 @@ async def leave(hub: Hub, live: LiveMatch, token: str | None) -> schemas.Done:
         raise conflict("the facilitator runs the session: end it instead of leaving")
 
     def write(session: Session, row: MatchRow) -> None:
-        _set_seat(session, live.id, seat, name=None, token_hash=None, bot=None)
+        # Its invite link is spent: the seat is anyone's now.
+        _set_seat(session, live.id, seat, name=None, token_hash=None, bot=None, open=True)
 
     await hub.change_header(live, write)
     live.presence.mark_empty(seat, hub.now())

@@ -97,6 +97,9 @@ class AcceptedFrame(Frame):
     type: Literal["accepted"]
     ref: Ref
     step: int
+    # The action was sent again with the ref of one accepted before, at `step`: not applied
+    # twice (a client resends what it heard no answer to after a reconnect).
+    earlier: bool = False
 
 
 class RejectedFrame(Frame):

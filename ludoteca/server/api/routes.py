@@ -5,13 +5,15 @@ Tokens travel as `Authorization: Bearer <token>`, never in an address (addresses
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
 from ludoteca.server.api import lobby, schemas, sessions
 from ludoteca.server.api.auth import Credentials, token_of
-from ludoteca.server.api.errors import ERROR_RESPONSES, invalid
+from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, invalid
+from ludoteca.server.api.guards import Guesses
 from ludoteca.server.hub import Hub
 from ludoteca.server.live.access import Door
 
@@ -131,9 +133,22 @@ async def create_session(body: schemas.CreateSession, request: Request, hub: Hub
 
 
 @router.post("/sessions/join", response_model=schemas.Joined,
-             summary="Join a session with its code and your name")
-async def join_session(body: schemas.JoinSession, hub: HubDep) -> schemas.Joined:
-    return await sessions.join_session(hub, body)
+             summary="Join a session with its code and your name (wrong codes are limited "
+                     "per address: 429 with Retry-After)")
+async def join_session(body: schemas.JoinSession, request: Request, hub: HubDep
+                       ) -> schemas.Joined:
+    guesses: Guesses = request.app.state.guesses
+    address = request.client.host if request.client else "unknown"
+    wait = guesses.wait(address)
+    if wait > 0:
+        raise ApiError(429, f"too many wrong codes from your address: try again in "
+                            f"{math.ceil(wait)} s", headers={"Retry-After": str(math.ceil(wait))})
+    try:
+        return await sessions.join_session(hub, body)
+    except ApiError as exc:
+        if exc.status == 404:
+            guesses.wrong(address)
+        raise
 
 
 @router.get("/sessions/{match_id}", response_model=schemas.SessionOut,

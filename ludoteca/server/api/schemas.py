@@ -2,16 +2,39 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+NAME_LENGTH = 40
+# What a name shown to everybody may not hold: control characters, format characters (the
+# right-to-left override that turns a name around, zero-width joiners), lone surrogates (no
+# database stores them), private-use and unassigned code points.
+NAME_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn"}
+
+
+def clean_name(name: str) -> str:
+    """A person's name as everybody will see it, trimmed, or a ValueError saying why not."""
+    name = name.strip()
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise ValueError(f"a name has 1 to {NAME_LENGTH} characters")
+    odd = [c for c in name if unicodedata.category(c) in NAME_REFUSED]
+    if odd:
+        raise ValueError(f"a name holds letters, digits, spaces and punctuation; not "
+                         f"U+{ord(odd[0]):04X}")
+    return name
+
 
 Name = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40,
-                           pattern=r"^[^\x00-\x1f\x7f]+$")
+    str, StringConstraints(min_length=1, max_length=NAME_LENGTH,
+                           pattern=r"^[^\x00-\x1f\x7f]*[^\x00-\x1f\x7f\s][^\x00-\x1f\x7f]*$"),
+    AfterValidator(clean_name),
 ]
 BotSpec = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Seed = Annotated[int, Field(ge=0, le=2**62)]
+# Seats named as the keys of a JSON object (a game has at most a hundred players).
+SeatKey = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,3}$")]
 
 
 class Strict(BaseModel):
@@ -28,8 +51,14 @@ class CreateMatch(Strict):
     players: int = Field(ge=1, le=100)
     options: dict[str, Any] | None = Field(None, description="the game's options by name")
     seed: Seed | None = Field(None, description="the same seed plays the same match")
-    bots: dict[str, BotSpec] | None = Field(
-        None, description='seats played by a bot: {"1": "heuristic:level=expert"}'
+    bots: dict[SeatKey, BotSpec] | None = Field(
+        None, max_length=100,
+        description='seats played by a bot: {"1": "heuristic:level=expert"}',
+    )
+    open_seats: list[Annotated[int, Field(ge=0, le=99)]] | None = Field(
+        None, max_length=100,
+        description="seats anyone may take from the lobby; every other seat a person plays is "
+        "kept for its invite link",
     )
     spectators: Literal["anyone", "link"] = Field(
         "anyone", description="who may watch: anyone, or only holders of the spectator link"
@@ -68,6 +97,7 @@ class SeatSummary(BaseModel):
     taken: bool
     bot: str | None
     connected: bool
+    open: bool = Field(False, description="free for anyone to take (not kept for an invite)")
 
 
 class MatchSummary(BaseModel):

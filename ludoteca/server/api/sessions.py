@@ -120,7 +120,7 @@ async def join_session(hub: Hub, request: schemas.JoinSession) -> schemas.Joined
     if info.status in ("over", "ended"):
         raise conflict("this session is over")
     roles = set(live.game.role_seats(live.state))
-    for seat in [s.seat for s in info.seats if s.free and s.seat not in roles]:
+    for seat in [s.seat for s in info.seats if s.joinable and s.seat not in roles]:
         if await asyncio.to_thread(hub.store.claim_seat, info.id, seat, request.name,
                                    hash_token(token)):
             live.presence.mark_empty(seat, hub.now())
@@ -142,9 +142,9 @@ def session_out(live: LiveMatch) -> schemas.SessionOut:
 
 
 async def facilitated(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
-    live = await hub.get(match_id) if len(match_id) <= 16 else None
+    live = await hub.get(match_id)
     if live is None or not live.info.is_session:
-        raise not_found(f"session {match_id!r}")
+        raise not_found(f"session {match_id[:40]!r}")
     check_host(live, token)
     return live
 
@@ -327,7 +327,9 @@ async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) 
         if spec is not None and seat not in roles:
             return SeatRow(match_id=info.id, seat=seat, name=bot_name(spec), token_hash=None,
                            bot=spec)
-        return SeatRow(match_id=info.id, seat=seat, name=None, token_hash=None, bot=None)
+        # Empty: a latecomer with the code takes it.
+        return SeatRow(match_id=info.id, seat=seat, name=None, token_hash=None, bot=None,
+                       open=True)
 
     def write(session: Session, row: MatchRow) -> None:
         if row.status != "lobby":

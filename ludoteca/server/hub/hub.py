@@ -11,9 +11,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -39,6 +41,16 @@ FRAMES_TURN_SECONDS = 0.0005  # frames built before the event loop gets a turn (
 TIMER_SECONDS = 1e-6  # a timer due at once (see _after_actions)
 
 
+# What a match id can be (see store.tokens.new_match_id): other ids are not looked up.
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
+
+@dataclass
+class _Loading:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 async def _after_actions() -> None:
     """Give the event loop a turn in which the actions that arrived meanwhile are read and
     answered before more frames are built. `sleep(0)` would resume ahead of them: a task woken
@@ -46,6 +58,15 @@ async def _after_actions() -> None:
     those callbacks; a second one, after the tasks they woke (the actions' handling)."""
     await asyncio.sleep(TIMER_SECONDS)
     await asyncio.sleep(TIMER_SECONDS)
+
+
+def ref_text(ref: Any) -> str | None:
+    """A client's ref as the text kept with its action: a string or a number (not a bool)."""
+    if isinstance(ref, str):
+        return ref
+    if isinstance(ref, int | float) and not isinstance(ref, bool):
+        return repr(ref)
+    return None
 
 
 class Hub:
@@ -70,7 +91,7 @@ class Hub:
         self._drivers: dict[str, asyncio.Task[None]] = {}
         # Each game's actions as JSON text, shared by its matches (see LiveMatch._legal_json).
         self.action_texts: defaultdict[str, dict[Action, str]] = defaultdict(dict)
-        self._loading: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._loading: dict[str, _Loading] = {}
         self._idle_since: dict[str, float] = {}
         self._heartbeat: asyncio.Task[None] | None = None
         # Matches with steps whose frames are not out yet, in the order they became due.
@@ -101,11 +122,14 @@ class Hub:
         await self.bus.close()
 
     async def get(self, match_id: str) -> LiveMatch | None:
-        """The live match, loaded from the database if needed; None if there is no such match."""
+        """The live match, loaded from the database if needed; None if there is no such match
+        (an id that no match could have is not even looked for)."""
         room = self.rooms.get(match_id)
         if room is not None:
             return room.live
-        async with self._loading[match_id]:
+        if not MATCH_ID.fullmatch(match_id):
+            return None
+        async with self._loading_lock(match_id):
             if match_id in self.rooms:
                 return self.rooms[match_id].live
             info = await asyncio.to_thread(self.store.match, match_id)
@@ -119,10 +143,25 @@ class Hub:
                              now=self.now, action_texts=self.action_texts[info.game],
                              bot_pool=self.bot_pool)
             live.step = step
+            live.keep_refs(await asyncio.to_thread(self.store.recent_refs, match_id))
             live.driving = isinstance(self.bus, LocalBus) or await self._lease(live)
             self.rooms[match_id] = Room(live)
             self._drivers[match_id] = asyncio.create_task(self._drive(live))
             return live
+
+    @contextlib.asynccontextmanager
+    async def _loading_lock(self, match_id: str) -> AsyncIterator[None]:
+        """One load of a match at a time; the lock is forgotten once nobody waits for it, so
+        ids asked for (most of them unknown, from anyone) cost nothing to keep."""
+        entry = self._loading.setdefault(match_id, _Loading())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._loading[match_id]
 
     def room(self, live: LiveMatch) -> Room:
         """The room of `live`; a match no longer loaded here has an empty one."""
@@ -187,7 +226,8 @@ class Hub:
         steps' frames soon (`frames_due`), a notice to the other processes, a snapshot now and
         then. What follows `submit` runs in the turn of the event loop that released the
         match's lock, so no other step comes between."""
-        decision = await live.submit(seat, action, source=source, guard=guard)
+        decision = await live.submit(seat, action, source=source, guard=guard,
+                                     ref=ref_text(ref))
         if connection is not None:
             answer = decision.answer(ref)
             if answer is not None:  # it leaves before the step's other frames

@@ -51,7 +51,11 @@ def event(step: int, seat: int, ev: Event) -> Frame:
             "event": {"kind": ev.kind, "data": dict(ev.data)}}
 
 
-def accepted(ref: Any, step: int) -> Frame:
+def accepted(ref: Any, step: int, earlier: bool = False) -> Frame:
+    """An action's answer: accepted at `step`; `earlier`: the action sent again with the ref of
+    one already accepted (at `step`), which is not applied twice."""
+    if earlier:
+        return {"type": "accepted", "ref": ref, "step": step, "earlier": True}
     return {"type": "accepted", "ref": ref, "step": step}
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,6 +41,7 @@ from ludoteca.server.store.models import MatchRow
 log = logging.getLogger("ludoteca.server")
 
 ACTION_TEXTS_KEPT = 4096  # encoded actions kept per game (a game has a bounded set of them)
+REFS_KEPT = 64  # a seat's newest accepted refs, each with its step (see `earlier_step`)
 
 STATUS_REFUSALS = {
     "lobby": "the session has not started yet",
@@ -75,9 +77,12 @@ class Decision:
     rows: StepRows | None = None  # what to log for the applied action
     snapshot: str | None = None  # the state's JSON to keep after the applied step
     reloaded: bool = False  # a write failed and the state was rebuilt: every screen is stale
+    earlier: int | None = None  # the step this action (by its ref) was accepted at before
 
     def answer(self, ref: Any) -> dict[str, Any] | None:
         """The frame that answers the action's sender (none for a skipped bot's move)."""
+        if self.earlier is not None:
+            return frames.accepted(ref, self.earlier, earlier=True)
         if self.applied is not None:
             return frames.accepted(ref, self.applied.step)
         if self.reason is not None:
@@ -139,6 +144,10 @@ class LiveMatch:
         self.bot_pool = bot_pool
         self.seat_bots = SeatBots(self)
         self.unsent: list[Applied] = []  # steps applied whose frames are not built yet
+        # Each seat's newest refs (the sender's name for an action) with the step each was
+        # accepted at: a client that sends an action again (its answer lost with a dropped
+        # connection or a killed process) is told it was accepted, not applied twice.
+        self.refs: dict[int, OrderedDict[str, int]] = defaultdict(OrderedDict)
 
     @property
     def id(self) -> str:
@@ -166,10 +175,17 @@ class LiveMatch:
         *,
         source: str = "human",
         guard: Callable[[], bool] | None = None,
+        ref: str | None = None,
     ) -> Decision:
         """Run `action` of `seat` through the pipeline; `action` is an Action or its JSON.
         `guard` (checked under the lock, after catching up) says whether a bot's or a clock's
-        action is still due. The steps applied wait in `unsent` for their frames."""
+        action is still due; `ref`, the sender's name for the action, is kept with it (an
+        action sent again with the ref of one accepted is answered with that one's step).
+        The steps applied wait in `unsent` for their frames."""
+        async with self.lock:
+            earlier = self.earlier_step(seat, ref)
+            if earlier is not None:
+                return Decision(earlier=earlier)
         if not isinstance(action, Action):
             try:
                 action = self.game.decode_action(action)
@@ -180,7 +196,7 @@ class LiveMatch:
             if reason is not None:
                 return Decision(reason=reason)
             try:
-                decision = await self._accept(seat, action, source, guard)
+                decision = await self._accept(seat, action, source, guard, ref)
             except Exception:
                 log.exception("saving an action of match %s failed", self.id)
                 await self._reload_state()
@@ -194,18 +210,36 @@ class LiveMatch:
             decision.snapshot = self._snapshot_after(decision.applied)
         return decision
 
+    def earlier_step(self, seat: int, ref: str | None) -> int | None:
+        """The step at which `seat`'s action named `ref` was accepted, if it was lately."""
+        return None if ref is None else self.refs[seat].get(ref)
+
+    def keep_refs(self, logged: Iterable[tuple[int, str, int]]) -> None:
+        """Remember refs read from the log, (seat, ref, step) oldest first (at loading)."""
+        for seat, ref, step in logged:
+            self._keep_ref(seat, ref, step)
+
+    def _keep_ref(self, seat: int, ref: str | None, step: int) -> None:
+        if ref is None:
+            return
+        kept = self.refs[seat]
+        kept[ref] = step
+        kept.move_to_end(ref)
+        while len(kept) > REFS_KEPT:
+            kept.popitem(last=False)
+
     async def _accept(self, seat: int, action: Action, source: str,
-                      guard: Callable[[], bool] | None) -> Decision:
+                      guard: Callable[[], bool] | None, ref: str | None) -> Decision:
         if self.config.shared:
             return await asyncio.to_thread(
                 self.store.locked_write, self.id, self.step,
                 lambda session, missed: self._decide(session, missed, seat, action, source,
-                                                     guard),
+                                                     guard, ref),
             )
         # One process: the lock held here is the match's lock. Deciding in the event loop
         # makes a refused action cost no database work; an accepted step is logged before
         # anyone hears of it.
-        decision = self._decide(None, [], seat, action, source, guard)
+        decision = self._decide(None, [], seat, action, source, guard, ref)
         if decision.rows is not None:
             await self.store.log_step(decision.rows)
         return decision
@@ -239,10 +273,14 @@ class LiveMatch:
         action: Action,
         source: str,
         guard: Callable[[], bool] | None,
+        ref: str | None,
     ) -> Decision:
         """Catch up, check, apply and make the rows to log; with a `session` (several
         processes: in a worker thread, inside the match's locked transaction) write them."""
         decision = Decision(caught_up=self._catch_up(missed))
+        decision.earlier = self.earlier_step(seat, ref)  # logged by another process
+        if decision.earlier is not None:
+            return decision
         if session is not None:
             # Another process may have paused or ended the match, or moved its clocks.
             row = session.get(MatchRow, self.id)
@@ -275,7 +313,7 @@ class LiveMatch:
         decision.rows = StepRows(
             self.id, self.step,
             {"seat": seat, "action": self.game.encode_action(action), "source": source,
-             "at": now},
+             "at": now, "ref": ref},
             values,
         )
         if session is not None:
@@ -283,6 +321,7 @@ class LiveMatch:
         if over:
             self.info.status, self.info.finished_at = "over", now
         self.info.step = self.step
+        self._keep_ref(seat, ref, self.step)
         decision.applied = Applied(self.step, seat, action, events, source)
         return decision
 
@@ -295,6 +334,7 @@ class LiveMatch:
             action = self.game.decode_action(logged.action)
             events = self.game.apply(self.state, logged.seat, action)
             self.step = logged.step
+            self._keep_ref(logged.seat, logged.ref, logged.step)
             done.append(Applied(logged.step, logged.seat, action, events, logged.source))
         self.info.step = self.step
         return done

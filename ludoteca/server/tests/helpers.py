@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -252,6 +253,7 @@ class Player:
         deadline = time.monotonic() + timeout
         handled = -1
         ref = 0
+        prefix = secrets.token_hex(4)  # a ref names one action, across connections too
         while True:
             latest = max((i for i, f in enumerate(self.client.frames) if f["type"] == "state"),
                          default=-1)
@@ -270,6 +272,6 @@ class Player:
                 return
             if state["legal"]:
                 ref += 1
-                answer = await self.client.act(self.choose(state["legal"]), ref)
+                answer = await self.client.act(self.choose(state["legal"]), f"{prefix}-{ref}")
                 if answer["type"] == "accepted":
                     self.acknowledged += 1

@@ -48,27 +48,31 @@ def test_create_validates_with_the_games_own_sentences(config: ServerConfig) -> 
 
 def test_a_match_from_creation_to_record(config: ServerConfig) -> None:
     async def scenario(base: str) -> None:
-        made = await create(base, game="goofspiel", players=3, seed=5,
+        made = await create(base, game="goofspiel", players=3, seed=5, open_seats=[1],
                             bots={"2": "heuristic:level=expert"})
         assert [s["seat"] for s in made["seats"]] == [0, 1, 2]
         assert made["seats"][2]["token"] is None and made["seats"][2]["bot"]
+        assert made["seats"][1]["token"] is None and made["seats"][1]["invite_url"] is None
         assert made["seats"][0]["invite_url"].endswith("#token=" + made["seats"][0]["token"])
-        assert len({made["host_token"], made["spectator_token"],
-                    *(s["token"] for s in made["seats"][:2])}) == 4
+        assert len({made["host_token"], made["spectator_token"], made["seats"][0]["token"]}) == 3
         listed = (await get(base, "/api/matches")).json()
         assert made["id"] in [m["id"] for m in listed]
         summary = (await get(base, f"/api/matches/{made['id']}")).json()
-        assert summary["status"] == "open" and summary["free_seats"] == 2
+        assert summary["status"] == "open" and summary["free_seats"] == 1
+        assert [s["open"] for s in summary["seats"]] == [False, True, False]
 
-        # Seat 1 is taken from the lobby; its invite link no longer works.
+        # Seat 0 is kept for its invite link; the open seat 1 is taken from the lobby.
+        kept = await post(base, f"/api/matches/{made['id']}/join", body={"seat": 0,
+                                                                          "name": "Cy"})
+        assert kept.status_code == 409 and "invited" in kept.json()["error"]
         joined = (await post(base, f"/api/matches/{made['id']}/join",
-                             body={"seat": 1, "name": "Bea"})).json()
-        assert joined["seat"] == 1 and joined["token"] != made["seats"][1]["token"]
+                             body={"name": "Bea"})).json()
+        assert joined["seat"] == 1
         again = await post(base, f"/api/matches/{made['id']}/join", body={"seat": 1,
                                                                            "name": "Cy"})
         assert again.status_code == 409 and "taken" in again.json()["error"]
-        stale = await Client.connect(base, made["id"], made["seats"][1]["token"])
-        assert (await stale.next())["type"] == "error"
+        full = await post(base, f"/api/matches/{made['id']}/join", body={"name": "Cy"})
+        assert full.status_code == 409 and "invite link" in full.json()["error"]
 
         ann = await Client.connect(base, made["id"], made["seats"][0]["token"], name="Ann")
         bea = await Client.connect(base, made["id"], joined["token"])

@@ -8,8 +8,10 @@ seat after the restart is the replay's view."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,7 +51,8 @@ async def play_until_cut(base: str, seat: Seat) -> None:
         client = await Client.connect(base, seat.match_id, seat.token)
     except OSError:
         return
-    ref = 0
+    refs = itertools.count(1)
+    prefix = secrets.token_hex(4)  # a ref names one action, across connections too
     try:
         while True:
             state = await client.state(30)
@@ -58,9 +61,8 @@ async def play_until_cut(base: str, seat: Seat) -> None:
                 return
             if not state["legal"]:
                 continue
-            ref += 1
             action = seat.rng.choice(state["legal"])
-            answer = await client.act(action, ref)
+            answer = await client.act(action, f"{prefix}-{next(refs)}")
             if answer["type"] == "accepted":
                 seat.acknowledged[answer["step"]] = action
     except (websockets.ConnectionClosed, OSError, TimeoutError):

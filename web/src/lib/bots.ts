@@ -17,7 +17,14 @@ export function botSpec(level: BotLevel, realTime: boolean): string {
   }
 }
 
-export type SeatPlan = { kind: "me" } | { kind: "friend" } | { kind: "bot"; level: BotLevel };
+// Who plays a seat: you, a friend (the seat is kept for their invite link), anyone (an open
+// seat, taken from the list of matches), or a bot.
+export type SeatPlan = { kind: "me" } | { kind: "friend" } | { kind: "open" } | { kind: "bot"; level: BotLevel };
+
+// The body's `open_seats`: the seats anyone may take.
+export function openSeatsOf(plan: SeatPlan[]): number[] {
+  return plan.flatMap((seat, index) => (seat.kind === "open" ? [index] : []));
+}
 
 // The body's `bots` map: seat number (as text) -> spec, for every seat a bot plays.
 export function botsOf(plan: SeatPlan[], realTime: boolean): Record<string, string> {

@@ -1,5 +1,5 @@
 // The frames of live play (DESIGN: "WS /api/matches/{id}/ws"), from the types generated from
-// the server's Pydantic models (ludoteca/server/protocol.py), so client and server agree.
+// the server's Pydantic models (ludoteca/server/api/protocol.py), so client and server agree.
 // What a frame carries of a game (a view, an encoded action, an event's data) is the game's
 // own JSON, which the game screens read.
 import type {

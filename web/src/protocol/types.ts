@@ -7,6 +7,7 @@ export interface LudotecaProtocol {}
  * via the `definition` "AcceptedFrame".
  */
 export interface AcceptedFrame {
+  earlier?: boolean;
   ref: string | number | null;
   step: number;
   type: "accepted";
@@ -48,6 +49,10 @@ export interface CreateMatch {
    * seats played by a bot: {"1": "heuristic:level=expert"}
    */
   bots?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^[0-9]{1,3}$".
+     */
     [k: string]: string;
   } | null;
   /**
@@ -58,6 +63,10 @@ export interface CreateMatch {
    * seconds before a bot plays a seat whose player left; never: only when the host says; default: the game's own
    */
   grace?: number | "never" | null;
+  /**
+   * seats anyone may take from the lobby; every other seat a person plays is kept for its invite link
+   */
+  open_seats?: number[] | null;
   /**
    * the game's options by name
    */
@@ -306,6 +315,10 @@ export interface SeatSummary {
   bot: string | null;
   connected: boolean;
   name: string | null;
+  /**
+   * free for anyone to take (not kept for an invite)
+   */
+  open?: boolean;
   seat: number;
   taken: boolean;
 }
