@@ -47,11 +47,12 @@ def create_app(
     config = config or ServerConfig()
     config.check()
     store = Store(config.database_url)
+    catalog = Catalog(extra_games)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
-        hub = Hub(config, store, Catalog(extra_games), now)
+        hub = Hub(config, store, catalog, now)
         app.state.hub = hub
         await hub.start()
         try:
@@ -67,6 +68,7 @@ def create_app(
     install_error_handlers(app)
     app.add_middleware(Guards, max_body=config.max_body_bytes)
     app.include_router(routes.router)
+    name_the_games(app, catalog)
     app.add_api_websocket_route("/api/matches/{match_id}/ws", ws.play)
     if config.echo_endpoint:
         app.add_api_websocket_route("/api/echo", ws.echo)
@@ -85,6 +87,25 @@ def create_app(
         methods=["GET"], include_in_schema=False,
     )
     return app
+
+
+def name_the_games(app: FastAPI, catalog: Catalog) -> None:
+    """The OpenAPI schema lists the games a match or a session may name (they are known only
+    when the app is made: a deployment or a test may add its own)."""
+    made = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = made()
+        bodies = schema["components"]["schemas"]
+        bodies["CreateMatch"]["properties"]["game"]["enum"] = catalog.names()
+        for branch in bodies["CreateSession"]["properties"]["game"].get("anyOf", []):
+            if branch.get("type") == "string":
+                branch["enum"] = catalog.facilitated()
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def settle_garbage_collector() -> None:

@@ -24,7 +24,7 @@ from markdown_it import MarkdownIt
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.rules_index import REFERENCE
-from ludoteca.server.api import lobby
+from ludoteca.server.api import lobby, schemas
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, not_found
 from ludoteca.server.hub import Hub
@@ -102,7 +102,8 @@ def rules_file(game: Game[Any], lang: str) -> str | None:
 
 
 @router.get("/games/{name}/rules/{lang}", summary="A game's rules page, as HTML")
-async def rules(name: str, lang: str, request: Request) -> dict[str, str]:
+async def rules(name: schemas.GameName, lang: schemas.Language, request: Request
+                ) -> dict[str, str]:
     hub: Hub = request.app.state.hub
     try:
         game = hub.catalog.game(name)
@@ -142,7 +143,8 @@ def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
 
 @router.get("/matches/{match_id}/replay",
             summary="A finished match step by step, as a spectator saw it (whoever may watch)")
-async def replay(match_id: str, request: Request, credentials: Credentials) -> dict[str, Any]:
+async def replay(match_id: schemas.MatchId, request: Request, credentials: Credentials
+                 ) -> dict[str, Any]:
     hub: Hub = request.app.state.hub
     live = await lobby.live_match(hub, match_id)
     lobby.check_door(live, Door.REPLAY, token_of(credentials))

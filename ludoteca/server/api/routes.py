@@ -12,8 +12,9 @@ from fastapi import APIRouter, Depends, Query, Request
 
 from ludoteca.server.api import lobby, schemas, sessions
 from ludoteca.server.api.auth import Credentials, token_of
-from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, invalid
+from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError
 from ludoteca.server.api.guards import Guesses
+from ludoteca.server.api.schemas import MatchId, MemberNumber, SeatNumber
 from ludoteca.server.hub import Hub
 from ludoteca.server.live.access import Door
 
@@ -54,19 +55,19 @@ async def list_matches(hub: HubDep, limit: Annotated[int, Query(ge=1, le=200)] =
 
 @router.get("/matches/{match_id}", response_model=schemas.MatchSummary,
             summary="A match's public summary")
-async def get_match(match_id: str, hub: HubDep) -> schemas.MatchSummary:
+async def get_match(match_id: MatchId, hub: HubDep) -> schemas.MatchSummary:
     return lobby.summary(hub, await lobby.live_match(hub, match_id))
 
 
 @router.post("/matches/{match_id}/join", response_model=schemas.Joined,
              summary="Take a free seat with a display name")
-async def join_match(match_id: str, body: schemas.JoinMatch, hub: HubDep) -> schemas.Joined:
+async def join_match(match_id: MatchId, body: schemas.JoinMatch, hub: HubDep) -> schemas.Joined:
     return await lobby.join(hub, await lobby.live_match(hub, match_id), body)
 
 
 @router.post("/matches/{match_id}/leave", response_model=schemas.Done,
              summary="Leave your seat (seat token)")
-async def leave_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+async def leave_match(match_id: MatchId, hub: HubDep, credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     if live.info.is_session:
         return await sessions.leave_session(hub, live, token_of(credentials))
@@ -75,7 +76,7 @@ async def leave_match(match_id: str, hub: HubDep, credentials: Credentials) -> s
 
 @router.post("/matches/{match_id}/start", response_model=schemas.Done,
              summary="Start (host; a session: the facilitator)")
-async def start_match(match_id: str, hub: HubDep, credentials: Credentials,
+async def start_match(match_id: MatchId, hub: HubDep, credentials: Credentials,
                       body: schemas.StartMatch | None = None) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
@@ -86,21 +87,21 @@ async def start_match(match_id: str, hub: HubDep, credentials: Credentials,
 
 
 @router.post("/matches/{match_id}/pause", response_model=schemas.Done, summary="Pause (host)")
-async def pause_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+async def pause_match(match_id: MatchId, hub: HubDep, credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
     return await lobby.pause(hub, live)
 
 
 @router.post("/matches/{match_id}/resume", response_model=schemas.Done, summary="Resume (host)")
-async def resume_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+async def resume_match(match_id: MatchId, hub: HubDep, credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
     return await lobby.resume(hub, live)
 
 
 @router.post("/matches/{match_id}/end", response_model=schemas.Done, summary="End now (host)")
-async def end_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+async def end_match(match_id: MatchId, hub: HubDep, credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
     return await lobby.end(hub, live)
@@ -108,7 +109,7 @@ async def end_match(match_id: str, hub: HubDep, credentials: Credentials) -> sch
 
 @router.post("/matches/{match_id}/seats/{seat}/bot", response_model=schemas.Done,
              summary="Give a seat to a bot for good (host)")
-async def bot_seat(match_id: str, seat: int, body: schemas.SetBot, hub: HubDep,
+async def bot_seat(match_id: MatchId, seat: SeatNumber, body: schemas.SetBot, hub: HubDep,
                    credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
@@ -118,7 +119,8 @@ async def bot_seat(match_id: str, seat: int, body: schemas.SetBot, hub: HubDep,
 @router.get("/matches/{match_id}/record", response_model=dict[str, Any],
             summary="The saved match (header and log) that `ludoteca replay` reads (the host; "
                     "once it is over, whoever may watch, unless the game keeps secrets)")
-async def match_record(match_id: str, hub: HubDep, credentials: Credentials) -> dict[str, Any]:
+async def match_record(match_id: MatchId, hub: HubDep, credentials: Credentials
+                       ) -> dict[str, Any]:
     live = await lobby.live_match(hub, match_id)
     lobby.check_door(live, Door.RECORD, token_of(credentials))
     return await lobby.record(hub, live)
@@ -153,14 +155,14 @@ async def join_session(body: schemas.JoinSession, request: Request, hub: HubDep
 
 @router.get("/sessions/{match_id}", response_model=schemas.SessionOut,
             summary="The session's lobby (facilitator)")
-async def get_session(match_id: str, hub: HubDep, credentials: Credentials
+async def get_session(match_id: MatchId, hub: HubDep, credentials: Credentials
                       ) -> schemas.SessionOut:
     return await sessions.lobby_session(hub, match_id, token_of(credentials))
 
 
 @router.put("/sessions/{match_id}/crews", response_model=schemas.SessionOut,
             summary="Set the crews: lists of member numbers (facilitator)")
-async def set_crews(match_id: str, body: schemas.SetCrews, hub: HubDep,
+async def set_crews(match_id: MatchId, body: schemas.SetCrews, hub: HubDep,
                     credentials: Credentials) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.set_crews(hub, live, body.crews)
@@ -168,7 +170,7 @@ async def set_crews(match_id: str, body: schemas.SetCrews, hub: HubDep,
 
 @router.post("/sessions/{match_id}/crews/balance", response_model=schemas.SessionOut,
              summary="Balanced crews of everybody joined (facilitator)")
-async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials,
+async def balance_crews(match_id: MatchId, hub: HubDep, credentials: Credentials,
                         body: schemas.Balance | None = None) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.balance(hub, live, body.players if body else None)
@@ -176,7 +178,7 @@ async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials,
 
 @router.post("/sessions/{match_id}/move", response_model=schemas.SessionOut,
              summary="Move one person to another crew (facilitator)")
-async def move_member(match_id: str, body: schemas.MoveMember, hub: HubDep,
+async def move_member(match_id: MatchId, body: schemas.MoveMember, hub: HubDep,
                       credentials: Credentials) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.move(hub, live, body)
@@ -184,18 +186,16 @@ async def move_member(match_id: str, body: schemas.MoveMember, hub: HubDep,
 
 @router.delete("/sessions/{match_id}/members/{member}", response_model=schemas.SessionOut,
                summary="Remove someone who left before the start (facilitator)")
-async def remove_member(match_id: str, member: int, hub: HubDep, credentials: Credentials
-                        ) -> schemas.SessionOut:
-    if not 0 <= member <= 1000:
-        raise invalid("member: a member's number, from 0")
+async def remove_member(match_id: MatchId, member: MemberNumber, hub: HubDep,
+                        credentials: Credentials) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.remove(hub, live, member)
 
 
 @router.post("/sessions/{match_id}/seats/{seat}/back", response_model=schemas.Done,
              summary="Give a seat a bot played back to its person (facilitator)")
-async def give_seat_back(match_id: str, seat: int, hub: HubDep, credentials: Credentials
-                         ) -> schemas.Done:
+async def give_seat_back(match_id: MatchId, seat: SeatNumber, hub: HubDep,
+                         credentials: Credentials) -> schemas.Done:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.give_back(hub, live, seat)
 
@@ -203,8 +203,8 @@ async def give_seat_back(match_id: str, seat: int, hub: HubDep, credentials: Cre
 @router.get("/matches/{match_id}/debrief", response_model=dict[str, Any],
             summary="A finished session's debrief (tables and pictures in players' words; "
                     "the facilitator)")
-async def match_debrief(match_id: str, hub: HubDep, credentials: Credentials,
-                        lang: str = "en") -> dict[str, Any]:
+async def match_debrief(match_id: MatchId, hub: HubDep, credentials: Credentials,
+                        lang: schemas.Language = "en") -> dict[str, Any]:
     """`lang`: the language the game writes it in (en, it for Ciurme)."""
     live = await lobby.live_match(hub, match_id)
     lobby.check_door(live, Door.DEBRIEF, token_of(credentials))

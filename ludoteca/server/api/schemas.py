@@ -5,6 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
+from fastapi import Path
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 NAME_LENGTH = 40
@@ -35,6 +36,14 @@ BotSpec = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Seed = Annotated[int, Field(ge=0, le=2**62)]
 # Seats named as the keys of a JSON object (a game has at most a hundred players).
 SeatKey = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,3}$")]
+# What an address may name: a match (or session) by its id, a seat, a session's member, a
+# game, a language of its pages.
+MatchId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,16}$",
+                              description="a match's or session's id")]
+SeatNumber = Annotated[int, Path(ge=0, le=99, description="a seat, from 0")]
+MemberNumber = Annotated[int, Path(ge=0, le=1000, description="a session member, from 0")]
+GameName = Annotated[str, Path(pattern=r"^[a-z0-9-]{1,40}$", description="a game's name")]
+Language = Literal["en", "it"]
 
 
 class Strict(BaseModel):
