@@ -106,6 +106,7 @@ class Hub:
 
     # --- lifetime -----------------------------------------------------------------------------
     async def start(self) -> None:
+        self.loop = asyncio.get_running_loop()  # the loop every match of this hub lives in
         await self.bus.start(self.on_notice)
         for match_id in await asyncio.to_thread(self.store.live_match_ids):
             await self.get(match_id)
@@ -292,6 +293,7 @@ class Hub:
         """Fire what is due; the time of the next thing due (None: wait for a change)."""
         async with live.lock:
             agenda = due_now(live)
+            live.driver_turns += 1
             if agenda.stand_ins_changed:  # everybody sees who is being played by a bot
                 self.room(live).broadcast_presence()
         for item in agenda.due:

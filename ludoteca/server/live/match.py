@@ -141,6 +141,9 @@ class LiveMatch:
         # Whether this process drives the match: runs its bots, clocks and stand-ins (always,
         # with one process; with several, the one holding its lease).
         self.driving = False
+        # The driver's looks at what is due, counted: once it has looked after a change, what
+        # it did not do is not due (how a test knows nothing was, without waiting on a clock).
+        self.driver_turns = 0
         self.bot_pool = bot_pool
         self.seat_bots = SeatBots(self)
         self.unsent: list[Applied] = []  # steps applied whose frames are not built yet

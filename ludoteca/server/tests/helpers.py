@@ -95,6 +95,14 @@ class ServerThread:
     def hub(self) -> Any:
         return self.app.state.hub
 
+    def nudge(self, match_id: str) -> int:
+        """Have the match's driver look at what is due again (safely, from the test's thread
+        into the server's loop); the number of looks it had taken before."""
+        live = self.hub.matches[match_id]
+        turns = int(live.driver_turns)
+        self.hub.loop.call_soon_threadsafe(live.changed.set)
+        return turns
+
     def __enter__(self) -> ServerThread:
         self.thread.start()
         deadline = time.monotonic() + 30
