@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -30,6 +31,9 @@ facilitated session and read its join code aloud; then play over the WebSocket
 `Authorization: Bearer <token>`; errors are `{"error": "<a sentence>"}` with a 4xx code.
 """
 
+# How long a bot's search may hold the interpreter before the event loop gets it back (Python's
+# default: 5 ms); see app_from_env.
+BOT_SWITCH_SECONDS = 0.001
 # The collector's thresholds (Python's default: 700, 10, 10): see settle_garbage_collector.
 GC_THRESHOLDS = (7_000, 2, 10)
 
@@ -141,6 +145,7 @@ def app_from_env() -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with started(app):
             settle_garbage_collector()  # once migrated and started: what that loaded stays
+            sys.setswitchinterval(BOT_SWITCH_SECONDS)
             yield
 
     app.router.lifespan_context = lifespan
