@@ -31,7 +31,8 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
 from ludoteca.engine.tunables import Tunable, current_value, with_values
 from ludoteca.sim.objectives import Term, loss, term_values
-from ludoteca.sim.runner import Task, ctrl_c_as_a_flag, match_seed, run_tasks
+from ludoteca.sim.runner import ctrl_c_as_a_flag, match_seed, run_tasks
+from ludoteca.sim.task import Task
 from ludoteca.sim.tournament import schedule
 
 ROUND = 4  # candidates asked at a time, sharing their match seeds
