@@ -292,8 +292,8 @@ class RealTimeEnv(ParallelEnv):  # type: ignore[misc]
             else:
                 infos[agent]["illegal_action"] = True
         fired = table.fire()
-        if fired is not None and not fired.accepted:
-            infos[agent_name(fired.seat)]["refused"] = True
+        for seat, _ in fired.refused if fired is not None else ():
+            infos[agent_name(seat)]["refused"] = True
         self.cycles += 1
         rewards = dict.fromkeys(self.agents, 0.0)
         over = table.is_over()

@@ -85,12 +85,15 @@ class Submission:
 
 @dataclass(frozen=True)
 class Fired:
-    """The submission that fired: whose, what, and whether the game accepted it."""
+    """The submission that fired: whose, what, whether the game accepted it and its events; and
+    the submissions refused with it (seat, action): this one if the game refused it, and those
+    it made illegal (their squares taken a moment before) or whose seats may no longer act."""
 
     seat: int
     action: Action
     accepted: bool
     events: list[Event]
+    refused: tuple[tuple[int, Action], ...] = ()
 
 
 class Table:
@@ -200,8 +203,9 @@ class Table:
         self._legal.pop(seat, None)
 
     def fire(self) -> Fired | None:
-        """Fire the earliest submission (None: none is on the clock); drop the submissions it
-        made illegal and those of seats that may no longer act."""
+        """Fire the earliest submission (None: none is on the clock); refuse, taking them off
+        the clock, the submissions it made illegal and those of seats that may no longer act
+        (their seats choose again from the state they find)."""
         if not self.submissions:
             return None
         seat = min(self.submissions, key=lambda s: (self.submissions[s].fire_at, s))
@@ -211,14 +215,16 @@ class Table:
             events = self.game.apply(self.state, seat, submission.action)
         except IllegalAction:
             self.changed()
-            return Fired(seat, submission.action, False, [])
+            return Fired(seat, submission.action, False, [], ((seat, submission.action),))
         self.changed()
         events += self.play_roles()
-        for other in list(self.submissions):
-            if self.submissions[other].action not in self.game.legal_actions(self.state, other):
-                del self.submissions[other]
+        overtaken = [
+            other for other, waiting in self.submissions.items()
+            if waiting.action not in self.game.legal_actions(self.state, other)
+        ]
+        refused = tuple((other, self.submissions.pop(other).action) for other in overtaken)
         self.changed()
-        return Fired(seat, submission.action, True, events)
+        return Fired(seat, submission.action, True, events, refused)
 
     def changed(self) -> None:
         """Forget what was worked out from the state (call it after changing the state)."""
