@@ -14,8 +14,9 @@ them:
   after the reaction time the game's model gives it (`Game.reaction_seconds`, for the seat's bot
   level) on a simulated clock, the earliest first, exactly as the batch scheduler plays bots
   (`ludoteca.bots.realtime`): a submission that an earlier one made illegal (another seat got
-  there first) is dropped, and its seat chooses again from the state it finds. A seat with a
-  submission on the clock has nothing to choose until it fires or is dropped.
+  there first) is refused (`Fired.refused`, which the adapters report), and its seat chooses
+  again from the state it finds. A seat with a submission on the clock has nothing to choose
+  until it fires or is refused.
 
 The table's randomness (the reaction times, the role bots' choices) comes from generators seeded
 with the match's seed, so a match is a function of (game, players, options, seed, the agents'
