@@ -127,6 +127,7 @@ class Table:
         # what the seats see and may choose, until the state changes
         self._views: dict[int, dict[str, Any]] = {}
         self._legal: dict[int, dict[int, Action]] = {}
+        self._actors: frozenset[int] | None = None  # the game's actors in this state
         # what the roles did before any agent acted (an adapter's recall starts with it)
         self.opening: list[Event] = self.play_roles()
 
@@ -141,7 +142,9 @@ class Table:
     def actors(self) -> list[int]:
         """The agent seats with something to choose now, in seat order (in real time: the
         actors without a submission on the clock)."""
-        actors = self.game.actors(self.state)
+        if self._actors is None:
+            self._actors = self.game.actors(self.state)
+        actors = self._actors
         return [s for s in self.agents if s in actors and s not in self.submissions]
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -185,6 +188,8 @@ class Table:
     def play_roles(self) -> list[Event]:
         """The role seats act while they are actors (a facilitator closing a vote...)."""
         events: list[Event] = []
+        if not self.roles:
+            return events
         for _ in range(self.game.max_actions(len(self.agents), self.spec.options)):
             acting = [s for s in self.roles if s in self.game.actors(self.state)]
             if not acting:
@@ -231,6 +236,7 @@ class Table:
         """Forget what was worked out from the state (call it after changing the state)."""
         self._views.clear()
         self._legal.clear()
+        self._actors = None
 
     # --- copies ------------------------------------------------------------------------------
     def copy(self) -> Table:
@@ -244,6 +250,7 @@ class Table:
         twin.submissions = {s: Submission(p.action, p.fire_at) for s, p in self.submissions.items()}
         twin._views = {}
         twin._legal = {}
+        twin._actors = None
         twin.opening = []
         return twin
 
@@ -259,6 +266,7 @@ class Table:
         data["role_bot"] = None
         data["_views"] = {}
         data["_legal"] = {}
+        data["_actors"] = None
         data["opening"] = []
         return data
 
