@@ -3,9 +3,12 @@ a small Goofspiel through the OpenSpiel adapter, and the numpy training example.
 
 - **Exact solvers.** OpenSpiel's Python CFR+ on `python_ludoteca_goofspiel` (2 players, a chance
   node per prize turned up), its exploitability after each block of iterations, and the CPU
-  seconds spent; the same on OpenSpiel's own C++ Goofspiel of the same size (prizes in random
-  order, bids taken in turns, win-loss returns: `turn_based_simultaneous_game(goofspiel(...))`),
-  the baseline of the run: the ratio of their seconds is what our Python adapter costs.
+  seconds spent; the same on OpenSpiel's own C++ Goofspiel of the same size and rules (prizes
+  in random order, bids taken in turns and revealed, win-loss returns:
+  `turn_based_simultaneous_game(goofspiel(imp_info=False,...))`), the baseline of the run: the
+  two reach the same exploitability at every iteration (the same game; OpenSpiel's plays the
+  last, forced round itself, ours asks it), and the ratio of their seconds is what our Python
+  adapter costs.
 - **Training.** `python -m ludoteca.rl.examples.linear_policy`: a linear policy trained with
   numpy by REINFORCE on the Gymnasium environment (one Goofspiel seat against the heuristic),
   its greedy win rate on the same 400 matches at each checkpoint.
@@ -50,7 +53,7 @@ def solve(game: Any, iterations: int, every: int) -> list[tuple[int, float, floa
 def solvers_table(cards: int, iterations: int) -> Table:
     ours = openspiel.load("goofspiel", 2, {"cards": cards})
     theirs = pyspiel.load_game(
-        "turn_based_simultaneous_game(game=goofspiel(imp_info=True,num_cards="
+        "turn_based_simultaneous_game(game=goofspiel(imp_info=False,num_cards="
         f"{cards},players=2,points_order=random,returns_type=win_loss))")
     every = max(1, iterations // 4)
     table = Table(title=f"CFR+ on a {cards}-card Goofspiel, 2 players: exploitability and "

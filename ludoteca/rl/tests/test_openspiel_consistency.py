@@ -165,3 +165,19 @@ def test_cfr_converges_on_the_small_goofspiel() -> None:
         solver.evaluate_and_update_policy()
     found = exploitability.exploitability(SMALL, solver.average_policy())
     assert found < uniform / 4 and found < 0.1
+
+
+def test_cfr_on_the_small_goofspiel_goes_as_on_openspiels_own() -> None:
+    """OpenSpiel's C++ Goofspiel with the same rules (prizes in random order, bids in turns and
+    revealed, win-loss returns) is the same game: CFR+ reaches the same exploitability at each
+    iteration (OpenSpiel's plays the last, forced round itself; ours asks for it)."""
+    theirs = pyspiel.load_game(
+        "turn_based_simultaneous_game(game=goofspiel(imp_info=False,num_cards=3,players=2,"
+        "points_order=random,returns_type=win_loss))")
+    solvers = [cfr.CFRPlusSolver(SMALL), cfr.CFRPlusSolver(theirs)]
+    for _ in range(4):
+        found = []
+        for game, solver in zip((SMALL, theirs), solvers, strict=True):
+            solver.evaluate_and_update_policy()
+            found.append(exploitability.exploitability(game, solver.average_policy()))
+        assert found[0] == pytest.approx(found[1], abs=1e-9)
