@@ -86,7 +86,7 @@ from ludoteca.rl.table import ROLE_BOT, Table, learning_spec
 PREFIX = "python_ludoteca_"
 DEAL_NODES = 4  # chance nodes of the deal, one byte of the seed each
 DEAL_OUTCOMES = 256
-REPLAYS_KEPT = 4096  # matches replayed for their decisions, kept to replay from
+REPLAYS_KEPT = 256  # matches replayed for their decisions, kept to replay from
 CHANCE = int(pyspiel.PlayerId.CHANCE)
 TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
@@ -180,15 +180,15 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         states, each a step or a few past another, so a replay is a step or a few; the matches
         kept (`REPLAYS_KEPT`, the latest) hold no reference to an OpenSpiel object."""
         key = tuple(history)
-        cut = next((n for n in range(len(key), -1, -1) if key[:n] in self._replays), None)
+        start = max((kept for kept in self._replays if key[: len(kept)] == kept),
+                    key=len, default=None)
         scratch = self.new_initial_state()  # its own history is not read: only its match
-        if cut is None:
-            cut = 0
+        if start is None:
             scratch._match.decisions = Decisions(self.num_players())
         else:
-            scratch._match = copy.deepcopy(self._replays[key[:cut]])
-            self._replays.move_to_end(key[:cut])
-        for action in key[cut:]:
+            scratch._match = copy.deepcopy(self._replays[start])
+            self._replays.move_to_end(start)
+        for action in key[len(start or ()) :]:
             scratch.apply_action(action)
         self._replays[key] = scratch._match
         while len(self._replays) > REPLAYS_KEPT:

@@ -181,3 +181,25 @@ def test_cfr_on_the_small_goofspiel_goes_as_on_openspiels_own() -> None:
             solver.evaluate_and_update_policy()
             found.append(exploitability.exploitability(game, solver.average_policy()))
         assert found[0] == pytest.approx(found[1], abs=1e-9)
+
+
+@pytest.mark.parametrize("name", learnable_names())
+def test_decisions_kept_as_the_match_goes_equal_those_replayed(name: str) -> None:
+    """A state asked for its tensor from the start keeps its decisions as it goes; one asked
+    only at the end replays its history: the same tensors."""
+    game = openspiel.load(name, None, short_options(load_game(name)))
+    rng = np.random.RandomState(3)
+    kept, replayed = game.new_initial_state(), game.new_initial_state()
+    for step in range(40):
+        if kept.is_terminal():
+            break
+        action = (_chance(kept, rng) if kept.is_chance_node()
+                  else int(rng.choice(kept.legal_actions())))
+        if step and not kept.is_chance_node():
+            kept.information_state_tensor(kept.current_player())  # keeps them from here on
+        kept.apply_action(action)
+        replayed.apply_action(action)
+    assert kept._match.decisions is not None and replayed._match.decisions is None
+    for seat in range(game.num_players()):
+        assert kept.information_state_tensor(seat) == replayed.information_state_tensor(seat)
+        assert kept.decisions(seat)  # every seat decided something
