@@ -352,9 +352,10 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return self._match.table.rewards()
 
     def __str__(self) -> str:
-        """The deal or the draws, the table's clock, the sealed submissions, each seat's recall
-        and the engine's own JSON of the state (what it is, without the caches a repr would
-        show): two states with the same string are the same in every respect that counts."""
+        """The deal or the draws, the last seat that moved, the table's clock, the sealed
+        submissions, each seat's recall and the engine's own JSON of the state (what it is,
+        without the caches a repr would show): two states with the same string are the same in
+        every respect that counts."""
         match = self._match
         if match.table is None:
             return f"dealing: {match.deal}"
@@ -362,7 +363,8 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         state = json.dumps(table.game.to_json(table.state), sort_keys=True, separators=(",", ":"))
         sealed = {s: table.game.encode_action(p.action) for s, p in table.submissions.items()}
         drawn = f"deal {match.deal}" if match.deal else f"settled {match.settled!r}"
-        return f"{drawn}, clock {table.now:.3f}, sealed {sealed}, recall {match.recall}: {state}"
+        return (f"{drawn}, last mover {match.last}, clock {table.now:.3f}, sealed {sealed}, "
+                f"recall {match.recall}: {state}")
 
     # --- chance -----------------------------------------------------------------------------------
     def _chance(self, outcome: int) -> None:
@@ -378,6 +380,7 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
                 self._next_mover()
             return
         draw = self._pending_draw()
+        draw.label(outcome)  # a ValueError naming the outcomes, for one that is not
         chance.settle(self.table.state, draw, outcome)
         self.table.changed()
         self._match.settled = draw.key
