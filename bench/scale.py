@@ -27,8 +27,9 @@ from rich.table import Table
 from ludoteca.bots.spec import parse_spec
 from ludoteca.games import load_game
 from ludoteca.sim import cluster
-from ludoteca.sim.runner import Task, run_tasks
+from ludoteca.sim.runner import run_tasks
 from ludoteca.sim.study import study_tasks
+from ludoteca.sim.task import Task
 
 GAME, PLAYERS = "ligretto", 2
 BOT = "heuristic"

@@ -23,6 +23,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ludoteca.engine.actions import Action, ActionCodec
+from ludoteca.engine.chance import ChanceModel
 from ludoteca.engine.clock import Deadline, check_level, default_reaction_seconds
 from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quote
 from ludoteca.engine.errors import IllegalAction
@@ -373,6 +374,9 @@ class Game(ABC, Generic[S]):
     # The game's encoding, its learning.py module (None: the game offers none, and the learning
     # adapters refuse it with a sentence that says so); the three hooks below answer with it.
     encoding: Encoding | None = None
+    # The game's chance one draw at a time, its chance.py module (`ludoteca.engine.chance`),
+    # for exact solvers; None: its chance is its seeded set-up and generator alone.
+    chance: ChanceModel | None = None
 
     def learning_spec(self, players: int, options: Any = None) -> LearningSpec | None:
         """The numbers of this game at a table of `players` with `options` (typed, or a mapping

@@ -22,7 +22,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
-from ludoteca.games.goofspiel import learning, result, text, view
+from ludoteca.games.goofspiel import chance, learning, result, text, view
 from ludoteca.games.goofspiel.actions import Bid
 from ludoteca.games.goofspiel.options import GoofspielOptions
 from ludoteca.games.goofspiel.rules import bidding
@@ -42,6 +42,8 @@ class Goofspiel(Game[GoofspielState]):
     State = GoofspielState
     rules = RULES
     encoding = learning
+    # Its prizes as exact solvers draw them, one at a time (chance.py); seeded play never asks.
+    chance = chance
     # The default search: bids are sealed, so the other players' bids are searched from their
     # own statistics (they bid well, not at random), and the tree branches on the bids revealed
     # and the prize turned up (`search_key`).
