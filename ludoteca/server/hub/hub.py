@@ -83,6 +83,7 @@ class Hub:
         self._frames: asyncio.Task[None] | None = None
         # The notices that could not be sent (cut off from Redis), by match: sent when back.
         self._unsent_notices: defaultdict[str, set[str]] = defaultdict(set)
+        self._publish_failing = False
 
     @property
     def matches(self) -> dict[str, LiveMatch]:
@@ -311,9 +312,14 @@ class Hub:
         their heartbeat. Presence is shared again with every heartbeat anyway."""
         try:
             sent = await self.bus.publish(match_id, message)
-        except Exception:
-            log.exception("publishing a notice for match %s failed", match_id)
+        except Exception as exc:  # Redis went away; the reader will say so
+            if not self._publish_failing:  # once, not for every action until then
+                log.warning("publishing a notice for match %s failed (%s: %s); it is sent "
+                            "again once Redis is back", match_id, type(exc).__name__, exc)
+            self._publish_failing = True
             sent = False
+        else:
+            self._publish_failing = False
         if not sent and message["kind"] != "presence":
             self._unsent_notices[match_id].add(message["kind"])
 
