@@ -29,7 +29,15 @@ from ludoteca.server.hub.hub import Hub
 from ludoteca.server.live.catalog import Catalog
 from ludoteca.server.live.match import load_state, replay_state
 from ludoteca.server.store import Store
-from ludoteca.server.tests.helpers import TIMEOUT, Client, ServerProcess, create, get, post
+from ludoteca.server.tests.helpers import (
+    TIMEOUT,
+    Client,
+    ServerProcess,
+    Turns,
+    create,
+    get,
+    post,
+)
 from ludoteca.server.tests.services import Postgres, Redis
 
 HEARTBEAT = 0.3
@@ -160,43 +168,37 @@ class Seat:
 
 
 async def play_gated(base: str, match_id: str, seat: Seat, gate: Gate, seats: int) -> None:
-    """Play a random legal action on fresh states before the gate's step, one action at a time
-    (a state that came before the answer may not show the seat's own move yet); record every
-    event's step, every acknowledgement and every presence frame that shows a stand-in."""
+    """Play a random legal action on fresh states before the gate's step, one at a time (see
+    `Turns`); record every event's step, every acknowledgement and every presence frame that
+    shows a stand-in."""
     rng = random.Random(seat.seat)
     client = await Client.connect(base, match_id, seat.token, label=f"seat {seat.seat}")
-    latest: dict[str, Any] | None = None
-    waiting = False  # for the answer to the action sent
+    turns = Turns()
     ref = 0
     try:
         while True:
             try:
-                frame: dict[str, Any] | None = await client.next(0.1)
+                frame = await client.next(0.1)
             except TimeoutError:
-                frame = None
-            if frame is not None:
-                kind = frame["type"]
-                if kind == "event" and (not seat.steps or seat.steps[-1] != frame["step"]):
-                    seat.steps.append(frame["step"])
-                elif kind in ("accepted", "rejected"):
-                    if kind == "accepted":
-                        seat.acknowledged[frame["step"]] = frame["ref"]
-                    waiting, latest = False, None
-                elif kind == "presence":
-                    seat.everyone_here |= sum(s["connected"] for s in frame["seats"]) == seats
-                    if any(s["stand_in"] for s in frame["seats"]):
-                        seat.stand_ins.append(frame)
-                elif kind == "state":
-                    latest = frame
-            if latest is None:
-                continue
-            if latest["status"] == "over":
+                frame = {"type": "nothing"}
+            turns.see(frame)
+            kind = frame["type"]
+            if kind == "event" and (not seat.steps or seat.steps[-1] != frame["step"]):
+                seat.steps.append(frame["step"])
+            elif kind == "accepted":
+                seat.acknowledged[frame["step"]] = frame["ref"]
+            elif kind == "presence":
+                seat.everyone_here |= sum(s["connected"] for s in frame["seats"]) == seats
+                if any(s["stand_in"] for s in frame["seats"]):
+                    seat.stand_ins.append(frame)
+            if turns.latest is not None and turns.latest["status"] == "over":
                 return
-            if latest["legal"] and latest["step"] < gate.limit and not waiting:
+            state = turns.state()
+            if state is not None and state["legal"] and state["step"] < gate.limit:
                 ref += 1
-                waiting = True
+                turns.waiting = True
                 await client.send({"type": "action", "ref": ref,
-                                   "action": rng.choice(latest["legal"])})
+                                   "action": rng.choice(state["legal"])})
     finally:
         seat.done = True
         await client.close()

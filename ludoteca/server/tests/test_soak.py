@@ -37,7 +37,7 @@ from ludoteca.engine.match import Match
 from ludoteca.games import load_game
 from ludoteca.server.live.match import load_state, replay_state
 from ludoteca.server.store import Store
-from ludoteca.server.tests.helpers import Client, ServerProcess
+from ludoteca.server.tests.helpers import Client, ServerProcess, Turns
 from ludoteca.server.tests.services import Postgres, Redis
 from ludoteca.server.tests.test_bus import until
 
@@ -64,6 +64,7 @@ class SoakMatch:
     acknowledged: dict[int, Any] = field(default_factory=dict)  # step -> action
     over: bool = False
     replaced: bool = False  # by a new match of its game, once over
+    client: str = ""  # where seat 0's client is and what it saw last (for a stall's report)
 
 
 @dataclass
@@ -181,41 +182,44 @@ async def _scripted_seat(soak: Soak, match: SoakMatch) -> None:
             continue
         try:
             await _play_a_while(client, match, rng, hops_after=rng.randint(5, 30))
-        except (websockets.ConnectionClosed, OSError, TimeoutError):
-            pass
+        except (websockets.ConnectionClosed, OSError, TimeoutError) as exc:
+            match.client += f" {exc!r}"
         finally:
             await client.close()
 
 
 async def _play_a_while(client: Client, match: SoakMatch, rng: random.Random,
                         hops_after: int) -> None:
+    """Seat 0 on one connection: a random legal action on fresh states, one at a time (see
+    `Turns`), `hops_after` of them; what it is shown never goes back."""
     shown = -1  # the step of the last state shown on this connection
     events = -1  # the step of the last event
     sent: dict[int, Any] = {}
-    latest: dict[str, Any] | None = None
-    waiting = False
+    turns = Turns()
+    where = client.ws.request.headers.get("Host")
+    match.client = f"on {where}"
     while len(sent) < hops_after:
         frame = await client.next(30)
+        turns.see(frame)
         kind = frame["type"]
+        match.client = (f"on {where}, last frame {kind}, state step {shown}, {len(sent)} sent, "
+                        f"waiting for an answer: {turns.waiting}")
         if kind == "state":
             assert frame["step"] >= shown, (match.id, "a state went back", shown, frame["step"])
-            shown, latest = frame["step"], frame
+            shown = frame["step"]
         elif kind == "event":
             assert frame["step"] >= events, (match.id, "an event went back")
             events = frame["step"]
-        elif kind in ("accepted", "rejected"):
-            if kind == "accepted":
-                match.acknowledged[frame["step"]] = sent[frame["ref"]]
-            waiting, latest = False, None
-        if latest is None:
-            continue
-        if latest["status"] in ("over", "ended"):
+        elif kind == "accepted":
+            match.acknowledged[frame["step"]] = sent[frame["ref"]]
+        if turns.latest is not None and turns.latest["status"] in ("over", "ended"):
             match.over = True
             return
-        if latest["legal"] and not waiting and latest["status"] == "running":
+        state = turns.state()
+        if state is not None and state["legal"] and state["status"] == "running":
             ref = len(sent) + 1
-            sent[ref] = rng.choice(latest["legal"])
-            waiting = True
+            sent[ref] = rng.choice(state["legal"])
+            turns.waiting = True
             await client.send({"type": "action", "ref": ref, "action": sent[ref]})
 
 
@@ -257,15 +261,39 @@ async def _watch(soak: Soak) -> None:
             if step > before or match_id not in soak.steps:
                 since = now
             soak.steps[match_id] = (step, since)
-            assert status != "running" or now - since < STALL_SECONDS, (
-                f"match {match_id} ({soak.matches[match_id].game}) stalled at step {step} "
-                f"for {now - since:.0f} s; faults so far: {soak.faults}")
+            if status == "running" and now - since >= STALL_SECONDS:
+                raise AssertionError(
+                    f"match {match_id} ({soak.matches[match_id].game}) stalled at step {step} "
+                    f"for {now - since:.0f} s; faults so far: {soak.faults}; "
+                    f"{await _diagnose(soak, match_id)}")
             match = soak.matches[match_id]
             if status == "over" and not soak.stopping and not match.replaced:
                 match.replaced = True
                 game, players, options = next(g for g in GAMES if g[0] == match.game)
                 await _new_match(soak, game, players, options)
         await asyncio.sleep(0.5)
+
+
+async def _diagnose(soak: Soak, match_id: str) -> str:
+    """Who may act in a stalled match, and what each process and seat 0's client make of it."""
+    info = soak.store.match(match_id)
+    assert info is not None
+    game = load_game(info.game)
+    state, step = load_state(soak.store, game, info)
+    lines = [f"at step {step} the actors are {sorted(game.actors(state))}; "
+             f"seat 0's client: {soak.matches[match_id].client}"]
+    async with httpx.AsyncClient(timeout=5) as http:
+        for server in soak.servers:
+            try:
+                summary = (await http.get(f"{server.url}/api/matches/{match_id}")).json()
+                health = (await http.get(f"{server.url}/healthz")).json()
+            except httpx.HTTPError as exc:
+                lines.append(f"{server.url}: {exc!r}")
+                continue
+            seats = [(s["seat"], s["connected"], s["bot"]) for s in summary["seats"]]
+            lines.append(f"{server.url}: step {summary['step']}, {summary['status']}, "
+                         f"seats {seats}; {health}")
+    return "\n".join(lines)
 
 
 async def _quiet(soak: Soak) -> None:
