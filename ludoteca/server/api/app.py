@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from ludoteca import __version__
 from ludoteca.engine.game import Game
@@ -77,12 +77,22 @@ def create_app(
     if config.echo_endpoint:
         app.add_api_websocket_route("/api/echo", ws.echo)
 
-    @app.get("/healthz", response_model=schemas.Health, summary="For process supervisors")
-    async def healthz() -> schemas.Health:
+    @app.get("/healthz", response_model=schemas.Health, response_model_exclude_none=True,
+             summary="For process supervisors",
+             responses={503: {"model": schemas.Health,
+                              "description": "Cut off from Redis; `error` says since when"}})
+    async def healthz() -> Any:
+        """200 while this process can serve; 503, with a sentence in `error`, while it is cut
+        off from the other processes (several processes: Redis cannot be reached)."""
         hub: Hub = app.state.hub
         driven = sum(1 for live in hub.matches.values() if live.driving
                      and live.info.status == "running")
-        return schemas.Health(ok=True, matches_live=len(hub.matches), matches_driven=driven)
+        cut_off = hub.bus.cut_off
+        health = schemas.Health(ok=cut_off is None, matches_live=len(hub.matches),
+                                matches_driven=driven, error=cut_off)
+        if cut_off is None:
+            return health
+        return JSONResponse(health.model_dump(), status_code=503)
 
     # The browser client: its files, its pages (home, invites, watch links...) and its routes.
     pages.mount(app)

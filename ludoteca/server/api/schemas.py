@@ -225,3 +225,5 @@ class Health(BaseModel):
     ok: bool
     matches_live: int
     matches_driven: int
+    # Only when not ok: what is wrong, in a sentence.
+    error: str | None = None

@@ -40,6 +40,7 @@ from ludoteca.server.store.models import MatchRow
 
 log = logging.getLogger("ludoteca.server")
 
+CATCH_UP_READS = 3  # reads of the log and header in a catch-up, while steps keep coming
 ACTION_TEXTS_KEPT = 4096  # encoded actions kept per game (a game has a bounded set of them)
 REFS_KEPT = 64  # a seat's newest accepted refs, each with its step (see `earlier_step`)
 
@@ -353,20 +354,28 @@ class LiveMatch:
         self.changed.set()
 
     async def catch_up(self) -> bool:
-        """Another process logged steps: apply them (their frames wait in `unsent`). Call
-        with the lock held; True when the state had to be rebuilt (every screen is stale)."""
+        """Another process logged steps: apply them (their frames wait in `unsent`) and take
+        the stored header. Call with the lock held; True when the state had to be rebuilt
+        (every screen is stale)."""
         if self.state is None:
             return False
+        info: MatchInfo | None = None
         try:
-            missed = await asyncio.to_thread(self.store.actions, self.id, self.step)
-            info = await asyncio.to_thread(self.store.match, self.id)
-            self.unsent.extend(self._catch_up(missed))
+            for _ in range(CATCH_UP_READS):
+                missed = await asyncio.to_thread(self.store.actions, self.id, self.step)
+                self.unsent.extend(self._catch_up(missed))
+                info = await asyncio.to_thread(self.store.match, self.id)
+                # A step logged between the two reads: read it too, so that the header (an
+                # `over` status, the step's clocks) never comes before its step.
+                if info is None or info.step <= self.step:
+                    break
         except Exception:
             log.exception("catching up match %s failed; reloading it", self.id)
             await self._reload_state()
             return True
-        if info is not None:
+        if info is not None and info.step <= self.step:
             self._take_header(info)
+            self.info.step = self.step
         self._after_steps()
         return False
 

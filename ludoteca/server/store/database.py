@@ -404,6 +404,16 @@ class Store:
                 ).all()
             )
 
+    def steps(self, match_ids: list[str]) -> dict[str, tuple[int, str]]:
+        """Each match's logged step and status, in one query (a heartbeat's check for the steps
+        other processes logged whose notices never came)."""
+        with self.read() as session:
+            rows = session.execute(
+                select(MatchRow.id, MatchRow.step, MatchRow.status)
+                .where(MatchRow.id.in_(match_ids))
+            ).all()
+            return {match_id: (step, status) for match_id, step, status in rows}
+
     def actions(self, match_id: str, after: int = 0) -> list[LoggedAction]:
         with self.read() as session:
             return self._actions(session, match_id, after)

@@ -249,6 +249,30 @@ async def get(base: str, path: str, token: str | None = None) -> httpx.Response:
 
 
 @dataclass
+class Turns:
+    """When a scripted client may act: on the newest state, one action at a time. A state that
+    came before the answer to its action may not show that action yet (the step's frames
+    follow the answer): after an acceptance it waits for a state that comes after; after a
+    refusal the newest state stands (one sent meanwhile, else the one refused on)."""
+
+    latest: dict[str, Any] | None = None
+    waiting: bool = False  # for the answer to the action sent
+
+    def see(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "state":
+            self.latest = frame
+        elif kind == "accepted":
+            self.waiting, self.latest = False, None
+        elif kind == "rejected":
+            self.waiting = False
+
+    def state(self) -> dict[str, Any] | None:
+        """The state to act on now, if any."""
+        return None if self.waiting else self.latest
+
+
+@dataclass
 class Player:
     """A scripted player: on every state frame where it may act, it sends its first legal
     action (or the one `choose` picks), until the match is over."""

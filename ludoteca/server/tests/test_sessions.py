@@ -186,7 +186,7 @@ def test_crews_formed_by_the_facilitator_are_the_games_crews(config: ServerConfi
         assert italian["debrief"]["title"] == "Ciurme: il debriefing"
         klingon = await get(base, f"/api/matches/{sid}/debrief?lang=tlh", host)
         assert klingon.status_code == 422
-        assert klingon.json()["error"] == "the debrief speaks en, it, not 'tlh'"
+        assert "lang" in klingon.json()["error"] and "'en' or 'it'" in klingon.json()["error"]
         await phone.close()
 
     with ServerThread(config, games={}) as server:

@@ -92,7 +92,8 @@ def test_every_game_has_its_rules_page_in_both_languages(sqlite: ServerConfig,
         assert pages["en"] != pages["it"]
         # Players read the rules, not the index from each rule to its code and test.
         assert ".py</code>" not in pages["en"] + pages["it"]
-        assert run(get(server.url, f"/api/games/{game}/rules/fr")).status_code == 404
+        french = run(get(server.url, f"/api/games/{game}/rules/fr"))
+        assert french.status_code == 422 and "'en' or 'it'" in french.json()["error"]
         assert run(get(server.url, "/api/games/nothing/rules/en")).status_code == 404
 
 

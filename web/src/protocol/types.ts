@@ -222,6 +222,7 @@ export interface GameOut {
  * via the `definition` "Health".
  */
 export interface Health {
+  error?: string | null;
   matches_driven: number;
   matches_live: number;
   ok: boolean;
