@@ -123,7 +123,7 @@ def test_captain_asks_for_the_relay_and_waits_for_it() -> None:
     state = assembly()
     index, captain = _captain_turn(state)
     legal = GAME.legal_actions(state, captain)
-    assert stamp(state, captain, legal, Rng(1)) == Post(Channel.DECK, CAPTAIN_ASKS)
+    assert stamp(state, captain, legal, Rng(1)) == Post(Channel.DECK, CAPTAIN_ASKS["en"])
     quartermaster = state.crews[index].quartermaster
     assert quartermaster is not None
     relay = next(a for a in GAME.legal_actions(state, quartermaster) if isinstance(a, Post))

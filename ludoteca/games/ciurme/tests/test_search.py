@@ -96,7 +96,7 @@ def test_a_search_compares_only_the_assembly_decisions() -> None:
     index = state.order[state.placing]
     captain = state.crews[index].captain
     assert captain is not None
-    assert GAME.search_choices(state, captain, Rng(1)) == [Post(Channel.DECK, CAPTAIN_ASKS)]
+    assert GAME.search_choices(state, captain, Rng(1)) == [Post(Channel.DECK, CAPTAIN_ASKS["en"])]
     _relay(state)
     choices = GAME.search_choices(state, captain, Rng(1))
     assert len(choices) == PLACEMENTS and all(isinstance(a, Place) for a in choices)
