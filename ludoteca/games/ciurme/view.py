@@ -192,6 +192,7 @@ class Public:
             "objectives": OBJECTIVES,
             "crews": [public_crew(state, i) for i in range(len(state.crews))],
             "phase1_ranking": list(state.ranking),
+            "finish_order": list(state.finish_order),  # crews that restored their ship, in order
             "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
             "phase1_seconds": state.phase1_seconds,
             "captains_table": state.options.captains_table,  # open or not [D-20]

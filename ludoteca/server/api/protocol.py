@@ -86,6 +86,9 @@ class PresenceFrame(Frame):
     # its own), and whether the facilitator has published the room's debrief.
     grace: float | None = None
     debrief_published: bool = False
+    players: int | None = None  # the seats from this number on are roles (the facilitator)
+    # the crew whose bots latecomers replace first (its index), or most_bots
+    latecomers: int | str | None = None
 
 
 class LobbyMember(Frame):

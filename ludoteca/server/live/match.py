@@ -487,8 +487,10 @@ class LiveMatch:
         if self.clocks.bank is not None:
             frame["time_banks"] = self.clocks.banks_view(now)
         if self.info.is_session:
+            frame["players"] = self.info.players  # seats from this one on are roles
             frame["grace"] = grace
             frame["debrief_published"] = bool(self.info.settings.get("debrief_published"))
+            frame["latecomers"] = self.info.settings.get("latecomers", "most_bots")
         return frame
 
     def lobby_frame(self) -> dict[str, Any]:

@@ -19,8 +19,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import pytest
 
@@ -32,6 +32,14 @@ from ludoteca.server.tests.helpers import Client, Player, ServerThread, get, pos
 from ludoteca.server.tests.test_secrecy import play_and_record
 
 CIURME = load_game("ciurme")
+
+
+class Watcher(Protocol):
+    """Whatever recorded the frames a seat received (a test's client, a browser's page)."""
+
+    frames: list[dict[str, Any]]
+
+
 Check = Callable[[int | None, dict[str, Any]], None]
 # Events of a crew's inner life: another crew never hears of them (Visibility, [D-23]).
 CREW_EVENTS = {
@@ -233,8 +241,8 @@ VIEW_CHECKS: dict[str, Callable[[Any, int | None, dict[str, Any], Any], None]] =
 }
 
 
-def check_frames(name: str, record: dict[str, Any], clients: list[tuple[Client, int | None]]
-                 ) -> int:
+def check_frames(name: str, record: dict[str, Any],
+                 clients: Sequence[tuple[Watcher, int | None]]) -> int:
     """Every state and event frame of every client against the rules; how many were seen."""
     states, log = replayed(name, record)
     posted = {said(states[step + 1].messages[-1]): states[step]

@@ -380,6 +380,8 @@ export interface PongFrame {
 export interface PresenceFrame {
   debrief_published?: boolean;
   grace?: number | null;
+  latecomers?: number | string | null;
+  players?: number | null;
   seats: SeatPresence[];
   spectators: number;
   status: string;
