@@ -170,15 +170,15 @@ class Workshop:
     def open_phones(self) -> list[Screen]:
         return [p for p in self.phones if p.open]
 
-    def scan(self, where: str) -> None:
-        """No word of the other language on any screen (what people wrote, names and ships
-        left out)."""
-        record = self.record()
-        states, log = replayed("ciurme", record)
+    def scan(self, where: str, pages: list[tuple[Page, str]] | None = None) -> None:
+        """No word of the other language on any screen (default: every open one), what people
+        wrote, names and ships left out."""
+        log = replayed("ciurme", self.record())[1]
         content = {a.text for _, a in log if a.kind == "post"} | set(SHIP_NAMES) | {
             *NAMES, LATECOMER, "Ciurme", "ludoteca", "English", "Italiano"}
-        pages = [(p.page, p.language) for p in self.screens if p.open] + [
-            (self.facilitator, "en")]
+        if pages is None:
+            pages = [(p.page, p.language) for p in self.screens if p.open] + [
+                (self.facilitator, "en")]
         for page, language in pages:
             text = without(page.inner_text("body"), content)
             other = ITALIAN if language == "en" else ENGLISH
@@ -387,6 +387,7 @@ def test_a_whole_workshop(table: Table) -> None:
     facilitator.locator("a[data-debrief]").click()
     facilitator.wait_for_selector(".debrief .section")
     room.table.shot(facilitator, "debrief-control")
+    room.scan("debrief", [(phone.page, "it"), (facilitator, "en")])
 
     # --- no frame told any seat what the rules keep from it ------------------------------------
     screens = [(s, s.seat) for s in room.screens]

@@ -264,7 +264,8 @@ class Ciurme(Game[CiurmeState]):
     # when a crew finishes (see race.closing_due). So `actors` are the seats with a real
     # decision.
     legal_actions_complete = False
-    # In the training room a seat is never taken over on its own: the facilitator decides.
+    # A match of Ciurme never gives a seat to a bot on its own; a session run by a facilitator
+    # has a grace of its own (the server's sessions: 45 s, which the facilitator sets).
     abandoned_seat_grace = None
     # The default search: phase 1 played by the crew's plan, the Assembly's stamps and
     # preferred ships searched (`search_choices`) with rollouts that follow the heuristic, with a

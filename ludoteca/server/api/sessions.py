@@ -259,10 +259,6 @@ async def set_crews(hub: Hub, live: LiveMatch, crews: list[list[int]]) -> schema
     return session_out(live)
 
 
-def players_wanted(info: MatchInfo, requested: int | None = None) -> int:
-    return max(requested or info.settings.get("players") or 0, len(_active(info)))
-
-
 def plan_error(exc: seating.PlanError) -> ApiError:
     return conflict(str(exc), exc.code, **exc.params)
 

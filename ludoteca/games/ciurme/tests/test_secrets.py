@@ -22,7 +22,7 @@ from ludoteca.games.ciurme.actions import (
     Stay,
 )
 from ludoteca.games.ciurme.bots.captain import stamp
-from ludoteca.games.ciurme.data import CAPTAIN_ASKS, NEUTRAL, Channel, Wood
+from ludoteca.games.ciurme.data import CAPTAIN_ASKS, NEUTRAL, Channel, Language, Wood
 from ludoteca.games.ciurme.state import Stage, Topic
 from ludoteca.games.ciurme.tests.helpers import act, assembly, offices, on_wreck, phase1, play_round
 
@@ -151,11 +151,12 @@ def test_the_game_writes_in_the_sessions_language_and_a_captain_asks_once_a_roun
     assert captain is not None
     legal = GAME.legal_actions(state, captain)
     asking = stamp(state, captain, legal, Rng(1))
-    assert asking == Post(Channel.DECK, CAPTAIN_ASKS["it"])
+    assert asking == Post(Channel.DECK, CAPTAIN_ASKS[Language.IT])
     act(state, captain, asking)
     assert not isinstance(stamp(state, captain, GAME.legal_actions(state, captain), Rng(1)),
                           Post), "a captain asks once a round, then places"
     quartermaster = state.crews[index].quartermaster
+    assert quartermaster is not None
     relay = next(a for a in GAME.legal_actions(state, quartermaster) if isinstance(a, Post))
     assert relay.text.startswith("La ciurma vuole prima la ")
 
