@@ -141,28 +141,23 @@ async def join_session(hub: Hub, request: schemas.JoinSession) -> schemas.Joined
         return schemas.Joined(id=info.id, seat=None, member=member, token=token)
     if info.status in ("over", "ended"):
         raise conflict("this session is over", "session_over")
-    roles = set(live.game.role_seats(live.state))
-    for seat in [s.seat for s in info.seats if s.free and s.seat not in roles]:
-        if await asyncio.to_thread(hub.store.claim_seat, info.id, seat, request.name,
-                                   hash_token(token)):
-            live.presence.mark_empty(seat, hub.now())
-            await hub.header_changed(live)
-            return schemas.Joined(id=info.id, seat=seat, token=token, late=True)
-    return await take_bot_seat(hub, live, request.name, token)
+    return await take_seat(hub, live, request.name, token)
 
 
-def nobodys_bot_seats(live: LiveMatch) -> list[int]:
-    """Seats a bot plays that are no person's (a person's seat waits for its person)."""
+def nobodys_seats(live: LiveMatch) -> list[int]:
+    """Seats a latecomer may take: a free one (its person left), or one a bot plays that is
+    no person's (a person's seat a bot plays for now waits for its person)."""
     info = live.info
     held = {m.seat for m in info.members if not m.left and m.seat is not None}
     roles = set(live.game.role_seats(live.state))
-    return [s.seat for s in info.seats if s.bot and s.seat not in held and s.seat not in roles]
+    return [s.seat for s in info.seats if s.seat not in roles
+            and (s.free or (s.bot and s.seat not in held))]
 
 
 def latecomer_seat(live: LiveMatch) -> int | None:
-    """The seat a latecomer takes: a bot's that is nobody's, in the crew the facilitator chose
-    for latecomers, else in the crew with the most such seats (the first, on a tie)."""
-    candidates = nobodys_bot_seats(live)
+    """The seat a latecomer takes (see `nobodys_seats`): in the crew the facilitator chose for
+    latecomers, else in the crew with the most such seats (the first, on a tie)."""
+    candidates = nobodys_seats(live)
     teams = [[s for s in team if s in candidates] for team in live.game.teams(live.state)]
     chosen = live.info.settings.get("latecomers", MOST_BOTS)
     if isinstance(chosen, int) and 0 <= chosen < len(teams) and teams[chosen]:
@@ -171,9 +166,10 @@ def latecomer_seat(live: LiveMatch) -> int | None:
     return None if fullest is None or not teams[fullest] else teams[fullest][0]
 
 
-async def take_bot_seat(hub: Hub, live: LiveMatch, name: str, token: str) -> schemas.Joined:
-    """A latecomer takes a seat a bot played: the bot stops, the person plays from the next
-    frame, and joins the session's people (named in the results and the debrief)."""
+async def take_seat(hub: Hub, live: LiveMatch, name: str, token: str) -> schemas.Joined:
+    """A latecomer takes a seat nobody holds (see `latecomer_seat`): a bot playing it stops,
+    the person plays from the next frame, and joins the session's people (named in the results
+    and the debrief) in place of anyone who left that seat."""
     seat = latecomer_seat(live)
     if seat is None:
         raise conflict("the session has started and every seat is a person's", "session_full")
@@ -184,11 +180,15 @@ async def take_bot_seat(hub: Hub, live: LiveMatch, name: str, token: str) -> sch
             raise conflict(f"cannot join: the session is {row.status}", "session_over")
         taken = session.execute(
             update(SeatRow)
-            .where(SeatRow.match_id == live.id, SeatRow.seat == seat, SeatRow.bot.is_not(None))
+            .where(SeatRow.match_id == live.id, SeatRow.seat == seat,
+                   SeatRow.bot.is_not(None) | SeatRow.name.is_(None))
             .values(name=name, token_hash=token_hash, bot=None)
         )
         if not getattr(taken, "rowcount", 0):
             raise conflict("someone took that seat first: try again", "seat_taken")
+        session.execute(  # whoever left the seat is no longer its person
+            update(MemberRow).where(MemberRow.match_id == live.id, MemberRow.seat == seat)
+            .values(seat=None))
         last = session.scalar(
             select(func.max(MemberRow.member)).where(MemberRow.match_id == live.id))
         session.add(MemberRow(match_id=live.id, member=0 if last is None else last + 1,

@@ -107,8 +107,7 @@ def test_spare_seats_take_bots_and_latecomers_take_theirs(config: ServerConfig) 
         session = (await post(base, "/api/sessions", body={"game": "ciurme",
                                                           "bot_pause": 0})).json()
         sid, code, host = session["id"], session["code"], session["facilitator_token"]
-        for i in range(6):
-            await join(base, code, f"P{i}")
+        people = [await join(base, code, f"P{i}") for i in range(6)]
         assert (await post(base, f"/api/matches/{sid}/start", host)).status_code == 200
         summary = (await get(base, f"/api/matches/{sid}")).json()
         assert summary["players"] == 8 and summary["free_seats"] == 0
@@ -126,6 +125,13 @@ def test_spare_seats_take_bots_and_latecomers_take_theirs(config: ServerConfig) 
         assert second["seat"] == 3
         full = await post(base, "/api/sessions/join", body={"code": code, "name": "X"})
         assert full.status_code == 409 and full.json()["code"] == "session_full"
+        # P1 leaves for good: the next latecomer takes the seat and is its person
+        left = (await call(base, "GET", f"/api/sessions/{sid}", host)).json()["members"]
+        p1_seat = next(m["seat"] for m in left if m["name"] == "P1")
+        p1 = next(p for p in people if p["member"] == 1)
+        assert (await post(base, f"/api/matches/{sid}/leave", p1["token"])).status_code == 200
+        again = await join(base, code, "Again")
+        assert again["seat"] == p1_seat and again["late"]
         phone = await Client.connect(base, sid, first["token"])
         assert (await phone.state())["seat"] == 7
         people = (await call(base, "GET", f"/api/sessions/{sid}", host)).json()["members"]
@@ -134,6 +140,7 @@ def test_spare_seats_take_bots_and_latecomers_take_theirs(config: ServerConfig) 
         seats = {s["seat"]: s for s in presence["seats"]}
         assert seats[7]["person"] == "Late" and not seats[7]["covered"]
         assert seats[0]["person"] == "P0" and seats[0]["covered"]  # named, a bot plays
+        assert seats[p1_seat]["person"] == "Again"
         assert presence["grace"] == 45.0
         facilitator_seat = await post(base, f"/api/matches/{sid}/seats/8/bot", host,
                                       {"bot": "heuristic"})
