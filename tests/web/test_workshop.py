@@ -123,6 +123,19 @@ def tap(screen: Screen, rng: random.Random, talk: float = 0.15) -> bool:
     return True
 
 
+def press(page: Page, selector: str) -> bool:
+    """Click the first button matching `selector`; False when there is none, or when the
+    screen changed under the click (the next round tries again)."""
+    buttons = page.locator(selector)
+    if not buttons.count():
+        return False
+    try:
+        buttons.first.click(timeout=1_000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def without(text: str, words: set[str]) -> str:
     for word in sorted(words - {""}, key=len, reverse=True):
         text = text.replace(word, " ")
@@ -151,9 +164,7 @@ class Workshop:
             for phone in self.phones:
                 if phone.open:
                     tap(phone, self.rng)
-            decide = self.facilitator.locator('.phase .group[data-kind="decide"] button')
-            if decide.count():
-                decide.first.click()
+            press(self.facilitator, '.phase .group[data-kind="decide"] button')
             if until_stage is not None and stage(self.facilitator, ".control") == until_stage:
                 return
 
@@ -264,18 +275,14 @@ def test_a_whole_workshop(table: Table) -> None:
     while stage(facilitator, ".control") == "briefing":
         assert time.monotonic() < deadline, "the briefing did not end"
         for phone in room.phones:
-            buttons = phone.page.locator('.group[data-kind="pick_colour"] button')
-            if buttons.count():
-                buttons.first.click()
+            press(phone.page, '.group[data-kind="pick_colour"] button')
         firsts = facilitator.locator('.group[data-kind="first_player"] button')
         if firsts.count():
-            label = firsts.first.inner_text()
-            assert not re.search(r"\bseat \d", label), f"a seat number, not a name: {label}"
-            firsts.first.click()
+            labels = firsts.all_inner_texts()
+            assert not [t for t in labels if re.search(r"\bseat \d", t)], labels
+            press(facilitator, '.group[data-kind="first_player"] button')
         else:
-            starts = facilitator.locator('.group[data-kind="start_phase"] button')
-            if starts.count():
-                starts.first.click()
+            press(facilitator, '.group[data-kind="start_phase"] button')
     room.scan("briefing")
 
     # --- phase 1, busy; a phone closed for good; its crew goes on after the grace --------------
@@ -334,7 +341,7 @@ def test_a_whole_workshop(table: Table) -> None:
     facilitator.locator("[data-resume]").click()
     room.busy(40, until_stage="assembly")
     if stage(facilitator, ".control") == "offices":
-        facilitator.locator('.group[data-kind="start_phase"] button').first.click()
+        press(facilitator, '.group[data-kind="start_phase"] button')
 
     # --- phase 2: a motion to depose asks first; the projector shows whose turn ----------------
     until(lambda: stage(facilitator, ".control") == "assembly", 30, "the Assembly")
@@ -343,17 +350,16 @@ def test_a_whole_workshop(table: Table) -> None:
     facilitator.locator(".control input[name=message] + button").click()
     room.projectors[0].page.wait_for_selector("[data-said]")
     deadline = time.monotonic() + 120
-    deposer = None
-    while deposer is None:
-        assert time.monotonic() < deadline, "no phone could move to depose"
+    while True:  # a phone that may move to depose asks first, then moves
+        assert time.monotonic() < deadline, "no phone moved to depose"
         deposer = next((p for p in room.open_phones()
                         if p.page.locator("[data-depose-ask]").count()), None)
-        if deposer is None:
-            room.busy(1)
-    deposer.page.locator("[data-depose-ask]").click()
-    assert deposer.page.locator("[data-depose-confirm]").count(), "a motion asks first"
-    room.table.shot(deposer.page, "assembly-depose-confirm")
-    deposer.page.locator("[data-depose-confirm]").click()
+        if deposer is not None and press(deposer.page, "[data-depose-ask]"):
+            assert deposer.page.locator("[data-depose-confirm]").count(), "it asks first"
+            room.table.shot(deposer.page, "assembly-depose-confirm")
+            if press(deposer.page, "[data-depose-confirm]"):
+                break
+        room.busy(1)
     room.busy(10)
     room.shots("assembly")
     for projector in room.projectors:
