@@ -349,6 +349,13 @@ def test_a_whole_workshop(table: Table) -> None:
     facilitator.fill(".control input[name=message]", "Dieci minuti")
     facilitator.locator(".control input[name=message] + button").click()
     room.projectors[0].page.wait_for_selector("[data-said]")
+    # Luca steps out: the facilitator gives his seat to a bot, which plays it to the end under
+    # his name (never given back: he is still "Luca" in the results and the debrief).
+    luca = room.phones[NAMES.index("Luca")]
+    facilitator.locator(f'[data-to-bot="{luca.seat}"]').click()
+    luca.page.wait_for_selector('.match[data-seat=""]')
+    until(lambda: "Luca · a bot plays for now" in facilitator.inner_text(".control"), 10,
+          "Luca's seat played by a bot, under his name")
     deadline = time.monotonic() + 120
     while True:  # a phone that may move to depose asks first, then moves
         assert time.monotonic() < deadline, "no phone moved to depose"
@@ -374,6 +381,7 @@ def test_a_whole_workshop(table: Table) -> None:
         assert not re.search(r"Bot \d", phone.page.inner_text("[data-results]"))
     for projector in room.projectors:
         projector.page.wait_for_selector("[data-results]")
+    assert not re.search(r"Bot \d", facilitator.inner_text("[data-results]"))
     room.shots("over")
     room.scan("over")
     facilitator.locator("[data-publish]").click()
@@ -388,7 +396,8 @@ def test_a_whole_workshop(table: Table) -> None:
                if a.kind == "post" and a.channel != "all"}
     shown = phone.page.inner_text(".debrief")
     assert not [t for t in private if t in shown], "private talk in the room's debrief"
-    assert NAMES[2] in shown and LATECOMER in shown
+    assert "Carla" in shown and "Luca" in shown and LATECOMER in shown  # bots played for them
+    assert not re.search(r"Bot \d", shown)
     room.table.shot(phone.page, "debrief-room-phone-it")
     facilitator.locator("a[data-debrief]").click()
     facilitator.wait_for_selector(".debrief .section")
@@ -447,5 +456,5 @@ def check_bot_pace(room: Workshop, record: dict[str, Any]) -> None:
                 del due[seat]
         for seat in actors:
             due.setdefault(seat, step)
-    assert measured > 20, "the bots' pace had too few moves to measure"
+    assert measured > 10, "the bots' pace had too few moves to measure"
     assert not slow, f"bot seats that waited past their pause plus 2 s: {slow[:10]}"
