@@ -218,6 +218,11 @@ class Game(ABC, Generic[S]):
         the options unchanged (the game forms its own teams)."""
         return options
 
+    def team_flags(self, teams: int) -> list[str]:
+        """A name for each of `teams` teams, in order, that a screen may show beside its number
+        (Ciurme's crew colours); empty: none."""
+        return []
+
     def team_count(self, players: int, options: Any = None) -> int:
         """How many teams a game of `players` has, without setting one up. Default: one per
         player; a game with teams (Ciurme's crews) says how many."""
@@ -336,12 +341,14 @@ class Game(ABC, Generic[S]):
         return []
 
     def debrief(self, state: S, language: str = "en",
-                names: Mapping[int, str] | None = None) -> Any:
+                names: Mapping[int, str] | None = None, audience: str = "facilitator") -> Any:
         """Material for the discussion after a game (Ciurme's facilitator debrief): a
         `ludoteca.engine.debrief.Debrief` of tables and pictures in players' words, drawn by
         `ludoteca debrief` and the browser alike, written in `language` (ValueError, saying
         which it speaks, for another) and naming seats by `names` (the names people chose in
-        the room) where given. None: the game has none."""
+        the room) where given; for `audience` (`debrief.AUDIENCES`): the facilitator's whole,
+        or the room's, which leaves out every secret (ballots, private talk) so that anybody
+        may read it. None: the game has none."""
         return None
 
     def evaluate(self, state: S) -> list[float]:

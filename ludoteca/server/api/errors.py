@@ -1,4 +1,8 @@
-"""Errors as `{"error": "<a sentence>"}` with a 4xx code, everywhere, FastAPI's own included."""
+"""Errors as `{"error": "<a sentence>"}` with a 4xx code, everywhere, FastAPI's own included.
+
+Where a person in a room may meet an error (joining with a code, forming crews, starting), it
+also carries a `code` and its `params`, so that a client says it in its own language; the
+sentence stays, in English, for everybody else."""
 
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ from starlette.routing import Match
 
 class ErrorBody(BaseModel):
     error: str
+    code: str | None = None
+    params: dict[str, Any] | None = None
 
 
 class ErrorResponse(JSONResponse):
@@ -26,30 +32,42 @@ class ErrorResponse(JSONResponse):
 
 
 class ApiError(Exception):
-    """An answer to a request that cannot be done, in a sentence for a person."""
+    """An answer to a request that cannot be done, in a sentence for a person; `code` and
+    `params` say it for a client that translates it."""
 
-    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None
-                 ) -> None:
+    def __init__(self, status: int, message: str, code: str | None = None,
+                 params: dict[str, Any] | None = None,
+                 headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.code = code
+        self.params = params
         self.headers = headers
 
-
-def not_found(what: str) -> ApiError:
-    return ApiError(404, f"there is no {what}")
-
-
-def forbidden(message: str = "that token does not give access to this") -> ApiError:
-    return ApiError(403, message)
-
-
-def conflict(message: str) -> ApiError:
-    return ApiError(409, message)
+    def body(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"error": self.message}
+        if self.code is not None:
+            out["code"] = self.code
+            out["params"] = self.params or {}
+        return out
 
 
-def invalid(message: str) -> ApiError:
-    return ApiError(422, message)
+def not_found(what: str, code: str | None = None, **params: Any) -> ApiError:
+    return ApiError(404, f"there is no {what}", code, params)
+
+
+def forbidden(message: str = "that token does not give access to this",
+              code: str | None = None, **params: Any) -> ApiError:
+    return ApiError(403, message, code, params)
+
+
+def conflict(message: str, code: str | None = None, **params: Any) -> ApiError:
+    return ApiError(409, message, code, params)
+
+
+def invalid(message: str, code: str | None = None, **params: Any) -> ApiError:
+    return ApiError(422, message, code, params)
 
 
 def describe_validation(errors: list[Any]) -> str:
@@ -80,8 +98,7 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return ErrorResponse({"error": exc.message}, status_code=exc.status,
-                             headers=exc.headers)
+        return ErrorResponse(exc.body(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:

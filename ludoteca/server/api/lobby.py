@@ -196,7 +196,7 @@ def check_door(live: LiveMatch, door: Door, token: str | None) -> None:
     """A 403 or 409 with the reason unless `token` may go through `door` now (see access)."""
     refusal = door_refusal(door, live.info, live.game, token)
     if refusal is not None:
-        raise ApiError(refusal.status, refusal.reason)
+        raise ApiError(refusal.status, refusal.reason, refusal.code)
 
 
 async def record(hub: Hub, live: LiveMatch) -> dict[str, Any]:

@@ -192,6 +192,32 @@ async def remove_member(match_id: MatchId, member: MemberNumber, hub: HubDep,
     return await sessions.remove(hub, live, member)
 
 
+@router.patch("/sessions/{match_id}/settings", response_model=schemas.SessionOut,
+              summary="The grace before a bot plays for someone away; the latecomers' crew "
+                      "(facilitator)")
+async def session_settings(match_id: MatchId, body: schemas.SessionSettings, hub: HubDep,
+                           credentials: Credentials) -> schemas.SessionOut:
+    live = await sessions.facilitated(hub, match_id, token_of(credentials))
+    return await sessions.change_settings(hub, live, body)
+
+
+@router.post("/matches/{match_id}/debrief/publish", response_model=schemas.SessionOut,
+             summary="Publish the room's debrief, every secret left out (facilitator)")
+async def publish_debrief(match_id: MatchId, hub: HubDep, credentials: Credentials
+                          ) -> schemas.SessionOut:
+    live = await sessions.facilitated(hub, match_id, token_of(credentials))
+    return await sessions.publish_debrief(hub, live)
+
+
+@router.get("/matches/{match_id}/debrief/room", response_model=dict[str, Any],
+            summary="The room's debrief: no ballot, no private talk (anyone, once published)")
+async def room_debrief(match_id: MatchId, hub: HubDep, credentials: Credentials,
+                       lang: schemas.Language = "en") -> dict[str, Any]:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_door(live, Door.ROOM_DEBRIEF, token_of(credentials))
+    return sessions.room_debrief(live, lang)
+
+
 @router.post("/sessions/{match_id}/seats/{seat}/back", response_model=schemas.Done,
              summary="Give a seat a bot played back to its person (facilitator)")
 async def give_seat_back(match_id: MatchId, seat: SeatNumber, hub: HubDep,

@@ -135,6 +135,8 @@ class Joined(BaseModel):
     seat: int | None
     token: str
     member: int | None = None
+    # A session joined after its start: the seat was free or a bot's; the game is under way.
+    late: bool = False
 
 
 class StartMatch(Strict):
@@ -162,6 +164,10 @@ class CreateSession(Strict):
     options: dict[str, Any] | None = None
     seed: Seed | None = None
     bot_pause: float | None = Field(None, ge=0, le=30)
+    grace: float | Literal["never"] | None = Field(
+        None, description="seconds a person's phone may be away before a bot plays the seat "
+        "until it is back (never: only when the facilitator says); default 45"
+    )
 
 
 class CreatedSession(BaseModel):
@@ -192,6 +198,19 @@ class SessionOut(BaseModel):
     players: int | None
     members: list[MemberOut]
     crews: list[list[int]]
+    grace: float | str | None = None
+    latecomers: int | str = "most_bots"
+    debrief_published: bool = False
+
+
+class SessionSettings(Strict):
+    grace: float | Literal["never"] | None = Field(
+        None, description="seconds a phone may be away before a bot plays the seat"
+    )
+    latecomers: int | Literal["most_bots"] | None = Field(
+        None, description="the crew (its index) whose bot seats latecomers take first; "
+        "most_bots: the crew with the most bots"
+    )
 
 
 class SetCrews(Strict):

@@ -10,7 +10,9 @@ the record (the seed and every action), the replay and the debrief. What may go 
   ballots and channels), when it stays the host's. While a match waits or runs the record
   would tell its hidden information (the deal, a sealed bid), so nobody else reads it;
 - the replay (a spectator's view after each step): to whoever may watch, once the match ends;
-- the debrief (everything a facilitator saw): to the host, once the match ends.
+- the debrief (everything a facilitator saw): to the host, once the match ends;
+- the room's debrief (the game's debrief with every secret ballot and private channel left
+  out): to the host once the match ends, and to anyone once the host publishes it.
 """
 
 from __future__ import annotations
@@ -30,14 +32,17 @@ class Door(StrEnum):
     RECORD = "record"
     REPLAY = "replay"
     DEBRIEF = "debrief"
+    ROOM_DEBRIEF = "room's debrief"
 
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why a door stays shut: 403 (who you are) or 409 (when you ask)."""
+    """Why a door stays shut: 403 (who you are) or 409 (when you ask), with a code a client
+    says in its reader's language."""
 
     status: int
     reason: str
+    code: str = "door_closed"
 
 
 @dataclass
@@ -82,8 +87,11 @@ def door_refusal(door: Door, info: MatchInfo, game: Game[Any], token: str | None
                  ) -> Refusal | None:
     """Why `token` may not go through `door` of this match now; None: it may."""
     finished = info.status in FINISHED
-    if door in (Door.REPLAY, Door.DEBRIEF) and not finished:
-        return Refusal(409, f"the {door} opens when the match is over: it is {info.status}")
+    if door in (Door.REPLAY, Door.DEBRIEF, Door.ROOM_DEBRIEF) and not finished:
+        return Refusal(409, f"the {door} opens when the match is over: it is {info.status}",
+                       "debrief_not_yet" if door is not Door.REPLAY else "replay_not_yet")
+    if door is Door.ROOM_DEBRIEF and info.settings.get("debrief_published"):
+        return None  # it keeps no secret: the facilitator gave it to the room
     caller = identify(info, token)
     if isinstance(caller, str):
         return Refusal(403, caller)
@@ -95,6 +103,9 @@ def door_refusal(door: Door, info: MatchInfo, game: Game[Any], token: str | None
     )
     if door is Door.DEBRIEF:
         return Refusal(403, f"the debrief is the facilitator's: {host_only}")
+    if door is Door.ROOM_DEBRIEF and not info.settings.get("debrief_published"):
+        return Refusal(403, "the facilitator has not published the room's debrief yet",
+                       "debrief_unpublished")
     if door is Door.RECORD and not finished:
         return Refusal(403, "the record of a match still being played would tell what is "
                             f"hidden from its players: {host_only}")

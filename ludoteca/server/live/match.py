@@ -34,7 +34,8 @@ from ludoteca.server.config import ServerConfig
 from ludoteca.server.live import frames
 from ludoteca.server.live.clocks import ClockBook, TimeBank
 from ludoteca.server.live.presence import Presence
-from ludoteca.server.live.seat_bots import BotPool, SeatBots, stand_ins
+from ludoteca.server.live.seat_bots import BotPool, SeatBots, grace_seconds, stand_ins
+from ludoteca.server.live.seating import lobby_plan
 from ludoteca.server.store import LoggedAction, MatchInfo, StepRows, Store
 from ludoteca.server.store.models import MatchRow
 
@@ -74,6 +75,7 @@ class Decision:
     caught_up: list[Applied] = field(default_factory=list)
     applied: Applied | None = None
     reason: str | None = None  # why the action was refused
+    code: str | None = None  # the reason's kind, for a client that says it in its language
     skipped: bool = False  # a guard said the action was no longer due (a bot's, a clock's)
     rows: StepRows | None = None  # what to log for the applied action
     snapshot: str | None = None  # the state's JSON to keep after the applied step
@@ -87,7 +89,7 @@ class Decision:
         if self.applied is not None:
             return frames.accepted(ref, self.applied.step)
         if self.reason is not None:
-            return frames.rejected(ref, self.reason)
+            return frames.rejected(ref, self.reason, self.code)
         return None
 
     @property
@@ -172,6 +174,12 @@ class LiveMatch:
             return f"seat {seat} does not exist in this match"
         return None
 
+    def refusal_code(self, seat: int | None) -> str:
+        """The kind of `refusal`: the match's status (`status_paused`...), or the seat's."""
+        if self.info.status != "running":
+            return f"status_{self.info.status}"
+        return "spectator" if seat is None else "no_seat"
+
     async def submit(
         self,
         seat: int,
@@ -194,18 +202,18 @@ class LiveMatch:
             try:
                 action = self.game.decode_action(action)
             except (IllegalAction, ValueError) as exc:
-                return Decision(reason=str(exc))
+                return Decision(reason=str(exc), code="malformed")
         async with self.lock:
             reason = self.refusal(seat)
             if reason is not None:
-                return Decision(reason=reason)
+                return Decision(reason=reason, code=self.refusal_code(seat))
             try:
                 decision = await self._accept(seat, action, source, guard, ref)
             except Exception:
                 log.exception("saving an action of match %s failed", self.id)
                 await self._reload_state()
                 return Decision(reason="the server could not save that action; please try "
-                                       "again", reloaded=True)
+                                       "again", code="not_saved", reloaded=True)
             self.unsent.extend(decision.caught_up)
             if decision.applied is not None:
                 self.unsent.append(decision.applied)
@@ -294,6 +302,7 @@ class LiveMatch:
                 self.info.clocks = self.clocks.data = dict(row.clocks)
         if self.info.status != "running":
             decision.reason = STATUS_REFUSALS.get(self.info.status, "the match is not running")
+            decision.code = self.refusal_code(seat)
             return decision
         if guard is not None and not guard():
             decision.skipped = True
@@ -301,7 +310,7 @@ class LiveMatch:
         try:
             events = self.game.apply(self.state, seat, action)
         except IllegalAction as exc:
-            decision.reason = str(exc)
+            decision.reason, decision.code = str(exc), "illegal"
             return decision
         now = self.now()
         self.step += 1
@@ -441,17 +450,18 @@ class LiveMatch:
         if not steps:
             return None
         wanted = set(seats)
-        event_texts: dict[tuple[int, int], str] = {}
+        event_texts: dict[tuple[int, int, bool], str] = {}
         events: dict[Seat, list[str]] = {}
         for seat in wanted:
             texts = events[seat] = []
             for applied in steps:
                 for index, ev in enumerate(applied.events):
                     if ev.visible(seat):
-                        key = (applied.step, index)
+                        named = ev.actor_visible(seat)  # who acted, where the seat may know
+                        key = (applied.step, index, named)
                         if key not in event_texts:
-                            event_texts[key] = frames.dumps(
-                                frames.event(applied.step, applied.seat, ev))
+                            event_texts[key] = frames.dumps(frames.event(
+                                applied.step, applied.seat if named else None, ev))
                         texts.append(event_texts[key])
         return StepFrames(events, self.state_texts(wanted))
 
@@ -495,19 +505,33 @@ class LiveMatch:
         return f"[{', '.join(texts)}]"
 
     def presence_frame(self) -> dict[str, Any]:
+        """Who is at each seat: connected, a bot's, stood in for; in a session the person whose
+        seat it is (named even while a bot plays for them: `covered`) and, for a person away,
+        the seconds before a bot takes over (`grace_left`, on the server's clock)."""
         now = self.now()
         counts = self.presence.counts(now)
         standing_in = stand_ins(self, now)
-        seats = [
-            {
+        people = {m.seat: m.name for m in self.info.members if not m.left and m.seat is not None}
+        running = self.info.status == "running"
+        grace = grace_seconds(self)
+        seats = []
+        for s in self.info.seats:
+            entry: dict[str, Any] = {
                 "seat": s.seat,
                 "name": s.name,
                 "connected": counts[s.seat] > 0,
                 "bot": s.bot,
                 "stand_in": s.seat in standing_in,
             }
-            for s in self.info.seats
-        ]
+            if s.seat in people:
+                entry["person"] = people[s.seat]
+                entry["covered"] = self.info.status in ("running", "paused") and (
+                    bool(s.bot) or s.seat in standing_in)
+                if running and grace is not None and not s.bot and not entry["connected"] \
+                        and s.seat not in standing_in:
+                    entry["grace_left"] = round(
+                        max(0.0, grace - self.presence.empty_for(s.seat, now)), 1)
+            seats.append(entry)
         frame: dict[str, Any] = {
             "type": "presence",
             "status": self.info.status,
@@ -516,14 +540,19 @@ class LiveMatch:
         }
         if self.clocks.bank is not None:
             frame["time_banks"] = self.clocks.banks_view(now)
+        if self.info.is_session:
+            frame["players"] = self.info.players  # seats from this one on are roles
+            frame["grace"] = grace
+            frame["debrief_published"] = bool(self.info.settings.get("debrief_published"))
+            frame["latecomers"] = self.info.settings.get("latecomers", "most_bots")
         return frame
 
     def lobby_frame(self) -> dict[str, Any]:
-        """A session's lobby before its start: who joined, the crews, the code."""
+        """A session's lobby before its start: who joined, the crews, the code, and the plan
+        (each crew's seats and the bots that will take those nobody fills)."""
         info = self.info
-        members = [
-            {"member": m.member, "name": m.name} for m in info.members if not m.left
-        ]
+        active = [m for m in info.members if not m.left]
+        game = self.game
         return {
             "type": "lobby",
             "id": info.id,
@@ -531,8 +560,10 @@ class LiveMatch:
             "status": info.status,
             "code": info.join_code,
             "players": info.players,
-            "members": members,
+            "members": [{"member": m.member, "name": m.name} for m in active],
             "crews": info.crews or [],
+            "plan": lobby_plan(game, game.options(info.options), info.crews or [],
+                               [m.member for m in active], info.settings.get("players") or 0),
         }
 
     def local_counts(self) -> dict[int, int]:

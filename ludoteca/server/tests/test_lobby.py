@@ -135,7 +135,8 @@ def test_host_controls_pause_bot_and_end(config: ServerConfig) -> None:
         assert (await post(base, match + "/pause", host)).json()["status"] == "paused"
         await ann.until(lambda f: f["type"] == "state" and f["status"] == "paused")
         answer = await ann.act({"kind": "bid", "card": 1}, "p")
-        assert answer == {"type": "rejected", "ref": "p", "reason": "the match is paused"}
+        assert answer == {"type": "rejected", "ref": "p", "reason": "the match is paused",
+                          "code": "status_paused"}
         assert (await post(base, match + "/resume", host)).json()["status"] == "running"
         # The host gives seat 1 to a bot: it bids as soon as it may.
         assert (await post(base, match + "/seats/1/bot", host,

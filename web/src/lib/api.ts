@@ -4,6 +4,7 @@ import type {
   CreatedSession,
   JoinSession,
   SessionOut,
+  SessionSettings,
   StartMatch,
   CreateMatch,
   CreatedMatch,
@@ -57,8 +58,15 @@ export const api = {
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, host),
   giveBack: (id: string, host: string, seat: number) =>
     request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/seats/${seat}/back`, {}, host),
-  debrief: (id: string, lang: string, token: string | null) =>
-    request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief?lang=${encodeURIComponent(lang)}`, undefined, token ?? undefined),
+  // The facilitator's debrief (with the facilitator's token), or the room's once published.
+  debrief: (id: string, lang: string, host?: string | null) =>
+    request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief?lang=${encodeURIComponent(lang)}`, undefined, host ?? undefined),
+  roomDebrief: (id: string, lang: string, host?: string | null) =>
+    request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief/room?lang=${encodeURIComponent(lang)}`, undefined, host ?? undefined),
+  publishDebrief: (id: string, host: string) =>
+    request<SessionOut>("POST", `/api/matches/${encodeURIComponent(id)}/debrief/publish`, {}, host),
+  sessionSettings: (id: string, host: string, body: SessionSettings) =>
+    request<SessionOut>("PATCH", `/api/sessions/${encodeURIComponent(id)}/settings`, body, host),
   replay: (id: string, token: string | null) =>
     request<ReplayFrames>("GET", `/api/matches/${encodeURIComponent(id)}/replay`, undefined, token ?? undefined),
 };
@@ -97,4 +105,4 @@ export type Debrief = {
   parts: { title: string; summary: string[]; sections: DebriefSection[] }[];
   data: Record<string, unknown>;
 };
-export type DebriefPage = { id: string; game: string; status: string; language: string; names: Record<string, string>; bots: number[]; debrief: Debrief };
+export type DebriefPage = { id: string; game: string; status: string; language: string; audience?: string; names: Record<string, string>; bots: number[]; debrief: Debrief };

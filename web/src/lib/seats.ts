@@ -17,6 +17,8 @@ export interface HeldSeat {
   projector?: string;
   // A session's member number before the start (their crew in the lobby).
   member?: number;
+  // Joined a session after its start: the phone says the state of play once.
+  late?: boolean;
   since: number;
 }
 

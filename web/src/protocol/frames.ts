@@ -22,7 +22,7 @@ import type {
 export type EncodedAction = { kind: string; [field: string]: unknown };
 export type GameView = Record<string, unknown>;
 export type GameEvent = Pick<EventBody, "kind" | "data">;
-export type SeatPresence = Pick<GeneratedSeatPresence, "seat" | "name" | "connected" | "bot" | "stand_in">;
+export type SeatPresence = Pick<GeneratedSeatPresence, "seat" | "name" | "connected" | "bot" | "stand_in" | "person" | "covered" | "grace_left">;
 
 export type ServerFrame =
   | StateFrame

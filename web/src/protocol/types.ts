@@ -111,6 +111,10 @@ export interface CreateSession {
    * default: the game run with a facilitator
    */
   game?: string | null;
+  /**
+   * seconds a person's phone may be away before a bot plays the seat until it is back (never: only when the facilitator says); default 45
+   */
+  grace?: number | "never" | null;
   options?: {
     [k: string]: unknown;
   } | null;
@@ -189,7 +193,7 @@ export interface EventBody {
  */
 export interface EventFrame {
   event: EventBody;
-  seat: number;
+  seat: number | null;
   step: number;
   type: "event";
   [k: string]: unknown;
@@ -259,6 +263,7 @@ export interface JoinSession {
  */
 export interface Joined {
   id: string;
+  late?: boolean;
   member?: number | null;
   seat: number | null;
   token: string;
@@ -273,6 +278,7 @@ export interface LobbyFrame {
   game: string;
   id: string;
   members: LobbyMember[];
+  plan?: LobbyPlan | null;
   players: number | null;
   status: string;
   type: "lobby";
@@ -285,6 +291,26 @@ export interface LobbyFrame {
 export interface LobbyMember {
   member: number;
   name: string;
+  [k: string]: unknown;
+}
+/**
+ * How the people will be seated at the start: the seats in all, each crew's seats (crews
+ * past the lobby's are bots only), how many bots each gets, and each one's flag; or why the
+ * crews do not fit (`error`, with `code` and `params`).
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LobbyPlan".
+ */
+export interface LobbyPlan {
+  bots?: number[];
+  code?: string | null;
+  error?: string | null;
+  flags?: string[];
+  params?: {
+    [k: string]: unknown;
+  } | null;
+  players?: number | null;
+  sizes?: number[];
   [k: string]: unknown;
 }
 /**
@@ -366,6 +392,10 @@ export interface PongFrame {
  * via the `definition` "PresenceFrame".
  */
 export interface PresenceFrame {
+  debrief_published?: boolean;
+  grace?: number | null;
+  latecomers?: number | string | null;
+  players?: number | null;
   seats: SeatPresence[];
   spectators: number;
   status: string;
@@ -382,7 +412,10 @@ export interface PresenceFrame {
 export interface SeatPresence {
   bot: string | null;
   connected: boolean;
+  covered?: boolean;
+  grace_left?: number | null;
   name: string | null;
+  person?: string | null;
   seat: number;
   stand_in?: boolean;
   [k: string]: unknown;
@@ -392,6 +425,7 @@ export interface SeatPresence {
  * via the `definition` "RejectedFrame".
  */
 export interface RejectedFrame {
+  code?: string | null;
   reason: string;
   ref: string | number | null;
   type: "rejected";
@@ -404,11 +438,28 @@ export interface RejectedFrame {
 export interface SessionOut {
   code: string;
   crews: number[][];
+  debrief_published?: boolean;
   game: string;
+  grace?: number | string | null;
   id: string;
+  latecomers?: number | string;
   members: MemberOut[];
   players: number | null;
   status: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SessionSettings".
+ */
+export interface SessionSettings {
+  /**
+   * seconds a phone may be away before a bot plays the seat
+   */
+  grace?: number | "never" | null;
+  /**
+   * the crew (its index) whose bot seats latecomers take first; most_bots: the crew with the most bots
+   */
+  latecomers?: number | "most_bots" | null;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
