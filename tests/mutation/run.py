@@ -184,7 +184,7 @@ def scores(target: Target, folder: Path, explained: dict[str, str]) -> list[Scor
     return out
 
 
-def describe(code: int | None) -> str:
+def describe(code: int) -> str:
     return {0: "survived", 33: "no test reaches it", 5: "no test reaches it"}.get(
         code, f"exit code {code}"
     )
