@@ -1,13 +1,14 @@
 """Mutation testing of the games' rules and views and of the engine's codec, one target at a time.
 
-    python tests/mutation/run.py [TARGET ...] [--fresh] [--score-only]
+    python tests/mutation/run.py [TARGET ...] [--fresh | --survivors] [--score-only]
 
 A target is a game (its `rules/` and `view.py`, against that game's own tests) or `codec` (the
 engine's codec, against the engine's tests). Each target runs mutmut in a folder of its own under
 `build/mutation/TARGET/`, so that its configuration names only that target's files and tests:
 mutmut first runs those tests once to learn which tests reach which function, then runs, for each
 mutant, only the tests that reach its function. A target's results stay in its folder, so a run
-that was stopped goes on where it was (`--fresh` starts again).
+that was stopped goes on where it was (`--fresh` starts again; `--survivors` runs only the last
+run's survivors again, after tests were added).
 
 The score of each module is printed at the end: mutants killed out of those that count, where a
 survivor explained as equivalent in `tests/mutation/equivalent.md` does not count (one line per
@@ -106,14 +107,31 @@ def prepare(name: str, target: Target, fresh: bool) -> Path:
     (folder / "pyproject.toml").write_text(configuration(target))
     (folder / "mutants").mkdir(exist_ok=True)
     shutil.copy(Path(__file__).with_name("fastest_first.py"), folder / "mutants" / "conftest.py")
+    forget_changed_copies(folder / "mutants", target)
     return folder
 
 
-def run_mutmut(folder: Path) -> None:
-    """mutmut over the target, at low priority: the machine is shared."""
+def forget_changed_copies(mutants: Path, target: Target) -> None:
+    """mutmut copies the package once and keeps the copies: a test changed or removed since
+    would still run as it was. Such copies (of files it does not mutate) are removed, and so
+    copied again."""
+    from fnmatch import fnmatch
+
+    for copy in mutants.glob("ludoteca/**/*.py"):
+        path = copy.relative_to(mutants)
+        if any(fnmatch(str(path), pattern) for pattern in target.mutate):
+            continue  # mutmut itself compares the times of these
+        source = ROOT / path
+        if not source.exists() or source.read_bytes() != copy.read_bytes():
+            copy.unlink()
+
+
+def run_mutmut(folder: Path, mutants: list[str]) -> None:
+    """mutmut over the target (or only `mutants`, run again), at low priority: the machine is
+    shared."""
     mutmut = Path(sys.executable).with_name("mutmut")
     children = str(max(1, (os.cpu_count() or 2)))
-    command = ["nice", "-n", "10", str(mutmut), "run", "--max-children", children]
+    command = ["nice", "-n", "10", str(mutmut), "run", "--max-children", children, *mutants]
     subprocess.run(command, cwd=folder, check=False)
 
 
@@ -197,16 +215,22 @@ def main() -> int:
     parser.add_argument("--fresh", action="store_true", help="forget earlier results")
     parser.add_argument("--score-only", action="store_true",
                         help="print the scores of the results already there")
+    parser.add_argument("--survivors", action="store_true",
+                        help="run the survivors of the last run again (after new tests)")
     args = parser.parse_args()
     names = args.targets or list(TARGETS)
     explained = equivalents()
     all_scores: list[tuple[Score, bool]] = []
     for name in names:
         target = TARGETS[name]
-        folder = prepare(name, target, args.fresh)
-        if not args.score_only:
+        folder = WORK / name if args.score_only else prepare(name, target, args.fresh)
+        again: list[str] = []
+        if args.survivors:
+            again = [m for score in scores(target, folder, explained) for m in score.survivors]
+            again = [m.split(" ")[0] for m in again]
+        if not args.score_only and (again or not args.survivors):
             print(f"== {name}: mutmut in {folder.relative_to(ROOT)}", flush=True)
-            run_mutmut(folder)
+            run_mutmut(folder, again)
         all_scores += [(score, target.goal) for score in scores(target, folder, explained)]
     print()
     print(f"{'module':<18} {'mutants':>8} {'killed':>7} {'counted':>8} {'equiv.':>7} "
