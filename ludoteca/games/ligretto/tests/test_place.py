@@ -94,9 +94,14 @@ def test_covering_a_tile_or_a_pawn_is_refused() -> None:
 def test_colours_must_match() -> None:
     s = fresh()
     p = s.pawns[0]
-    give_mismatch(s, 0, p + 1, p + 2)
-    with pytest.raises(IllegalAction, match="does not match"):
+    tile = give_mismatch(s, 0, p + 1, p + 2)
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    mine = "-".join(data.colour_names(sorted(s.tiles()[tile])))
+    squares = "-".join(data.colour_names(sorted((colour(s, p + 1), colour(s, p + 2)))))
+    assert str(refused.value) == (
+        f"Your {mine} tile does not match those {squares} squares. Your tile stays in your hand."
+    )
 
 
 def test_second_placement_at_a_pawn_is_refused_and_the_tile_stays() -> None:
