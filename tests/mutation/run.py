@@ -88,8 +88,12 @@ def configuration(target: Target) -> str:
         f"only_mutate = {json.dumps(list(target.mutate))}",
         "pytest_add_cli_args_test_selection = "
         + json.dumps([*target.tests, *(f"--ignore={path}" for path in target.leave_out)]),
-        # No cache folder in the copy; Hypothesis keeps no examples between mutants.
-        'pytest_add_cli_args = ["-p", "no:cacheprovider", "-p", "no:hypothesispytest"]',
+        # No cache folder in the copy; Hypothesis keeps no examples between mutants; none of
+        # the plugins that the rules' tests do not use (each costs every mutant its set-up).
+        "pytest_add_cli_args = " + json.dumps([
+            "-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:schemathesis",
+            "-p", "no:xdist", "-p", "no:xdist.looponfail", "-p", "no:anyio",
+        ]),
         "use_setproctitle = false",
     ]
     return "\n".join(lines) + "\n"
