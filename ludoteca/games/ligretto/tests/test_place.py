@@ -18,6 +18,7 @@ from ludoteca.games.ligretto.state import (
     square_key,
 )
 from ludoteca.games.ligretto.tests.helpers import (
+    COVERED,
     W,
     colour,
     fresh,
@@ -175,3 +176,18 @@ def test_no_joker_is_spent_where_the_tile_reaches_the_same_squares_without_it() 
     with pytest.raises(IllegalAction, match="No joker is needed"):
         GAME.apply(s, 0, pointless)
     assert s.players[0].jokers == 2 and s.cover[p] == FREE
+
+
+def test_square_zero_is_on_the_board_and_minus_one_is_not() -> None:
+    s = fresh()
+    s.cover[0] = COVERED
+    s.pawns[0] = 1
+    s.board_changed()
+    give_for(s, 0, 0, W)
+    keep = " That place may have been taken a moment ago. Your tile stays in your hand."
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, 0, W))
+    assert str(refused.value) == "Square 0 is already covered by a tile or a joker." + keep
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, -1, 0))
+    assert str(refused.value) == "Square -1 is not a square of the board (0 to 323)." + keep
