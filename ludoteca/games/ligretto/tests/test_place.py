@@ -191,3 +191,17 @@ def test_square_zero_is_on_the_board_and_minus_one_is_not() -> None:
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, 0, Place(0, -1, 0))
     assert str(refused.value) == "Square -1 is not a square of the board (0 to 323)." + keep
+
+
+def test_a_joker_on_a_covered_square_is_refused_in_words() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    s.cover[p + 1] = COVERED
+    s.board_changed()
+    give_for(s, 0, p + 2, p + 3)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 2, p + 3, (p + 1,)))
+    assert str(refused.value) == (
+        f"Joker square {p + 1} is already covered by a tile or a joker. "
+        "Your tile stays in your hand."
+    )
