@@ -1,0 +1,109 @@
+"""Every refusal of the codec word for word, with the path it names: free JSON (`Any`), bare
+containers, numbers, truth values, unions, mappings and classes that decode themselves."""
+
+from __future__ import annotations
+
+import math
+from typing import Annotated, Any
+
+import pytest
+
+from ludoteca.engine.codec import Between, InvalidData, Size, decode
+
+
+def refusal(hint: Any, data: Any) -> InvalidData:
+    with pytest.raises(InvalidData) as caught:
+        decode(hint, data)
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("hint", "data", "words"),
+    [
+        (Any, math.nan, "expected a finite number, got nan"),
+        (Any, [1, math.inf], "[1]: expected a finite number, got inf"),
+        (Any, {"a": {"b": [None, {1: 2}]}}, "a.b[1]: object keys are texts, not 1"),
+        (Any, {1.5: 2}, "object keys are texts, not 1.5"),
+        (Any, {"k" * 50: math.nan}, f"{'k' * 40}: expected a finite number, got nan"),
+        (Any, {1, 2}, "expected a JSON value, got {1, 2}"),
+        (tuple, "12", "expected a list, got '12'"),
+        (tuple, [1, [2, math.nan]], "[1][1]: expected a finite number, got nan"),
+        (list[int], "12", "expected a list, got '12'"),
+        (list[int], [1, "2"], "[1]: expected a whole number, got '2'"),
+        (dict[str, int], [1], "expected an object, got [1]"),
+        (dict[str, int], {"k": "x"}, "k: expected a whole number, got 'x'"),
+        (dict[str, int], {"k" * 50: "x"}, f"{'k' * 40}: expected a whole number, got 'x'"),
+        (float, "1.5", "expected a finite number, got '1.5'"),
+        (float, math.inf, "expected a finite number, got inf"),
+        (float, True, "expected a finite number, got True"),
+        (bool, 1, "expected true or false, got 1"),
+        (str, 1, "expected a text, got 1"),
+        (None, 0, "expected null, got 0"),
+        (int | str, None, "None fits none of the allowed forms (expected a whole number, got "
+         "None; expected a text, got None)"),
+        (Annotated[int, Between(0, 1)], 2, "2 is out of range; allowed: 0 to 1"),
+        (Annotated[list[int], Size(1)], [], "has 0 items; allowed: at least 1"),
+    ],
+)
+def test_a_refusal_says_where_and_what_word_for_word(hint: Any, data: Any, words: str) -> None:
+    assert str(refusal(hint, data)) == words
+
+
+def test_a_refusal_at_the_top_of_a_document_names_no_path() -> None:
+    for hint, data in ((Annotated[int, Between(0, 1)], 2), (Annotated[str, Size(2)], "a"),
+                       (Annotated[int, Between(0, 1), Between(-1, 1)], 3)):
+        error = refusal(hint, data)
+        assert error.path == "" and not str(error).startswith(":")
+
+
+def test_a_constraint_names_the_path_it_is_given() -> None:
+    with pytest.raises(InvalidData) as caught:
+        Between(0, 1).check(2, "round")
+    assert caught.value.path == "round"
+    assert str(caught.value) == "round: 2 is out of range; allowed: 0 to 1"
+    with pytest.raises(InvalidData) as caught:
+        Size(0, 1).check("ab", "name")
+    assert str(caught.value) == "name: has 2 characters; allowed: at least 0 and at most 1"
+
+
+def test_every_constraint_holds_not_only_the_first() -> None:
+    loose_then_tight = Annotated[int, Between(-5, 5), Between(0, 1)]
+    assert decode(loose_then_tight, 1) == 1
+    assert str(refusal(loose_then_tight, 2)) == "2 is out of range; allowed: 0 to 1"
+
+
+def test_free_json_and_bare_containers_come_back_as_they_were() -> None:
+    document: dict[str, Any] = {"a": [None, True, 1, 2.5, "s", {"b": []}]}
+    assert decode(Any, document) == document
+    assert decode(dict, document) == document
+    assert decode(list, [1, {"a": 2}]) == [1, {"a": 2}]
+    assert decode(tuple, [1, [2, [3]]]) == (1, (2, (3,)))
+
+
+def test_a_union_with_null_takes_null_and_its_other_forms() -> None:
+    hint = int | str | None
+    assert decode(hint, None) is None
+    assert decode(hint, 3) == 3 and decode(hint, "x") == "x"
+    assert decode(int | None, None) is None and decode(int | None, 4) == 4
+
+
+class Ticket:
+    """A class that decodes itself, as the generator does."""
+
+    def __init__(self, number: int) -> None:
+        self.number = number
+
+    @classmethod
+    def from_json(cls, data: Any) -> Ticket:
+        if data == "lost":
+            raise ValueError("a lost ticket cannot be read")
+        return cls(data["number"])  # a KeyError or TypeError on anything else
+
+
+def test_a_class_that_decodes_itself_is_refused_in_its_own_words() -> None:
+    assert decode(Ticket, {"number": 3}).number == 3
+    assert str(refusal(Ticket, "lost")) == "a lost ticket cannot be read"
+    assert str(refusal(Ticket, {"numero": 3})) == "not a valid Ticket: \"'number'\""
+    assert str(refusal(Ticket, 7)) == (
+        "not a valid Ticket: \"'int' object is not subscriptable\""
+    )
