@@ -167,10 +167,15 @@ def ranged(**values: Any) -> Any:
 def test_a_range_includes_both_ends_and_nothing_past_them(
     name: str, inside: float, outside: float, allowed: str
 ) -> None:
-    assert getattr(ranged(**{name: inside}), name) == inside
+    at_the_edge(ranged, name, inside, outside, f"{outside!r} is out of range; allowed: {allowed}")
+
+
+def at_the_edge(build: Any, name: str, inside: Any, outside: Any, words: str) -> None:
+    """Field `name` takes `inside` and refuses `outside` with `words`."""
+    assert getattr(build(**{name: inside}), name) == inside
     with pytest.raises(InvalidData) as caught:
-        ranged(**{name: outside})
-    assert str(caught.value) == f"{name}: {outside!r} is out of range; allowed: {allowed}"
+        build(**{name: outside})
+    assert str(caught.value) == f"{name}: {words}"
 
 
 def test_a_range_open_on_one_side_takes_anything_on_that_side() -> None:
@@ -212,10 +217,7 @@ def sized(**values: Any) -> Any:
 def test_a_size_includes_both_ends_and_nothing_past_them(
     name: str, inside: Any, outside: Any, words: str
 ) -> None:
-    assert getattr(sized(**{name: inside}), name) == inside
-    with pytest.raises(InvalidData) as caught:
-        sized(**{name: outside})
-    assert str(caught.value) == f"{name}: {words}"
+    at_the_edge(sized, name, inside, outside, words)
 
 
 def test_an_open_ended_size_has_no_most() -> None:
