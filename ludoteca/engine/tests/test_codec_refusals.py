@@ -3,12 +3,14 @@ containers, numbers, truth values, unions, mappings and classes that decode them
 
 from __future__ import annotations
 
+import enum
 import math
+from dataclasses import dataclass
 from typing import Annotated, Any
 
 import pytest
 
-from ludoteca.engine.codec import Between, InvalidData, Size, decode
+from ludoteca.engine.codec import Between, InvalidData, Limits, Size, check_shape, decode, encode
 
 
 def refusal(hint: Any, data: Any) -> InvalidData:
@@ -107,3 +109,61 @@ def test_a_class_that_decodes_itself_is_refused_in_its_own_words() -> None:
     assert str(refusal(Ticket, 7)) == (
         "not a valid Ticket: \"'int' object is not subscriptable\""
     )
+
+
+def test_an_unknown_hint_or_class_is_a_programming_error_that_names_it() -> None:
+    with pytest.raises(TypeError, match=r"^the codec does not know the type hint set\[int\]$"):
+        decode(set[int], [1])
+    with pytest.raises(TypeError, match=r"^the codec does not know the class Plain$"):
+        decode(Plain, {})
+    assert decode(None, None) is None and decode(type(None), None) is None
+
+
+class Plain:
+    """A class that neither is a dataclass nor decodes itself."""
+
+
+@dataclass
+class Checked:
+    """A dataclass whose own check refuses a value."""
+
+    low: int
+    high: int
+
+    def __post_init__(self) -> None:
+        if self.low > self.high:
+            raise ValueError(f"low {self.low} is above high {self.high}")
+
+
+def test_a_dataclass_s_own_check_is_a_refusal_in_its_words() -> None:
+    assert decode(Checked, {"low": 1, "high": 2}) == Checked(1, 2)
+    assert str(refusal(Checked, {"low": 3, "high": 2})) == "low 3 is above high 2"
+    assert str(refusal(Checked, [3, 2])) == "expected an object, got [3, 2]"
+
+
+def test_the_shape_is_checked_before_decoding_and_names_the_path() -> None:
+    with pytest.raises(InvalidData) as caught:
+        decode(Any, [[1]], Limits(depth=2), "action")
+    assert str(caught.value) == "action: the document is nested too deep (at most 2)"
+    with pytest.raises(InvalidData) as caught:
+        decode(Any, [1, 2], Limits(nodes=2), "action")
+    assert str(caught.value) == "action: the document is too large (more than 2 values)"
+    with pytest.raises(InvalidData) as caught:
+        check_shape([1, 2], Limits(nodes=2))
+    assert str(caught.value) == "the document is too large (more than 2 values)"
+    assert caught.value.path == ""
+
+
+def test_encoding_without_a_hint_walks_lists_tuples_and_mappings() -> None:
+    assert encode([1, (2, "a"), {"k": (None, 2.5)}]) == [1, [2, "a"], {"k": [None, 2.5]}]
+    assert encode({"a": [True], 3: {"b": ()}}) == {"a": [True], 3: {"b": []}}
+
+
+class Colour(enum.Enum):
+    RED = "red"
+
+
+def test_a_list_of_plain_values_gives_enum_members_as_their_values() -> None:
+    encoded = encode([Colour.RED, "blue"], list[str])
+    assert encoded == ["red", "blue"] and type(encoded[0]) is str
+    assert encode([1, 2], list[int]) == [1, 2]
