@@ -95,6 +95,10 @@ def configuration(target: Target) -> str:
             "-p", "no:xdist", "-p", "no:xdist.looponfail", "-p", "no:anyio",
         ]),
         "use_setproctitle = false",
+        # A mutant that loops is stopped after four times the CPU its tests took unmutated
+        # (plus 2 s), not mutmut's thirty: on a shared machine those minutes add up.
+        "timeout_multiplier = 2.0",
+        "timeout_constant = 2.0",
     ]
     return "\n".join(lines) + "\n"
 
