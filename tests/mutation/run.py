@@ -95,8 +95,8 @@ def configuration(target: Target) -> str:
             "-p", "no:xdist", "-p", "no:xdist.looponfail", "-p", "no:anyio",
         ]),
         "use_setproctitle = false",
-        # A mutant that loops is stopped after four times the CPU its tests took unmutated
-        # (plus 2 s), not mutmut's thirty: on a shared machine those minutes add up.
+        # A mutant that loops is stopped after 4 x (its tests' time unmutated + 2 s) of CPU,
+        # not mutmut's 30 x (... + 1 s): on a shared machine those minutes add up.
         "timeout_multiplier = 2.0",
         "timeout_constant = 2.0",
     ]
