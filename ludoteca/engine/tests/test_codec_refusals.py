@@ -6,11 +6,21 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Annotated, Any
 
 import pytest
 
-from ludoteca.engine.codec import Between, InvalidData, Limits, Size, check_shape, decode, encode
+from ludoteca.engine.codec import (
+    Between,
+    InvalidData,
+    Limits,
+    Size,
+    check_shape,
+    decode,
+    decoder,
+    encode,
+)
 
 
 def refusal(hint: Any, data: Any) -> InvalidData:
@@ -167,3 +177,41 @@ def test_a_list_of_plain_values_gives_enum_members_as_their_values() -> None:
     encoded = encode([Colour.RED, "blue"], list[str])
     assert encoded == ["red", "blue"] and type(encoded[0]) is str
     assert encode([1, 2], list[int]) == [1, 2]
+
+
+class Count(int):
+    """A whole number of a class of its own (not an enum)."""
+
+
+class Word(enum.StrEnum):
+    MIX = "mix"
+
+
+def test_encoding_without_a_hint_takes_subclasses_and_mappings_of_any_kind() -> None:
+    assert encode(Word.MIX) == "mix" and type(encode(Word.MIX)) is str
+    assert encode(Count(3)) == 3
+    assert encode(MappingProxyType({"a": [Word.MIX]})) == {"a": ["mix"]}
+    assert encode(Row([Word.MIX, (1,)])) == ["mix", [1]]
+    with pytest.raises(TypeError, match=r"^cannot encode object as JSON$"):
+        encode(object())
+
+
+class Row(list[Any]):
+    """A list of a class of its own."""
+
+
+def test_a_fixed_tuple_encodes_each_item_by_its_own_hint() -> None:
+    assert encode(({1: "a"}, 2), tuple[dict[int, str], int]) == [[[1, "a"]], 2]
+
+
+def test_a_hint_that_cannot_be_kept_is_worked_out_each_time() -> None:
+    unhashable = Annotated[int, {"why": "a dict cannot be a key"}]
+    assert decode(unhashable, 3) == 3
+    assert encode(4, unhashable) == 4
+
+
+def test_a_decoder_function_decodes_within_its_limits() -> None:
+    assert decoder(int)(3) == 3
+    assert decoder(list[int], Limits(depth=2))([1]) == [1]
+    with pytest.raises(InvalidData, match="nested too deep"):
+        decoder(list[int], Limits(depth=1))([1])
