@@ -205,3 +205,17 @@ def test_a_joker_on_a_covered_square_is_refused_in_words() -> None:
         f"Joker square {p + 1} is already covered by a tile or a joker. "
         "Your tile stays in your hand."
     )
+
+
+def test_a_tile_on_another_pawn_is_refused_in_words() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    s.pawns[1] = p + 2
+    s.board_changed()
+    give_for(s, 0, p + 1, p + 2)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    assert str(refused.value) == (
+        f"Square {p + 2} holds a pawn; no tile covers a pawn. That place may have been taken "
+        "a moment ago. Your tile stays in your hand."
+    )

@@ -113,7 +113,7 @@ def test_between_rounds_nobody_is_stuck_and_the_history_is_shown() -> None:
 
 
 def test_hidden_is_every_stack_s_order_and_the_other_piles_under_their_tops() -> None:
-    s = turned_and_discarded(2)
+    s = turned_and_discarded(3)
     pile, stacks = s.players[1].pile, [list(p.stack) for p in s.players]
     assert GAME.hidden(s, 1) == {
         "0": {"stack": stacks[0], "under_the_top": []},
