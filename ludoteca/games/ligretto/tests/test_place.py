@@ -98,8 +98,10 @@ def test_colours_must_match() -> None:
     tile = give_mismatch(s, 0, p + 1, p + 2)
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, 0, Place(0, p + 1, p + 2))
-    mine = "-".join(data.colour_names(sorted(s.tiles()[tile])))
-    squares = "-".join(data.colour_names(sorted((colour(s, p + 1), colour(s, p + 2)))))
+    a, b = sorted(s.tiles()[tile])
+    mine = "-".join(data.colour_names((a, b)))
+    a, b = sorted((colour(s, p + 1), colour(s, p + 2)))
+    squares = "-".join(data.colour_names((a, b)))
     assert str(refused.value) == (
         f"Your {mine} tile does not match those {squares} squares. Your tile stays in your hand."
     )
