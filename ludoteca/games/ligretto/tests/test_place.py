@@ -221,3 +221,20 @@ def test_a_tile_on_another_pawn_is_refused_in_words() -> None:
         f"Square {p + 2} holds a pawn; no tile covers a pawn. That place may have been taken "
         "a moment ago. Your tile stays in your hand."
     )
+
+
+def test_jokers_far_from_the_pawn_or_from_each_other_are_refused_in_words() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    give_for(s, 0, p + 3, p + 4)
+    keep = " Your tile stays in your hand."
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 3, p + 4, (p + 2,)))
+    assert str(refused.value) == (
+        f"The joker on square {p + 2} must share a side with the pawn's square." + keep
+    )
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 4, p + 5, (p + 1, p + 3)))
+    assert str(refused.value) == (
+        f"The joker on square {p + 3} must share a side with the previous joker." + keep
+    )
