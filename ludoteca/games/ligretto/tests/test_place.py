@@ -238,3 +238,27 @@ def test_jokers_far_from_the_pawn_or_from_each_other_are_refused_in_words() -> N
     assert str(refused.value) == (
         f"The joker on square {p + 3} must share a side with the previous joker." + keep
     )
+
+
+def test_a_tile_away_from_the_pawn_or_split_in_two_is_refused_in_words() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    keep = " Your tile stays in your hand."
+    give_for(s, 0, p + 2, p + 3)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 2, p + 3))
+    assert str(refused.value) == (
+        "The tile must share a side with pawn 0's square (a corner does not count); pawn 0 "
+        f"is now on square {p}." + keep
+    )
+    give_for(s, 0, p + 3, p + 4)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 3, p + 4, (p + 1,)))
+    assert str(refused.value) == (
+        "The tile must share a side with the last joker (a corner does not count); pawn 0 "
+        f"is now on square {p}." + keep
+    )
+    give_for(s, 0, p + 1, p + 3)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 1, p + 3))
+    assert str(refused.value) == "A tile covers two squares that share a side." + keep
