@@ -121,3 +121,18 @@ def test_a_declaration_is_seen_by_its_declarer_alone_until_the_festival() -> Non
     assert dict(mine.data) == {"seat": other, "tower": None}
     assert mine.visible_to == frozenset({other})
     assert result.kind == "festival_result" and result.visible_to is None
+
+
+def test_a_skill_exhibition_is_told_with_the_skills_the_tile_asks_for_d22() -> None:
+    # A level of 4 takes a Width use or a Base use; the "4: Base" tile asks for Base, so the
+    # performance shows Base, not the Width use a tower alone would count.
+    state = fresh()
+    seat = state.current
+    base_4 = len(SHAPE_TILES) + 1
+    state.rows[Region.VALLS] = [base_4]
+    state.players[seat].team = [9, 9, 9, 9, 7, 7, 7, 5, 5, 3]
+    state.players[seat].ranks.update({Skill.WIDTH: 1, Skill.BASE: 1})
+    act(state, seat, Move(Region.VALLS))
+    tower = ((9, 9, 9, 9), (7, 7, 7), (5, 5), (3,))
+    (kind, data), = told(act(state, seat, Perform(base_4, tower)))
+    assert (kind, data["skills"], data["points"]) == ("performed", {"base": 1}, 4)
