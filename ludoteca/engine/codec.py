@@ -67,8 +67,9 @@ class InvalidData(ValueError):
 
 
 def quote(value: Any) -> str:
-    """A short quotation of an untrusted value for an error message."""
-    text = repr(value)
+    """A short quotation of an untrusted value for an error message; an enum member by its
+    value, as a player wrote it ('Girona', not <Region.GIRONA: 'Girona'>)."""
+    text = repr(value.value if isinstance(value, enum.Enum) else value)
     return text if len(text) <= VALUE_LIMIT else text[: VALUE_LIMIT - 1] + "…"
 
 

@@ -257,6 +257,7 @@ def test_a_quotation_as_long_as_the_limit_is_kept_whole_and_a_longer_one_is_cut(
     longer = exact + "q"
     assert quote(longer) == repr(longer)[: VALUE_LIMIT - 1] + "…"
     assert len(quote(longer)) == VALUE_LIMIT and VALUE_LIMIT == 40
+    assert quote(Colour.RED) == "'red'"  # as a player wrote it, not the member's repr
 
 
 class Colour(enum.Enum):
