@@ -113,3 +113,20 @@ def test_festival_towers_refused_say_what_they_lack_d23() -> None:
         "the tower does not work: the tower has 1 levels as big as the level below but your "
         "Strength rank is 0: it allows 0"
     )
+
+
+def test_training_twice_or_off_the_board_and_a_special_recruit_of_nobody_are_refused() -> None:
+    state = fresh()
+    seat = state.current
+    assert refusal(state, seat, Train(Source.REGION, Skill.MIX)) == (
+        "your pawn is not on the board yet: move it to a region before training"
+    )
+    state, seat = setup_trainer()
+    GAME.apply(state, seat, Train(Source.REGION, Skill.BALANCE))
+    assert refusal(state, seat, Train(Source.REGION, Skill.BALANCE)) == (
+        "you already used your train action this turn"
+    )
+    state.regions[Region.LLEIDA] = [8, 5]
+    assert refusal(state, seat, SpecialRecruit(1)) == (
+        "Lleida has no casteller of size 1 to recruit; it has [8, 5]"
+    )

@@ -98,6 +98,7 @@ def test_a_seat_view_field_by_field() -> None:
         "jokers": 2, "duties": [], "individual_board": [],
     }
     assert [p["frame"] for p in GAME.view(s, None)["players"]] == ["single", "double", "dashed"]
+    assert GAME.view(s, 0)["hand"] is None  # seat 0 has turned no tile over
 
 
 def test_between_rounds_nobody_is_stuck_and_the_history_is_shown() -> None:
