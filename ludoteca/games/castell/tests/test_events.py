@@ -22,8 +22,10 @@ from ludoteca.games.castell.actions import (
 from ludoteca.games.castell.data import SHAPE_TILES, Region, Skill
 from ludoteca.games.castell.rules.rounds import end_round
 from ludoteca.games.castell.tests.helpers import (
+    SHAPE_321,
     T4,
     act,
+    before_a_performance,
     end_all_turns,
     festival_in_valls,
     fresh,
@@ -75,15 +77,9 @@ def test_a_special_tile_trained_is_told() -> None:
 
 
 def test_a_local_performance_is_told_with_its_tower_points_and_tokens() -> None:
-    state = fresh()
-    seat = state.current
-    shape_321 = SHAPE_TILES.index(((3, 2, 1), 2))
-    state.rows[Region.VALLS] = [shape_321]
-    state.row_tokens[Region.VALLS] = [0, 1]
-    state.players[seat].team = [9, 9, 9, 5, 5, 2]
-    act(state, seat, Move(Region.VALLS))
-    assert told(act(state, seat, Perform(shape_321, ((9, 9, 9), (5, 5), (2,))))) == [
-        ("performed", {"seat": seat, "region": Region.VALLS, "tile": shape_321,
+    state, seat = before_a_performance()
+    assert told(act(state, seat, Perform(SHAPE_321, ((9, 9, 9), (5, 5), (2,))))) == [
+        ("performed", {"seat": seat, "region": Region.VALLS, "tile": SHAPE_321,
                        "tower": [[9, 9, 9], [5, 5], [2]], "skills": {}, "points": 2,
                        "tokens_collected": 2, "token_spent": True})
     ]
