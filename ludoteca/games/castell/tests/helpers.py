@@ -8,7 +8,7 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.events import Event
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Abstain, Declare, EndTurn, Move, TowerLevels
-from ludoteca.games.castell.data import FestivalType, Region, Skill
+from ludoteca.games.castell.data import SHAPE_TILES, FestivalType, Region, Skill
 from ludoteca.games.castell.state import CastellState, Festival, Phase
 
 TALL = [9, 9, 9, 7, 7, 5, 3]
@@ -81,4 +81,19 @@ def setup_trainer(advanced: bool = False, **options: bool) -> tuple[CastellState
     state.wheel = [Skill.MIX, Skill.BALANCE, Skill.BASE, "special", Skill.STRENGTH,
                    Skill.WIDTH, "special", "special"]
     act(state, seat, Move(Region.LLEIDA))
+    return state, seat
+
+
+SHAPE_321 = SHAPE_TILES.index(((3, 2, 1), 2))
+
+
+def before_a_performance() -> tuple[CastellState, int]:
+    """The first player has moved to Valls, whose row holds only the 3-2-1 shape tile and two
+    special tokens (seats 0 and 1), with a team that builds 3-2-1 from 9s, 5s and a 2."""
+    state = fresh()
+    seat = state.current
+    state.rows[Region.VALLS] = [SHAPE_321]
+    state.row_tokens[Region.VALLS] = [0, 1]
+    state.players[seat].team = [9, 9, 9, 5, 5, 2]
+    act(state, seat, Move(Region.VALLS))
     return state, seat
