@@ -21,22 +21,24 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PIL import Image
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 
 from ludoteca.server.loopback import free_port, wait_port
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
+from web_browser import click_first, until  # noqa: E402  (the browser tests' helpers)
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "images"
 CLIENT = ROOT / "ludoteca" / "server" / "static" / "app" / "index.html"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-LAPTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 360, "height": 740}
+LAPTOP: ViewportSize = {"width": 1280, "height": 860}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 WIDTH = 960  # a laptop's picture is scaled to this many pixels across
 COLOURS = 64  # and reduced to a palette of this many: screens are flat colours and text
 PUBLIC = "http://192.168.1.20:8000"  # the address invites and the projector show, as on a laptop
@@ -92,15 +94,7 @@ def save(page: Page, name: str, full_page: bool = False) -> Path:
     return path
 
 
-def until(check: Callable[[], bool], seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not check():
-        if time.monotonic() > deadline:
-            raise SystemExit(f"no picture: {what} did not happen within {seconds:g} s")
-        time.sleep(0.2)
-
-
-def page_of(browser: Browser, base: str, size: dict[str, int] = LAPTOP) -> Page:
+def page_of(browser: Browser, base: str, size: ViewportSize = LAPTOP) -> Page:
     context = browser.new_context(viewport=size, base_url=base, locale="en-GB")
     context.set_default_timeout(20_000)
     return context.new_page()
@@ -151,17 +145,6 @@ def join(browser: Browser, base: str, code: str, name: str) -> Page:
     return phone
 
 
-def click_first(page: Page, selector: str) -> bool:
-    buttons = page.locator(selector)
-    if buttons.count() == 0:
-        return False
-    try:
-        buttons.first.click(timeout=2_000)
-    except Exception:  # the screen changed under the click: the next round tries again
-        return False
-    return True
-
-
 def stage(page: Page, selector: str) -> str:
     found = page.locator(f"{selector}[data-stage]")
     return (found.first.get_attribute("data-stage") or "") if found.count() else ""
@@ -174,7 +157,7 @@ def workshop(browser: Browser, base: str) -> None:
     facilitator.locator("form button[type=submit]").click()
     facilitator.wait_for_url(re.compile(r".*/session/[\w-]+$"))
     code = facilitator.locator(".lobby [data-code]").inner_text().strip()
-    wall = page_of(browser, base, {"width": 1600, "height": 900})
+    wall = page_of(browser, base, ViewportSize(width=1600, height=900))
     wall.goto(here(facilitator.locator("a[data-projector]").get_attribute("href") or ""))
     wall.wait_for_selector(".wall [data-code]")
     phones = [join(browser, base, code, name) for name in ("Ada", "Bruno")]
