@@ -88,8 +88,9 @@ with tempfile.TemporaryDirectory() as folder:
             {"Content-Type": "application/json"}, method="POST")
         created = json.loads(urllib.request.urlopen(request).read())
         page = urllib.request.urlopen(base + "/").read()
-        print(f"  the server made match {created['id']} and served its page "
-              f"({len(page)} bytes)")
+        if b'type="module"' not in page:
+            raise SystemExit("FAILED: the wheel's server does not serve the browser client")
+        print(f"  the server made match {created['id']} and served the browser client")
     finally:
         server.terminate()
         server.wait(30)
