@@ -24,8 +24,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import multiprocessing
+import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -39,6 +41,9 @@ from ludoteca.games import load_game
 from ludoteca.rl import openspiel
 from ludoteca.rl.spiel_bots import OnInformation, chance_outcome, ismcts_resampler, play_match
 from ludoteca.sim.stats import wilson_interval
+
+sys.path.insert(0, str(Path(__file__).parent))  # the benches' own helpers, beside them
+from pages import rich_markdown, what_it_measures, write_page  # noqa: E402
 
 UCT_C = 2.0
 
@@ -268,6 +273,8 @@ def main() -> None:
             match_table.add_row(*result)
     console.print(speed_table)
     console.print(match_table)
+    write_page("openspiel", "Our ISMCTS against OpenSpiel's searchers", what_it_measures(__doc__),
+               [rich_markdown(speed_table), rich_markdown(match_table)])
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Page, WebSocket
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from web_browser import Table, until
+from web_browser import Table, click_first, until
 from web_pages import sideways_scrolling
 
 from ludoteca.games.ciurme.data import SHIP_NAMES
@@ -88,18 +88,6 @@ def time_left(page: Page) -> int:
 def stage_of(page: Page, selector: str = ".ciurme") -> str:
     found = page.locator(f"{selector}[data-stage]")
     return found.first.get_attribute("data-stage") or "" if found.count() else ""
-
-
-def click_first(page: Page, selector: str) -> bool:
-    """Click the first visible button matching `selector`; False when there is none."""
-    buttons = page.locator(selector)
-    if buttons.count() == 0:
-        return False
-    try:
-        buttons.first.click(timeout=2_000)
-    except Exception:  # the screen changed under the click: the next round tries again
-        return False
-    return True
 
 
 def test_a_two_crew_session_from_join_to_debrief(table: Table) -> None:

@@ -27,8 +27,9 @@ from ludoteca.server.store import Store
 DESCRIPTION = """
 The lobby of ludoteca's games room. Create a match and share its invite links, or create a
 facilitated session and read its join code aloud; then play over the WebSocket
-`/api/matches/{id}/ws` (see the README for its frames). Tokens go in
-`Authorization: Bearer <token>`; errors are `{"error": "<a sentence>"}` with a 4xx code.
+`/api/matches/{id}/ws` (its frames: the documentation's reference, docs/reference/websocket.md).
+Tokens go in `Authorization: Bearer <token>`; errors are `{"error": "<a sentence>"}` with a 4xx
+code.
 """
 
 # How long a bot's search may hold the interpreter before the event loop gets it back (Python's
