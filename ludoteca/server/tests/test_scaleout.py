@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -79,7 +80,7 @@ async def _scenario(servers: list[ServerProcess]) -> None:
                                    made["seats"][seat]["token"], seen[seat], acknowledged))
         for seat in (0, 1, 2)
     ]
-    await asyncio.sleep(1.0)  # everyone connected, on both processes
+    await _until_connected(servers, match_id, {0, 1, 2})
     await post(servers[1].url, f"/api/matches/{match_id}/start", made["host_token"])
     await _until_step(servers[0].url, match_id, 16)
     driver = await _driving(servers)
@@ -107,6 +108,20 @@ async def _scenario(servers: list[ServerProcess]) -> None:
             assert steps == list(range(steps[0], steps[0] + len(steps))), (seat, steps)
         assert any(steps == everything for steps in connections) or len(connections) > 1
     assert any(steps == everything for c in seen.values() for steps in c)
+
+
+async def _until_connected(servers: list[ServerProcess], match_id: str, seats: set[int]
+                           ) -> None:
+    """Until both processes show every one of `seats` connected (each process's presence is
+    shared with the other), with a deadline that fails loudly."""
+    deadline = time.monotonic() + 30
+    for server in servers:
+        while True:
+            summary = (await get(server.url, f"/api/matches/{match_id}")).json()
+            if seats <= {s["seat"] for s in summary["seats"] if s["connected"]}:
+                break
+            assert time.monotonic() < deadline, f"seats {seats} not all connected: {summary}"
+            await asyncio.sleep(0.05)
 
 
 async def _until_step(base: str, match_id: str, step: int) -> None:
