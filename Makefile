@@ -132,7 +132,7 @@ screenshots: $(VENV) $(WEB_BUILD)
 
 # The slow-marked tests only (soak runs, long fuzzing); `make test` leaves them out.
 test-slow: $(VENV) test-services
-	$(BIN)/pytest -n 2 --dist loadgroup -m slow
+	$(BIN)/pytest -n 2 --dist loadgroup -m slow --timeout 3600
 
 # Mutation testing (not part of `make test`: an hour or more on two cores): mutmut over each
 # game's rules/ and view.py and the engine's codec, one target at a time at low priority, then

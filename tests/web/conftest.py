@@ -11,7 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -98,4 +98,17 @@ def table(browser: playwright_sync.Browser, server: str, watched: Watched,
     folder.mkdir(parents=True)
     t = Table(browser, server, watched, folder)
     yield t
-    t.close()
+    t.close(failed=request.node.stash.get(FAILED, False))
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Marks a test whose call failed, for the table's pictures of its screens."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report

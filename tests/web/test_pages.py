@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_browser import Table, WaitFor, until
 from web_pages import create_match, seen, sideways_scrolling, wait_turn_or_end
 
@@ -117,17 +118,24 @@ def test_ciurme_quick_try(table: Table) -> None:
     page.wait_for_selector(".ciurme")
     table.shot(page, "ciurme-start")
     shots = set()
+    # A vote's choices on the screen, every other move in the menu. A motion to depose is legal
+    # between turns too (its own card), so a turn is a move button on the screen, not a legal
+    # move in the state.
+    buttons = page.locator(".ciurme .choices button, .ciurme .menu .group button")
     while True:
-        mine = wait_turn_or_end([page], 120)
-        if mine is None:
+        until(lambda: buttons.count() > 0 or seen(page).status in ("over", "ended"), 120,
+              "a move of mine or the end")
+        if seen(page).status in ("over", "ended"):
             break
         stage = page.locator(".ciurme").get_attribute("data-stage") or ""
         if stage not in shots:
             shots.add(stage)
             table.shot(page, f"ciurme-{len(shots)}")
         before = seen(page).step
-        # A vote's choices on the screen, every other move in the menu.
-        page.locator(".ciurme .choices button, .ciurme .menu .group button").first.click()
+        try:
+            buttons.first.click(timeout=5_000)
+        except PlaywrightTimeout:
+            continue  # the turn moved on between the look and the click (a vote's timer)
         until(answered(page, before), 10, "my move")
     page.wait_for_selector(".result")
     table.shot(page, "ciurme-result")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Response
+from playwright.sync_api import Error as PlaywrightError
 
 
 @dataclass
@@ -66,8 +67,17 @@ class Table:
         page.screenshot(path=str(path), full_page=full_page)
         return path
 
-    def close(self) -> None:
+    def close(self, failed: bool = False) -> None:
+        """Close every person's browser; after a failure, first a picture of each open page
+        (`failed-<n>.png`), the screens as they were when the test gave up."""
         for context in self.contexts:
+            for page in context.pages if failed else []:
+                self.shots += 1
+                try:
+                    page.screenshot(path=str(self.folder / f"{self.shots:02d}-failed.png"),
+                                    timeout=5_000)
+                except PlaywrightError:
+                    pass  # a page that cannot be drawn any more: the others still are
             context.close()
 
 

@@ -155,7 +155,7 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
 async def live_match(hub: Hub, match_id: str) -> LiveMatch:
     live = await hub.get(match_id)
     if live is None:
-        raise not_found(f"match {match_id[:40]!r}")
+        raise not_found(f"match {match_id[:40]!r}", "no_match")
     return live
 
 
@@ -218,7 +218,7 @@ async def join(hub: Hub, live: LiveMatch, request: schemas.JoinMatch) -> schemas
     if info.is_session:
         raise conflict("join this session with its code: POST /api/sessions/join")
     if info.status in ("over", "ended"):
-        raise conflict("the match is over: there is no seat to take")
+        raise conflict("the match is over: there is no seat to take", "match_over")
     free = [s.seat for s in info.seats if s.joinable]
     if request.seat is not None:
         asked = next((s for s in info.seats if s.seat == request.seat), None)
@@ -227,15 +227,16 @@ async def join(hub: Hub, live: LiveMatch, request: schemas.JoinMatch) -> schemas
                           f"{[s.seat for s in info.seats]}")
         if asked.free and not asked.open:
             raise conflict(f"seat {request.seat} is kept for the person the host invited: "
-                           f"open seats: {free or 'none'}")
+                           f"open seats: {free or 'none'}", "seat_invited")
         if request.seat not in free:
-            raise conflict(f"seat {request.seat} is taken; open seats: {free or 'none'}")
+            raise conflict(f"seat {request.seat} is taken; open seats: {free or 'none'}",
+                           "seat_taken")
         wanted = [request.seat]
     elif free:
         wanted = free
     elif any(s.free for s in info.seats):
         raise conflict("the seats left are kept for the people the host invited: ask the host "
-                       "for your invite link")
+                       "for your invite link", "seats_invited")
     else:
         wanted = []
     token = new_token()
@@ -245,7 +246,7 @@ async def join(hub: Hub, live: LiveMatch, request: schemas.JoinMatch) -> schemas
             live.presence.mark_empty(seat, hub.now())
             await hub.header_changed(live)
             return schemas.Joined(id=info.id, seat=seat, token=token)
-    raise conflict("every seat is taken")
+    raise conflict("every seat is taken", "match_full")
 
 
 async def claim_invite(hub: Hub, live: LiveMatch, seat: int, name: str | None) -> None:
@@ -258,14 +259,15 @@ async def claim_invite(hub: Hub, live: LiveMatch, seat: int, name: str | None) -
 def seat_of(live: LiveMatch, token: str | None) -> int:
     seat = find_token(token, [(s.token_hash, s.seat) for s in live.info.seats])
     if not isinstance(seat, int):
-        raise forbidden("that token holds no seat of this match")
+        raise forbidden("that token holds no seat of this match", "no_seat")
     return seat
 
 
 async def leave(hub: Hub, live: LiveMatch, token: str | None) -> schemas.Done:
     seat = seat_of(live, token)
     if seat in role_seats_held_by_host(live.info):
-        raise conflict("the facilitator runs the session: end it instead of leaving")
+        raise conflict("the facilitator runs the session: end it instead of leaving",
+                       "facilitator_stays")
 
     def write(session: Session, row: MatchRow) -> None:
         # Its invite link is spent: the seat is anyone's now.
@@ -290,12 +292,13 @@ def _set_seat(session: Session, match_id: str, seat: int, **values: Any) -> None
 def check_host(live: LiveMatch, token: str | None) -> None:
     if not token_matches(token, live.info.host_token_hash):
         raise forbidden("only the host (the facilitator of a session) may do this: send the "
-                        "host token as 'Authorization: Bearer <token>'")
+                        "host token as 'Authorization: Bearer <token>'", "host_only")
 
 
 def _status_is(row: MatchRow, allowed: tuple[str, ...], doing: str) -> None:
     if row.status not in allowed:
-        raise conflict(f"cannot {doing}: the match is {row.status}")
+        raise conflict(f"cannot {doing}: the match is {row.status}", "not_now",
+                       status=row.status)
 
 
 def _timed(live: LiveMatch, bots: set[int]) -> list[int]:
@@ -371,7 +374,7 @@ async def set_bot(hub: Hub, live: LiveMatch, seat: int, request: schemas.SetBot)
     if seat not in seats:
         raise invalid(f"seat {seat} does not exist; the seats are {seats}")
     if seat in role_seats_held_by_host(live.info):
-        raise conflict("that is the facilitator's own seat")
+        raise conflict("that is the facilitator's own seat", "facilitator_seat")
     spec = check_bot(hub, request.bot, live.game, live.state)
 
     def write(session: Session, row: MatchRow) -> None:

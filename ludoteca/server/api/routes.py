@@ -143,8 +143,10 @@ async def join_session(body: schemas.JoinSession, request: Request, hub: HubDep
     address = request.client.host if request.client else "unknown"
     wait = guesses.wait(address)
     if wait > 0:
-        raise ApiError(429, f"too many wrong codes from your address: try again in "
-                            f"{math.ceil(wait)} s", headers={"Retry-After": str(math.ceil(wait))})
+        seconds = math.ceil(wait)
+        raise ApiError(429, f"too many wrong codes from your address: try again in {seconds} s",
+                       "too_many_guesses", {"seconds": seconds},
+                       headers={"Retry-After": str(seconds)})
     try:
         return await sessions.join_session(hub, body)
     except ApiError as exc:

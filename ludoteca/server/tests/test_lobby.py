@@ -115,7 +115,9 @@ def test_wrong_tokens_get_403_and_change_nothing(config: ServerConfig) -> None:
             for token in (None, "nope", made["spectator_token"]):
                 response = await post(base, match + path, token, body)
                 assert response.status_code == 403, (path, response.text)
-                assert set(response.json()) == {"error"}
+                # The sentence, and a code the client says in the player's language.
+                assert response.json()["code"] in ("no_seat", "host_only"), response.text
+                assert set(response.json()) == {"error", "code", "params"}
         assert (await get(base, match)).json() == before
         assert (await get(base, "/api/matches/nothing-here")).status_code == 404
         assert (await get(base, "/api/sessions/" + made["id"])).status_code == 404
