@@ -31,7 +31,7 @@ from ludoteca.games.castell.actions import (
     SpecialRecruit,
     Train,
 )
-from ludoteca.games.castell.bots import evaluation, heuristic
+from ludoteca.games.castell.bots import evaluation, heuristic, search
 from ludoteca.games.castell.data import CALENDAR, ROUNDS
 from ludoteca.games.castell.options import CastellOptions
 from ludoteca.games.castell.rules import (
@@ -221,3 +221,6 @@ class Castell(Game[CastellState]):
 
     def evaluate(self, state: CastellState) -> list[float]:
         return evaluation.evaluate(state)
+
+    def search_choices(self, state: CastellState, seat: int, rng: Rng) -> list[Action]:
+        return search.search_choices(state, seat, self.legal_actions, self.apply)

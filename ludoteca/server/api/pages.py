@@ -21,11 +21,12 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
+from ludoteca.bots.explain import explain
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.rules_index import REFERENCE
 from ludoteca.server.api import lobby
-from ludoteca.server.api.errors import ERROR_RESPONSES, conflict, not_found
+from ludoteca.server.api.errors import ERROR_RESPONSES, conflict, invalid, not_found
 from ludoteca.server.hub import Hub
 
 STATIC = Path(__file__).parent.parent / "static" / "app"
@@ -145,3 +146,19 @@ async def replay(match_id: str, request: Request) -> dict[str, Any]:
         raise conflict("the match is still being played: its replay opens when it ends")
     record = await lobby.record(hub, live)
     return await asyncio.to_thread(replay_steps, live.game, record)
+
+
+@router.get("/matches/{match_id}/replay/{step}/explain",
+            summary="What a seat's search weighed after a step of a finished match")
+async def replay_explain(match_id: str, step: int, seat: int, request: Request) -> dict[str, Any]:
+    hub: Hub = request.app.state.hub
+    live = await lobby.live_match(hub, match_id)
+    if live.info.status not in ("over", "ended"):
+        raise conflict("the match is still being played: its bots explain themselves when it ends")
+    record = await lobby.record(hub, live)
+    bot = next((s.bot for s in live.info.seats if s.seat == seat), None)
+    try:
+        found = await asyncio.to_thread(explain, live.game, record, step, seat, bot)
+    except ValueError as exc:
+        raise invalid(str(exc)) from None
+    return found.to_json()

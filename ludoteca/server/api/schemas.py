@@ -171,6 +171,14 @@ class MoveMember(Strict):
     crew: int = Field(ge=0, le=40, description="a crew's index; one past the last: a new crew")
 
 
+class LevelOut(BaseModel):
+    """A bot level people choose by (easy, normal, strong): its spec and measured Elo."""
+
+    name: str
+    spec: str
+    elo: float | None
+
+
 class GameOut(BaseModel):
     name: str
     title: str
@@ -180,6 +188,7 @@ class GameOut(BaseModel):
     facilitated: bool
     abandoned_seat_grace: float | None
     options: list[dict[str, Any]]
+    levels: list[LevelOut]
 
 
 class Health(BaseModel):

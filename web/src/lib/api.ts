@@ -60,6 +60,18 @@ export const api = {
     request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief?lang=${encodeURIComponent(lang)}`),
   replay: (id: string) =>
     request<ReplayFrames>("GET", `/api/matches/${encodeURIComponent(id)}/replay`),
+  explain: (id: string, step: number, seat: number) =>
+    request<Explanation>("GET", `/api/matches/${encodeURIComponent(id)}/replay/${step}/explain?seat=${seat}`),
+};
+
+// What a seat's search weighed after `step` steps of a finished match: the moves it compared,
+// its choice first, each with the chance of winning it saw after it; `played` is the move made.
+export type Explanation = {
+  step: number;
+  seat: number;
+  spec: string;
+  played: Record<string, unknown> | null;
+  moves: { action: Record<string, unknown>; text: string; visits: number; value: number }[];
 };
 
 // A finished match step by step: the spectator's view after each step, with its events.
