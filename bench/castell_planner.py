@@ -43,6 +43,7 @@ from ludoteca.games.castell.performances import team_tiles
 from ludoteca.games.castell.state import CastellState, Festival, Phase, Player
 from ludoteca.games.castell.towers import best_tower, tower_score
 
+GAME = "castell"
 NAME = "castell-planner"
 # A size token's points: 2 for a size not held yet, 0 for a second of a size, 1 from the third
 # ("5, 5, 7 scores 1 + 1 + 2").

@@ -77,7 +77,8 @@ def explain(game: Game[Any], record: Any, step: int, seat: int,
         )
     state = match.replay(step)
     if not game.is_seat(state, seat):
-        raise ValueError(f"there is no seat {seat}; the seats are 0 to {len(game.seats(state)) - 1}")
+        last = len(game.seats(state)) - 1
+        raise ValueError(f"there is no seat {seat}; the seats are 0 to {last}")
     if seat not in game.actors(state):
         raise ValueError(f"seat {seat} had nothing to choose after step {step}")
     bot = explaining_bot(game, spec)

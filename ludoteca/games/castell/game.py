@@ -96,10 +96,11 @@ class Castell(Game[CastellState]):
     # festival the suggestion and the best tower for each size token (plus abstaining); apply
     # accepts any legal tower, which a player may type as levels (parse_action_text).
     legal_actions_complete = False
-    # The default search: rollouts that follow the heuristic for 10 steps, judged by
-    # `evaluate`, with a bias toward the heuristic's move; a move in about a tenth of a second.
+    # The default search (the strong level): a turn is played by the whole-turn planner's best
+    # plan (`search_choices`), a festival's towers are compared by rollouts that follow the
+    # heuristic to the festival's end and are judged by `evaluate` (the players' outlooks).
     mcts_defaults = MappingProxyType(
-        {"iterations": 8, "rollout": "heuristic", "horizon": 10, "bias": 2}
+        {"iterations": 48, "rollout": "heuristic", "horizon": 4, "bias": 2, "focus": 1}
     )
 
     # --- set-up -------------------------------------------------------------------------------

@@ -258,13 +258,14 @@ class Ciurme(Game[CiurmeState]):
     legal_actions_complete = False
     # In the training room a seat is never taken over on its own: the facilitator decides.
     abandoned_seat_grace = None
-    # The default search: phase 1 played by the crew's plan, the Assembly's stamps and
-    # preferred ships searched (`search_choices`) with rollouts that follow the heuristic, with a
-    # bias toward the heuristic's move. 24 steps see a session of two crews to its end from the
-    # Assembly's start (21 at most, in heuristic play: the result itself, no guess); larger
-    # sessions are judged there by `evaluate` (a 40-player search took 2.5 s at load 7).
+    # The default search (the strong level): phase 1 played by the crew's plan, the Assembly's
+    # stamps and preferred ships searched (`search_choices`) with rollouts that follow the
+    # heuristic, with a bias toward the heuristic's move. 24 steps see a session of two crews to
+    # its end from the Assembly's start (21 at most, in heuristic play: the result itself, no
+    # guess); larger sessions are judged there by `evaluate`. 200 iterations: at most half a
+    # second of CPU a searched move with two crews (bench/bots.py times it).
     mcts_defaults = MappingProxyType(
-        {"iterations": 48, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 1}
+        {"iterations": 200, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 1}
     )
 
     def __init__(self) -> None:

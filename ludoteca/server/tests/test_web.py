@@ -118,3 +118,30 @@ def test_a_finished_match_replays_step_by_step(sqlite: ServerConfig) -> None:
 
     with ServerThread(sqlite) as server:
         run(scenario(server.url))
+
+
+def test_bots_explain_their_moves_once_the_match_is_over(sqlite: ServerConfig) -> None:
+    async def scenario(base: str) -> None:
+        made = await create(base, game="goofspiel", players=2, seed=5,
+                            bots={"0": "mcts:iterations=40", "1": "heuristic"})
+        explain = f"/api/matches/{made['id']}/replay/0/explain?seat=0"
+        early = await get(base, explain)
+        assert early.status_code == 409 and "still being played" in early.json()["error"]
+        watcher = await Client.connect(base, made["id"])
+        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
+        await watcher.until(lambda f: f["type"] == "state" and f["status"] == "over")
+        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        found = (await get(base, explain)).json()
+        assert found["spec"] == "mcts:iterations=40" and found["seat"] == 0
+        assert sum(move["visits"] for move in found["moves"]) == 40
+        assert found["played"] in [move["action"] for move in found["moves"]]
+        assert found == (await get(base, explain)).json()  # seeded: the same answer again
+        # A heuristic's seat is explained by the game's strong level.
+        other = (await get(base, f"/api/matches/{made['id']}/replay/0/explain?seat=1")).json()
+        assert other["spec"] == "mcts"
+        wrong = await get(base, f"/api/matches/{made['id']}/replay/{len(record['log'])}/explain"
+                                "?seat=0")
+        assert wrong.status_code == 422 and "its steps are 0 to" in wrong.json()["error"]
+
+    with ServerThread(sqlite) as server:
+        run(scenario(server.url))

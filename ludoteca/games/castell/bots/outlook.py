@@ -32,7 +32,6 @@ from ludoteca.games.castell.data import (
     MIN_FESTIVAL_LEVELS,
     PRIZE_POINTS,
     PRIZE_TABLE,
-    REGIONS,
     ROUNDS,
     SIZE_TOKEN_REPEATED,
     SIZE_TOKEN_UNIQUE,
@@ -45,7 +44,7 @@ from ludoteca.games.castell.state import OVER, CastellState, Festival, Player
 from ludoteca.games.castell.towers import best_tower, tower_score
 
 # How likely a rival who can reach a festival is to stand there (they have their own route).
-RIVAL_THERE = 0.9
+RIVAL_THERE = 0.7
 # The chance that a team without a qualifying tower yet builds one by the festival, per round
 # left, before weighing how near its best tower is; and the most it may reach.
 CATCH_UP_PER_ROUND, CATCH_UP_MOST = 0.12, 0.8
@@ -97,6 +96,11 @@ def steps_short(pawn: Region | None, since: int, festival: Festival) -> int | No
     if far <= turns:
         return 0
     return far - turns if far <= 2 * turns else None
+
+
+# A route so far: (its points, the festivals on it), where it stands then (the pawn's region,
+# the round), and the tokens it spent on moves.
+Route = tuple[tuple[float, tuple[int, ...]], tuple[Region | None, int], int]
 
 
 @dataclass(frozen=True)
@@ -207,7 +211,7 @@ def routes(state: CastellState, seat: int) -> dict[int, tuple[float, int]]:
             continue
         region = 0.0 if player.board[festival.region].earned() else region_worth
         gain = p.chance * (p.points + region)
-        options = [((0.0, ()), start, 0)]
+        options: list[Route] = [((0.0, ()), start, 0)]
         options += [
             (best[j, spent], (festivals[j].region, festivals[j].round), spent)
             for (j, spent) in list(best) if j < i

@@ -4,8 +4,8 @@ tile's free action too) down to ending the turn, each end judged by the player's
 A turn's actions only make sense together (move where the castellers are, recruit them, then
 perform with the tower they complete), so a search that weighs one action at a time with a
 rough continuation misjudges them; planning the turn whole does not. The same position reached
-in another order is planned once (its value is remembered). Nothing here is random, and a turn never draws from the bag,
-so the plans of every determinization of a position are the same.
+in another order is planned once (its value is remembered). Nothing here is random, and a turn
+never draws from the bag, so the plans of every determinization of a position are the same.
 """
 
 from __future__ import annotations
