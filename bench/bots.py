@@ -25,6 +25,7 @@ import argparse
 import datetime
 import json
 import statistics
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -92,6 +93,9 @@ def play(game: Game[Any], players: int, first: str, second: str, matches: int,
         a = result.bots[0]
         wins += a.wins
         per_seed.append(a.win_rate)
+        # A line a run off a terminal (no progress bar) can be followed by.
+        print(f"{game.name}: {first} v {second} (seed {seed}): {a.win_rate:.1%} of {a.games}",
+              file=sys.stderr, flush=True)
     return Row(first, second, matches * len(seeds), wins, per_seed)
 
 
