@@ -21,7 +21,7 @@ performance.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from typing import Any
 
 from ludoteca.bots.base import Bot
@@ -31,7 +31,6 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.actions import Declare, EndTurn
 from ludoteca.games.castell.data import (
-    ADJACENCY,
     MIN_FESTIVAL_LEVELS,
     PRIZE_POINTS,
     PRIZE_TABLE,
@@ -40,6 +39,7 @@ from ludoteca.games.castell.data import (
     local_tile_points,
 )
 from ludoteca.games.castell.performances import team_tiles
+from ludoteca.games.castell.rules.move import distances
 from ludoteca.games.castell.state import CastellState, Festival, Phase, Player
 from ludoteca.games.castell.towers import best_tower, tower_score
 
@@ -56,18 +56,6 @@ TOKEN_WORTH = 3.0
 # Small credits that steer the first rounds, before any festival is in reach: a skill rank and a
 # casteller each widen the towers the team can build later.
 RANK_WORTH, CASTELLER_WORTH, TEAM_USEFUL = 0.6, 0.25, 16
-
-
-def distances(start: Any) -> dict[Any, int]:
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for there in ADJACENCY[here]:
-            if there not in seen:
-                seen[there] = seen[here] + 1
-                queue.append(there)
-    return seen
 
 
 DISTANCE = {region: distances(region) for region in REGIONS}

@@ -24,11 +24,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations
 
 from ludoteca.games.castell.data import (
-    ADJACENCY,
     MIN_FESTIVAL_LEVELS,
     PRIZE_POINTS,
     PRIZE_TABLE,
@@ -40,6 +38,7 @@ from ludoteca.games.castell.data import (
 )
 from ludoteca.games.castell.performances import team_tiles
 from ludoteca.games.castell.result import categories
+from ludoteca.games.castell.rules.move import distances
 from ludoteca.games.castell.state import OVER, CastellState, Festival, Player
 from ludoteca.games.castell.towers import best_tower, tower_score
 
@@ -60,20 +59,8 @@ RANK_WORTH, CASTELLER_WORTH, USEFUL_TEAM = 0.6, 0.25, 16
 REGION_SHARE = 0.7
 
 
-@cache
-def _distances(start: Region) -> dict[Region, int]:
-    seen, frontier = {start: 0}, [start]
-    while frontier:
-        here = frontier.pop(0)
-        for there in ADJACENCY[here]:
-            if there not in seen:
-                seen[there] = seen[here] + 1
-                frontier.append(there)
-    return seen
-
-
 def distance(a: Region, b: Region) -> int:
-    return _distances(a)[b]
+    return distances(a)[b]
 
 
 def turns_taken(state: CastellState, seat: int) -> int:

@@ -8,7 +8,7 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.events import Event
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Abstain, Declare, EndTurn, Move, TowerLevels
-from ludoteca.games.castell.data import FestivalType, Region, Skill
+from ludoteca.games.castell.data import SHAPE_TILES, FestivalType, Region, Skill
 from ludoteca.games.castell.state import CastellState, Festival, Phase
 
 TALL = [9, 9, 9, 7, 7, 5, 3]
@@ -82,3 +82,15 @@ def setup_trainer(advanced: bool = False, **options: bool) -> tuple[CastellState
                    Skill.WIDTH, "special", "special"]
     act(state, seat, Move(Region.LLEIDA))
     return state, seat
+
+
+def tile_in_reach() -> tuple[CastellState, int, int]:
+    """A turn whose player stands in Valls with a team that meets the 3-2-1 tile lying there:
+    (state, seat, tile)."""
+    state = fresh(2)
+    seat = state.current
+    tile = SHAPE_TILES.index(((3, 2, 1), 2))
+    state.rows[Region.VALLS] = [tile]
+    state.players[seat].team = [9, 9, 9, 5, 5, 2]
+    act(state, seat, Move(Region.VALLS))
+    return state, seat, tile

@@ -7,13 +7,20 @@ from collections import Counter
 
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import Declare, EndTurn, Move, Perform
+from ludoteca.games.castell.actions import Declare, EndTurn, Perform
 from ludoteca.games.castell.bots.outlook import expected_prize, outlook, steps_short, token_points
 from ludoteca.games.castell.bots.planner import TurnPlanner
-from ludoteca.games.castell.data import SHAPE_TILES, FestivalType, Region
+from ludoteca.games.castell.data import FestivalType, Region
 from ludoteca.games.castell.result import categories
 from ludoteca.games.castell.state import Festival, Phase
-from ludoteca.games.castell.tests.helpers import BAL1, TALL, act, fresh, stage_festival
+from ludoteca.games.castell.tests.helpers import (
+    BAL1,
+    TALL,
+    act,
+    fresh,
+    stage_festival,
+    tile_in_reach,
+)
 
 PLANNER = TurnPlanner(GAME.legal_actions, GAME.apply)
 
@@ -56,12 +63,7 @@ def test_prizes_and_size_tokens_as_the_rules_count_them() -> None:
 
 
 def test_the_planner_performs_a_tile_it_can_meet() -> None:
-    state = fresh(2)
-    seat = state.current
-    tile = SHAPE_TILES.index(((3, 2, 1), 2))
-    state.rows[Region.VALLS] = [tile]
-    state.players[seat].team = [9, 9, 9, 5, 5, 2]
-    act(state, seat, Move(Region.VALLS))
+    state, seat, _ = tile_in_reach()
     ranked = PLANNER.ranked(state, seat)
     assert {action for _, action in ranked} == set(GAME.legal_actions(state, seat))
     assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)
