@@ -48,8 +48,11 @@ from ludoteca.sim.stats import elo_ratings, wilson_interval
 from ludoteca.sim.tournament import run_tournament
 
 # The strong level's search before these levels were measured (the browser's "strong" in
-# turn-based games); a game's defaults fill what it leaves out.
+# turn-based games), with what it took then from each game's defaults where those changed since
+# (Castell searched every legal move, Goofspiel searched the others' bids); the game's defaults
+# fill the rest as they did.
 OLD_STRONG = "mcts:iterations=8:rollout=heuristic:horizon=10:bias=2"
+OLD_DEFAULTS = {"castell": ":focus=0", "goofspiel": ":rivals=search"}
 # Opponents written apart from the game's bots, by game.
 YARDSTICKS = {castell_planner.GAME: castell_planner.NAME}
 MATCHES = 40  # per pairing and seed, unless the game's bench module sets LADDER_MATCHES
@@ -256,7 +259,8 @@ def main() -> None:
             for lower, upper in zip(LEVEL_NAMES, LEVEL_NAMES[1:], strict=False)
         ]
         if not game.real_time:
-            pairings.append((levels["strong"], OLD_STRONG, "old"))
+            old = OLD_STRONG + OLD_DEFAULTS.get(game.name, "")
+            pairings.append((levels["strong"], old, "old"))
             if game.name in YARDSTICKS:
                 pairings.append((levels["strong"], YARDSTICKS[game.name], "yardstick"))
         rows: dict[tuple[str, str], Row] = {}

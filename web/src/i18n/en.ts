@@ -83,7 +83,7 @@ export const en = {
   "new.levels": "The bots' levels",
   "new.elo": "Elo",
   "new.level": "Level",
-  "new.level_is": "Plays like",
+  "new.level_is": "What it is",
   "new.level_you": "Your results against it",
   "new.level_record": "{wins} won of {played}",
   "new.level_recent": "your latest results, the oldest first",

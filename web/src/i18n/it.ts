@@ -84,7 +84,7 @@ export const it: Record<keyof typeof en, string> = {
   "new.levels": "I livelli dei bot",
   "new.elo": "Elo",
   "new.level": "Livello",
-  "new.level_is": "Gioca come",
+  "new.level_is": "Com'è",
   "new.level_you": "I tuoi risultati contro di lui",
   "new.level_record": "{wins} vinte su {played}",
   "new.level_recent": "i tuoi ultimi risultati, dal più vecchio",

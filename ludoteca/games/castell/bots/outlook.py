@@ -42,8 +42,10 @@ from ludoteca.games.castell.rules.move import distances
 from ludoteca.games.castell.state import OVER, CastellState, Festival, Player
 from ludoteca.games.castell.towers import best_tower, tower_score
 
-# How likely a rival who can reach a festival is to stand there (they have their own route).
-RIVAL_THERE = 0.7
+# How likely a rival who can reach a festival is to stand there (they have their own route),
+# and how much their best tower score for it grows a round until then (they recruit and train
+# too: a player who compares with their tower as it is now loses the contested festivals).
+RIVAL_THERE, RIVAL_GROWTH = 0.9, 1.0
 # The chance that a team without a qualifying tower yet builds one by the festival, per round
 # left, before weighing how near its best tower is; and the most it may reach.
 CATCH_UP_PER_ROUND, CATCH_UP_MOST = 0.12, 0.8
@@ -115,9 +117,9 @@ def catch_up(state: CastellState, player: Player, festival: Festival) -> float:
     return min(CATCH_UP_MOST, CATCH_UP_PER_ROUND * rounds_left) * near * near
 
 
-def rivals_at(state: CastellState, seat: int, festival: Festival) -> list[tuple[int, Player]]:
-    """The other players who can stand in the festival's region in time, with their best
-    tower score (those who cannot build one do not take part)."""
+def rivals_at(state: CastellState, seat: int, festival: Festival) -> list[tuple[float, Player]]:
+    """The other players who can stand in the festival's region in time, with the tower score
+    they are likely to reach by then (those who cannot build a tower yet do not take part)."""
     out = []
     for other, player in enumerate(state.players):
         if other == seat:
@@ -127,11 +129,12 @@ def rivals_at(state: CastellState, seat: int, festival: Festival) -> list[tuple[
             continue
         tower = festival_tower(player, festival)
         if tower is not None:
-            out.append((tower_score(tower, festival.tokens), player))
+            growth = RIVAL_GROWTH * (festival.round - state.round)
+            out.append((tower_score(tower, festival.tokens) + growth, player))
     return out
 
 
-def expected_prize(table: Sequence[int], mine: int, rivals: Sequence[int]) -> float:
+def expected_prize(table: Sequence[int], mine: int, rivals: Sequence[float]) -> float:
     """The prize by rank [D-13], each rival there with the same chance: a rival with a higher
     score pushes the player down a rank; ties share the rank."""
     higher = [r for r in rivals if r > mine]
