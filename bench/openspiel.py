@@ -24,12 +24,13 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import multiprocessing
+import sys
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 from rich.console import Console
 from rich.table import Table
@@ -38,7 +39,11 @@ from ludoteca.bots import MctsBot
 from ludoteca.engine.rng import Rng
 from ludoteca.games import load_game
 from ludoteca.rl import openspiel
+from ludoteca.rl.spiel_bots import OnInformation, chance_outcome, ismcts_resampler, play_match
 from ludoteca.sim.stats import wilson_interval
+
+sys.path.insert(0, str(Path(__file__).parent))  # the benches' own helpers, beside them
+from pages import rich_markdown, what_it_measures, write_page  # noqa: E402
 
 UCT_C = 2.0
 
@@ -100,23 +105,25 @@ class Ours:
 
 
 class SpielMcts:
-    """OpenSpiel's MCTSBot, on one world of the seat's information state per move."""
+    """OpenSpiel's MCTSBot, on one world of the seat's information state per move
+    (`ludoteca.rl.spiel_bots.OnInformation`)."""
 
     name = "OpenSpiel MCTSBot"
 
     def __init__(self, game: Any, iterations: int, seed: int) -> None:
         randomness = np.random.RandomState(seed)
         rollouts = mcts.RandomRolloutEvaluator(1, randomness)
-        self.bot = mcts.MCTSBot(game, UCT_C, iterations, rollouts, solve=False,
-                                random_state=randomness)
-        self.sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+        self.bot = OnInformation(
+            mcts.MCTSBot(game, UCT_C, iterations, rollouts, solve=False,
+                         random_state=randomness),
+            seed,
+        )
         self.iterations = iterations
 
     def step(self, state: Any) -> tuple[int, int]:
         if len(state.legal_actions()) == 1:
             return state.legal_actions()[0], 0
-        world = state.resample_from_infostate(state.current_player(), self.sampler)
-        return int(self.bot.step(world)), self.iterations
+        return self.bot.step(state), self.iterations
 
 
 class SpielIsmcts:
@@ -128,8 +135,7 @@ class SpielIsmcts:
         randomness = np.random.RandomState(seed)
         rollouts = mcts.RandomRolloutEvaluator(1, randomness)
         self.bot = ismcts.ISMCTSBot(game, rollouts, UCT_C, iterations, random_state=randomness)
-        sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)  # seeded: a run replays
-        self.bot.set_resampler(lambda state, seat: state.resample_from_infostate(seat, sampler))
+        self.bot.set_resampler(ismcts_resampler(seed))  # seeded: a run replays
         self.iterations = iterations
 
     def step(self, state: Any) -> tuple[int, int]:
@@ -147,12 +153,6 @@ def searchers(game: Any, setting: Setting, seed: int) -> list[Any]:
 
 
 # --- speed ----------------------------------------------------------------------------------------
-def deal(state: Any, seed: int) -> None:
-    rng = np.random.RandomState(seed)
-    while state.is_chance_node():
-        state.apply_action(int(rng.randint(openspiel.DEAL_OUTCOMES)))
-
-
 def positions(game: Any, count: int, seed: int) -> list[Any]:
     """Decisions with a choice, spread over random matches."""
     rng = np.random.RandomState(seed)
@@ -160,9 +160,12 @@ def positions(game: Any, count: int, seed: int) -> list[Any]:
     match = 0
     while len(found) < count:
         state = game.new_initial_state()
-        deal(state, seed * 1000 + match)
+        chance = np.random.RandomState(seed * 1000 + match)
         step = 0
         while not state.is_terminal() and len(found) < count:
+            if state.is_chance_node():
+                state.apply_action(chance_outcome(state, chance))
+                continue
             legal = state.legal_actions()
             if len(legal) > 1 and step % 7 == 3:
                 found.append(state.clone())
@@ -188,13 +191,21 @@ def speeds(game: Any, setting: Setting, count: int = 6) -> list[float]:
 
 
 # --- strength -------------------------------------------------------------------------------------
+class _Played:
+    """A searcher as `play_match` steps it: the action alone."""
+
+    def __init__(self, searcher: Any) -> None:
+        self.searcher = searcher
+
+    def step(self, state: Any) -> int:
+        action, _ = self.searcher.step(state)
+        return int(action)
+
+
 def match(game: Any, bots: list[Any], deal_seed: int) -> list[float]:
-    state = game.new_initial_state()
-    deal(state, deal_seed)
-    while not state.is_terminal():
-        action, _ = bots[state.current_player()].step(state)
-        state.apply_action(action)
-    return list(state.returns())
+    """A match whose chance (the deal, the draws) comes from `deal_seed`: the same draws
+    whichever seats the searchers take."""
+    return play_match(game, [_Played(bot) for bot in bots], deal_seed)
 
 
 def one_match(setting: Setting, rival: int, number: int) -> float:
@@ -262,6 +273,8 @@ def main() -> None:
             match_table.add_row(*result)
     console.print(speed_table)
     console.print(match_table)
+    write_page("openspiel", "Our ISMCTS against OpenSpiel's searchers", what_it_measures(__doc__),
+               [rich_markdown(speed_table), rich_markdown(match_table)])
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ import httpx
 import websockets
 
 sys.path.insert(0, str(Path(__file__).parent))
+from pages import markdown_table, what_it_measures, write_page  # noqa: E402
 from server import HUMAN_THINK, Server, echo, ms, percentile  # noqa: E402
 
 CHAT_EVERY = (15.0, 40.0)  # seconds between a phone's messages
@@ -141,7 +142,8 @@ async def connect(url: str, match_id: str, token: str, name: str, room: Room) ->
     return Client(name, ws, room)
 
 
-async def session(server: Server, phones: int, phase1: float, cap: float) -> None:
+async def session(server: Server, phones: int, phase1: float, cap: float) -> list[str]:
+    """Play the session; print its figures and return them as the page's sections."""
     rng = random.Random(7)
     room = Room()
     async with httpx.AsyncClient(base_url=server.url, timeout=60) as http:
@@ -185,22 +187,28 @@ async def session(server: Server, phones: int, phase1: float, cap: float) -> Non
     echo_times = (await echo(server, phones + 1, "human", 15.0)).acks
     echo_p99 = percentile(echo_times, 0.99)
     p99 = percentile(room.acks, 0.99)
-    print(f"Ciurme workshop: {phones} phones in crews of {crews} and a facilitator, "
-          f"human pace, one server process (SQLite)")
-    print(f"  session {'ended' if ended else 'stopped at the cap'} after {length:.0f} s; "
-          f"{len(room.acks)} actions accepted, {room.rejected} refused "
-          "(a decision gone by the time it arrived)")
-    print(f"  reached: {reached.get('stage')}, Assembly round {reached.get('round')} of "
-          f"{reached.get('rounds')}")
-    print(f"  {'':<12}{'p50 ms':>9}{'p99 ms':>9}")
-    print(f"  {'ack':<12}{ms(percentile(room.acks, 0.5)):>9}{ms(p99):>9}")
-    print(f"  {'echo':<12}{ms(percentile(echo_times, 0.5)):>9}{ms(echo_p99):>9}")
-    print(f"  ack p99 / echo p99: {p99 / echo_p99:.2f}")
-    print(f"  server CPU: {cpu:.1f} s in all, {1000 * cpu / max(1, len(room.acks)):.1f} ms per "
-          f"accepted action (its 41 personal views, the log, the frames), "
-          f"{100 * cpu / length:.0f}% of one core on average")
-    print(f"  server memory: {rss_lobby:.0f} MiB in the lobby, {rss_connected:.0f} MiB with "
-          f"everybody connected, {rss_end:.0f} MiB at the end")
+    heading = (f"Ciurme workshop: {phones} phones in crews of {crews} and a facilitator, "
+               "human pace, one server process (SQLite)")
+    figures = [
+        ("session", f"{'ended' if ended else 'stopped at the cap'} after {length:.0f} s"),
+        ("actions", f"{len(room.acks)} accepted, {room.rejected} refused (a decision gone by "
+                    "the time it arrived)"),
+        ("reached", f"{reached.get('stage')}, Assembly round {reached.get('round')} of "
+                    f"{reached.get('rounds')}"),
+        ("ack p50 / p99", f"{ms(percentile(room.acks, 0.5)).strip()} / {ms(p99).strip()} ms"),
+        ("echo p50 / p99", f"{ms(percentile(echo_times, 0.5)).strip()} / "
+                           f"{ms(echo_p99).strip()} ms"),
+        ("ack p99 / echo p99", f"{p99 / echo_p99:.2f}"),
+        ("server CPU", f"{cpu:.1f} s in all, {1000 * cpu / max(1, len(room.acks)):.1f} ms per "
+                       f"accepted action (its {phones + 1} personal views, the log, the "
+                       f"frames), {100 * cpu / length:.0f}% of one core on average"),
+        ("server memory", f"{rss_lobby:.0f} MiB in the lobby, {rss_connected:.0f} MiB with "
+                          f"everybody connected, {rss_end:.0f} MiB at the end"),
+    ]
+    print(heading)
+    for label, value in figures:
+        print(f"  {label:<20}{value}")
+    return [heading + ".", markdown_table(["", "this run"], figures)]
 
 
 def main() -> None:
@@ -214,9 +222,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
         try:
-            asyncio.run(session(server, args.phones, args.phase1, args.cap))
+            sections = asyncio.run(session(server, args.phones, args.phase1, args.cap))
         finally:
             server.stop()
+    write_page("room", "A Ciurme workshop under load", what_it_measures(__doc__), sections)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -27,8 +29,12 @@ from rich.table import Table
 from ludoteca.bots.spec import parse_spec
 from ludoteca.games import load_game
 from ludoteca.sim import cluster
-from ludoteca.sim.runner import Task, run_tasks
+from ludoteca.sim.runner import run_tasks
 from ludoteca.sim.study import study_tasks
+from ludoteca.sim.task import Task
+
+sys.path.insert(0, str(Path(__file__).parent))  # the benches' own helpers, beside them
+from pages import rich_markdown, what_it_measures, write_page  # noqa: E402
 
 GAME, PLAYERS = "ligretto", 2
 BOT = "heuristic"
@@ -59,8 +65,9 @@ def main() -> None:
     args = parser.parse_args()
     console = Console(width=120)
     study = tasks(args.games)
-    console.print(f"A study of {args.games} {GAME} matches ({PLAYERS} players, {BOT} bots); "
-                  f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    begun = (f"A study of {args.games} {GAME} matches ({PLAYERS} players, {BOT} bots); "
+             f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    console.print(begun)
     alone, alone_seconds = local(study, 1)
     pool, pool_seconds = local(study, WORKERS)
     start = time.perf_counter()
@@ -95,8 +102,11 @@ def main() -> None:
             "-" if run is None else f"{run.overhead_seconds / run.work_seconds:.1%}",
         )
     console.print(table)
-    console.print(f"Ray start-up (instance and workers, once per cluster): {started:.1f} s; "
-                  f"load average now {os.getloadavg()[0]:.1f}")
+    ended = (f"Ray start-up (instance and workers, once per cluster): {started:.1f} s; "
+             f"load average now {os.getloadavg()[0]:.1f}")
+    console.print(ended)
+    write_page("scale", "One study on one process, local processes and Ray",
+               what_it_measures(__doc__), [begun + ".", rich_markdown(table), ended + "."])
 
 
 if __name__ == "__main__":

@@ -47,6 +47,9 @@ import websockets
 
 from ludoteca.server.loopback import free_port, wait_port
 
+sys.path.insert(0, str(Path(__file__).parent))  # the benches' own helpers, beside them
+from pages import fenced, markdown_table, what_it_measures, write_page  # noqa: E402
+
 HUMAN_THINK = (0.5, 2.0)
 SECONDS = {  # each game's time and its echo's, by pace: a p99 wants a thousand answers or more
     "human": 60.0,  # 200 clients at human speed make about 37 actions a second
@@ -415,13 +418,25 @@ def per_pace(seconds: dict[str, float]) -> str:
     return ", ".join(f"{length:g} s at {pace} pace" for pace, length in seconds.items())
 
 
-def row(name: str, clients: int, measure: Measure, ratio: float) -> str:
+COLUMNS = (("run", 22), ("clients", 8), ("actions/s", 10), ("ack p50", 9), ("ack p99", 9),
+           ("others p50", 11), ("others p99", 11), ("p99/echo", 9), ("CPU/action", 11),
+           ("lag p99", 8), ("clients' CPU", 13))
+
+
+def cells(name: str, clients: int, measure: Measure, ratio: float) -> list[str]:
+    """One run's row: what the terminal prints and the page's table shows."""
     others = [ms(percentile(measure.others, q)) if measure.others else "" for q in (0.5, 0.99)]
-    return (f"{name:<22}{clients:>8}{len(measure.acks) / measure.seconds:>10.0f}"
-            f"{ms(percentile(measure.acks, 0.5)):>9}{ms(percentile(measure.acks, 0.99)):>9}"
-            f"{others[0]:>11}{others[1]:>11}"
-            f"{ratio:>9.2f}{ms(measure.cpu / max(1, len(measure.acks))):>11}"
-            f"{ms(percentile(measure.lags, 0.99)):>8}{measure.client_cpu / measure.wall:>8.0%}")
+    return [name, str(clients), f"{len(measure.acks) / measure.seconds:.0f}",
+            ms(percentile(measure.acks, 0.5)), ms(percentile(measure.acks, 0.99)), *others,
+            f"{ratio:.2f}", ms(measure.cpu / max(1, len(measure.acks))),
+            ms(percentile(measure.lags, 0.99)), f"{measure.client_cpu / measure.wall:.0%}"]
+
+
+def row(values: list[str]) -> str:
+    """A row as the terminal shows it: the first column to the left, the others to the right."""
+    (_, first), *rest = COLUMNS
+    return f"{values[0]:<{first}}" + "".join(
+        f"{value.strip():>{width}}" for value, (_, width) in zip(values[1:], rest, strict=True))
 
 
 def by_block(baseline: Measure, played: Measure, slice_seconds: float) -> str:
@@ -438,23 +453,32 @@ def by_block(baseline: Measure, played: Measure, slice_seconds: float) -> str:
                     if mine and theirs)
     if not ratios:
         return ""
-    return (f"{'':<22}p99/echo in blocks of {size * slice_seconds:g} s: median "
+    return (f"p99/echo in blocks of {size * slice_seconds:g} s: median "
             f"{ratios[len(ratios) // 2]:.2f}, {ratios[0]:.2f} to {ratios[-1]:.2f} "
             f"({len(ratios)} blocks)")
 
 
+LEGEND = ("latencies in ms; each game's row follows its echo, measured in alternate slices with "
+          "it (the same clients and pace); p99/echo: the action's ack p99 over the echo's p99; "
+          "CPU/action: the server's CPU (user and system) over the slices, in ms per accepted "
+          "action (per message for the echo); lag p99: how late the clients' own event loop "
+          "woke (it delays every answer they time); clients' CPU: the share of a core the "
+          "clients' process used")
+
+
 async def main(seconds: float | None, slice_seconds: float | None, sizes: list[int],
                games: list[str]) -> None:
+    rows: list[list[str]] = []
+    blocks: list[str] = []
+    probed = ""
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
         try:
             lengths = per_pace({pace: seconds or length for pace, length in SECONDS.items()})
             cuts = per_pace({pace: slice_seconds or cut for pace, cut in SLICE_SECONDS.items()})
-            print(f"ludoteca server under load (each game and its echo {lengths}, in slices of "
-                  f"{cuts}; one server process, SQLite)")
-            print(f"{'run':<22}{'clients':>8}{'actions/s':>10}{'ack p50':>9}{'ack p99':>9}"
-                  f"{'others p50':>11}{'others p99':>11}{'p99/echo':>9}{'CPU/action':>11}"
-                  f"{'lag p99':>8}{'clients':>8}")
+            heading = (f"ludoteca server under load (each game and its echo {lengths}, in "
+                       f"slices of {cuts}; one server process, SQLite)")
+            print(row([name for name, _ in COLUMNS]))
             for clients in sizes:
                 for game in games:
                     pace = GAMES[game][2]
@@ -462,25 +486,38 @@ async def main(seconds: float | None, slice_seconds: float | None, sizes: list[i
                     baseline, played = await paired(server, game, clients,
                                                 seconds or SECONDS[pace], cut)
                     ratio = percentile(played.acks, 0.99) / percentile(baseline.acks, 0.99)
-                    print(row(f"echo, {pace}", clients, baseline, 1.0))
-                    print(row(f"{game}, {pace}", clients, played, ratio))
-                    print(by_block(baseline, played, cut), flush=True)
-            print("latencies in ms; each game's row follows its echo, measured in alternate "
-                  "slices with it (the same clients and pace); p99/echo: the action's ack p99 "
-                  "over the echo's p99; CPU/action: the server's CPU (user and system) over the "
-                  "slices, in ms per accepted action (per message for the echo); lag p99: how "
-                  "late the clients' own event loop woke (it delays every answer they time); "
-                  "clients: the share of a core the clients' process used")
+                    rows += [cells(f"echo, {pace}", clients, baseline, 1.0),
+                             cells(f"{game}, {pace}", clients, played, ratio)]
+                    print(row(rows[-2]))
+                    print(row(rows[-1]))
+                    blocks.append(by_block(baseline, played, cut))
+                    print(f"{'':<22}{blocks[-1]}", flush=True)
+            print(LEGEND)
         finally:
             server.stop()
     if STALLS:
         from stalls import summary
 
-        print(summary(STALLS[0]))
+        probed = summary(STALLS[0])
+        print(probed)
         STALLS.clear()  # the memory's servers run bare
     memory = {game: await memory_per_match(game) for game in games}
-    print("memory per live match (a fresh server's RSS growth over 40 matches, a client on "
-          "every seat): " + ", ".join(f"{game} {kib:.0f} KiB" for game, kib in memory.items()))
+    memory_line = ("memory per live match (a fresh server's RSS growth over 40 matches, a client "
+                   "on every seat): " + ", ".join(f"{game} {kib:.0f} KiB"
+                                                 for game, kib in memory.items()))
+    print(memory_line)
+    games_blocks = [f"- {r[0]} at {r[1]} clients: {block}"
+                    for r, block in zip(rows[1::2], blocks, strict=True) if block]
+    write_page("server", "The server under load", what_it_measures(__doc__), [
+        heading + ".",
+        markdown_table([name for name, _ in COLUMNS], rows),
+        LEGEND[0].upper() + LEGEND[1:] + ".",
+        "Each game's p99 over its echo's in blocks of its slices (how far one noisy moment "
+        "moves the ratio):\n\n" + "\n".join(games_blocks),
+        memory_line[0].upper() + memory_line[1:] + ".",
+        *(["Where the server's event loop stalled (`--stalls`, bench/stalls.py's probes):\n\n"
+           + fenced(probed)] if probed else []),
+    ])
 
 
 if __name__ == "__main__":

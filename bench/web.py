@@ -26,6 +26,9 @@ from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
 
+sys.path.insert(0, str(Path(__file__).parent))  # the benches' own helpers, beside them
+from pages import markdown_table, what_it_measures, write_page  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = ROOT / "ludoteca" / "server" / "static" / "app" / "assets"
 CHROMIUM = "/usr/bin/chromium"
@@ -140,8 +143,10 @@ def main() -> None:
     if not (ASSETS.parent / "index.html").is_file():
         raise SystemExit("the browser client is not built: run `make web`")
     sizes = bundle()
-    print(f"bundle: {sizes['js']:.1f} KB of JavaScript gzipped (target < {JS_TARGET_KB} KB, "
-          f"{sizes['js'] / JS_TARGET_KB:.2f} of it), {sizes['css']:.1f} KB of CSS")
+    figures = [("bundle", f"{sizes['js']:.1f} KB of JavaScript gzipped (target < "
+                          f"{JS_TARGET_KB} KB, {sizes['js'] / JS_TARGET_KB:.2f} of it), "
+                          f"{sizes['css']:.1f} KB of CSS")]
+    print(f"{figures[0][0]}: {figures[0][1]}")
     port = 8765
     with tempfile.TemporaryDirectory() as folder:
         server = serve(Path(folder), port)
@@ -157,15 +162,21 @@ def main() -> None:
             server.wait(10)
     base_s = times["baseline"]
     for game in ("castell", "ligretto"):
-        print(f"first render of {game}: {times[game] * 1000:.0f} ms median of {LOADS} "
-              f"(target < {RENDER_TARGET_S * 1000:.0f} ms; {times[game] / base_s:.1f}x the "
-              f"health page's {base_s * 1000:.0f} ms)")
+        figures.append((f"first render of {game}",
+                        f"{times[game] * 1000:.0f} ms median of {LOADS} (target < "
+                        f"{RENDER_TARGET_S * 1000:.0f} ms; {times[game] / base_s:.1f}x the "
+                        f"health page's {base_s * 1000:.0f} ms)"))
     if lags:
         lags.sort()
         p95 = lags[min(len(lags) - 1, round(0.95 * (len(lags) - 1)))]
-        print(f"Ligretto at 4 players, click to tile in hand: median "
-              f"{statistics.median(lags) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms "
-              f"over {len(lags)} turns ({statistics.median(lags) / base_s:.1f}x the health page)")
+        figures.append(("Ligretto at 4 players, click to tile in hand",
+                        f"median {statistics.median(lags) * 1000:.0f} ms, 95th percentile "
+                        f"{p95 * 1000:.0f} ms over {len(lags)} turns "
+                        f"({statistics.median(lags) / base_s:.1f}x the health page)"))
+    for label, value in figures[1:]:
+        print(f"{label}: {value}")
+    write_page("web", "The browser client", what_it_measures(__doc__),
+               [markdown_table(["", "this run"], figures)])
 
 
 if __name__ == "__main__":

@@ -15,12 +15,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 import pytest
+from open_spiel.python.algorithms import mcts
 
 from ludoteca.engine.rng import Rng
 from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 from ludoteca.games.goofspiel.state import GoofspielState
 from ludoteca.rl import openspiel
 from ludoteca.rl.pettingzoo import raw_env
+from ludoteca.rl.spiel_bots import OnInformation
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -69,8 +71,7 @@ def test_pettingzoo_observes_and_masks_from_the_view_only() -> None:
 def test_openspiel_observes_from_the_view_only() -> None:
     game = openspiel.load("goofspiel", 2)
     state = game.new_initial_state()
-    for byte in (0, 0, 0, 9):
-        state.apply_action(byte)
+    state.apply_action(2)  # the prize 3 turned up
     state.apply_action(state.legal_actions()[0])  # seat 0 bids
     assert state.current_player() == 1
     honest = (
@@ -90,32 +91,26 @@ def test_openspiel_observes_from_the_view_only() -> None:
     assert seen == honest
 
 
-def deal_with_prizes(first: int, second: int) -> int:
-    """A 32-bit seed whose deck turns up `first` then `second` (found by search)."""
-    for seed in range(100_000):
-        prizes = GOOFSPIEL.setup(2, seed).prizes
-        if prizes[:2] == [first, second]:
-            return seed
-    raise AssertionError("no such deal")
-
-
 def after_a_tie(first: int, second: int) -> Any:
     """Both seats bid 1 for the prize `first` (a tie: nobody scores); `second` is up next."""
     state = openspiel.load("goofspiel", 2).new_initial_state()
-    for byte in deal_with_prizes(first, second).to_bytes(openspiel.DEAL_NODES, "big"):
-        state.apply_action(byte)
+    state.apply_action(first - 1)  # the prize `first` turned up
     state.apply_action(0)  # seat 0 bids 1
     state.apply_action(0)  # seat 1 bids 1
+    state.apply_action(second - 1)  # the prize `second` turned up
     return state
 
 
 def test_the_information_state_remembers_what_the_view_forgets() -> None:
     """After a tie the view shows the same hands, scores and prize whichever prize was tied;
-    the seat saw which, so its information state differs (perfect recall)."""
+    the seat saw which, so its information state, string and tensor, differs (perfect
+    recall)."""
     one, other = after_a_tie(2, 4), after_a_tie(3, 4)
     assert one.current_player() == other.current_player() == 0
     assert one.observation_string(0) == other.observation_string(0)
+    assert one.observation_tensor(0) == other.observation_tensor(0)
     assert one.information_state_string(0) != other.information_state_string(0)
+    assert one.information_state_tensor(0) != other.information_state_tensor(0)
 
 
 def test_ismcts_samples_worlds_from_the_information_state() -> None:
@@ -139,3 +134,20 @@ def test_a_table_pickles_without_its_caches() -> None:
     assert GOOFSPIEL.to_json(again.state) == GOOFSPIEL.to_json(table.state)
     assert again.observe(1) == table.observe(1)
     assert isinstance(again.role_rng, Rng)
+
+
+def test_mctsbot_on_the_true_state_reads_a_sealed_bid_and_on_information_it_does_not() -> None:
+    """OpenSpiel's MCTSBot stepped on the adapter's true state searches seat 0's sealed bid
+    (the poison raises); stepped through `OnInformation` it searches worlds drawn from what
+    seat 1 knows, where that bid is redrawn."""
+    game = openspiel.load("goofspiel", 2, {"cards": 4})
+    state = game.new_initial_state()
+    state.apply_action(3)  # the prize 4 turned up
+    state.apply_action(0)  # seat 0 bids 1
+    state.table.state.bids[0] = Poison()
+    randomness = np.random.RandomState(0)
+    bot = mcts.MCTSBot(game, 2.0, 20, mcts.RandomRolloutEvaluator(1, randomness),
+                       random_state=randomness)
+    with pytest.raises(AssertionError, match="true hidden state"):
+        bot.step(state)
+    assert OnInformation(bot, seed=1).step(state) in state.legal_actions()

@@ -10,7 +10,8 @@ import pytest
 
 from ludoteca.bots.spec import parse_spec
 from ludoteca.games.goofspiel import GAME as GOOFSPIEL
-from ludoteca.sim.runner import Task, registered, run_tasks
+from ludoteca.sim.runner import registered, run_tasks
+from ludoteca.sim.task import Task
 from ludoteca.sim.tournament import run_tournament, schedule
 
 

@@ -39,7 +39,9 @@ class Explanation:
     seat: int
     spec: str  # the search that weighed the moves
     moves: list[Weighed]  # its choice first
-    played: dict[str, Any] | None  # what the seat played at the next step, if it was its move
+    # What the seat played at the next step, if it was its move and the game tells it after
+    # its end.
+    played: dict[str, Any] | None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -91,5 +93,8 @@ def explain(game: Game[Any], record: Any, step: int, seat: int,
         spec=bot.name,
         moves=[Weighed(game.encode_action(a), game.describe_action(a), visits, value)
                for a, visits, value in weighed],
-        played=game.encode_action(next_action) if next_seat == seat else None,
+        # A game that keeps secrets after its end (a ballot) does not tell what was played,
+        # as its replay does not.
+        played=(game.encode_action(next_action)
+                if next_seat == seat and not game.keeps_secrets_after_end else None),
     )

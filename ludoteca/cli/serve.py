@@ -29,6 +29,14 @@ def serve(
     bot_pause: float = typer.Option(
         1.0, "--bot-pause", min=0, help="Seconds a bot waits before a turn-based move."
     ),
+    bot_threads: int = typer.Option(
+        2, "--bot-threads", min=1, help="Threads the bots of every match think in (a search "
+        "waits for a free one)."
+    ),
+    bot_max_seconds: float = typer.Option(
+        5.0, "--bot-max-seconds", min=0.01, help="The most a bot may think about one move: a "
+        "bot spec asking more is refused."
+    ),
     rate_limit: float = typer.Option(
         30.0, "--rate-limit", min=0.1, help="Frames a client may send each second."
     ),
@@ -53,7 +61,8 @@ def serve(
         fail("give --db or --database-url, not both")
     config = ServerConfig(bot_pause=bot_pause, redis_url=redis_url, public_url=public_url,
                           heartbeat_seconds=heartbeat, frames_per_second=rate_limit,
-                          echo_endpoint=echo)
+                          echo_endpoint=echo, bot_threads=bot_threads,
+                          bot_max_seconds=bot_max_seconds)
     if database_url is not None:
         config.database_url = database_url
     elif db is not None:

@@ -16,18 +16,12 @@ from ludoteca.cli import common
 from ludoteca.engine.codec import quote
 from ludoteca.engine.game import Game
 from ludoteca.engine.tunables import Tunable
+from ludoteca.sim.candidates import Search, start_params
 from ludoteca.sim.objectives import parse_objectives
 from ludoteca.sim.progress import progress_bar
-from ludoteca.sim.tune import (
-    ROUND,
-    Outcome,
-    Search,
-    finished,
-    open_study,
-    run_search,
-    start_params,
-)
+from ludoteca.sim.tune import ROUND, Outcome, finished, open_study, run_search
 from ludoteca.sim.tune_report import write_tune_report
+from ludoteca.sim.tune_verdict import FINALISTS, shown, verdict_text
 
 MAX_BUDGET = 10_000  # trials of one search
 STUDY_FILE = "study.sqlite3"
@@ -101,8 +95,9 @@ def tune(
     """Balance tuning: search the game's numbers (or a bot's) for what you ask.
 
     Every candidate plays --games matches on the same seeds as the other candidates of its
-    round (on local processes, or on Ray with --ray); the best one is then measured again on
-    fresh seeds, next to the starting numbers,
+    round (on local processes, or on Ray with --ray). The best few are then measured again on
+    fresh seeds with the starting numbers, and the one chosen there once more on other fresh
+    seeds: the verdict (better, not proven, nothing better than the start) comes from those,
     with 95% intervals. The study is kept in SQLite: Ctrl-C stops it, and the same command
     resumes it.
     """
@@ -136,7 +131,7 @@ def tune(
     start = time.perf_counter()
     try:
         before = common.checked(lambda: finished(_opened(search, path)))
-        total = max(0, budget - before) * games + 2 * games
+        total = max(0, budget - before) * games + (FINALISTS + 3) * games
         with common.cluster_errors(), progress_bar(f"{found.name} tuning", total) as advance:
             outcome = run_search(search, path, advance)
     except KeyboardInterrupt:
@@ -146,10 +141,12 @@ def tune(
     seconds = time.perf_counter() - start
     console = Console()
     console.print(summary_table(outcome))
+    console.print(verdict_text(outcome.trials, outcome.best, outcome.remeasured, outcome.verdict))
     index = write_tune_report(outcome, report)
+    again = f", {outcome.retried} of them replaying a round cut short" if outcome.retried else ""
     console.print(
-        f"{outcome.new_trials} new trials ({len(outcome.trials)} in the study) in "
-        f"{seconds:.1f} s; report written to {index}"
+        f"{outcome.new_trials} new trials{again}; {outcome.finished_trials} finished in the "
+        f"study; {seconds:.1f} s; report written to {index}"
     )
 
 
@@ -168,27 +165,30 @@ def _opened(search: Search, path: Path) -> Any:
 
 def _stopped(path: Path) -> None:
     typer.echo(
-        f"Interrupted: the finished trials are saved in {path}; run the same command to resume.",
+        f"Interrupted: the finished trials are saved in {path}; run the same command to "
+        "resume (a round cut short is played again, the same candidates on the same seeds).",
         err=True,
     )
     raise typer.Exit(common.INTERRUPTED)
 
 
 def summary_table(outcome: Outcome) -> Table:
-    """The best settings next to the starting ones, and both re-measured."""
-    table = Table(title="Best settings found, measured again on fresh seeds")
+    """The chosen candidate's settings next to the start's, both measured again on the same
+    fresh seeds; the verdict is its title."""
+    kind = outcome.verdict.kind if outcome.verdict else "nothing judged"
+    table = Table(title=f"Verdict on fresh seeds: {kind}")
     table.add_column("", overflow="fold")
     table.add_column("start", overflow="fold")
-    table.add_column("best", overflow="fold")
-    if outcome.best is None:
-        table.add_row("no trial finished", "-", "-")
+    table.add_column("best candidate", overflow="fold")
+    if outcome.best is None or not outcome.remeasured:
+        table.add_row("no candidate to compare", "-", "-")
         return table
     start_measured = outcome.remeasured["start"]
     best = outcome.remeasured["best"]
     start = start_params(outcome.search)
     for tunable in outcome.search.tunables:
         value = outcome.best["params"].get(tunable.name)
-        table.add_row(tunable.name, _shown(start[tunable.name]), _shown(value))
+        table.add_row(tunable.name, shown(start[tunable.name]), shown(value))
     for label in best.terms:
         table.add_row(label, f"{start_measured.terms[label]:.3g}", f"{best.terms[label]:.3g}")
     table.add_row(
@@ -197,7 +197,3 @@ def summary_table(outcome: Outcome) -> Table:
         f"{best.loss:.3g} [{best.ci95[0]:.3g}, {best.ci95[1]:.3g}]",
     )
     return table
-
-
-def _shown(value: Any) -> str:
-    return f"{value:.3g}" if isinstance(value, float) else str(value)

@@ -67,8 +67,9 @@ class InvalidData(ValueError):
 
 
 def quote(value: Any) -> str:
-    """A short quotation of an untrusted value for an error message."""
-    text = repr(value)
+    """A short quotation of an untrusted value for an error message; an enum member by its
+    value, as a player wrote it ('Girona', not <Region.GIRONA: 'Girona'>)."""
+    text = repr(value.value if isinstance(value, enum.Enum) else value)
     return text if len(text) <= VALUE_LIMIT else text[: VALUE_LIMIT - 1] + "…"
 
 
@@ -292,7 +293,9 @@ def check_shape(data: Any, limits: Limits, path: str = "") -> None:
     """Refuse a document nested deeper, larger, or with longer texts than `limits` allow,
     without recursion (a list nested a million deep is refused, not a crash)."""
     stack: list[tuple[Any, int]] = [(data, 1)]
-    nodes = 0
+    # Every value is counted once, with its parent (the document by itself), so the count never
+    # falls: at each check it holds every value met so far, texts still on the stack included.
+    nodes = 1
     while stack:
         value, depth = stack.pop()
         kind = type(value)
@@ -301,22 +304,19 @@ def check_shape(data: Any, limits: Limits, path: str = "") -> None:
         elif kind in _LISTS:
             children = value
         else:
-            nodes += 1
             if kind is str and len(value) > limits.text:
                 raise InvalidData(
                     f"a text of {len(value)} characters is too long (at most {limits.text})", path
                 )
             continue
-        nodes += 1 + len(children)
+        nodes += len(children)
         if nodes > limits.nodes:
             raise InvalidData(f"the document is too large (more than {limits.nodes} values)", path)
         if children and depth >= limits.depth:
             raise InvalidData(f"the document is nested too deep (at most {limits.depth})", path)
         for child in children:  # numbers were counted with their parent: a board is walked once
-            kind = type(child)
-            if kind not in _SCALARS:
+            if type(child) not in _SCALARS:
                 stack.append((child, depth + 1))
-                nodes -= 1  # counted again when it is popped
 
 
 _LISTS = frozenset({list, tuple})

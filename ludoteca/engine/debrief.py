@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Cell = str | int | float | None
+# Who a debrief is for: the facilitator (everything, secret ballots and private talk
+# included), or the whole room, once the facilitator publishes it (every secret left out).
+FACILITATOR, ROOM = "facilitator", "room"
+AUDIENCES = (FACILITATOR, ROOM)
 
 
 @dataclass(frozen=True)

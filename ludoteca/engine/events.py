@@ -1,4 +1,4 @@
-"""Events: what an applied action did, and who may see it."""
+"""Events: what an applied action did, who may see it, and who may know who did it."""
 
 from __future__ import annotations
 
@@ -10,11 +10,14 @@ from typing import Any
 @dataclass(frozen=True)
 class Event:
     """One thing that happened. `visible_to` is None for a public event, else the seats that may
-    see it (the facilitator, where a game has one, is a seat like the others)."""
+    see it (the facilitator, where a game has one, is a seat like the others). `actor_seen_by`
+    is None where whoever sees the event may know which seat's action it followed, else the
+    seats that may (a crew's repair is public progress, but who made it is the crew's)."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
     visible_to: frozenset[int] | None = None
+    actor_seen_by: frozenset[int] | None = None
 
     def visible(self, seat: int | None) -> bool:
         """Whether `seat` (None: a spectator) may see this event."""
@@ -22,19 +25,29 @@ class Event:
             return True
         return seat is not None and seat in self.visible_to
 
+    def actor_visible(self, seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator), seeing this event, may know who acted."""
+        if self.actor_seen_by is None:
+            return True
+        return seat is not None and seat in self.actor_seen_by
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
+        if self.actor_seen_by is not None:
+            out["actor_seen_by"] = sorted(self.actor_seen_by)
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
         seats = data.get("visible_to")
+        actor = data.get("actor_seen_by")
         return cls(
             kind=str(data["kind"]),
             data=dict(data.get("data", {})),
             visible_to=None if seats is None else frozenset(int(s) for s in seats),
+            actor_seen_by=None if actor is None else frozenset(int(s) for s in actor),
         )
 
 

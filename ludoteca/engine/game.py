@@ -23,6 +23,7 @@ from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ludoteca.engine.actions import Action, ActionCodec
+from ludoteca.engine.chance import ChanceModel
 from ludoteca.engine.clock import Deadline, check_level, default_reaction_seconds
 from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quote
 from ludoteca.engine.errors import IllegalAction
@@ -59,6 +60,10 @@ class Game(ABC, Generic[S]):
     # Seconds a server waits after a player's connection drops before a bot plays the seat until
     # the player is back; None: never on its own (a facilitator decides, as in Ciurme).
     abandoned_seat_grace: ClassVar[float | None] = 60.0
+    # Whether the whole record (seed and every action) still holds secrets once the game is
+    # over (Ciurme's secret ballots and private channels): then only the host or facilitator
+    # may read it. Otherwise whoever may watch the match may read it after its end.
+    keeps_secrets_after_end: ClassVar[bool] = False
     # The `mcts` bot's settings where its spec leaves them out (see `ludoteca.bots.mcts`): a
     # fixed budget of iterations, never of time, so that a seeded match plays the same on any
     # machine, chosen so that a move takes a fraction of a second on this game. Empty: the
@@ -213,6 +218,11 @@ class Game(ABC, Generic[S]):
         the options unchanged (the game forms its own teams)."""
         return options
 
+    def team_flags(self, teams: int) -> list[str]:
+        """A name for each of `teams` teams, in order, that a screen may show beside its number
+        (Ciurme's crew colours); empty: none."""
+        return []
+
     def team_count(self, players: int, options: Any = None) -> int:
         """How many teams a game of `players` has, without setting one up. Default: one per
         player; a game with teams (Ciurme's crews) says how many."""
@@ -331,12 +341,14 @@ class Game(ABC, Generic[S]):
         return []
 
     def debrief(self, state: S, language: str = "en",
-                names: Mapping[int, str] | None = None) -> Any:
+                names: Mapping[int, str] | None = None, audience: str = "facilitator") -> Any:
         """Material for the discussion after a game (Ciurme's facilitator debrief): a
         `ludoteca.engine.debrief.Debrief` of tables and pictures in players' words, drawn by
         `ludoteca debrief` and the browser alike, written in `language` (ValueError, saying
         which it speaks, for another) and naming seats by `names` (the names people chose in
-        the room) where given. None: the game has none."""
+        the room) where given; for `audience` (`debrief.AUDIENCES`): the facilitator's whole,
+        or the room's, which leaves out every secret (ballots, private talk) so that anybody
+        may read it. None: the game has none."""
         return None
 
     def evaluate(self, state: S) -> list[float]:
@@ -369,6 +381,9 @@ class Game(ABC, Generic[S]):
     # The game's encoding, its learning.py module (None: the game offers none, and the learning
     # adapters refuse it with a sentence that says so); the three hooks below answer with it.
     encoding: Encoding | None = None
+    # The game's chance one draw at a time, its chance.py module (`ludoteca.engine.chance`),
+    # for exact solvers; None: its chance is its seeded set-up and generator alone.
+    chance: ChanceModel | None = None
 
     def learning_spec(self, players: int, options: Any = None) -> LearningSpec | None:
         """The numbers of this game at a table of `players` with `options` (typed, or a mapping

@@ -39,13 +39,17 @@ class Segment:
 class LearningSpec:
     """The numbers of one game at one table: `players`, the typed `options`, the observation's
     segments in order (every number in [0, 1]) and the number of action indices (`actions`),
-    with `action_layout` saying which ranges of indices mean what."""
+    with `action_layout` saying which ranges of indices mean what. `seat_decisions`: the most
+    decisions one seat makes in a match, where the game knows it (None: bounded only by the
+    match's length); an information-state tensor that remembers every decision is sized by
+    it."""
 
     players: int
     options: Any
     segments: tuple[Segment, ...]
     actions: int
     action_layout: tuple[Segment, ...] = ()
+    seat_decisions: int | None = None
 
     @property
     def size(self) -> int:
@@ -98,6 +102,7 @@ def spec_of(
     options: Any,
     segments: Iterable[tuple[str, int, str]],
     actions: Iterable[tuple[str, int, str]],
+    seat_decisions: int | None = None,
 ) -> LearningSpec:
     """A spec from (name, size, meaning) triples for the observation and the action ranges; the
     action space is as large as its ranges together."""
@@ -108,6 +113,7 @@ def spec_of(
         tuple(Segment(*s) for s in segments),
         sum(a.size for a in layout),
         layout,
+        seat_decisions,
     )
 
 

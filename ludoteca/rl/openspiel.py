@@ -5,11 +5,16 @@ OpenSpiel Python game named `python_ludoteca_<name>`.
     import ludoteca.rl.openspiel  # registers the games
     game = pyspiel.load_game("python_ludoteca_goofspiel", {"players": 3})
 
+OpenSpiel's own example scripts find them through `python -m ludoteca.rl SCRIPT [ARGS]`
+(`ludoteca.rl.__main__`), which registers the games and then runs the script.
+
 Parameters: `players` (default: the game's smallest table), `options` (the game's options as a
 JSON object, default `{}`), `levels` (real time: a bot level for every seat, or one per seat
-separated by `;`; default: the usual level) and `role_bot` (the bot spec that plays role seats
-such as Ciurme's facilitator inside the game; default `heuristic`). OpenSpiel splits a game's
-string at commas, so the game writes its options' and levels' commas as `;` (it reads either).
+separated by `;`; default: the usual level), `role_bot` (the bot spec that plays role seats
+such as Ciurme's facilitator inside the game; default `heuristic`) and `recall` (how many of a
+seat's past decisions its information-state tensor holds; default -1: see
+`ludoteca.rl.recall`). OpenSpiel splits a game's string at commas, so the game writes its
+options' and levels' commas as `;` (it reads either), and its string gives `recall` as chosen.
 The players of the OpenSpiel game are the player seats; a role seat is part of the game's
 dynamics.
 
@@ -17,14 +22,19 @@ What each game is, in OpenSpiel's terms:
 
 - **Sequential, imperfect information, zero-sum, terminal rewards.** Returns are 2 x
   `Result.rewards()` - 1 (1: beat every other player; ties count half), so they sum to 0.
-- **Chance: the deal, then the game's own generator.** A match starts with four chance nodes
-  of 256 outcomes each that make up the 32-bit seed `Game.setup` deals with; every later chance
-  event (a reshuffle, the next round's deal) is sampled inside the state by the game's seeded
-  generator, hidden from every seat. OpenSpiel's SAMPLED_STOCHASTIC mode would say the same of
-  every chance event, but a Python game in that mode cannot be serialised (OpenSpiel asks the
-  game for an RNG state that a Python game cannot give), so the game type is
-  EXPLICIT_STOCHASTIC with the deal explicit: `pyspiel.random_sim_test` with serialisation,
-  pickling and `serialize_game_and_state` all work.
+- **Chance, explicit.** A game with a chance model (`Game.chance`, `ludoteca.engine.chance`:
+  Goofspiel) has a chance node for every draw its seats see, with the draw's outcomes and
+  their probabilities (Goofspiel: each prize as it is turned up, any card left alike), so that
+  exact solvers (CFR, best responses, exploitability) can walk a small game's tree. Every other
+  game starts with four chance nodes of 256 outcomes each that make up the 32-bit seed
+  `Game.setup` deals with, and every later chance event (a reshuffle, the next round's deal, a
+  reaction time) is sampled inside the state by the game's seeded generator, hidden from every
+  seat: their set-ups shuffle and deal a hundred components at once and their matches are far
+  beyond exact solvers. OpenSpiel's SAMPLED_STOCHASTIC mode would say the same of those later
+  events, but a Python game in that mode cannot be serialised (OpenSpiel asks the game for an
+  RNG state that a Python game cannot give), so the game type is EXPLICIT_STOCHASTIC:
+  `pyspiel.random_sim_test` with serialisation, pickling and `serialize_game_and_state` all
+  work.
 - **Several seats at once.** When several seats may act (sealed bids, a festival's
   declarations, votes) they move one after the other, starting after the last seat that moved,
   each action applied at once as a server applies them in arrival order; the game's views keep
@@ -33,38 +43,52 @@ What each game is, in OpenSpiel's terms:
   moves): each seat with nothing on the clock *submits* an action in turn, sealed, and when no
   seat is left to choose, the submissions fire in the order of the reaction times the game's
   model gives them on a simulated clock (`ludoteca.rl.table`), as the batch scheduler plays
-  bots. A submission that an earlier one made illegal is dropped and its seat chooses again.
+  bots. A submission that an earlier one made illegal is refused and its seat chooses again.
+- **The true state holds the sealed moves.** So a bot given the state itself (OpenSpiel's
+  `MCTSBot.step(state)`) searches a world where the seats that moved before it have shown their
+  sealed bids and declarations: it plays with their cards face up. Give such a bot a world drawn
+  from what its seat knows instead (`ludoteca.rl.spiel_bots.step_on_information`).
 - **Observations come from the seat's view only.** The observation tensor is the game's
   encoding of the view (`Game.observe`, with the segments of `Game.learning_spec` as named
-  pieces); the observation string is the view as JSON; the information state string is the
-  view plus a digest of everything the seat has observed since the deal (its first view, the
-  events it was shown, its own actions and submissions), so two histories the seat can tell
-  apart never share an information state. `resample_from_infostate` is the game's
-  `determinize` (with other seats' sealed submissions redrawn by the game's heuristic), which
-  is what OpenSpiel's ISMCTSBot samples worlds with.
+  pieces); the observation string is the view as JSON. The information state string is the
+  seat, its view and a digest of everything the seat has observed since the start (the views
+  it had after the deal and after each draw, the events it was shown, its own actions and its
+  refused submissions), so two histories the seat can tell apart never share an information
+  state (perfect recall), and no two seats share one. The information-state tensor is the
+  observation with the seat's past decisions (`ludoteca.rl.recall`). `resample_from_infostate`
+  is the game's `determinize` (with other seats' sealed submissions redrawn by the game's
+  heuristic), which is what OpenSpiel's ISMCTSBot samples worlds with.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.chance import ChanceBounds, ChanceModel, Draw
 from ludoteca.engine.codec import quote
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.learning import LearningSpec
 from ludoteca.engine.rng import Rng
 from ludoteca.games import game_names, load_game
+from ludoteca.rl.recall import Decisions, RecallLayout, segment_pieces
 from ludoteca.rl.table import ROLE_BOT, Table, learning_spec
 
 PREFIX = "python_ludoteca_"
 DEAL_NODES = 4  # chance nodes of the deal, one byte of the seed each
 DEAL_OUTCOMES = 256
+REPLAYS_KEPT = 256  # matches replayed for their decisions, kept to replay from
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def short_name(game: Game[Any] | str) -> str:
@@ -90,7 +114,7 @@ def _game_type(game: Game[Any]) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -98,6 +122,7 @@ def _game_type(game: Game[Any]) -> pyspiel.GameType:
             "options": "{}",
             "levels": "",
             "role_bot": ROLE_BOT,
+            "recall": -1,
         },
     )
 
@@ -114,42 +139,79 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         params["options"] = options_text(given)
         params["levels"] = str(params["levels"]).replace(",", ";")
         spec = learning_spec(game, players, given)
+        decisions = self._max_decisions(game, players, spec)
+        layout = RecallLayout.of(spec, spec.seat_decisions or decisions, int(params["recall"]))
+        params["recall"] = layout.slots  # the string says how many were chosen
+        self.chance: ChanceModel | None = game.chance
+        bounds = self.chance.bounds(players, spec.options) if self.chance else None
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.actions,
-            max_chance_outcomes=DEAL_OUTCOMES,
+            max_chance_outcomes=bounds.outcomes if bounds else DEAL_OUTCOMES,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=self._max_decisions(game, players, spec),
+            max_game_length=decisions,
         )
         super().__init__(game_type, info, params)
         self.ludoteca = game
         self.spec = spec
+        self.layout = layout
+        self.bounds: ChanceBounds | None = bounds
         self.levels = _levels(params["levels"], players)
         for level in self.levels.values():
             game.check_level(level)
         self.role_bot = str(params["role_bot"])
+        self._replays: OrderedDict[tuple[int, ...], MatchSoFar] = OrderedDict()
 
     @staticmethod
     def _max_decisions(game: Game[Any], players: int, spec: LearningSpec) -> int:
         """Every decision applies an action, except in real time, where a submission may be
-        dropped when another fires (at most one per other seat per action applied)."""
+        refused when another fires (at most one per other seat per action applied)."""
         actions = game.max_actions(players, spec.options)
         return players * (actions + 1) if game.real_time else actions
 
     def new_initial_state(self) -> LudotecaState:
         return LudotecaState(self)
 
+    def replayed(self, history: list[int]) -> Decisions:
+        """Every seat's decisions in the match after `history`: replayed from the longest
+        start of it replayed before. A solver or a search asks for the tensors of one tree's
+        states, each a step or a few past another, so a replay is a step or a few; the matches
+        kept (`REPLAYS_KEPT`, the latest) hold no reference to an OpenSpiel object."""
+        key = tuple(history)
+        start = max((kept for kept in self._replays if key[: len(kept)] == kept),
+                    key=len, default=None)
+        scratch = self.new_initial_state()  # its own history is not read: only its match
+        if start is None:
+            scratch._match.decisions = Decisions(self.num_players())
+        else:
+            scratch._match = copy.deepcopy(self._replays[start])
+            self._replays.move_to_end(start)
+        for action in key[len(start or ()) :]:
+            scratch.apply_action(action)
+        self._replays[key] = scratch._match
+        while len(self._replays) > REPLAYS_KEPT:
+            self._replays.popitem(last=False)
+        decisions = scratch._match.decisions
+        assert decisions is not None
+        return copy.deepcopy(decisions)  # the state adds to its own; the one kept stays
+
     def max_chance_nodes_in_history(self) -> int:
-        return DEAL_NODES
+        return self.bounds.draws if self.bounds else DEAL_NODES
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> Observer:
+    ) -> Observer | None:
+        """The observer of a seat's view (with perfect recall: its information state); None
+        for the kinds of observation a ludoteca game does not offer (a seat's public or private
+        part alone: a view is both), as OpenSpiel's `make_observation` documents."""
         if params:
             raise ValueError(f"observation parameters are not supported; given {params}")
-        return Observer(self.spec, iig_obs_type)
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
+            return None
+        return Observer(self.spec, self.layout, bool(kind.perfect_recall))
 
 
 def options_text(options: dict[str, Any]) -> str:
@@ -185,78 +247,162 @@ def _levels(text: str, players: int) -> dict[int, str]:
 
 
 # --- the state ------------------------------------------------------------------------------------
+class MatchSoFar:
+    """What an OpenSpiel state holds of its match: the deal so far (or the key of the last draw
+    settled), the table, the last seat that moved, each seat's recall digest and decisions, and
+    who moves now. Its copy copies what play changes and shares the rest."""
+
+    def __init__(self) -> None:
+        self.deal: list[int] = []
+        self.table: Table | None = None
+        self.settled: Hashable | None = None  # explicit chance: the last draw settled
+        self.last = -1  # the last seat that moved (several may act: the next one moves)
+        self.recall: list[str] = []  # per seat: a digest of everything it observed
+        self.decisions: Decisions | None = None  # per seat, kept once a tensor is asked for
+        self.mover = CHANCE
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> MatchSoFar:
+        twin = MatchSoFar()
+        twin.deal = list(self.deal)
+        twin.table = None if self.table is None else self.table.copy()
+        twin.settled = self.settled
+        twin.last = self.last
+        twin.recall = list(self.recall)
+        twin.decisions = None if self.decisions is None else copy.deepcopy(self.decisions)
+        twin.mover = self.mover
+        return twin
+
+
 class LudotecaState(pyspiel.State):  # type: ignore[misc]
-    """A match: the deal so far, then the table (`ludoteca.rl.table`) and each seat's recall."""
+    """A match: the deal so far (or the draws settled), then the table (`ludoteca.rl.table`)
+    and each seat's recall."""
 
     def __init__(self, game: LudotecaGame) -> None:
         super().__init__(game)
-        self._deal: list[int] = []
-        self._table: Table | None = None
-        self._last = -1  # the last seat that moved (several may act: the next one moves)
-        self._recall: list[str] = []  # per seat: a digest of everything it observed
-        self._mover = pyspiel.PlayerId.CHANCE
+        # Everything in one attribute: OpenSpiel copies a Python state attribute by attribute
+        # (`copy.deepcopy` of each), and exact solvers copy states by the hundred thousand.
+        self._match = MatchSoFar()
 
     @property
     def table(self) -> Table:
-        assert self._table is not None, "the deal is not done yet"
-        return self._table
+        assert self._match.table is not None, "the deal is not done yet"
+        return self._match.table
 
     def _spiel_game(self) -> LudotecaGame:
         found: LudotecaGame = self.get_game()
         return found
 
+    @property
+    def dealt(self) -> bool:
+        """Whether the seats see anything yet: the deal is done, or the first draw settled."""
+        match = self._match
+        return match.table is not None and (
+            self._spiel_game().chance is None or match.settled is not None
+        )
+
     # --- OpenSpiel's hooks ----------------------------------------------------------------------
     def current_player(self) -> int:
-        return int(self._mover)
+        return self._match.mover
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.table.legal(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self._spiel_game().chance is not None:
+            return list(self._pending_draw().outcomes)
         return [(byte, 1.0 / DEAL_OUTCOMES) for byte in range(DEAL_OUTCOMES)]
 
     def _apply_action(self, action: int) -> None:
-        if self._table is None:
-            self._deal.append(int(action))
-            if len(self._deal) == DEAL_NODES:
-                self._start(int.from_bytes(bytes(self._deal), "big"))
+        if self._match.mover == CHANCE:
+            self._chance(int(action))
             return
-        seat = int(self._mover)
-        chosen = self.table.legal(seat)[int(action)]
-        self._remember(seat, {"chose": self.table.game.encode_action(chosen)})
-        if self.table.real_time:
-            self.table.submit(seat, chosen)
+        match = self._match
+        seat = match.mover
+        table = self.table
+        chosen = table.legal(seat)[int(action)]
+        if match.decisions is not None:
+            match.decisions.add(seat, np.asarray(table.observe(seat), np.float32), int(action))
+        self._remember(seat, {"chose": int(action)})
+        if table.real_time:
+            table.submit(seat, chosen)
             self._fire_until_someone_chooses()
         else:
-            self._heard(self.table.apply(seat, chosen))
-            self._last = seat
+            self._heard(table.apply(seat, chosen))
+            match.last = seat
         self._next_mover()
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal byte {action}"
-        table = self._table
+        if player == CHANCE:
+            if self._spiel_game().chance is None:
+                return f"deal byte {action}"
+            pending = self._match.mover == CHANCE and self._pending_draw()
+            return pending.label(action) if pending else f"chance outcome {action}"
+        table = self._match.table
         chosen = table.legal(player).get(action) if table is not None else None
         if chosen is None:
             return f"action #{action}"
         return f"{table.game.describe_action(chosen)} (#{action})"  # type: ignore[union-attr]
 
     def is_terminal(self) -> bool:
-        return self._table is not None and self._table.is_over()
+        return self._match.mover == TERMINAL
 
     def returns(self) -> list[float]:
-        if self._table is None:
+        if self._match.table is None:
             return [0.0] * self.get_game().num_players()
-        return self._table.rewards()
+        return self._match.table.rewards()
 
     def __str__(self) -> str:
-        if self._table is None:
-            return f"dealing: {self._deal}"
-        table = self.table
-        # the engine's own JSON of the state: what it is, without the caches a repr would show
+        """The deal or the draws, the last seat that moved, the table's clock, the sealed
+        submissions, each seat's recall and the engine's own JSON of the state (what it is,
+        without the caches a repr would show): two states with the same string are the same in
+        every respect that counts."""
+        match = self._match
+        if match.table is None:
+            return f"dealing: {match.deal}"
+        table = match.table
         state = json.dumps(table.game.to_json(table.state), sort_keys=True, separators=(",", ":"))
         sealed = {s: table.game.encode_action(p.action) for s, p in table.submissions.items()}
-        return f"deal {self._deal}, clock {table.now:.3f}, sealed {sealed}: {state}"
+        drawn = f"deal {match.deal}" if match.deal else f"settled {match.settled!r}"
+        return (f"{drawn}, last mover {match.last}, clock {table.now:.3f}, sealed {sealed}, "
+                f"recall {match.recall}: {state}")
+
+    # --- chance -----------------------------------------------------------------------------------
+    def _chance(self, outcome: int) -> None:
+        """A chance node's outcome: a byte of the deal, or the outcome of the pending draw."""
+        chance = self._spiel_game().chance
+        if chance is None:
+            if not 0 <= outcome < DEAL_OUTCOMES:
+                raise ValueError(f"a byte of the deal is from 0 to 255, not {outcome}")
+            self._match.deal.append(outcome)
+            if len(self._match.deal) == DEAL_NODES:
+                self._start(int.from_bytes(bytes(self._match.deal), "big"))
+                self._saw()
+                self._next_mover()
+            return
+        draw = self._pending_draw()
+        draw.label(outcome)  # a ValueError naming the outcomes, for one that is not
+        chance.settle(self.table.state, draw, outcome)
+        self.table.changed()
+        self._match.settled = draw.key
+        self._saw()
+        self._next_mover()
+
+    def _pending_draw(self) -> Draw:
+        """The draw the game's chance model says comes next (the table set up on first use)."""
+        chance = self._spiel_game().chance
+        assert chance is not None
+        if self._match.table is None:
+            self._start(0)  # every draw that matters is settled by the chance nodes
+        found = chance.draw(self.table.state)
+        assert found is not None and found.key != self._match.settled, "no draw is pending"
+        return found
+
+    def _draw_pending(self) -> bool:
+        chance = self._spiel_game().chance
+        if chance is None:
+            return False
+        found = chance.draw(self.table.state)
+        return found is not None and found.key != self._match.settled
 
     # --- the match --------------------------------------------------------------------------------
     def _start(self, seed: int) -> None:
@@ -265,10 +411,14 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
             spiel.ludoteca, spiel.num_players(), spiel.spec.options, seed, spiel.levels,
             spiel.role_bot,
         )
-        self._table = table
-        self._recall = [_digest("", table.view(seat)) for seat in table.agents]
+        if spiel.chance is not None and (table.real_time or table.roles):
+            raise ValueError(
+                f"{table.game.name}: a chance model is for turn-based games without role seats "
+                "(the table's own generators would be chance no node shows)"
+            )
+        self._match.table = table
+        self._match.recall = [""] * len(table.agents)
         self._heard(table.opening)
-        self._next_mover()
 
     def _fire_until_someone_chooses(self) -> None:
         """Real time: when every seat that may act has its submission on the clock, they fire,
@@ -280,44 +430,69 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
                 return
             if fired.accepted:
                 self._heard(fired.events)
-            else:
-                self._remember(fired.seat, {"refused": table.game.encode_action(fired.action)})
+            for seat, action in fired.refused:
+                self._remember(seat, {"refused": table.game.encode_action(action)})
 
     def _next_mover(self) -> None:
         table = self.table
+        if self._draw_pending():
+            self._match.mover = CHANCE
+            return
         actors = table.actors()
         if table.is_over() or not actors:
-            self._mover = pyspiel.PlayerId.TERMINAL
+            self._match.mover = TERMINAL
             return
-        after = [s for s in actors if s > self._last]
-        self._mover = (after or actors)[0]
+        after = [s for s in actors if s > self._match.last]
+        self._match.mover = (after or actors)[0]
+
+    def _saw(self) -> None:
+        """Each seat takes in its view after the deal or a draw."""
+        for seat in range(len(self._match.recall)):
+            self._remember(seat, {"saw": self.table.view(seat)})
 
     def _heard(self, events: list[Event]) -> None:
-        for seat in range(len(self._recall)):
-            seen = [e.to_json() for e in events if e.visible(seat)]
+        if not events:
+            return
+        told = [(event, event.to_json()) for event in events]
+        for seat in range(len(self._match.recall)):
+            seen = [data for event, data in told if event.visible(seat)]
             if seen:
                 self._remember(seat, seen)
 
     def _remember(self, seat: int, what: Any) -> None:
-        self._recall[seat] = _digest(self._recall[seat], what)
+        self._match.recall[seat] = _digest(self._match.recall[seat], what)
 
     # --- what a seat knows ------------------------------------------------------------------------
     def view_json(self, seat: int) -> str:
-        if self._table is None:
+        if not self.dealt:
             return "{}"
-        return json.dumps(self._table.view(seat), sort_keys=True, separators=(",", ":"))
+        return json.dumps(self.table.view(seat), sort_keys=True, separators=(",", ":"))
 
     def information_state(self, seat: int) -> str:
-        recall = self._recall[seat] if self._recall else "dealing"
-        return f"{self.view_json(seat)} | recall {recall}"
+        recall = self._match.recall[seat] if self.dealt else "dealing"
+        return f"seat {seat} | {self.view_json(seat)} | recall {recall}"
+
+    def observation(self, seat: int) -> list[float] | None:
+        """The seat's observation now (None before the deal)."""
+        return self.table.observe(seat) if self.dealt else None
+
+    def decisions(self, seat: int) -> list[tuple[np.ndarray, int]]:
+        """The seat's decisions so far, oldest first: the observation it chose on and its action
+        index. Kept from the first time they are asked for (worked out once by replaying the
+        match's history, `LudotecaGame.replayed`), so searches that never ask pay nothing."""
+        if self._match.decisions is None:
+            self._match.decisions = self._spiel_game().replayed(self.history())
+        return self._match.decisions.of(seat)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LudotecaState:
         """A state `player_id` cannot tell from this one: the game's `determinize` for the seat,
         other seats' sealed submissions redrawn by the game's heuristic, the table's own
         generators reseeded (future chance is known to nobody) and other seats' recall replaced
-        by a mark (it holds what this seat cannot know)."""
+        by a mark (it holds what this seat cannot know). The world is for searching: it keeps
+        no decisions (asked for, they are replayed from the history, the same for the seat)."""
         twin: LudotecaState = self.clone()
-        if self._table is None:
+        twin._match.decisions = None
+        if self._match.table is None:
             return twin
         rng = Rng(int(probability_sampler() * 2**53))
         table = twin.table
@@ -332,9 +507,9 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
                     table.state, seat, submission.action, table.levels.get(seat), rng
                 )
         table.changed()
-        twin._recall = [
+        twin._match.recall = [
             r if s == player_id else _digest("", f"resampled for seat {player_id}")
-            for s, r in enumerate(self._recall)
+            for s, r in enumerate(self._match.recall)
         ]
         return twin
 
@@ -343,32 +518,24 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 class Observer:
     """OpenSpiel's observer of a ludoteca game: the observation tensor (the game's encoding of
     the view, one named piece per segment) and string (the view), or, for perfect recall, the
-    information state string (no tensor)."""
+    information-state tensor (the observation and the seat's past decisions,
+    `ludoteca.rl.recall`) and string."""
 
-    def __init__(self, spec: LearningSpec, iig_obs_type: Any) -> None:
-        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
-            raise ValueError(
-                "ludoteca games observe a seat's view, its public and private parts together"
-            )
+    def __init__(self, spec: LearningSpec, layout: RecallLayout, perfect_recall: bool) -> None:
         self.spec = spec
-        self.perfect_recall = bool(kind.perfect_recall)
-        self.tensor: np.ndarray | None = None
-        self.dict: dict[str, np.ndarray] = {}
-        if not self.perfect_recall:
-            self.tensor = np.zeros(spec.size, np.float32)
-            start = 0
-            for segment in spec.segments:
-                self.dict[segment.name] = self.tensor[start : start + segment.size]
-                start += segment.size
+        self.layout = layout
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(layout.size if self.perfect_recall else spec.size, np.float32)
+        self.dict = (layout.pieces(self.tensor, spec) if self.perfect_recall
+                     else segment_pieces(self.tensor, spec))
 
     def set_from(self, state: LudotecaState, player: int) -> None:
-        if self.tensor is None:
+        observation = state.observation(player)
+        if not self.perfect_recall:
+            self.tensor[:] = 0.0 if observation is None else observation
             return
-        if state._table is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = state._table.observe(player)
+        decisions = state.decisions(player) if state.dealt else []
+        self.layout.fill(self.tensor, self.dict, observation, decisions)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
         if self.perfect_recall:

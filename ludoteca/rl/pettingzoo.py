@@ -36,6 +36,12 @@ every step is one action of the game, at the simulated time `infos[agent]["clock
 race goes to the quicker players as it does at the table. `env` is PettingZoo's
 `parallel_to_aec` of it. It is truncated after `max_cycles` steps.
 
+**Global state** (for centralised critics, QMIX...): `state()` is every agent's observation
+vector, one after the other in seat order, in `state_space` (a Box of `players` x the
+observation's size, in [0, 1]). It holds everything some seat sees (every hand), and nothing
+no seat sees (the order of a deck): the true future is no more a critic's to read than a
+player's.
+
 Rewards come at the end, from the game's result: 1 for beating every other player, -1 for
 losing to every other, a tie counting half (2 x `Result.rewards()` - 1); they sum to 0.
 Seeds: `reset(seed=s)` plays the match the engine sets up with a seed drawn from `s`, and the
@@ -110,6 +116,9 @@ class _Match:
         self.action_spaces = {
             a: gymnasium.spaces.Discrete(self.spec.actions + 1) for a in self.possible_agents
         }
+        self.state_space = gymnasium.spaces.Box(
+            0.0, 1.0, (self.players * self.spec.size,), np.float32
+        )
         self._seeds = np.random.default_rng()
         self.table: Table | None = None
 
@@ -142,6 +151,14 @@ class _Match:
         values = np.asarray(table.observe(seat), np.float32)
         return {"observation": values, "action_mask": mask}
 
+    def state(self, table: Table | None) -> np.ndarray:
+        """Every agent's observation, in seat order."""
+        if table is None:
+            raise RuntimeError("state() is there once the environment is reset")
+        return np.concatenate(
+            [np.asarray(table.observe(seat), np.float32) for seat in table.agents]
+        )
+
     def text(self, table: Table | None) -> str | None:
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; nothing to show")
@@ -173,12 +190,16 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{self.match.game.name} is played in real time: use parallel_env")
         self.metadata = self.match.metadata
         self.possible_agents = list(self.match.possible_agents)
+        self.state_space = self.match.state_space
         self.render_mode = render_mode
         self.agents: list[str] = []
 
     @property
     def max_cycles(self) -> int:
         return self.match.max_cycles
+
+    def state(self) -> np.ndarray:
+        return self.match.state(getattr(self, "table", None))
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.match.observation_spaces[agent]
@@ -257,9 +278,13 @@ class RealTimeEnv(ParallelEnv):  # type: ignore[misc]
             raise ValueError(f"{self.match.game.name} is turn-based: use env")
         self.metadata = self.match.metadata
         self.possible_agents = list(self.match.possible_agents)
+        self.state_space = self.match.state_space
         self.render_mode = render_mode
         self.max_cycles = self.match.max_cycles
         self.agents: list[str] = []
+
+    def state(self) -> np.ndarray:
+        return self.match.state(getattr(self, "table", None))
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         return self.match.observation_spaces[agent]
@@ -292,8 +317,8 @@ class RealTimeEnv(ParallelEnv):  # type: ignore[misc]
             else:
                 infos[agent]["illegal_action"] = True
         fired = table.fire()
-        if fired is not None and not fired.accepted:
-            infos[agent_name(fired.seat)]["refused"] = True
+        for seat, _ in fired.refused if fired is not None else ():
+            infos[agent_name(seat)]["refused"] = True
         self.cycles += 1
         rewards = dict.fromkeys(self.agents, 0.0)
         over = table.is_over()

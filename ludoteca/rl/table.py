@@ -14,8 +14,9 @@ them:
   after the reaction time the game's model gives it (`Game.reaction_seconds`, for the seat's bot
   level) on a simulated clock, the earliest first, exactly as the batch scheduler plays bots
   (`ludoteca.bots.realtime`): a submission that an earlier one made illegal (another seat got
-  there first) is dropped, and its seat chooses again from the state it finds. A seat with a
-  submission on the clock has nothing to choose until it fires or is dropped.
+  there first) is refused (`Fired.refused`, which the adapters report), and its seat chooses
+  again from the state it finds. A seat with a submission on the clock has nothing to choose
+  until it fires or is refused.
 
 The table's randomness (the reaction times, the role bots' choices) comes from generators seeded
 with the match's seed, so a match is a function of (game, players, options, seed, the agents'
@@ -85,12 +86,15 @@ class Submission:
 
 @dataclass(frozen=True)
 class Fired:
-    """The submission that fired: whose, what, and whether the game accepted it."""
+    """The submission that fired: whose, what, whether the game accepted it and its events; and
+    the submissions refused with it (seat, action): this one if the game refused it, and those
+    it made illegal (their squares taken a moment before) or whose seats may no longer act."""
 
     seat: int
     action: Action
     accepted: bool
     events: list[Event]
+    refused: tuple[tuple[int, Action], ...] = ()
 
 
 class Table:
@@ -123,6 +127,7 @@ class Table:
         # what the seats see and may choose, until the state changes
         self._views: dict[int, dict[str, Any]] = {}
         self._legal: dict[int, dict[int, Action]] = {}
+        self._actors: frozenset[int] | None = None  # the game's actors in this state
         # what the roles did before any agent acted (an adapter's recall starts with it)
         self.opening: list[Event] = self.play_roles()
 
@@ -137,7 +142,9 @@ class Table:
     def actors(self) -> list[int]:
         """The agent seats with something to choose now, in seat order (in real time: the
         actors without a submission on the clock)."""
-        actors = self.game.actors(self.state)
+        if self._actors is None:
+            self._actors = self.game.actors(self.state)
+        actors = self._actors
         return [s for s in self.agents if s in actors and s not in self.submissions]
 
     def view(self, seat: int) -> dict[str, Any]:
@@ -181,6 +188,8 @@ class Table:
     def play_roles(self) -> list[Event]:
         """The role seats act while they are actors (a facilitator closing a vote...)."""
         events: list[Event] = []
+        if not self.roles:
+            return events
         for _ in range(self.game.max_actions(len(self.agents), self.spec.options)):
             acting = [s for s in self.roles if s in self.game.actors(self.state)]
             if not acting:
@@ -200,8 +209,9 @@ class Table:
         self._legal.pop(seat, None)
 
     def fire(self) -> Fired | None:
-        """Fire the earliest submission (None: none is on the clock); drop the submissions it
-        made illegal and those of seats that may no longer act."""
+        """Fire the earliest submission (None: none is on the clock); refuse, taking them off
+        the clock, the submissions it made illegal and those of seats that may no longer act
+        (their seats choose again from the state they find)."""
         if not self.submissions:
             return None
         seat = min(self.submissions, key=lambda s: (self.submissions[s].fire_at, s))
@@ -211,19 +221,22 @@ class Table:
             events = self.game.apply(self.state, seat, submission.action)
         except IllegalAction:
             self.changed()
-            return Fired(seat, submission.action, False, [])
+            return Fired(seat, submission.action, False, [], ((seat, submission.action),))
         self.changed()
         events += self.play_roles()
-        for other in list(self.submissions):
-            if self.submissions[other].action not in self.game.legal_actions(self.state, other):
-                del self.submissions[other]
+        overtaken = [
+            other for other, waiting in self.submissions.items()
+            if waiting.action not in self.game.legal_actions(self.state, other)
+        ]
+        refused = tuple((other, self.submissions.pop(other).action) for other in overtaken)
         self.changed()
-        return Fired(seat, submission.action, True, events)
+        return Fired(seat, submission.action, True, events, refused)
 
     def changed(self) -> None:
         """Forget what was worked out from the state (call it after changing the state)."""
         self._views.clear()
         self._legal.clear()
+        self._actors = None
 
     # --- copies ------------------------------------------------------------------------------
     def copy(self) -> Table:
@@ -237,6 +250,7 @@ class Table:
         twin.submissions = {s: Submission(p.action, p.fire_at) for s, p in self.submissions.items()}
         twin._views = {}
         twin._legal = {}
+        twin._actors = None
         twin.opening = []
         return twin
 
@@ -252,6 +266,7 @@ class Table:
         data["role_bot"] = None
         data["_views"] = {}
         data["_legal"] = {}
+        data["_actors"] = None
         data["opening"] = []
         return data
 

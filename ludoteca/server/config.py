@@ -38,10 +38,18 @@ class ServerConfig:
     reaction_scale: float = 1.0
     # The bot that stands in for an abandoned seat, or takes a seat its time bank ran out on.
     stand_in_bot: str = "heuristic"
+    # Threads the bots of every match think in (a search waits for a free one), and what a bot
+    # spec may ask of one move: past these caps it is refused.
+    bot_threads: int = 2
+    bot_max_seconds: float = 5.0
+    bot_max_iterations: int = 20_000
+    bot_max_horizon: int = 1_000
     # Per connection: frames a client may send each second (a burst of twice that is allowed),
     # and the largest frame in bytes.
     frames_per_second: float = 30.0
     max_frame_bytes: int = 16_384
+    # The largest HTTP request body in bytes (a match's options, a session's crews).
+    max_body_bytes: int = 65_536
     # Frames waiting for a slow client before the server drops the connection (it reconnects).
     send_queue_frames: int = 2_000
     # A bare WebSocket echo at /api/echo, the baseline of bench/server.py.
@@ -63,6 +71,8 @@ class ServerConfig:
             )
         if self.snapshot_every < 1:
             raise ValueError("snapshot_every must be 1 or more")
+        if self.bot_threads < 1:
+            raise ValueError("bot_threads must be 1 or more")
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))

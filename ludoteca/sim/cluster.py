@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.sim.runner import Task, run_task
+from ludoteca.sim.task import Task, run_task
 
 LOCAL = "local"
 AUTO = "auto"

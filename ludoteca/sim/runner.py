@@ -1,9 +1,7 @@
-"""Running many matches: one match from a task, a stream of them on local processes.
+"""Running many matches: a stream of tasks (`ludoteca.sim.task`) on local processes.
 
-A task holds only what a worker process needs to play its match: the game's registered name, the
-options as JSON, the seed and one parsed bot spec per team; the worker loads the game by its name
-and builds the bots. The results are the same whatever the number of workers: each match's seed
-derives from the master seed and the match's number, and the records come back in task order.
+The results are the same whatever the number of workers: each match's seed derives from the
+master seed and the match's number, and the records come back in task order.
 
 Tasks are streamed: `run_tasks` reads them from any iterable (a generator) and keeps only a small
 window of them in flight, so a run of many matches never holds every task at once. Ctrl-C stops a
@@ -21,16 +19,14 @@ import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from ludoteca.bots.base import Bot
-from ludoteca.bots.playout import play_out
-from ludoteca.bots.simple import HeuristicBot
 from ludoteca.bots.spec import BotSpec, parse_spec
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 from ludoteca.games import load_game
+from ludoteca.sim.task import Task, run_task
 
 LOW_32 = 0xFFFFFFFF
 
@@ -41,17 +37,6 @@ def match_seed(master: int, number: int) -> int:
     if master >> 32:  # beyond 32 bits: matches of its own, not those of its low 32 bits
         key ^= Rng(master >> 32).next_u64()
     return Rng(key).next_u64() >> 1
-
-
-@dataclass(frozen=True)
-class Task:
-    game: str  # the registered name: the worker loads the game by it
-    players: int
-    options: dict[str, Any]  # the typed options, encoded by the engine's codec
-    seed: int
-    specs: tuple[BotSpec, ...]  # one bot spec per team
-    number: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)  # carried to the record untouched
 
 
 @dataclass(frozen=True)
@@ -78,37 +63,6 @@ def registered(game: Game[Any] | str) -> Game[Any]:
 def parsed_specs(specs: Sequence[BotSpec | str]) -> list[BotSpec]:
     """Bot specs as `BotSpec`s (a spec's text is parsed here, once)."""
     return [spec if isinstance(spec, BotSpec) else parse_spec(spec) for spec in specs]
-
-
-def run_task(task: Task) -> dict[str, Any]:
-    """Play one match; a JSON-ready record of how it went."""
-    game = load_game(task.game)
-    state = game.setup(task.players, task.seed, game.options(task.options))
-    team_seats = game.teams(state)
-    if len(team_seats) != len(task.specs):
-        raise ValueError(
-            f"{game.name}: team_count({task.players}, ...) gave {len(task.specs)} teams but the "
-            f"match has {len(team_seats)}; Game.team_count must agree with Game.teams"
-        )
-    built = {spec: spec.build() for spec in set(task.specs)}
-    bots: dict[int, Bot] = {seat: HeuristicBot() for seat in game.seats(state)}
-    for seats, spec in zip(team_seats, task.specs, strict=True):
-        for seat in seats:
-            bots[seat] = built[spec]
-    playout = play_out(game, state, bots, task.seed)
-    result = game.result(state)
-    return {
-        "number": task.number,
-        "seed": task.seed,
-        "specs": [spec.name for spec in task.specs],
-        "teams": team_seats,
-        "scores": list(result.scores),
-        "ranks": list(result.ranks),
-        "details": dict(result.details),
-        "actions": playout.actions,
-        "seconds": playout.seconds,
-        **task.extra,
-    }
 
 
 def run_tasks(

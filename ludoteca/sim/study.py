@@ -15,8 +15,9 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
 from ludoteca.engine.result import ReportSection
 from ludoteca.sim.figures import grouped, mean, pooled
-from ludoteca.sim.runner import Task, match_seed, parsed_specs, registered, run_tasks
+from ludoteca.sim.runner import match_seed, parsed_specs, registered, run_tasks
 from ludoteca.sim.stats import wilson_interval
+from ludoteca.sim.task import Task
 from ludoteca.sim.teams import team_outcome, win_shares
 from ludoteca.sim.tournament import schedule
 

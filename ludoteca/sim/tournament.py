@@ -17,8 +17,9 @@ from typing import Any
 from ludoteca.bots.spec import BotSpec
 from ludoteca.engine.codec import encode
 from ludoteca.engine.game import Game
-from ludoteca.sim.runner import Task, match_seed, parsed_specs, registered, run_tasks
+from ludoteca.sim.runner import match_seed, parsed_specs, registered, run_tasks
 from ludoteca.sim.stats import elo_ratings, wilson_interval
+from ludoteca.sim.task import Task
 from ludoteca.sim.teams import team_outcome, win_shares
 
 

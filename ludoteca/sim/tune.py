@@ -1,179 +1,79 @@
 """Balance tuning: a search over a game's tunable parameters (or a bot's) for what a designer
 asks (`ludoteca.sim.objectives`), with Optuna's TPE sampler, every candidate played on the
-simulation runner.
+simulation runner (`ludoteca.sim.candidates`), and a verdict on fresh seeds
+(`ludoteca.sim.tune_verdict`).
 
 - Rounds: the search asks `ROUND` candidates at a time, and every candidate of a round plays the
   same match seeds (common random numbers), so candidates meet the same deals; each round draws
   new seeds, so the search does not fit itself to one set of deals.
+- A candidate already measured (its settings tried before, in this round or an earlier one) is
+  not played again: its trial takes the earlier one's figures (`repeat_of`). The budget counts
+  it, so a search of a small space that has tried everything ends without playing on.
 - The study is stored in SQLite: run the same command again and a stopped search resumes where
-  it was (trials asked but never finished are marked failed; the budget counts finished ones).
-- Reproducible: the sampler is seeded from the master seed and the trials so far, and match seeds
+  it was. A round Ctrl-C stopped is played again from the start, the same candidates on the same
+  seeds (its trials asked but never finished are marked failed, and their settings asked
+  again), so a search stopped and resumed ends as the same search never stopped would.
+- Reproducible: the sampler is seeded from the master seed and the round, and match seeds
   derive from the master seed and the round, so a seed gives the same trials with one worker
   (and the same on local workers or Ray, whose records come back in task order).
-- The best candidate is then measured again on fresh seeds, next to the starting settings (the
-  published ones, or the options given) on the same seeds, each with a bootstrap 95% interval:
-  never the search's own (optimistic) estimate, which picked the luckiest candidate.
+- Nothing is called better on the search's own figures, which favour the luckiest candidate:
+  `ludoteca.sim.tune_verdict` measures the best few again on fresh seeds, then the chosen one
+  and the start on other fresh seeds, and says whether it beat the start.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
-import random
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ludoteca.bots.spec import BotSpec, with_params
-from ludoteca.engine.game import Game
-from ludoteca.engine.options import options_to_json
-from ludoteca.engine.tunables import Tunable, current_value, with_values
-from ludoteca.sim.objectives import Term, loss, term_values
-from ludoteca.sim.runner import Task, ctrl_c_as_a_flag, match_seed, run_tasks
-from ludoteca.sim.tournament import schedule
+from ludoteca.engine.tunables import Tunable
+from ludoteca.sim.candidates import (
+    Candidate,
+    Measured,
+    Search,
+    candidate,
+    play,
+    settings_key,
+)
+from ludoteca.sim.objectives import loss, term_values
+from ludoteca.sim.runner import ctrl_c_as_a_flag, match_seed
+from ludoteca.sim.tune_verdict import Verdict, judge
 
 ROUND = 4  # candidates asked at a time, sharing their match seeds
-FRESH = 0xFFFFFFFF  # the round number of the re-measure's seeds: never a search round
-BOOTSTRAP = 1000  # resamples of the re-measured matches for the 95% interval
 STARTUP = 8  # random candidates before TPE models the objective
-
-
-@dataclass(frozen=True)
-class Search:
-    """What a designer asked: the game and table, what to vary, what to aim at, and how much to
-    spend. `tuned` is the bot whose parameters are searched (None: the game's)."""
-
-    game: Game[Any]
-    players: int
-    terms: list[Term]
-    tunables: list[Tunable]
-    options: Any  # the typed options the search starts from (published, or `--option`s)
-    bots: list[BotSpec]  # rotated over the seats (tuning a game)
-    budget: int
-    games: int
-    seed: int = 0
-    workers: int | None = 1  # local processes; on Ray, matches at once (None: every CPU)
-    tuned: BotSpec | None = None
-    ray: str | None = None  # a Ray cluster's address (`ludoteca.sim.cluster`): play there
-
-    def key(self) -> str:
-        """The study's name: everything that defines the search but its budget and where its
-        matches run (workers, Ray), so
-        the same command resumes it and a different one never mixes with it."""
-        settings = {
-            "game": self.game.name,
-            "players": self.players,
-            "objectives": [(t.label, t.weight) for t in self.terms],
-            "parameters": [t.name for t in self.tunables],
-            "options": options_to_json(self.options),
-            "bots": [b.name for b in self.bots],
-            "tuned": self.tuned.name if self.tuned else None,
-            "games": self.games,
-            "seed": self.seed,
-        }
-        digest = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
-        return f"{self.game.name}-{self.players}p-{digest[:12]}"
-
-    @property
-    def opponent(self) -> BotSpec | None:
-        return next((t.opponent for t in self.terms if t.opponent is not None), None)
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """One point of the search: the settings it stands for, ready to play."""
-
-    params: dict[str, Any]
-    options: Any
-    specs: list[BotSpec]
-    moved: int  # parameters away from their published values
-    tuned: str  # the tuned bot's spec name ("" when tuning a game)
-
-
-@dataclass
-class Measured:
-    """A candidate's objective on fresh seeds: the loss, its 95% interval and every term."""
-
-    loss: float
-    ci95: tuple[float, float]
-    terms: dict[str, float]
-    matches: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"loss": self.loss, "ci95": list(self.ci95), "terms": self.terms,
-                "matches": self.matches}
+SAMPLER_STEP = 7919  # the sampler's seed moves this far per round
 
 
 @dataclass
 class Outcome:
+    """A search's trials and what the fresh seeds said: `best` is the trial chosen on them (its
+    row), `screened` the finalists' and the start's figures on the screening's seeds,
+    `remeasured` the chosen one's (`best`) and the start's on the confirmation's, `verdict`
+    whether it beat the start. `new_trials` finished in this run, `retried` of them replaying
+    an interrupted round."""
+
     search: Search
     study: str
     storage: Path
     trials: list[dict[str, Any]]
     best: dict[str, Any] | None = None
+    screened: dict[str, Measured] = field(default_factory=dict)
     remeasured: dict[str, Measured] = field(default_factory=dict)
+    verdict: Verdict | None = None
     interrupted: bool = False
     new_trials: int = 0
+    retried: int = 0
+
+    @property
+    def finished_trials(self) -> int:
+        """Trials of the study that finished (played, repeated or refused; not failed)."""
+        return sum(1 for t in self.trials if t["state"] in ("COMPLETE", "PRUNED"))
 
 
-def _moved(tunable: Tunable, value: Any) -> bool:
-    if tunable.kind == "float":
-        assert tunable.low is not None and tunable.high is not None
-        return bool(abs(value - tunable.published) > 0.01 * (tunable.high - tunable.low))
-    return bool(value != tunable.published)
-
-
-def candidate(search: Search, params: dict[str, Any]) -> Candidate:
-    """The settings `params` stand for; a ValueError when the game or the bot refuses them."""
-    moved = sum(1 for t in search.tunables if _moved(t, params.get(t.name, t.published)))
-    if search.tuned is None:
-        options = with_values(search.game, search.options, search.tunables, params)
-        search.game.setup(search.players, 0, options)  # options that hold only for some tables
-        return Candidate(params, options, list(search.bots), moved, "")
-    spec = with_params(search.tuned, params)
-    opponent = search.opponent
-    specs = [spec] if opponent is None else [spec, opponent]
-    return Candidate(params, search.options, specs, moved, spec.name)
-
-
-def start_params(search: Search) -> dict[str, Any]:
-    """Where the search started: the published numbers, or the `--option`s given."""
-    if search.tuned is None:
-        return {t.name: current_value(search.options, t) for t in search.tunables}
-    return {t.name: t.published for t in search.tunables}
-
-
-def _tasks(search: Search, candidates: Sequence[Candidate], seed: int) -> Iterator[Task]:
-    """Every candidate's matches on the same seeds, the candidates taking turns."""
-
-    def stream(index: int, c: Candidate) -> Iterator[Task]:
-        for task in schedule(search.game, search.players, c.specs, search.games, seed, c.options):
-            yield replace(task, extra={**task.extra, "candidate": index})
-
-    streams = [stream(index, c) for index, c in enumerate(candidates)]
-    for turn in zip(*streams, strict=True):
-        yield from turn
-
-
-def play(
-    search: Search,
-    candidates: Sequence[Candidate],
-    seed: int,
-    advance: Callable[[], None] | None,
-) -> list[list[dict[str, Any]]] | None:
-    """Every candidate's match records (None: Ctrl-C stopped the round)."""
-    played = run_tasks(_tasks(search, candidates, seed), search.workers, advance, search.ray)
-    if played.interrupted:
-        return None
-    by_candidate: list[list[dict[str, Any]]] = [[] for _ in candidates]
-    for record in played.records:
-        by_candidate[record["candidate"]].append(record)
-    return by_candidate
-
-
-# --- the search ---------------------------------------------------------------------------------
+# --- the study ----------------------------------------------------------------------------------
 def _optuna() -> Any:
     """Optuna, imported on first use (it takes a moment, and only `tune` needs it)."""
     try:
@@ -219,10 +119,12 @@ def finished(study: Any) -> int:
     return len(study.get_trials(deepcopy=False, states=(states.COMPLETE, states.PRUNED)))
 
 
+# --- the search ---------------------------------------------------------------------------------
 def run_search(
     search: Search, storage: Path, advance: Callable[[], None] | None = None
 ) -> Outcome:
-    """Search until the study holds `budget` finished trials, then re-measure the best."""
+    """Search until the study holds `budget` finished trials, then judge the best on fresh
+    seeds (`ludoteca.sim.tune_verdict`)."""
     optuna = _optuna()
     study = open_study(search, storage)
     outcome = Outcome(search, study.study_name, storage, [])
@@ -234,18 +136,21 @@ def run_search(
             while (done := finished(study)) < search.budget and not pressed.is_set():
                 rounds = int(study.user_attrs.get("rounds", 0))
                 study.sampler = optuna.samplers.TPESampler(
-                    seed=(search.seed + 7919 * len(study.trials)) % 2**32,
+                    seed=(search.seed + SAMPLER_STEP * rounds) % 2**32,
                     n_startup_trials=STARTUP,
                 )
-                asked = [study.ask() for _ in range(min(ROUND, search.budget - done))]
+                retried = _enqueue_interrupted(study, rounds)
+                count = retried or min(ROUND, search.budget - done)
+                asked = [study.ask() for _ in range(count)]
                 if pressed.is_set() or not _play_round(search, study, asked, rounds, advance):
                     # Stopped between matches: the round's trials are closed as failed, and
-                    # asked again when the search resumes.
+                    # their settings asked again, in the same order, when the search resumes.
                     fail_running(study)
                     outcome.interrupted = True
                     break
                 study.set_user_attr("rounds", rounds + 1)
                 outcome.new_trials += len(asked)
+                outcome.retried += retried
             if pressed.is_set():  # noted while Optuna worked
                 outcome.interrupted = True
     except KeyboardInterrupt:
@@ -255,46 +160,90 @@ def run_search(
         outcome.interrupted = True
         return outcome
     outcome.trials = trial_rows(study)
-    complete: list[dict[str, Any]] = [t for t in outcome.trials if t["state"] == "COMPLETE"]
-    if complete and not outcome.interrupted:
-        best = min(complete, key=lambda t: (t["value"], t["number"]))
-        outcome.best = best
-        measured = remeasure(search, best["params"], advance)
-        if measured is None:
+    if not outcome.interrupted:
+        judgement = judge(search, outcome.trials, advance)
+        if judgement is None:
             outcome.interrupted = True
         else:
-            outcome.remeasured = measured
+            outcome.best = judgement.chosen
+            outcome.screened = judgement.screened
+            outcome.remeasured = judgement.confirmed
+            outcome.verdict = judgement.verdict
     return outcome
+
+
+def _enqueue_interrupted(study: Any, rounds: int) -> int:
+    """Ask again, in their order, the settings of round `rounds` if Ctrl-C stopped it (its
+    trials failed); how many."""
+    states = _optuna().trial.TrialState
+    slots: dict[int, dict[str, Any]] = {}
+    for trial in study.get_trials(deepcopy=False, states=(states.FAIL,)):
+        if trial.user_attrs.get("round") == rounds and "slot" in trial.user_attrs:
+            slots.setdefault(int(trial.user_attrs["slot"]), dict(trial.params))
+    # Settings enqueued by a resumption stopped before it asked them all wait, in order.
+    waiting = len(study.get_trials(deepcopy=False, states=(states.WAITING,)))
+    for slot in sorted(slots)[waiting:]:
+        study.enqueue_trial(slots[slot], skip_if_exists=False)
+    return len(slots)
 
 
 def _play_round(
     search: Search, study: Any, asked: list[Any], rounds: int,
     advance: Callable[[], None] | None,
 ) -> bool:
-    """Play one round's candidates and tell the study; False when Ctrl-C stopped it."""
+    """Play one round's new candidates, and tell the study every trial's figures (a repeat
+    takes those of the trial it repeats); False when Ctrl-C stopped the matches."""
     states = _optuna().trial.TrialState
-    ready: list[tuple[Any, Candidate]] = []
-    for trial in asked:
+    known = _measured_settings(study)  # settings -> (trial number, figures)
+    ready: list[tuple[Any, str, Candidate]] = []
+    repeats: list[tuple[Any, str]] = []
+    for slot, trial in enumerate(asked):
+        trial.set_user_attr("round", rounds)
+        trial.set_user_attr("slot", slot)
         params = {t.name: _suggest(trial, t) for t in search.tunables}
+        key = settings_key(params)
+        if key in known or any(key == k for _, k, _ in ready):
+            repeats.append((trial, key))
+            continue
         try:
-            ready.append((trial, candidate(search, params)))
+            ready.append((trial, key, candidate(search, params)))
         except ValueError as exc:  # settings the game refuses: no matches to play
             trial.set_user_attr("refused", str(exc))
             study.tell(trial, state=states.PRUNED)
-    records = play(search, [c for _, c in ready], match_seed(search.seed, rounds), advance)
+    records = play(search, [c for _, _, c in ready], match_seed(search.seed, rounds), advance)
     if records is None:
         return False
-    for (trial, cand), found in zip(ready, records, strict=True):
+    for (trial, key, cand), found in zip(ready, records, strict=True):
         values = term_values(search.terms, found, cand.moved, cand.tuned)
         trial.set_user_attr("terms", values)
-        trial.set_user_attr("round", rounds)
         value = loss(search.terms, values)
         if math.isnan(value):
             trial.set_user_attr("refused", "its matches do not report every objective")
             study.tell(trial, state=states.PRUNED)
         else:
             study.tell(trial, value)
+            known.setdefault(key, (trial.number, values))
+    for trial, key in repeats:
+        if key not in known:  # a repeat of a candidate refused in this round
+            trial.set_user_attr("refused", "the same settings as a refused candidate")
+            study.tell(trial, state=states.PRUNED)
+            continue
+        number, values = known[key]
+        trial.set_user_attr("repeat_of", number)
+        trial.set_user_attr("terms", values)
+        study.tell(trial, loss(search.terms, values))
     return True
+
+
+def _measured_settings(study: Any) -> dict[str, tuple[int, dict[str, float]]]:
+    """Every finished trial's settings, with the first trial that played them and its
+    figures."""
+    states = _optuna().trial.TrialState
+    out: dict[str, tuple[int, dict[str, float]]] = {}
+    for trial in study.get_trials(deepcopy=False, states=(states.COMPLETE,)):
+        out.setdefault(settings_key(dict(trial.params)),
+                       (trial.number, dict(trial.user_attrs.get("terms", {}))))
+    return out
 
 
 def trial_rows(study: Any) -> list[dict[str, Any]]:
@@ -307,38 +256,8 @@ def trial_rows(study: Any) -> list[dict[str, Any]]:
             "params": dict(t.params),
             "terms": t.user_attrs.get("terms", {}),
             "round": t.user_attrs.get("round"),
+            "repeat_of": t.user_attrs.get("repeat_of"),
             "refused": t.user_attrs.get("refused"),
         }
         for t in study.get_trials(deepcopy=False)
     ]
-
-
-# --- the re-measure ----------------------------------------------------------------------------
-def remeasure(
-    search: Search, params: dict[str, Any], advance: Callable[[], None] | None = None
-) -> dict[str, Measured] | None:
-    """The best and the starting settings played on the same fresh seeds (None: Ctrl-C)."""
-    chosen = {"best": candidate(search, params),
-              "start": candidate(search, start_params(search))}
-    records = play(search, list(chosen.values()), match_seed(search.seed, FRESH), advance)
-    if records is None:
-        return None
-    return {
-        label: measured(search, c, found, random.Random(search.seed))
-        for (label, c), found in zip(chosen.items(), records, strict=True)
-    }
-
-
-def measured(
-    search: Search, c: Candidate, records: list[dict[str, Any]], rng: random.Random
-) -> Measured:
-    """The loss of these matches and a bootstrap 95% interval (matches resampled)."""
-    values = term_values(search.terms, records, c.moved, c.tuned)
-    samples = sorted(
-        loss(search.terms, term_values(search.terms, rng.choices(records, k=len(records)),
-                                       c.moved, c.tuned))
-        for _ in range(BOOTSTRAP)
-    )
-    low = samples[int(0.025 * BOOTSTRAP)]
-    high = samples[int(0.975 * BOOTSTRAP) - 1]
-    return Measured(loss(search.terms, values), (low, high), values, len(records))

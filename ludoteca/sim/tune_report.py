@@ -1,8 +1,9 @@
 """The tuning report: `DIR/index.html` with PNG plots, `DIR/trials.json` and `DIR/trials.csv`.
 
-It leads with the best settings found and their objective measured again on fresh seeds, with
-the starting settings (published, or the options given) on the same seeds, both with 95%
-intervals; then how each parameter moved the objective over the trials, and how the search went.
+It leads with the verdict (`ludoteca.sim.tune_verdict`): whether the search's best candidate
+beat the starting settings (published, or the options given) on fresh seeds, both figures with
+their 95% intervals, said plainly either way; then the candidate's settings, the finalists'
+screening, how each parameter moved the objective over the trials, and how the search went.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from typing import Any
 
 from ludoteca.engine.options import options_to_json
 from ludoteca.engine.tunables import Tunable
+from ludoteca.sim.candidates import start_params
 from ludoteca.sim.plots import pyplot, save_figure
-from ludoteca.sim.tune import ROUND, Outcome, start_params
+from ludoteca.sim.tune import ROUND, Outcome
+from ludoteca.sim.tune_verdict import verdict_text
 
 COLUMNS = 3  # parameter plots per row
 
@@ -63,9 +66,13 @@ def _page(outcome: Outcome, figures: list[tuple[str, str, str]]) -> str:
     given = options_to_json(search.options)
     if given != options_to_json(search.game.options()):
         body.append(f"<p>Starting options: <code>{html.escape(json.dumps(given))}</code>.</p>")
+    body.append("<h2>Verdict</h2><p><strong>" + html.escape(verdict_text(
+        outcome.trials, outcome.best, outcome.remeasured, outcome.verdict)) + "</strong></p>")
     body.append(_settings_table(outcome))
     if outcome.remeasured:
         body.append(_remeasure_table(outcome))
+    if outcome.screened:
+        body.append(_screening_table(outcome))
     for heading, name, note in figures:
         body.append(f"<h2>{html.escape(heading)}</h2><p>{html.escape(note)}</p>")
         body.append(f'<img src="{name}" alt="{html.escape(heading)}">')
@@ -93,7 +100,7 @@ def _bots(outcome: Outcome) -> str:
 
 def _settings_table(outcome: Outcome) -> str:
     if outcome.best is None:
-        return "<p>No trial finished, so there is no best setting yet.</p>"
+        return "<p>No candidate to compare with the start.</p>"
     start = start_params(outcome.search)
     rows = []
     for tunable in outcome.search.tunables:
@@ -101,8 +108,8 @@ def _settings_table(outcome: Outcome) -> str:
         moved = " class='moved'" if best != start[tunable.name] else ""
         rows.append(f"<tr><td>{html.escape(tunable.name)}</td><td>{_shown(start[tunable.name])}"
                     f"</td><td{moved}>{_shown(best)}</td></tr>")
-    return ("<h2>Best settings found</h2><table><tr><th>parameter</th><th>start</th>"
-            f"<th>best (trial {outcome.best['number']})</th></tr>{''.join(rows)}</table>")
+    return ("<h2>The search's best candidate</h2><table><tr><th>parameter</th><th>start</th>"
+            f"<th>candidate (trial {outcome.best['number']})</th></tr>{''.join(rows)}</table>")
 
 
 def _remeasure_table(outcome: Outcome) -> str:
@@ -121,11 +128,32 @@ def _remeasure_table(outcome: Outcome) -> str:
     search_value = outcome.best["value"] if outcome.best else math.nan
     return (
         f"<h2>Measured again on {best.matches} fresh matches each</h2>"
-        f"<p>The search's own estimate of the best trial was {search_value:.3g}; the "
-        "figures below come from new seeds, the same for both columns. Every term is a loss "
-        "(lower is better); the objective is their weighted sum.</p>"
-        f"<table><tr><th>objective</th><th>start</th><th>best</th></tr>{''.join(rows)}"
+        f"<p>The search's own estimate of the candidate was {search_value:.3g}; the "
+        "figures below come from new seeds, the same for both columns, that neither the "
+        "search nor the screening played. Every term is a loss (lower is better); the "
+        "objective is their weighted sum.</p>"
+        f"<table><tr><th>objective</th><th>start</th><th>candidate</th></tr>{''.join(rows)}"
         "</table>"
+    )
+
+
+def _screening_table(outcome: Outcome) -> str:
+    """The finalists and the start on the screening's fresh seeds."""
+    rows = []
+    for label, found in outcome.screened.items():
+        trial = next((t for t in outcome.trials if f"trial {t['number']}" == label), None)
+        settings = (", ".join(f"{k} {_shown(v)}" for k, v in trial["params"].items())
+                    if trial else "the start's")
+        search_value = f"{trial['value']:.3g}" if trial else "-"
+        rows.append(f"<tr><td>{html.escape(label)}</td><td>{html.escape(settings)}</td>"
+                    f"<td>{search_value}</td><td>{found.loss:.3g} [{found.ci95[0]:.3g}, "
+                    f"{found.ci95[1]:.3g}]</td></tr>")
+    return (
+        "<h2>Screening</h2><p>The search's best distinct candidates (by its own figures) and "
+        f"the start, on the same {next(iter(outcome.screened.values())).matches} fresh "
+        "matches each; the lowest was chosen and measured once more above.</p>"
+        "<table><tr><th></th><th>settings</th><th>search's figure</th>"
+        f"<th>objective [95%]</th></tr>{''.join(rows)}</table>"
     )
 
 
@@ -152,6 +180,8 @@ def _write_trials(outcome: Outcome, out: Path) -> None:
         "seed": search.seed,
         "study": outcome.study,
         "best": outcome.best,
+        "verdict": outcome.verdict.to_json() if outcome.verdict else None,
+        "screened": {k: v.to_json() for k, v in outcome.screened.items()},
         "remeasured": {k: v.to_json() for k, v in outcome.remeasured.items()},
         "trials": outcome.trials,
     }
@@ -160,12 +190,14 @@ def _write_trials(outcome: Outcome, out: Path) -> None:
     labels = [t.label for t in search.terms]
     with (out / "trials.csv").open("w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["trial", "state", "round", "objective", *names, *labels, "refused"])
+        writer.writerow(["trial", "state", "round", "objective", *names, *labels,
+                         "repeat_of", "refused"])
         for trial in outcome.trials:
             writer.writerow([
                 trial["number"], trial["state"], trial["round"], trial["value"],
                 *(trial["params"].get(n) for n in names),
                 *(trial["terms"].get(label) for label in labels),
+                "" if trial["repeat_of"] is None else trial["repeat_of"],
                 trial["refused"] or "",
             ])
 
@@ -233,12 +265,12 @@ def _search_plot(trials: list[dict[str, Any]], path: Path) -> None:
 
 def _remeasure_plot(outcome: Outcome, path: Path) -> None:
     fig, ax = pyplot().subplots(figsize=(5.0, 3.0))
-    labels = ["start", "best"]
-    found = [outcome.remeasured[label] for label in labels]
+    # the confirmation's figures: the start and the candidate chosen
+    found = [outcome.remeasured[label] for label in ("start", "best")]
     values = [m.loss for m in found]
     errors = [[max(0.0, m.loss - m.ci95[0]) for m in found],
               [max(0.0, m.ci95[1] - m.loss) for m in found]]
-    ax.bar(labels, values, yerr=errors, capsize=6, color=["#8a8a8a", "#3b75af"])
+    ax.bar(["start", "candidate"], values, yerr=errors, capsize=6, color=["#8a8a8a", "#3b75af"])
     ax.set_ylabel("objective (lower is better)")
     ax.set_title(f"On {found[0].matches} fresh matches each (95% interval)")
     fig.tight_layout()

@@ -1,5 +1,6 @@
 """What the browser tests share besides their fixtures: watched pages, a person's browser
-profiles with screenshots, and waiting for a condition."""
+profiles with screenshots, waiting for a condition and clicking what may have moved (the
+screenshots tool, tools/screenshots.py, drives the app with them too)."""
 
 from __future__ import annotations
 
@@ -80,3 +81,15 @@ def until(check: WaitFor, seconds: float = 20.0, what: str = "a condition") -> N
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what}")
         time.sleep(0.05)
+
+
+def click_first(page: Page, selector: str) -> bool:
+    """Click the first visible button matching `selector`; False when there is none."""
+    buttons = page.locator(selector)
+    if buttons.count() == 0:
+        return False
+    try:
+        buttons.first.click(timeout=2_000)
+    except Exception:  # the screen changed under the click: the next round tries again
+        return False
+    return True

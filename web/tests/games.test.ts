@@ -7,7 +7,7 @@ import { gameEntry } from "../src/games/registry";
 import type { EncodedAction, GameEvent, GameView } from "../src/protocol/frames";
 import type { Seats } from "../src/games/types";
 
-const seats: Seats = { count: 4, name: (seat) => `P${seat}` };
+const seats: Seats = { count: 4, name: (seat) => `P${seat}`, plain: (seat) => `P${seat}`, state: () => ({ here: true, bot: false, graceLeft: null }) };
 type Fixture = { views: GameView[]; actions: Record<string, EncodedAction>; events: Record<string, GameEvent> };
 const games = fixtures.games as unknown as Record<string, Fixture>;
 

@@ -1,6 +1,10 @@
 // The training room's client logic: its routes, the lobby frame, a vote's count and its timer.
 import { describe, expect, it as test } from "vitest";
-import { answered, minutesSeconds, secondsLeft } from "../src/games/ciurme/room";
+import { answered, minutesSeconds, myBallot, secondsLeft, waitingFor } from "../src/games/ciurme/room";
+import { setLanguage } from "../src/i18n/i18n.svelte";
+import { errorText, rejectionText } from "../src/lib/errors";
+import { ApiError } from "../src/lib/http";
+import { seatNames } from "../src/lib/seatNames";
 import { initialMatch, reduce } from "../src/lib/match-state";
 import { href, parseRoute } from "../src/lib/router";
 
@@ -42,5 +46,42 @@ describe("the training room", () => {
     const paused = reduce(initialMatch(), { ...frame, status: "paused" }, 1_000_000);
     expect(secondsLeft(vote, paused.clocks, 1_060_000)).toBe(75);
     expect(secondsLeft({ ...vote, clock: "vote 4" }, match.clocks, 1_000_000)).toBeNull();
+  });
+
+  test("a motion to depose tells the crew how many answered, never who", () => {
+    const motion = { crew: 0, topic: "deposition", runoff: false, candidates: [0, 1], voters: [1, 2, 3], answered: 2, awaiting_facilitator: false, seconds: 60, clock: "vote 9", my_ballot: -2 };
+    expect(answered(motion)).toEqual({ done: 2, all: 3 });
+    expect(waitingFor(motion)).toBeNull();
+    expect(myBallot(motion, 2)).toBe(-2);
+    expect(myBallot(motion, 0)).toBeNull();
+    const election = { ...motion, topic: "quartermaster", cast: [true, false, true], answered: 2 };
+    expect(waitingFor(election)).toEqual([2]);
+  });
+
+  test("a person keeps their name while a bot plays for them; an away seat counts down", () => {
+    setLanguage("en");
+    const presence = [
+      { seat: 0, name: "Nadia", connected: false, bot: "heuristic", stand_in: false, person: "Nadia", covered: true },
+      { seat: 1, name: "bot (heuristic)", connected: false, bot: "heuristic", stand_in: false },
+      { seat: 2, name: "Carla", connected: false, bot: null, stand_in: false, person: "Carla", covered: false, grace_left: 30 },
+      { seat: 3, name: "facilitator", connected: true, bot: null, stand_in: false },
+    ];
+    const seats = seatNames(presence, [], 3, 1_000_000);
+    expect(seats.name(0)).toBe("Nadia · a bot plays for now");
+    expect(seats.plain(0)).toBe("Nadia");
+    expect(seats.name(1)).toBe("Bot 2");
+    expect(seats.name(3)).toBe("Facilitator");
+    expect(seats.state(2, 1_010_000)).toEqual({ here: false, bot: false, graceLeft: 20 });
+    expect(seats.state(0, 1_010_000).bot).toBe(true);
+  });
+
+  test("errors and refusals in the reader's language, from their codes", () => {
+    setLanguage("it");
+    expect(errorText(new ApiError("the session has started and every seat is a person's", 409, "session_full"))).toMatch(/ogni posto/);
+    expect(errorText(new ApiError("something new", 409, "no_such_code"))).toBe("something new");
+    expect(rejectionText("it is not your turn", "illegal")).toBe("quella mossa non è più possibile");
+    setLanguage("en");
+    expect(rejectionText("it is not your turn", "illegal")).toBe("it is not your turn");
+    expect(rejectionText("the match is paused", "status_paused")).toBe("the game is paused");
   });
 });

@@ -93,10 +93,27 @@ CHANNELS = tuple(Channel)
 MESSAGE_MAX_LENGTH = 280
 # What a bot guesses was said in a message it could not read (determinize).
 GUESSED_MESSAGES = ("Agreed.", "I disagree.", "Let's wait.")
-# The one listed message: the quartermaster tells the captain the crew's wishes.
-RELAY_TEMPLATE = "The crew wants {favourite} first, then {second}."
-# What a captain says on the deck channel while waiting for that relay.
-CAPTAIN_ASKS = "Quartermaster, which ships does the crew want?"
+
+
+class Language(StrEnum):
+    """The languages of the words the game itself writes into a session (the option
+    `language`): the room reads them on screens in that language."""
+
+    EN = "en"
+    IT = "it"
+
+
+# The one listed message: the quartermaster tells the captain the crew's wishes (ships are
+# feminine in Italian: "la nave").
+RELAY_TEMPLATE = {
+    Language.EN: "The crew wants {favourite} first, then {second}.",
+    Language.IT: "La ciurma vuole prima la {favourite}, poi la {second}.",
+}
+# What a captain's bot says on the deck channel, once a round, while waiting for that relay.
+CAPTAIN_ASKS = {
+    Language.EN: "Quartermaster, which ships does the crew want?",
+    Language.IT: "Quartiermastro, quali navi vuole la ciurma?",
+}
 
 # --- what every player reads -------------------------------------------------------------------
 # Every player must be able to read all the rules, the objectives included, before phase 1 ("le

@@ -8,15 +8,24 @@ round's stamps and points, depositions, and objectives won." In English or Itali
 (debrief_words.py); players are named by the names they chose in the room (else as "Player 3
 (red)"), crews by number, ships by their names, votes in words; every picture has axis titles
 and a text alternative. `data` keeps the raw figures for export.
+
+The room's version (audience ROOM), which the facilitator may hand to everybody after the
+session, keeps every secret: votes by their counts and outcome (never who voted what), no
+motion to depose that failed (other crews learn nothing of the attempt [D-23]), and of the talk
+only what the facilitator said to the whole room.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
 from ludoteca.engine.codec import encode
 from ludoteca.engine.debrief import (
+    AUDIENCES,
+    FACILITATOR,
+    ROOM,
     Bars,
     Cell,
     Debrief,
@@ -35,6 +44,7 @@ from ludoteca.games.ciurme.data import (
     LIGHT_BLUE,
     NEUTRAL,
     PLACES,
+    Channel,
 )
 from ludoteca.games.ciurme.debrief_words import Words
 from ludoteca.games.ciurme.result import winners
@@ -58,21 +68,38 @@ from ludoteca.games.ciurme.state import (
 
 
 def debrief(state: CiurmeState, language: str = "en",
-            names: Mapping[int, str] | None = None) -> Debrief:
+            names: Mapping[int, str] | None = None, audience: str = FACILITATOR) -> Debrief:
     """The debrief in `language` (see debrief_words.LANGUAGES), naming seats by `names` (the
-    room's) where given."""
+    room's) where given, for `audience`: the facilitator's whole, or the room's (see above)."""
+    if audience not in AUDIENCES:
+        raise ValueError(f"a debrief is for {' or '.join(AUDIENCES)}, not {audience!r}")
     say = Words(state, language, names)
+    room = audience == ROOM
     over = state.stage == Stage.OVER
     outcome = objectives(state) if over else None
     summary = [phase1_summary(say)]
     if outcome is not None:
         summary += objective_lines(say, outcome)
-    parts = [crew_part(say, i) for i in range(len(state.crews))]
+    parts = [crew_part(say, i, room) for i in range(len(state.crews))]
     if state.history:
         parts.append(assembly_part(say))
-    if state.messages:
-        parts.append(Part(say("room_talk"), [chat_log(say, state.messages, say("every_message"))]))
-    return Debrief(say("title"), summary, parts, figures(state, outcome))
+    talk = said_to_room(state) if room else state.messages
+    if talk:
+        title = say("to_the_room") if room else say("every_message")
+        parts.append(Part(say("room_talk"), [chat_log(say, talk, title)]))
+    return Debrief(say("title"), summary, parts, figures(state, outcome, room))
+
+
+def said_to_room(state: CiurmeState) -> list[Message]:
+    """What the facilitator said to everybody: the only talk that was never private."""
+    return [m for m in state.messages if m.channel == Channel.ALL]
+
+
+def room_votes(state: CiurmeState, index: int) -> list[VoteRecord]:
+    """A crew's votes as the room may read of them: a motion to depose that failed stays the
+    crew's [D-23] (one that carried deposed a captain in front of everybody)."""
+    return [r for r in state.votes_log if r.crew == index
+            and not (r.topic == Topic.DEPOSITION and r.outcome == Outcome.NO)]
 
 
 def phase1_summary(say: Words) -> str:
@@ -128,14 +155,14 @@ def personal_words(say: Words, index: int, outcome: dict[str, Any]) -> str:
 
 
 # --- a crew ---------------------------------------------------------------------------------------
-def crew_part(say: Words, index: int) -> Part:
+def crew_part(say: Words, index: int, room: bool = False) -> Part:
     state = say.state
     crew = state.crews[index]
     names = [say.seat(m) for m in crew.members]
     sections: list[Any] = [wood_heatmap(say, crew), help_graph(say, crew), turns_bars(say, crew)]
-    votes = [r for r in state.votes_log if r.crew == index]
+    votes = room_votes(state, index) if room else [r for r in state.votes_log if r.crew == index]
     if votes:
-        sections.append(votes_table(say, votes))
+        sections.append(votes_table(say, votes, room))
     depositions = [d for d in state.depositions if d.crew == index]
     if depositions:
         sections.append(Table(
@@ -144,7 +171,7 @@ def crew_part(say: Words, index: int) -> Part:
             [[d.round, say.seat(d.deposed), say.seat(d.captain)] for d in depositions],
         ))
     talk = [m for m in state.messages if m.crew == index]
-    if talk:
+    if talk and not room:  # a crew's talk is the crew's
         sections.append(chat_log(say, talk, say("crew_talk")))
     return Part(say("crew_part", crew=say.crew(index), members=say.listing(names)), sections,
                 crew_summary(say, index))
@@ -249,13 +276,16 @@ def turns_bars(say: Words, crew: Crew) -> Bars:
     )
 
 
-def votes_table(say: Words, records: list[VoteRecord]) -> Table:
+def votes_table(say: Words, records: list[VoteRecord], room: bool = False) -> Table:
+    """Who voted what, for the facilitator; the counts alone, for the room."""
+    shown = tally if room else ballots
+    suffix = "_room" if room else ""
     return Table(
         say("votes_title"),
-        say.columns("votes_columns"),
-        [[vote_title(say, r), candidates(say, r), ballots(say, r), outcome_words(say, r)]
+        say.columns(f"votes_columns{suffix}"),
+        [[vote_title(say, r), candidates(say, r), shown(say, r), outcome_words(say, r)]
          for r in records],
-        note=say("votes_note"),
+        note=say(f"votes_note{suffix}"),
     )
 
 
@@ -284,6 +314,16 @@ def ballots(say: Words, record: VoteRecord) -> str:
         say("ballot", who=say.seat(int(voter)),
             choice=words.get(ballot) or choice_words(say, record, ballot))
         for voter, ballot in record.ballots.items()
+    )
+
+
+def tally(say: Words, record: VoteRecord) -> str:
+    """How many chose each answer, never who."""
+    words = {NOT_CAST: say("no_answer"), ABSTAINED: say("abstained")}
+    counted = Counter(record.ballots.values())
+    return "; ".join(
+        say("count", choice=words.get(choice) or choice_words(say, record, choice), count=n)
+        for choice, n in sorted(counted.items(), key=lambda item: -item[0])
     )
 
 
@@ -358,7 +398,14 @@ def chat_log(say: Words, messages: list[Message], title: str) -> Log:
 
 
 # --- the raw figures, for export ------------------------------------------------------------------
-def figures(state: CiurmeState, outcome: list[dict[str, Any]] | None) -> dict[str, Any]:
+def figures(state: CiurmeState, outcome: list[dict[str, Any]] | None,
+            room: bool = False) -> dict[str, Any]:
+    """The raw figures; for the room, votes by their counts and only the talk to the room."""
+    votes = [
+        {**{k: v for k, v in encode(r).items() if k not in ("ballots", "audience", "told")},
+         "counts": dict(Counter(str(b) for b in r.ballots.values()))}
+        for i in range(len(state.crews)) for r in room_votes(state, i)
+    ] if room else [encode(r) for r in state.votes_log]
     return {
         "phase1_ranking": list(state.ranking),
         "phase1_closed_by": state.closed_by,
@@ -376,9 +423,9 @@ def figures(state: CiurmeState, outcome: list[dict[str, Any]] | None) -> dict[st
             }
             for i, crew in enumerate(state.crews)
         ],
-        "votes": [encode(r) for r in state.votes_log],
+        "votes": votes,
         "rounds": encode(state.history),
         "depositions": encode(state.depositions),
-        "messages": encode(state.messages),
+        "messages": encode(said_to_room(state) if room else state.messages),
         "ship_owners": owners(state) if outcome else None,
     }

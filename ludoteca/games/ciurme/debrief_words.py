@@ -72,6 +72,10 @@ EN = {
     "votes_title": "Votes",
     "votes_columns": "vote|candidates|ballots|outcome",
     "votes_note": "One line per vote; a run-off is a vote of its own.",
+    "votes_columns_room": "vote|candidates|counts|outcome",
+    "votes_note_room": "One line per vote; a run-off is a vote of its own. Who voted what stays "
+                       "secret: the counts only.",
+    "count": "{choice} {count}",
     "topic_lifeboat": "steer the lifeboat",
     "topic_deposition": "depose the captain",
     "topic_quartermaster": "quartermaster",
@@ -109,6 +113,7 @@ EN = {
     "ships_note": "Squares per crew (the flagship bonus included) and who owns the ship.",
     # talk
     "room_talk": "The room's talk",
+    "to_the_room": "The facilitator to the room",
     "every_message": "Every message",
     "crew_talk": "The crew's talk",
     "talk_columns": "when|from|to|message",
@@ -207,6 +212,10 @@ IT = {
     "votes_title": "Votazioni",
     "votes_columns": "votazione|candidati|voti|esito",
     "votes_note": "Una riga per votazione; un ballottaggio è una votazione a sé.",
+    "votes_columns_room": "votazione|candidati|conteggio|esito",
+    "votes_note_room": "Una riga per votazione; un ballottaggio è una votazione a sé. Chi ha "
+                       "votato cosa resta segreto: solo i conteggi.",
+    "count": "{choice} {count}",
     "topic_lifeboat": "manovrare la scialuppa",
     "topic_deposition": "deporre il capitano",
     "topic_quartermaster": "quartiermastro",
@@ -241,6 +250,7 @@ IT = {
     "owner": "proprietaria",
     "ships_note": "Quadratini per ciurma (bonus dell'ammiraglia compreso) e chi possiede la nave.",
     "room_talk": "I messaggi della sala",
+    "to_the_room": "Il facilitatore alla sala",
     "every_message": "Tutti i messaggi",
     "crew_talk": "I messaggi della ciurma",
     "talk_columns": "quando|da|a|messaggio",

@@ -52,7 +52,7 @@ from ludoteca.games.ciurme.bots import heuristic_action
 from ludoteca.games.ciurme.bots.captain import believe_relay
 from ludoteca.games.ciurme.bots.evaluation import evaluate_position
 from ludoteca.games.ciurme.bots.search import search_choices
-from ludoteca.games.ciurme.data import STAMP_VALUES
+from ludoteca.games.ciurme.data import CREW_COLOURS, STAMP_VALUES
 from ludoteca.games.ciurme.options import CiurmeOptions
 from ludoteca.games.ciurme.rules import (
     assembly,
@@ -75,13 +75,21 @@ VOTING = (PHASE1, OFFICES, ASSEMBLY)
 
 def counted(table: RuleTable) -> RuleTable:
     """Every applied action is one tick of the session's count (who reached a number of
-    repairs first: the captain's tie-break)."""
+    repairs first: the captain's tie-break), and its events say who may know who acted
+    (`roles.actor_audience`): a secret kept by every event, whatever rule made it."""
 
     def ticking(do: Do) -> Do:
         def do_and_tick(state: CiurmeState, seat: int, action: Any) -> list[Event]:
+            deposing = isinstance(action, Depose) or (
+                isinstance(action, Agree) and roles.deposition_ballot(state, seat))
+            seen = roles.actor_audience(state, seat, deposing)
             events = do(state, seat, action)
             state.tick += 1
-            return events
+            if seen is None:
+                return events
+            known = frozenset(seen)
+            return [e if e.actor_seen_by is not None else replace(e, actor_seen_by=known)
+                    for e in events]
 
         return do_and_tick
 
@@ -256,8 +264,12 @@ class Ciurme(Game[CiurmeState]):
     # when a crew finishes (see race.closing_due). So `actors` are the seats with a real
     # decision.
     legal_actions_complete = False
-    # In the training room a seat is never taken over on its own: the facilitator decides.
+    # A match of Ciurme never gives a seat to a bot on its own; a session run by a facilitator
+    # has a grace of its own (the server's sessions: 45 s, which the facilitator sets).
     abandoned_seat_grace = None
+    # Ballots stay secret ([D-23]: the captain never sees the deposition ballots) and crews'
+    # channels private after the end: the record is the facilitator's.
+    keeps_secrets_after_end = True
     # The default search (the strong level): phase 1 played by the crew's plan, the Assembly's
     # stamps and preferred ships searched (`search_choices`) with rollouts that follow the
     # heuristic, with a bias toward the heuristic's move. 24 steps see a session of two crews to
@@ -295,6 +307,10 @@ class Ciurme(Game[CiurmeState]):
         opts: CiurmeOptions = self.options(options)
         briefing.form_crews(sum(teams), tuple(teams))
         return replace(opts, crews=tuple(teams))
+
+    def team_flags(self, teams: int) -> list[str]:
+        """Each crew's flag, by its number [D-18]."""
+        return list(CREW_COLOURS[:teams])
 
     def team_count(self, players: int, options: Any = None) -> int:
         opts: CiurmeOptions = self.options(options)
@@ -398,8 +414,9 @@ class Ciurme(Game[CiurmeState]):
         return result.measures()
 
     def debrief(self, state: CiurmeState, language: str = "en",
-                names: Mapping[int, str] | None = None) -> Debrief:
-        return debrief.debrief(state, language, names)
+                names: Mapping[int, str] | None = None, audience: str = "facilitator"
+                ) -> Debrief:
+        return debrief.debrief(state, language, names, audience)
 
     # --- time -------------------------------------------------------------------------------------
     def deadlines(self, state: CiurmeState) -> list[Deadline]:

@@ -97,7 +97,7 @@ from ludoteca.games.ciurme.data import (
     Wood,
 )
 from ludoteca.games.ciurme.options import CiurmeOptions
-from ludoteca.games.ciurme.state import ABSTAINED, NO, YES, Role, Stage, Step, Topic
+from ludoteca.games.ciurme.state import ABSTAINED, NO, NOT_CAST, YES, Role, Stage, Step, Topic
 
 M = max(CREW_SIZES)
 C = MAX_CREWS
@@ -313,7 +313,7 @@ def _vote(view: Mapping[str, Any], seat: int) -> list[float]:
     mine = vote.get("my_ballot")
     if "ballots" in vote and voter:
         mine = vote["ballots"][vote["voters"].index(seat)]
-    cast = vote["cast"][vote["voters"].index(seat)] if voter else False
+    cast = voter and mine is not None and mine != NOT_CAST
     candidates_members = [] if ships else [place_in_crew(view, c) for c in vote["candidates"]]
     chosen = mine if mine is not None and mine >= 0 and topic not in (
         Topic.LIFEBOAT, Topic.DEPOSITION) else None
@@ -322,7 +322,7 @@ def _vote(view: Mapping[str, Any], seat: int) -> list[float]:
         float(vote["runoff"]),
         float(voter),
         float(cast),
-        sum(vote["cast"]) / max(1, len(vote["cast"])),
+        vote["answered"] / max(1, len(vote["voters"])),
         *many_hot((p for p in candidates_members if p is not None and p < M), M),
         *many_hot(vote["candidates"] if ships else (), S),
         float(mine == YES and topic in (Topic.LIFEBOAT, Topic.DEPOSITION)),

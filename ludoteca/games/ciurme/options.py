@@ -17,6 +17,7 @@ from ludoteca.games.ciurme.data import (
     MAX_STAMP_VALUE,
     SHIP_NAMES,
     STAMP_VALUES,
+    Language,
 )
 
 
@@ -94,4 +95,10 @@ class CiurmeOptions:
         0,
         "[D-21] a timer on phase 1, in seconds (0: none); when it runs out phase 1 closes as if "
         "the facilitator closed it; the facilitator may set or change it",
+    )
+    language: Language = option_field(
+        Language.EN,
+        "the language of the words the game itself writes into the session (the "
+        "quartermaster's ready-made report, the bots' messages)",
+        tuple(Language),
     )

@@ -178,10 +178,14 @@ def _assembly(view: Mapping[str, Any]) -> list[str]:
 
 
 def _vote(view: Mapping[str, Any], vote: Mapping[str, Any]) -> str:
-    waiting = [v for v, done in zip(vote["voters"], vote["cast"], strict=True) if not done]
+    if "cast" in vote:
+        waiting = [v for v, done in zip(vote["voters"], vote["cast"], strict=True) if not done]
+        who = f"seats {waiting}"
+    else:  # who has answered a motion to depose is the facilitator's to know [D-23]
+        who = f"{len(vote['voters']) - vote['answered']} of {len(vote['voters'])}"
     status = (
         "waiting for the facilitator" if vote["awaiting_facilitator"]
-        else f"waiting for seats {waiting}; closes after {vote['seconds']} s"
+        else f"waiting for {who}; closes after {vote['seconds']} s"
     )
     among = "" if vote["topic"] in MOTIONS else f" among {vote['candidates']}"
     runoff = " (run-off)" if vote["runoff"] else ""

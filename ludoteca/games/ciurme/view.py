@@ -6,13 +6,17 @@
 - Preferences belong to the crew without its captain until the end [D-8].
 - A lifeboat vote is a show of hands at the crew's board; the ballots of elections and of a
   motion to depose stay secret (each voter knows their own) [D-23]; a motion to depose is the
-  crew's without its captain, who learns only the outcome, and other crews learn nothing of it.
-- Messages are read by their channel's audience; the facilitator sees everything, live.
+  crew's without its captain, who learns only the outcome, and other crews learn nothing of it;
+  who raised it, and who has answered it, only the facilitator knows.
+- A closed vote's ballots are the facilitator's alone: its audience reads the counts and the
+  outcome, those merely told the outcome.
+- Messages are read by their channel's audience (the facilitator's words to the room by the
+  projector too); the facilitator sees everything, live.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cached_property
 from typing import Any, TypeVar
@@ -28,6 +32,7 @@ from ludoteca.games.ciurme.data import (
     OBJECTIVES,
     RULES_SUMMARY,
     SHIP_NAMES,
+    Channel,
 )
 from ludoteca.games.ciurme.result import winners
 from ludoteca.games.ciurme.rules.assembly import placer
@@ -118,26 +123,40 @@ def knows_hand(state: CiurmeState, seat: int | None, index: int) -> bool:
 
 
 def reads(state: CiurmeState, seat: int | None, message: Message) -> bool:
-    return seat is not None and seat in message.readers
+    """Its readers; and the room's projector (a spectator) what the facilitator says to all."""
+    if seat is None:
+        return message.channel == Channel.ALL
+    return seat in message.readers
 
 
 def record_visible(seat: int | None, record: VoteRecord) -> bool:
     return seat is not None and seat in record.audience
 
 
+def knows_who_answered(state: CiurmeState, seat: int | None, vote: Vote) -> bool:
+    """Who has answered a vote is known to its crew, except for a motion to depose, where it
+    would name the proposer (who answers first, by raising it): the facilitator's [D-23]."""
+    return seat == state.facilitator or vote.topic != Topic.DEPOSITION
+
+
+# How much of a closed vote a seat reads.
+WHOLE, TALLY, OUTCOME = "whole", "tally", "outcome"
+
+
 def closed_votes(state: CiurmeState, seat: int | None,
                  public: Public | None = None) -> list[dict[str, Any]]:
-    """The closed votes the seat heard of: whole to their audience, only the outcome to those
-    merely told (a captain, of a motion to depose them [D-23])."""
+    """The closed votes the seat heard of: whole (the ballots) to the facilitator alone, the
+    counts and the outcome to their audience, only the outcome to those merely told (a
+    captain, of a motion to depose them [D-23])."""
     shared = public or Public(state)
     picks = tuple(
-        (k, record_visible(seat, record))
+        (k, WHOLE if seat == state.facilitator else TALLY if record_visible(seat, record)
+         else OUTCOME)
         for k, record in enumerate(state.votes_log)
         if record_visible(seat, record) or (seat is not None and seat in record.told)
     )
-    return shared.alike("votes_closed", picks, lambda: [
-        shared.record(k) if whole else shared.outcome(k) for k, whole in picks
-    ])
+    parts = {WHOLE: shared.record, TALLY: shared.tally, OUTCOME: shared.outcome}
+    return shared.alike("votes_closed", picks, lambda: [parts[how](k) for k, how in picks])
 
 
 # --- views --------------------------------------------------------------------------------------
@@ -168,9 +187,12 @@ class Public:
         state = self.state
         return {
             "rules": rules_summary(state),
+            # the repairs these options need, for screens that say the rules in other words
+            "ship_repairs": ship_repairs(state),
             "objectives": OBJECTIVES,
             "crews": [public_crew(state, i) for i in range(len(state.crews))],
             "phase1_ranking": list(state.ranking),
+            "finish_order": list(state.finish_order),  # crews that restored their ship, in order
             "fleet": [SHIP_NAMES[s] for s in range(state.fleet)],
             "phase1_seconds": state.phase1_seconds,
             "captains_table": state.options.captains_table,  # open or not [D-20]
@@ -195,6 +217,12 @@ class Public:
     def outcome(self, index: int) -> dict[str, Any]:
         """A closed vote without its ballots and audience, for those merely told."""
         return {k: v for k, v in self.record(index).items() if k not in ("ballots", "audience")}
+
+    def tally(self, index: int) -> dict[str, Any]:
+        """A closed vote's outcome with its counts, for its audience: how many chose each
+        candidate (for a motion, no and yes) and how many abstained or did not answer."""
+        ballots = self.state.votes_log[index].ballots.values()
+        return {**self.outcome(index), "counts": ballot_counts(ballots)}
 
     def message(self, index: int) -> dict[str, Any]:
         if index not in self.messages:
@@ -282,15 +310,22 @@ def seat_view(state: CiurmeState, seat: int | None,
     return out
 
 
+def ship_repairs(state: CiurmeState) -> dict[str, int]:
+    """The repairs a ship needs in a crew of five and of four, and how many of the latter the
+    automaton owes [D-16]."""
+    load = state.options.automaton_load
+    return {"five": len(MEEPLE_COLOURS) * LOAD, "four": 4 * LOAD + load, "automaton": load}
+
+
 def rules_summary(state: CiurmeState) -> str:
     """The rules every player reads before phase 1, with the repairs these options need."""
-    load = state.options.automaton_load
+    repairs = ship_repairs(state)
+    load = repairs["automaton"]
     automaton = (
         f"{load} of them owed by the automaton, which only help can give" if load
         else "the automaton owes none"
     )
-    return RULES_SUMMARY.format(five=len(MEEPLE_COLOURS) * LOAD, four=4 * LOAD + load,
-                                automaton=automaton)
+    return RULES_SUMMARY.format(five=repairs["five"], four=repairs["four"], automaton=automaton)
 
 
 def public_crew(state: CiurmeState, index: int) -> dict[str, Any]:
@@ -308,7 +343,19 @@ def public_crew(state: CiurmeState, index: int) -> dict[str, Any]:
         "preferences_chosen": crew.second is not None,
         "points": list(crew.points),
         "stamps_left": len(state.hands[index]) if state.hands else 0,
+        "election": public_election(crew.vote),
     }
+
+
+def public_election(vote: Vote | None) -> dict[str, Any] | None:
+    """An election under way, as the room's projector shows it: its topic and how many have
+    answered, no more. A lifeboat vote is the crew's board and a motion to depose the crew's
+    secret [D-23]: neither is public."""
+    if vote is None or vote.topic not in ELECTIONS:
+        return None
+    return {"topic": vote.topic, "runoff": vote.runoff,
+            "answered": sum(b != NOT_CAST for b in vote.ballots), "voters": len(vote.voters),
+            "awaiting_facilitator": vote.awaiting_facilitator}
 
 
 def board(state: CiurmeState, index: int) -> dict[str, Any]:
@@ -336,6 +383,15 @@ def board(state: CiurmeState, index: int) -> dict[str, Any]:
     }
 
 
+def ballot_counts(ballots: Iterable[int]) -> dict[str, int]:
+    """How many ballots chose each candidate (by its number), and the abstentions."""
+    counts: dict[str, int] = {}
+    for ballot in ballots:
+        key = str(ballot) if ballot >= 0 else "abstained"
+        counts[key] = counts.get(key, 0) + 1
+    return counts
+
+
 def open_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
     out = []
     for i, crew in enumerate(state.crews):
@@ -349,12 +405,14 @@ def open_votes(state: CiurmeState, seat: int | None) -> list[dict[str, Any]]:
             "runoff": vote.runoff,
             "candidates": list(vote.candidates),
             "voters": list(vote.voters),
-            "cast": [b != NOT_CAST for b in vote.ballots],
+            "answered": sum(b != NOT_CAST for b in vote.ballots),
             "awaiting_facilitator": vote.awaiting_facilitator,
-            "proposer": vote.proposer,
             "seconds": vote.seconds,  # its timer, from its opening [D-21]
             "clock": vote_clock(vote),  # whose time left the server's frames say
         }
+        if knows_who_answered(state, seat, vote):
+            entry["cast"] = [b != NOT_CAST for b in vote.ballots]
+            entry["proposer"] = vote.proposer
         if ballots_known:
             entry["ballots"] = list(vote.ballots)
         elif seat in vote.voters:
@@ -402,6 +460,14 @@ def hidden(state: CiurmeState, seat: int | None) -> Any:
             if c.vote is not None and c.vote.topic in SECRET_BALLOTS
             and not knows_vote_ballots(state, seat, c)
         ],
+        # Who raised a motion to depose and who has answered it [D-23].
+        "answered": [
+            [b != NOT_CAST for b in c.vote.ballots]
+            for c in state.crews
+            if c.vote is not None and not knows_who_answered(state, seat, c.vote)
+        ],
+        # A closed vote's ballots, which only the facilitator reads.
+        "closed_ballots": [dict(r.ballots) for r in state.votes_log],
         # A motion to depose is unknown to the captain and to other crews [D-23].
         "motions": [
             i for i, c in enumerate(state.crews)
@@ -424,6 +490,7 @@ def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
     if seat == state.facilitator:
         return copy
     _resample_stamps(copy, seat, rng)
+    copy.votes_log = [_reshuffled_record(record, rng) for record in copy.votes_log]
     for index, crew in enumerate(copy.crews):
         if not knows_board(copy, seat, index):
             _relabel_board(copy, index, rng)
@@ -436,6 +503,8 @@ def determinize(state: CiurmeState, seat: int | None, rng: Rng) -> CiurmeState:
             crew.vote = None  # the captain and other crews know nothing of it [D-23]
         elif vote.topic == Topic.DEPOSITION:
             _resample_motion(vote, seat, rng)
+            if not knows_who_answered(copy, seat, vote):
+                _reshuffle_answers(vote, seat, rng)
         elif vote.topic in ELECTIONS:
             for k, ballot in enumerate(vote.ballots):
                 if ballot >= 0 and vote.voters[k] != seat:
@@ -518,6 +587,28 @@ def _resample_motion(vote: Vote, seat: int | None, rng: Rng, tries: int = 20) ->
         if motion_outcome(vote) is None:
             return
     vote.ballots = before
+
+
+def _reshuffled_record(record: VoteRecord, rng: Rng) -> VoteRecord:
+    """A closed vote as a seat that read only its counts may picture it: the same ballots,
+    dealt to its voters in another order."""
+    values = list(record.ballots.values())
+    if len(set(values)) < 2:
+        return record
+    rng.shuffle(values)
+    return replace(record, ballots=dict(zip(record.ballots, values, strict=True)))
+
+
+def _reshuffle_answers(vote: Vote, seat: int | None, rng: Rng) -> None:
+    """Who, besides the seat, has answered a motion to depose (and so who raised it), drawn
+    again among the other voters; the count and the seat's own answer kept [D-23]."""
+    others = [k for k, voter in enumerate(vote.voters) if voter != seat]
+    answers = [vote.ballots[k] for k in others]
+    rng.shuffle(answers)
+    for k, ballot in zip(others, answers, strict=True):
+        vote.ballots[k] = ballot
+    vote.proposer = next((vote.voters[k] for k in others if vote.ballots[k] == YES),
+                         vote.proposer)
 
 
 def _resample_preferences(state: CiurmeState, crew: Crew, rng: Rng) -> None:

@@ -22,7 +22,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
-from ludoteca.games.goofspiel import learning, result, text, view
+from ludoteca.games.goofspiel import chance, learning, result, text, view
 from ludoteca.games.goofspiel.actions import Bid
 from ludoteca.games.goofspiel.bots import heuristic
 from ludoteca.games.goofspiel.options import GoofspielOptions
@@ -43,6 +43,8 @@ class Goofspiel(Game[GoofspielState]):
     State = GoofspielState
     rules = RULES
     encoding = learning
+    # Its prizes as exact solvers draw them, one at a time (chance.py); seeded play never asks.
+    chance = chance
     # The default search (the strong level): the other players are expected to bid as the
     # heuristic does (a casual player's rank for rank, now and then a card off), and the tree
     # branches on the bids revealed and the prize turned up (`search_key`). Searching their bids

@@ -40,6 +40,7 @@ def learning_spec(players: int, options: GoofspielOptions) -> LearningSpec:
             ("scores", players, "prize points / all the prizes' points, per seat from this one"),
         ],
         [("bid", n, "bid the card index + 1")],
+        seat_decisions=n,  # one bid per prize
     )
 
 

@@ -8,9 +8,16 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test
 from pettingzoo.test.seed_test import parallel_seed_test
+from pettingzoo.test.state_test import state_test
 
 from ludoteca.games import load_game
-from ludoteca.rl.pettingzoo import env, environment_module, parallel_env, raw_env
+from ludoteca.rl.pettingzoo import (
+    env,
+    environment_module,
+    parallel_env,
+    raw_env,
+    seat_of,
+)
 from ludoteca.rl.tests.helpers import (
     API_CYCLES,
     SEED_CYCLES,
@@ -127,3 +134,47 @@ def test_a_variant_of_the_games_numbers_is_refused_by_name() -> None:
     # The encodings are sized on the published numbers; a balance search's variant is not read.
     with pytest.raises(ValueError, match="'variant'"):
         env("ciurme", players=8, options={"variant": {"stamps": [0, 1, 2, 5]}})
+
+
+@pytest.mark.parametrize("game", learnable_names())
+def test_pettingzoo_state_test_passes(game: str) -> None:
+    """`state()` and `state_space`, for centralised critics, by PettingZoo's own test."""
+    found = load_game(game)
+    options = short_options(found)
+    state_test(env(game, options=options), parallel_env(game, options=options),
+               num_cycles=cycles(found, SEED_CYCLES))
+
+
+@pytest.mark.parametrize("game", learnable_names())
+def test_the_state_is_every_agents_observation_in_seat_order(game: str) -> None:
+    made = raw_env(game)
+    made.reset(seed=3)
+    table = made.table
+    expected = np.concatenate(
+        [made.match.observation(table, agent)["observation"] for agent in made.possible_agents]
+    )
+    assert np.array_equal(made.state(), expected)
+    assert made.state_space.shape == expected.shape
+
+
+def test_a_real_time_submission_overtaken_by_another_is_refused_and_chosen_again() -> None:
+    """Ligretto: two seats race for the same squares; the submission that finds them taken is
+    refused (`infos[agent]["refused"]`), and its agent has choices again at once."""
+    real_time = next((g for g, _ in every_table() if load_game(g).real_time), None)
+    if real_time is None:
+        pytest.skip("no real-time game is registered")
+    par = parallel_env(real_time, 4, options=short_options(load_game(real_time)))
+    observations, _ = par.reset(seed=1)
+    rng = np.random.default_rng(2)
+    refused = 0
+    while par.agents and refused < 3:
+        actions = {
+            a: int(rng.choice(np.flatnonzero(observations[a]["action_mask"])))
+            for a in par.agents
+        }
+        observations, _, _, _, infos = par.step(actions)
+        for agent, info in infos.items():
+            if info.get("refused"):
+                refused += 1
+                assert seat_of(agent) not in par.table.submissions  # off the clock: it chooses
+    assert refused >= 3

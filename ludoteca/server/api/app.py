@@ -5,18 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import sys
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 
 from ludoteca import __version__
 from ludoteca.engine.game import Game
 from ludoteca.server.api import pages, routes, schemas, ws
 from ludoteca.server.api.errors import install_error_handlers
+from ludoteca.server.api.guards import Guards, Guesses
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.hub import Hub
 from ludoteca.server.live.catalog import Catalog
@@ -25,10 +27,14 @@ from ludoteca.server.store import Store
 DESCRIPTION = """
 The lobby of ludoteca's games room. Create a match and share its invite links, or create a
 facilitated session and read its join code aloud; then play over the WebSocket
-`/api/matches/{id}/ws` (see the README for its frames). Tokens go in
-`Authorization: Bearer <token>`; errors are `{"error": "<a sentence>"}` with a 4xx code.
+`/api/matches/{id}/ws` (its frames: the documentation's reference, docs/reference/websocket.md).
+Tokens go in `Authorization: Bearer <token>`; errors are `{"error": "<a sentence>"}` with a 4xx
+code.
 """
 
+# How long a bot's search may hold the interpreter before the event loop gets it back (Python's
+# default: 5 ms); see app_from_env.
+BOT_SWITCH_SECONDS = 0.001
 # The collector's thresholds (Python's default: 700, 10, 10): see settle_garbage_collector.
 GC_THRESHOLDS = (7_000, 2, 10)
 
@@ -46,11 +52,12 @@ def create_app(
     config = config or ServerConfig()
     config.check()
     store = Store(config.database_url)
+    catalog = Catalog(extra_games)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(store.migrate)
-        hub = Hub(config, store, Catalog(extra_games), now)
+        hub = Hub(config, store, catalog, now)
         app.state.hub = hub
         await hub.start()
         try:
@@ -62,18 +69,31 @@ def create_app(
     app = FastAPI(title="ludoteca", version=__version__, description=DESCRIPTION,
                   lifespan=lifespan)
     app.state.config = config
+    app.state.guesses = Guesses()
     install_error_handlers(app)
+    app.add_middleware(Guards, max_body=config.max_body_bytes)
     app.include_router(routes.router)
+    name_the_games(app, catalog)
     app.add_api_websocket_route("/api/matches/{match_id}/ws", ws.play)
     if config.echo_endpoint:
         app.add_api_websocket_route("/api/echo", ws.echo)
 
-    @app.get("/healthz", response_model=schemas.Health, summary="For process supervisors")
-    async def healthz() -> schemas.Health:
+    @app.get("/healthz", response_model=schemas.Health, response_model_exclude_none=True,
+             summary="For process supervisors",
+             responses={503: {"model": schemas.Health,
+                              "description": "Cut off from Redis; `error` says since when"}})
+    async def healthz() -> Any:
+        """200 while this process can serve; 503, with a sentence in `error`, while it is cut
+        off from the other processes (several processes: Redis cannot be reached)."""
         hub: Hub = app.state.hub
         driven = sum(1 for live in hub.matches.values() if live.driving
                      and live.info.status == "running")
-        return schemas.Health(ok=True, matches_live=len(hub.matches), matches_driven=driven)
+        cut_off = hub.bus.cut_off
+        health = schemas.Health(ok=cut_off is None, matches_live=len(hub.matches),
+                                matches_driven=driven, error=cut_off)
+        if cut_off is None:
+            return health
+        return JSONResponse(health.model_dump(), status_code=503)
 
     # The browser client: its files, its pages (home, invites, watch links...) and its routes.
     pages.mount(app)
@@ -82,6 +102,25 @@ def create_app(
         methods=["GET"], include_in_schema=False,
     )
     return app
+
+
+def name_the_games(app: FastAPI, catalog: Catalog) -> None:
+    """The OpenAPI schema lists the games a match or a session may name (they are known only
+    when the app is made: a deployment or a test may add its own)."""
+    made = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is not None:
+            return app.openapi_schema
+        schema = made()
+        bodies = schema["components"]["schemas"]
+        bodies["CreateMatch"]["properties"]["game"]["enum"] = catalog.names()
+        for branch in bodies["CreateSession"]["properties"]["game"].get("anyOf", []):
+            if branch.get("type") == "string":
+                branch["enum"] = catalog.facilitated()
+        return schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
 
 def settle_garbage_collector() -> None:
@@ -117,6 +156,7 @@ def app_from_env() -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with started(app):
             settle_garbage_collector()  # once migrated and started: what that loaded stays
+            sys.setswitchinterval(BOT_SWITCH_SECONDS)
             yield
 
     app.router.lifespan_context = lifespan

@@ -14,19 +14,20 @@ from typing import Any
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from ludoteca.bots.spec import parse_bot
+from ludoteca.bots.spec import parse_spec
 from ludoteca.engine.clock import default_reaction_seconds
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.options import options_to_json
 from ludoteca.engine.rng import Rng
 from ludoteca.server.api import schemas
-from ludoteca.server.api.errors import conflict, forbidden, invalid, not_found
+from ludoteca.server.api.errors import ApiError, conflict, forbidden, invalid, not_found
 from ludoteca.server.hub import Hub
 from ludoteca.server.live import LiveMatch
+from ludoteca.server.live.access import Door, door_refusal
 from ludoteca.server.live.clocks import ClockBook
 from ludoteca.server.live.match import time_bank
-from ludoteca.server.live.seat_bots import NEVER
+from ludoteca.server.live.seat_bots import NEVER, check_budget
 from ludoteca.server.store import MatchInfo
 from ludoteca.server.store.models import MatchRow, SeatRow
 from ludoteca.server.store.tokens import (
@@ -44,11 +45,13 @@ def bot_name(spec: str) -> str:
     return f"bot ({spec})"
 
 
-def check_bot(spec: str, game: Game[Any], state: Any) -> str:
+def check_bot(hub: Hub, spec: str, game: Game[Any], state: Any) -> str:
     """The spec tidied, or a 422 that says what is allowed (levels included: a real-time game
-    is asked for a reaction time at its level)."""
+    is asked for a reaction time at its level; budgets within the server's caps)."""
     try:
-        bot = parse_bot(spec)
+        parsed = parse_spec(spec)
+        check_budget(parsed, hub.config)
+        bot = parsed.build()
         default_reaction_seconds(bot.level, Rng(0))
         if game.real_time:
             for seat in sorted(game.actors(state)):
@@ -107,12 +110,18 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
     seats = game.seats(state)
     bots: dict[int, str] = {}
     for key, spec in (request.bots or {}).items():
-        if not key.lstrip("-").isdigit() or int(key) not in seats:
+        if not (key.isdigit() and len(key) <= 3) or int(key) not in seats:
             raise invalid(f"bots: seat {key!r} does not exist; the seats are {seats}")
-        bots[int(key)] = check_bot(spec, game, state)
+        bots[int(key)] = check_bot(hub, spec, game, state)
+    open_seats = set(request.open_seats or [])
+    wrong = sorted(open_seats - set(seats)) or sorted(open_seats & set(bots))
+    if wrong:
+        raise invalid(f"open_seats: seat {wrong[0]} is not a seat left for a person; the seats "
+                      f"are {seats}, bots play {sorted(bots) or 'none'}")
     settings = settings_from(request, game)
     host, spectator = new_token(), new_token()
-    tokens = {seat: new_token() for seat in seats if seat not in bots}
+    # An invite link for every seat a person plays but the open ones, which anyone may take.
+    tokens = {seat: new_token() for seat in seats if seat not in bots and seat not in open_seats}
     match_id = new_match_id()
     row = MatchRow(
         id=match_id, game=game.name, players=request.players, seed=seed,
@@ -126,7 +135,7 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
         SeatRow(match_id=match_id, seat=seat,
                 name=bot_name(bots[seat]) if seat in bots else None,
                 token_hash=hash_token(tokens[seat]) if seat in tokens else None,
-                bot=bots.get(seat))
+                bot=bots.get(seat), open=seat in open_seats)
         for seat in seats
     ]
     await asyncio.to_thread(hub.store.insert, row, *seat_rows)
@@ -144,9 +153,9 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
 
 
 async def live_match(hub: Hub, match_id: str) -> LiveMatch:
-    live = await hub.get(match_id) if len(match_id) <= 16 else None
+    live = await hub.get(match_id)
     if live is None:
-        raise not_found(f"match {match_id!r}")
+        raise not_found(f"match {match_id[:40]!r}")
     return live
 
 
@@ -162,10 +171,10 @@ def summary(hub: Hub, live: LiveMatch) -> schemas.MatchSummary:
         started_at=info.started_at, finished_at=info.finished_at, step=info.step,
         seats=[
             schemas.SeatSummary(seat=s.seat, name=s.name, taken=not s.free, bot=s.bot,
-                                connected=counts[s.seat] > 0)
+                                connected=counts[s.seat] > 0, open=s.joinable)
             for s in info.seats
         ],
-        free_seats=sum(1 for s in info.seats if s.free),
+        free_seats=sum(1 for s in info.seats if s.joinable),
         session=info.is_session,
         result=result,
     )
@@ -183,8 +192,16 @@ async def open_matches(hub: Hub, limit: int) -> list[schemas.MatchSummary]:
     return out
 
 
+def check_door(live: LiveMatch, door: Door, token: str | None) -> None:
+    """A 403 or 409 with the reason unless `token` may go through `door` now (see access)."""
+    refusal = door_refusal(door, live.info, live.game, token)
+    if refusal is not None:
+        raise ApiError(refusal.status, refusal.reason, refusal.code)
+
+
 async def record(hub: Hub, live: LiveMatch) -> dict[str, Any]:
-    """The saved-match JSON that `ludoteca replay` and `ludoteca debrief` read."""
+    """The saved-match JSON that `ludoteca replay` and `ludoteca debrief` read (the caller
+    checked the door)."""
     info = live.info
     if info.players is None:
         raise conflict("the session has not started: there is nothing to record yet")
@@ -202,16 +219,25 @@ async def join(hub: Hub, live: LiveMatch, request: schemas.JoinMatch) -> schemas
         raise conflict("join this session with its code: POST /api/sessions/join")
     if info.status in ("over", "ended"):
         raise conflict("the match is over: there is no seat to take")
-    free = [s.seat for s in info.seats if s.free]
+    free = [s.seat for s in info.seats if s.joinable]
     if request.seat is not None:
-        if request.seat not in [s.seat for s in info.seats]:
+        asked = next((s for s in info.seats if s.seat == request.seat), None)
+        if asked is None:
             raise invalid(f"seat {request.seat} does not exist; the seats are "
                           f"{[s.seat for s in info.seats]}")
+        if asked.free and not asked.open:
+            raise conflict(f"seat {request.seat} is kept for the person the host invited: "
+                           f"open seats: {free or 'none'}")
         if request.seat not in free:
-            raise conflict(f"seat {request.seat} is taken; free seats: {free or 'none'}")
+            raise conflict(f"seat {request.seat} is taken; open seats: {free or 'none'}")
         wanted = [request.seat]
-    else:
+    elif free:
         wanted = free
+    elif any(s.free for s in info.seats):
+        raise conflict("the seats left are kept for the people the host invited: ask the host "
+                       "for your invite link")
+    else:
+        wanted = []
     token = new_token()
     for seat in wanted:
         if await asyncio.to_thread(hub.store.claim_seat, info.id, seat, request.name,
@@ -242,7 +268,8 @@ async def leave(hub: Hub, live: LiveMatch, token: str | None) -> schemas.Done:
         raise conflict("the facilitator runs the session: end it instead of leaving")
 
     def write(session: Session, row: MatchRow) -> None:
-        _set_seat(session, live.id, seat, name=None, token_hash=None, bot=None)
+        # Its invite link is spent: the seat is anyone's now.
+        _set_seat(session, live.id, seat, name=None, token_hash=None, bot=None, open=True)
 
     await hub.change_header(live, write)
     live.presence.mark_empty(seat, hub.now())
@@ -345,7 +372,7 @@ async def set_bot(hub: Hub, live: LiveMatch, seat: int, request: schemas.SetBot)
         raise invalid(f"seat {seat} does not exist; the seats are {seats}")
     if seat in role_seats_held_by_host(live.info):
         raise conflict("that is the facilitator's own seat")
-    spec = check_bot(request.bot, live.game, live.state)
+    spec = check_bot(hub, request.bot, live.game, live.state)
 
     def write(session: Session, row: MatchRow) -> None:
         _status_is(row, ("open", "running", "paused"), "give a seat to a bot")

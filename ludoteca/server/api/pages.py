@@ -25,9 +25,11 @@ from ludoteca.bots.explain import explain
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.rules_index import REFERENCE
-from ludoteca.server.api import lobby
-from ludoteca.server.api.errors import ERROR_RESPONSES, conflict, invalid, not_found
+from ludoteca.server.api import lobby, schemas
+from ludoteca.server.api.auth import Credentials, token_of
+from ludoteca.server.api.errors import ERROR_RESPONSES, invalid, not_found
 from ludoteca.server.hub import Hub
+from ludoteca.server.live.access import Door
 
 STATIC = Path(__file__).parent.parent / "static" / "app"
 LANGUAGES = ("en", "it")
@@ -101,7 +103,8 @@ def rules_file(game: Game[Any], lang: str) -> str | None:
 
 
 @router.get("/games/{name}/rules/{lang}", summary="A game's rules page, as HTML")
-async def rules(name: str, lang: str, request: Request) -> dict[str, str]:
+async def rules(name: schemas.GameName, lang: schemas.Language, request: Request
+                ) -> dict[str, str]:
     hub: Hub = request.app.state.hub
     try:
         game = hub.catalog.game(name)
@@ -119,7 +122,8 @@ async def rules(name: str, lang: str, request: Request) -> dict[str, str]:
 # --- replays -------------------------------------------------------------------------------
 def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
     """A saved match step by step, as a spectator saw it: the view after each step with the
-    public events of that step (step 0 is the set-up)."""
+    public events of that step (step 0 is the set-up), and each step's action unless the game
+    keeps secrets after its end (a secret ballot, a private message)."""
     match = Match.from_json(game, record)
     state = game.setup(match.players, match.seed, match.options)
     steps: list[dict[str, Any]] = [
@@ -130,7 +134,7 @@ def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
         steps.append({
             "step": number,
             "seat": seat,
-            "action": game.encode_action(action),
+            "action": None if game.keeps_secrets_after_end else game.encode_action(action),
             "view": game.view(state, None),
             "events": [{"kind": e.kind, "data": dict(e.data)} for e in events if e.visible(None)],
         })
@@ -138,23 +142,28 @@ def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
     return {"game": game.name, "players": match.players, "steps": steps, "result": result}
 
 
-@router.get("/matches/{match_id}/replay", summary="A finished match step by step (spectator)")
-async def replay(match_id: str, request: Request) -> dict[str, Any]:
+@router.get("/matches/{match_id}/replay",
+            summary="A finished match step by step, as a spectator saw it (whoever may watch)")
+async def replay(match_id: schemas.MatchId, request: Request, credentials: Credentials
+                 ) -> dict[str, Any]:
     hub: Hub = request.app.state.hub
     live = await lobby.live_match(hub, match_id)
-    if live.info.status not in ("over", "ended"):
-        raise conflict("the match is still being played: its replay opens when it ends")
+    lobby.check_door(live, Door.REPLAY, token_of(credentials))
     record = await lobby.record(hub, live)
     return await asyncio.to_thread(replay_steps, live.game, record)
 
 
 @router.get("/matches/{match_id}/replay/{step}/explain",
-            summary="What a seat's search weighed after a step of a finished match")
-async def replay_explain(match_id: str, step: int, seat: int, request: Request) -> dict[str, Any]:
+            summary="What a seat's search weighed after a step of a finished match "
+                    "(whoever may watch its replay)")
+async def replay_explain(match_id: schemas.MatchId, step: schemas.StepNumber,
+                         seat: schemas.SeatAsked, request: Request, credentials: Credentials
+                         ) -> dict[str, Any]:
     hub: Hub = request.app.state.hub
     live = await lobby.live_match(hub, match_id)
-    if live.info.status not in ("over", "ended"):
-        raise conflict("the match is still being played: its bots explain themselves when it ends")
+    # The replay's door: the search sees only what the seat knew (through determinize), and
+    # what the seat played is told only where the replay tells it.
+    lobby.check_door(live, Door.REPLAY, token_of(credentials))
     record = await lobby.record(hub, live)
     bot = next((s.bot for s in live.info.seats if s.seat == seat), None)
     try:

@@ -57,7 +57,9 @@ class EventBody(Frame):
 class EventFrame(Frame):
     type: Literal["event"]
     step: int
-    seat: int
+    # Who acted; None where the receiver may not know it (another crew's repairer, the
+    # proposer of a motion to depose).
+    seat: int | None
     event: EventBody
 
 
@@ -67,6 +69,11 @@ class SeatPresence(Frame):
     connected: bool
     bot: str | None
     stand_in: bool = False
+    # A session: the person whose seat it is (named even while a bot plays for them), whether
+    # a bot plays for them now, and for a person away the seconds before one takes over.
+    person: str | None = None
+    covered: bool = False
+    grace_left: float | None = None
 
 
 class PresenceFrame(Frame):
@@ -75,11 +82,32 @@ class PresenceFrame(Frame):
     seats: list[SeatPresence]
     spectators: int
     time_banks: dict[str, float] | None = None
+    # A session: the seconds a phone may be away before a bot plays for it (None: never on
+    # its own), and whether the facilitator has published the room's debrief.
+    grace: float | None = None
+    debrief_published: bool = False
+    players: int | None = None  # the seats from this number on are roles (the facilitator)
+    # the crew whose bots latecomers replace first (its index), or most_bots
+    latecomers: int | str | None = None
 
 
 class LobbyMember(Frame):
     member: int
     name: str
+
+
+class LobbyPlan(Frame):
+    """How the people will be seated at the start: the seats in all, each crew's seats (crews
+    past the lobby's are bots only), how many bots each gets, and each one's flag; or why the
+    crews do not fit (`error`, with `code` and `params`)."""
+
+    players: int | None = None
+    sizes: list[int] = []
+    bots: list[int] = []
+    flags: list[str] = []
+    error: str | None = None
+    code: str | None = None
+    params: dict[str, Any] | None = None
 
 
 class LobbyFrame(Frame):
@@ -91,18 +119,24 @@ class LobbyFrame(Frame):
     players: int | None
     members: list[LobbyMember]
     crews: list[list[int]]
+    plan: LobbyPlan | None = None
 
 
 class AcceptedFrame(Frame):
     type: Literal["accepted"]
     ref: Ref
     step: int
+    # The action was sent again with the ref of one accepted before, at `step`: not applied
+    # twice (a client resends what it heard no answer to after a reconnect).
+    earlier: bool = False
 
 
 class RejectedFrame(Frame):
     type: Literal["rejected"]
     ref: Ref
     reason: str
+    # The reason's kind (illegal, malformed, status_paused...), to say it in any language.
+    code: str | None = None
 
 
 class ErrorFrame(Frame):

@@ -1,4 +1,5 @@
-"""A token bucket per connection: a steady rate of frames with a burst of twice that."""
+"""A token bucket per connection: a steady rate of frames with a burst of twice that, and a
+count of the frames refused that tells a flood from a burst."""
 
 from __future__ import annotations
 
@@ -11,18 +12,23 @@ class RateLimit:
         self.capacity = burst if burst is not None else 2 * per_second
         self.tokens = self.capacity
         self.stamp = time.monotonic()
-        # Frames refused in a row: a client that keeps flooding is disconnected.
-        self.refused = 0
+        # Frames refused, forgotten at the allowed rate: a burst leaves a few that fade, a
+        # client that keeps sending faster than allowed piles them up (and is disconnected),
+        # though a frame now and then still gets through.
+        self.flooding = 0.0
+        self.dropped = 0  # frames refused in all
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(self.capacity, self.tokens + (now - self.stamp) * self.rate)
+        elapsed = now - self.stamp
+        self.tokens = min(self.capacity, self.tokens + elapsed * self.rate)
+        self.flooding = max(0.0, self.flooding - elapsed * self.rate)
         self.stamp = now
         if self.tokens >= 1:
             self.tokens -= 1
-            self.refused = 0
             return True
-        self.refused += 1
+        self.flooding += 1
+        self.dropped += 1
         return False
 
     def message(self) -> str:

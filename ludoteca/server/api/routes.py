@@ -5,18 +5,20 @@ Tokens travel as `Authorization: Bearer <token>`, never in an address (addresses
 
 from __future__ import annotations
 
+import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
-from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ludoteca.server.api import lobby, schemas, sessions
-from ludoteca.server.api.errors import ERROR_RESPONSES, invalid
+from ludoteca.server.api.auth import Credentials, token_of
+from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError
+from ludoteca.server.api.guards import Guesses
+from ludoteca.server.api.schemas import MatchId, MemberNumber, SeatNumber
 from ludoteca.server.hub import Hub
+from ludoteca.server.live.access import Door
 
 router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
-bearer = HTTPBearer(auto_error=False, description="a seat, host or facilitator token")
-Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
 
 def hub_of(request: Request) -> Hub:
@@ -25,10 +27,6 @@ def hub_of(request: Request) -> Hub:
 
 
 HubDep = Annotated[Hub, Depends(hub_of)]
-
-
-def token_of(credentials: HTTPAuthorizationCredentials | None) -> str | None:
-    return credentials.credentials if credentials is not None else None
 
 
 def base_url(request: Request) -> str:
@@ -57,19 +55,19 @@ async def list_matches(hub: HubDep, limit: Annotated[int, Query(ge=1, le=200)] =
 
 @router.get("/matches/{match_id}", response_model=schemas.MatchSummary,
             summary="A match's public summary")
-async def get_match(match_id: str, hub: HubDep) -> schemas.MatchSummary:
+async def get_match(match_id: MatchId, hub: HubDep) -> schemas.MatchSummary:
     return lobby.summary(hub, await lobby.live_match(hub, match_id))
 
 
 @router.post("/matches/{match_id}/join", response_model=schemas.Joined,
              summary="Take a free seat with a display name")
-async def join_match(match_id: str, body: schemas.JoinMatch, hub: HubDep) -> schemas.Joined:
+async def join_match(match_id: MatchId, body: schemas.JoinMatch, hub: HubDep) -> schemas.Joined:
     return await lobby.join(hub, await lobby.live_match(hub, match_id), body)
 
 
 @router.post("/matches/{match_id}/leave", response_model=schemas.Done,
              summary="Leave your seat (seat token)")
-async def leave_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+async def leave_match(match_id: MatchId, hub: HubDep, credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     if live.info.is_session:
         return await sessions.leave_session(hub, live, token_of(credentials))
@@ -78,7 +76,7 @@ async def leave_match(match_id: str, hub: HubDep, credentials: Credentials) -> s
 
 @router.post("/matches/{match_id}/start", response_model=schemas.Done,
              summary="Start (host; a session: the facilitator)")
-async def start_match(match_id: str, hub: HubDep, credentials: Credentials,
+async def start_match(match_id: MatchId, hub: HubDep, credentials: Credentials,
                       body: schemas.StartMatch | None = None) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
@@ -89,21 +87,21 @@ async def start_match(match_id: str, hub: HubDep, credentials: Credentials,
 
 
 @router.post("/matches/{match_id}/pause", response_model=schemas.Done, summary="Pause (host)")
-async def pause_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+async def pause_match(match_id: MatchId, hub: HubDep, credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
     return await lobby.pause(hub, live)
 
 
 @router.post("/matches/{match_id}/resume", response_model=schemas.Done, summary="Resume (host)")
-async def resume_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+async def resume_match(match_id: MatchId, hub: HubDep, credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
     return await lobby.resume(hub, live)
 
 
 @router.post("/matches/{match_id}/end", response_model=schemas.Done, summary="End now (host)")
-async def end_match(match_id: str, hub: HubDep, credentials: Credentials) -> schemas.Done:
+async def end_match(match_id: MatchId, hub: HubDep, credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
     return await lobby.end(hub, live)
@@ -111,7 +109,7 @@ async def end_match(match_id: str, hub: HubDep, credentials: Credentials) -> sch
 
 @router.post("/matches/{match_id}/seats/{seat}/bot", response_model=schemas.Done,
              summary="Give a seat to a bot for good (host)")
-async def bot_seat(match_id: str, seat: int, body: schemas.SetBot, hub: HubDep,
+async def bot_seat(match_id: MatchId, seat: SeatNumber, body: schemas.SetBot, hub: HubDep,
                    credentials: Credentials) -> schemas.Done:
     live = await lobby.live_match(hub, match_id)
     lobby.check_host(live, token_of(credentials))
@@ -119,9 +117,13 @@ async def bot_seat(match_id: str, seat: int, body: schemas.SetBot, hub: HubDep,
 
 
 @router.get("/matches/{match_id}/record", response_model=dict[str, Any],
-            summary="The saved match (header and log) that `ludoteca replay` reads")
-async def match_record(match_id: str, hub: HubDep) -> dict[str, Any]:
-    return await lobby.record(hub, await lobby.live_match(hub, match_id))
+            summary="The saved match (header and log) that `ludoteca replay` reads (the host; "
+                    "once it is over, whoever may watch, unless the game keeps secrets)")
+async def match_record(match_id: MatchId, hub: HubDep, credentials: Credentials
+                       ) -> dict[str, Any]:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_door(live, Door.RECORD, token_of(credentials))
+    return await lobby.record(hub, live)
 
 
 # --- sessions ---------------------------------------------------------------------------------
@@ -133,21 +135,34 @@ async def create_session(body: schemas.CreateSession, request: Request, hub: Hub
 
 
 @router.post("/sessions/join", response_model=schemas.Joined,
-             summary="Join a session with its code and your name")
-async def join_session(body: schemas.JoinSession, hub: HubDep) -> schemas.Joined:
-    return await sessions.join_session(hub, body)
+             summary="Join a session with its code and your name (wrong codes are limited "
+                     "per address: 429 with Retry-After)")
+async def join_session(body: schemas.JoinSession, request: Request, hub: HubDep
+                       ) -> schemas.Joined:
+    guesses: Guesses = request.app.state.guesses
+    address = request.client.host if request.client else "unknown"
+    wait = guesses.wait(address)
+    if wait > 0:
+        raise ApiError(429, f"too many wrong codes from your address: try again in "
+                            f"{math.ceil(wait)} s", headers={"Retry-After": str(math.ceil(wait))})
+    try:
+        return await sessions.join_session(hub, body)
+    except ApiError as exc:
+        if exc.status == 404:
+            guesses.wrong(address)
+        raise
 
 
 @router.get("/sessions/{match_id}", response_model=schemas.SessionOut,
             summary="The session's lobby (facilitator)")
-async def get_session(match_id: str, hub: HubDep, credentials: Credentials
+async def get_session(match_id: MatchId, hub: HubDep, credentials: Credentials
                       ) -> schemas.SessionOut:
     return await sessions.lobby_session(hub, match_id, token_of(credentials))
 
 
 @router.put("/sessions/{match_id}/crews", response_model=schemas.SessionOut,
             summary="Set the crews: lists of member numbers (facilitator)")
-async def set_crews(match_id: str, body: schemas.SetCrews, hub: HubDep,
+async def set_crews(match_id: MatchId, body: schemas.SetCrews, hub: HubDep,
                     credentials: Credentials) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.set_crews(hub, live, body.crews)
@@ -155,7 +170,7 @@ async def set_crews(match_id: str, body: schemas.SetCrews, hub: HubDep,
 
 @router.post("/sessions/{match_id}/crews/balance", response_model=schemas.SessionOut,
              summary="Balanced crews of everybody joined (facilitator)")
-async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials,
+async def balance_crews(match_id: MatchId, hub: HubDep, credentials: Credentials,
                         body: schemas.Balance | None = None) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.balance(hub, live, body.players if body else None)
@@ -163,7 +178,7 @@ async def balance_crews(match_id: str, hub: HubDep, credentials: Credentials,
 
 @router.post("/sessions/{match_id}/move", response_model=schemas.SessionOut,
              summary="Move one person to another crew (facilitator)")
-async def move_member(match_id: str, body: schemas.MoveMember, hub: HubDep,
+async def move_member(match_id: MatchId, body: schemas.MoveMember, hub: HubDep,
                       credentials: Credentials) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.move(hub, live, body)
@@ -171,24 +186,52 @@ async def move_member(match_id: str, body: schemas.MoveMember, hub: HubDep,
 
 @router.delete("/sessions/{match_id}/members/{member}", response_model=schemas.SessionOut,
                summary="Remove someone who left before the start (facilitator)")
-async def remove_member(match_id: str, member: int, hub: HubDep, credentials: Credentials
-                        ) -> schemas.SessionOut:
-    if not 0 <= member <= 1000:
-        raise invalid("member: a member's number, from 0")
+async def remove_member(match_id: MatchId, member: MemberNumber, hub: HubDep,
+                        credentials: Credentials) -> schemas.SessionOut:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.remove(hub, live, member)
 
 
+@router.patch("/sessions/{match_id}/settings", response_model=schemas.SessionOut,
+              summary="The grace before a bot plays for someone away; the latecomers' crew "
+                      "(facilitator)")
+async def session_settings(match_id: MatchId, body: schemas.SessionSettings, hub: HubDep,
+                           credentials: Credentials) -> schemas.SessionOut:
+    live = await sessions.facilitated(hub, match_id, token_of(credentials))
+    return await sessions.change_settings(hub, live, body)
+
+
+@router.post("/matches/{match_id}/debrief/publish", response_model=schemas.SessionOut,
+             summary="Publish the room's debrief, every secret left out (facilitator)")
+async def publish_debrief(match_id: MatchId, hub: HubDep, credentials: Credentials
+                          ) -> schemas.SessionOut:
+    live = await sessions.facilitated(hub, match_id, token_of(credentials))
+    return await sessions.publish_debrief(hub, live)
+
+
+@router.get("/matches/{match_id}/debrief/room", response_model=dict[str, Any],
+            summary="The room's debrief: no ballot, no private talk (anyone, once published)")
+async def room_debrief(match_id: MatchId, hub: HubDep, credentials: Credentials,
+                       lang: schemas.Language = "en") -> dict[str, Any]:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_door(live, Door.ROOM_DEBRIEF, token_of(credentials))
+    return sessions.room_debrief(live, lang)
+
+
 @router.post("/sessions/{match_id}/seats/{seat}/back", response_model=schemas.Done,
              summary="Give a seat a bot played back to its person (facilitator)")
-async def give_seat_back(match_id: str, seat: int, hub: HubDep, credentials: Credentials
-                         ) -> schemas.Done:
+async def give_seat_back(match_id: MatchId, seat: SeatNumber, hub: HubDep,
+                         credentials: Credentials) -> schemas.Done:
     live = await sessions.facilitated(hub, match_id, token_of(credentials))
     return await sessions.give_back(hub, live, seat)
 
 
 @router.get("/matches/{match_id}/debrief", response_model=dict[str, Any],
-            summary="A finished session's debrief (tables and pictures in players' words)")
-async def match_debrief(match_id: str, hub: HubDep, lang: str = "en") -> dict[str, Any]:
+            summary="A finished session's debrief (tables and pictures in players' words; "
+                    "the facilitator)")
+async def match_debrief(match_id: MatchId, hub: HubDep, credentials: Credentials,
+                        lang: schemas.Language = "en") -> dict[str, Any]:
     """`lang`: the language the game writes it in (en, it for Ciurme)."""
-    return sessions.debrief(await lobby.live_match(hub, match_id), lang)
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_door(live, Door.DEBRIEF, token_of(credentials))
+    return sessions.debrief(live, lang)

@@ -2,16 +2,51 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from fastapi import Path, Query
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+
+NAME_LENGTH = 40
+# What a name shown to everybody may not hold: control characters, format characters (the
+# right-to-left override that turns a name around, zero-width joiners), lone surrogates (no
+# database stores them), private-use and unassigned code points.
+NAME_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn"}
+
+
+def clean_name(name: str) -> str:
+    """A person's name as everybody will see it, trimmed, or a ValueError saying why not."""
+    name = name.strip()
+    if not 1 <= len(name) <= NAME_LENGTH:
+        raise ValueError(f"a name has 1 to {NAME_LENGTH} characters")
+    odd = [c for c in name if unicodedata.category(c) in NAME_REFUSED]
+    if odd:
+        raise ValueError(f"a name holds letters, digits, spaces and punctuation; not "
+                         f"U+{ord(odd[0]):04X}")
+    return name
+
 
 Name = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=40,
-                           pattern=r"^[^\x00-\x1f\x7f]+$")
+    str, StringConstraints(min_length=1, max_length=NAME_LENGTH,
+                           pattern=r"^[^\x00-\x1f\x7f]*[^\x00-\x1f\x7f\s][^\x00-\x1f\x7f]*$"),
+    AfterValidator(clean_name),
 ]
 BotSpec = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Seed = Annotated[int, Field(ge=0, le=2**62)]
+# Seats named as the keys of a JSON object (a game has at most a hundred players).
+SeatKey = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,3}$")]
+# What an address may name: a match (or session) by its id, a seat, a session's member, a
+# game, a language of its pages.
+MatchId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,16}$",
+                              description="a match's or session's id")]
+SeatNumber = Annotated[int, Path(ge=0, le=99, description="a seat, from 0")]
+SeatAsked = Annotated[int, Query(ge=0, le=99, description="a seat, from 0")]
+StepNumber = Annotated[int, Path(ge=0, le=10**6, description="a step: the state after that "
+                                                              "many actions")]
+MemberNumber = Annotated[int, Path(ge=0, le=1000, description="a session member, from 0")]
+GameName = Annotated[str, Path(pattern=r"^[a-z0-9-]{1,40}$", description="a game's name")]
+Language = Literal["en", "it"]
 
 
 class Strict(BaseModel):
@@ -28,8 +63,14 @@ class CreateMatch(Strict):
     players: int = Field(ge=1, le=100)
     options: dict[str, Any] | None = Field(None, description="the game's options by name")
     seed: Seed | None = Field(None, description="the same seed plays the same match")
-    bots: dict[str, BotSpec] | None = Field(
-        None, description='seats played by a bot: {"1": "heuristic:level=expert"}'
+    bots: dict[SeatKey, BotSpec] | None = Field(
+        None, max_length=100,
+        description='seats played by a bot: {"1": "heuristic:level=expert"}',
+    )
+    open_seats: list[Annotated[int, Field(ge=0, le=99)]] | None = Field(
+        None, max_length=100,
+        description="seats anyone may take from the lobby; every other seat a person plays is "
+        "kept for its invite link",
     )
     spectators: Literal["anyone", "link"] = Field(
         "anyone", description="who may watch: anyone, or only holders of the spectator link"
@@ -68,6 +109,7 @@ class SeatSummary(BaseModel):
     taken: bool
     bot: str | None
     connected: bool
+    open: bool = Field(False, description="free for anyone to take (not kept for an invite)")
 
 
 class MatchSummary(BaseModel):
@@ -96,6 +138,8 @@ class Joined(BaseModel):
     seat: int | None
     token: str
     member: int | None = None
+    # A session joined after its start: the seat was free or a bot's; the game is under way.
+    late: bool = False
 
 
 class StartMatch(Strict):
@@ -123,6 +167,10 @@ class CreateSession(Strict):
     options: dict[str, Any] | None = None
     seed: Seed | None = None
     bot_pause: float | None = Field(None, ge=0, le=30)
+    grace: float | Literal["never"] | None = Field(
+        None, description="seconds a person's phone may be away before a bot plays the seat "
+        "until it is back (never: only when the facilitator says); default 45"
+    )
 
 
 class CreatedSession(BaseModel):
@@ -153,6 +201,19 @@ class SessionOut(BaseModel):
     players: int | None
     members: list[MemberOut]
     crews: list[list[int]]
+    grace: float | str | None = None
+    latecomers: int | str = "most_bots"
+    debrief_published: bool = False
+
+
+class SessionSettings(Strict):
+    grace: float | Literal["never"] | None = Field(
+        None, description="seconds a phone may be away before a bot plays the seat"
+    )
+    latecomers: int | Literal["most_bots"] | None = Field(
+        None, description="the crew (its index) whose bot seats latecomers take first; "
+        "most_bots: the crew with the most bots"
+    )
 
 
 class SetCrews(Strict):
@@ -195,3 +256,5 @@ class Health(BaseModel):
     ok: bool
     matches_live: int
     matches_driven: int
+    # Only when not ok: what is wrong, in a sentence.
+    error: str | None = None

@@ -3,10 +3,17 @@
 Which games: those whose set-up has a role seat beyond the players (`Game.seats` lists more
 seats than there are players); the facilitator takes that seat. Before the start, people join a
 lobby; the facilitator arranges them into teams (`Game.teams`: Ciurme's crews), balanced or by
-moving people, and starts. At the start the server counts the players, sets the game up, and
-seats each team's people on the seats of one of the game's own teams, matched by size. Teams
-are always the game's: to get other team sizes the facilitator sets the game's own options
-when creating the session (the server never names an option).
+moving people, and starts. The plan (`live.crews`) finds the fewest seats from those wanted for
+which the game's teams hold every crew, and the lobby shows it, bots included; at the start
+the game is set up with the plan's team sizes in the lobby's order (so a crew keeps its number
+and flag) and bots take the spare seats.
+
+While it runs: a person whose phone has been away longer than the grace (45 s unless the
+facilitator sets another) is played by a bot until the phone is back; a person who comes with
+the code after the start takes a free seat, else a seat a bot plays that is nobody's (in the
+crew the facilitator chose, else in the crew with the most bots). Everybody is named by the
+name they typed, bot or no bot, results and debrief included. At the end the debrief is the
+facilitator's; the facilitator may publish the room's version, which keeps every secret.
 """
 
 from __future__ import annotations
@@ -16,14 +23,15 @@ import copy
 import secrets
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from ludoteca.engine.codec import encode
+from ludoteca.engine.debrief import AUDIENCES, FACILITATOR, ROOM
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
 from ludoteca.server.api import schemas
-from ludoteca.server.api.errors import conflict, forbidden, invalid, not_found
+from ludoteca.server.api.errors import ApiError, conflict, forbidden, invalid, not_found
 from ludoteca.server.api.lobby import (
     MAX_SEED,
     bot_name,
@@ -34,10 +42,11 @@ from ludoteca.server.api.lobby import (
     settings_from,
 )
 from ludoteca.server.hub import Hub
-from ludoteca.server.live import LiveMatch
+from ludoteca.server.live import LiveMatch, seating
 from ludoteca.server.live.catalog import has_role_seats
 from ludoteca.server.live.clocks import ClockBook
 from ludoteca.server.live.match import time_bank
+from ludoteca.server.live.seat_bots import NEVER
 from ludoteca.server.store import MatchInfo
 from ludoteca.server.store.models import MatchRow, MemberRow, SeatRow
 from ludoteca.server.store.tokens import (
@@ -48,6 +57,11 @@ from ludoteca.server.store.tokens import (
     new_token,
     normalise_code,
 )
+
+# Seconds a person's phone may be away before a bot plays the seat until it is back.
+SESSION_GRACE = 45.0
+# The latecomers' crew when the facilitator chose none: the one with the most bots.
+MOST_BOTS = "most_bots"
 
 
 def session_game(hub: Hub, name: str | None) -> Game[Any]:
@@ -77,6 +91,7 @@ async def create_session(hub: Hub, request: schemas.CreateSession, base: str
         raise invalid(str(exc)) from None
     facilitator, spectator = new_token(), new_token()
     match_id = new_match_id()
+    grace = check_grace(request.grace) if request.grace is not None else SESSION_GRACE
     for _ in range(20):  # a code already in use is drawn again
         code = new_join_code()
         if await asyncio.to_thread(hub.store.match_by_code, code) is None:
@@ -87,7 +102,7 @@ async def create_session(hub: Hub, request: schemas.CreateSession, base: str
         options=options_to_json(options), status="lobby", created_at=hub.now(),
         started_at=None, finished_at=None, step=0, host_token_hash=hash_token(facilitator),
         spectator_token_hash=hash_token(spectator), public_spectators=False, join_code=code,
-        settings={**settings_from(request, game),
+        settings={**settings_from(request, game), "grace": grace,
                   **({"players": request.players} if request.players else {})},
         clocks={}, crews=None,
     )
@@ -100,11 +115,18 @@ async def create_session(hub: Hub, request: schemas.CreateSession, base: str
     )
 
 
+def check_grace(grace: float | str) -> float | str:
+    if grace != NEVER and not 0 <= float(grace) <= 86_400:
+        raise invalid("grace: seconds from 0 to 86400, or never")
+    return grace
+
+
 async def session_by_code(hub: Hub, code: str) -> LiveMatch:
     info = await asyncio.to_thread(hub.store.match_by_code, normalise_code(code))
     live = None if info is None else await hub.get(info.id)
     if live is None:
-        raise not_found(f"session with the code {normalise_code(code)!r}")
+        raise not_found(f"session with the code {normalise_code(code)!r}", "no_session",
+                        session=normalise_code(code))
     return live
 
 
@@ -118,15 +140,64 @@ async def join_session(hub: Hub, request: schemas.JoinSession) -> schemas.Joined
         await hub.header_changed(live)
         return schemas.Joined(id=info.id, seat=None, member=member, token=token)
     if info.status in ("over", "ended"):
-        raise conflict("this session is over")
+        raise conflict("this session is over", "session_over")
+    return await take_seat(hub, live, request.name, token)
+
+
+def nobodys_seats(live: LiveMatch) -> list[int]:
+    """Seats a latecomer may take: a free one (its person left), or one a bot plays that is
+    no person's (a person's seat a bot plays for now waits for its person)."""
+    info = live.info
+    held = {m.seat for m in info.members if not m.left and m.seat is not None}
     roles = set(live.game.role_seats(live.state))
-    for seat in [s.seat for s in info.seats if s.free and s.seat not in roles]:
-        if await asyncio.to_thread(hub.store.claim_seat, info.id, seat, request.name,
-                                   hash_token(token)):
-            live.presence.mark_empty(seat, hub.now())
-            await hub.header_changed(live)
-            return schemas.Joined(id=info.id, seat=seat, token=token)
-    raise conflict("the session has started and every seat is taken")
+    return [s.seat for s in info.seats if s.seat not in roles
+            and (s.joinable or (s.bot and s.seat not in held))]
+
+
+def latecomer_seat(live: LiveMatch) -> int | None:
+    """The seat a latecomer takes (see `nobodys_seats`): in the crew the facilitator chose for
+    latecomers, else in the crew with the most such seats (the first, on a tie)."""
+    candidates = nobodys_seats(live)
+    teams = [[s for s in team if s in candidates] for team in live.game.teams(live.state)]
+    chosen = live.info.settings.get("latecomers", MOST_BOTS)
+    if isinstance(chosen, int) and 0 <= chosen < len(teams) and teams[chosen]:
+        return teams[chosen][0]
+    fullest = max(range(len(teams)), key=lambda i: (len(teams[i]), -i), default=None)
+    return None if fullest is None or not teams[fullest] else teams[fullest][0]
+
+
+async def take_seat(hub: Hub, live: LiveMatch, name: str, token: str) -> schemas.Joined:
+    """A latecomer takes a seat nobody holds (see `latecomer_seat`): a bot playing it stops,
+    the person plays from the next frame, and joins the session's people (named in the results
+    and the debrief) in place of anyone who left that seat."""
+    seat = latecomer_seat(live)
+    if seat is None:
+        raise conflict("the session has started and every seat is a person's", "session_full")
+    token_hash = hash_token(token)
+
+    def write(session: Session, row: MatchRow) -> None:
+        if row.status not in ("running", "paused"):
+            raise conflict(f"cannot join: the session is {row.status}", "session_over")
+        taken = session.execute(
+            update(SeatRow)
+            .where(SeatRow.match_id == live.id, SeatRow.seat == seat,
+                   SeatRow.bot.is_not(None) | SeatRow.name.is_(None))
+            .values(name=name, token_hash=token_hash, bot=None)
+        )
+        if not getattr(taken, "rowcount", 0):
+            raise conflict("someone took that seat first: try again", "seat_taken")
+        session.execute(  # whoever left the seat is no longer its person
+            update(MemberRow).where(MemberRow.match_id == live.id, MemberRow.seat == seat)
+            .values(seat=None))
+        last = session.scalar(
+            select(func.max(MemberRow.member)).where(MemberRow.match_id == live.id))
+        session.add(MemberRow(match_id=live.id, member=0 if last is None else last + 1,
+                              name=name, token_hash=token_hash, seat=seat, left=False))
+
+    await hub.change_header(live, write)
+    live.presence.mark_empty(seat, hub.now())
+    member = next((m.member for m in live.info.members if m.seat == seat and not m.left), None)
+    return schemas.Joined(id=live.id, seat=seat, token=token, member=member, late=True)
 
 
 def session_out(live: LiveMatch) -> schemas.SessionOut:
@@ -138,31 +209,39 @@ def session_out(live: LiveMatch) -> schemas.SessionOut:
         members=[schemas.MemberOut(member=m.member, name=m.name, seat=m.seat)
                  for m in info.members if not m.left],
         crews=info.crews or [],
+        grace=info.settings.get("grace"),
+        latecomers=info.settings.get("latecomers", MOST_BOTS),
+        debrief_published=bool(info.settings.get("debrief_published")),
     )
 
 
 async def facilitated(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
-    live = await hub.get(match_id) if len(match_id) <= 16 else None
+    live = await hub.get(match_id)
     if live is None or not live.info.is_session:
-        raise not_found(f"session {match_id!r}")
+        raise not_found(f"session {match_id[:40]!r}")
     check_host(live, token)
     return live
 
 
 def _in_lobby(live: LiveMatch) -> None:
     if live.info.status != "lobby":
-        raise conflict("the session has started: crews are set")
+        raise conflict("the session has started: crews are set", "session_started")
 
 
 def _active(info: MatchInfo) -> list[int]:
     return [m.member for m in info.members if not m.left]
 
 
-async def _store_crews(hub: Hub, live: LiveMatch, crews: list[list[int]]) -> None:
+async def _store_crews(hub: Hub, live: LiveMatch, formed: list[list[int]],
+                       players: int | None = None) -> None:
+    """The crews (and, balanced for a number of seats, that number: the plan's and the
+    start's)."""
     def write(session: Session, row: MatchRow) -> None:
         if row.status != "lobby":
-            raise conflict("the session has started: crews are set")
-        row.crews = crews
+            raise conflict("the session has started: crews are set", "session_started")
+        row.crews = formed
+        if players is not None:
+            row.settings = {**row.settings, "players": players}
 
     await hub.change_header(live, write)
 
@@ -180,29 +259,33 @@ async def set_crews(hub: Hub, live: LiveMatch, crews: list[list[int]]) -> schema
     return session_out(live)
 
 
-def game_teams(live: LiveMatch, players: int) -> list[list[int]]:
-    """The game's own teams for this many players, or a 422 with the game's sentence."""
-    game, info = live.game, live.info
+def plan_error(exc: seating.PlanError) -> ApiError:
+    return conflict(str(exc), exc.code, **exc.params)
+
+
+def session_plan(live: LiveMatch, players: int | None = None, balanced: bool = False
+                 ) -> seating.Plan:
+    """The seating of the people joined: in their crews, or balanced, for the fewest seats
+    from those wanted that the game can set up (any head-count: bots take the spare seats)."""
+    info, game = live.info, live.game
     try:
-        game.check_players(players)
-        return game.teams(game.setup(players, info.seed, info.options))
+        options = game.options(info.options)
+        wanted = players or info.settings.get("players") or 0
+        if balanced:
+            return seating.balanced(game, options, _active(info), wanted)
+        return seating.plan(game, options, info.crews or [], _active(info), wanted)
+    except seating.PlanError as exc:
+        raise plan_error(exc) from None
     except ValueError as exc:
         raise invalid(str(exc)) from None
 
 
-def players_wanted(info: MatchInfo, requested: int | None = None) -> int:
-    return max(requested or info.settings.get("players") or 0, len(_active(info)))
-
-
 async def balance(hub: Hub, live: LiveMatch, players: int | None = None) -> schemas.SessionOut:
-    """Everybody joined in the game's own teams for `players` seats (default: one each)."""
+    """Everybody joined in the game's own teams for `players` seats (default: one each, or as
+    few more as the game needs: 11 people make 12 seats, one a bot's)."""
     _in_lobby(live)
-    teams = game_teams(live, players_wanted(live.info, players))
-    crews: list[list[int]] = [[] for _ in teams]
-    for member in _active(live.info):
-        fullest = max(range(len(teams)), key=lambda i: (len(teams[i]) - len(crews[i]), -i))
-        crews[fullest].append(member)
-    await _store_crews(hub, live, crews)
+    made = session_plan(live, players, balanced=True)
+    await _store_crews(hub, live, made.crews, made.players)
     return session_out(live)
 
 
@@ -253,66 +336,19 @@ async def leave_session(hub: Hub, live: LiveMatch, token: str | None) -> schemas
     return await leave(hub, live, token)
 
 
-def seat_people(teams: list[list[int]], crews: list[list[int]], members: list[int]
-                ) -> dict[int, int]:
-    """Member -> seat: each crew onto one of the game's teams (largest onto largest), then
-    whoever is in no crew onto the team with the most free seats."""
-    crews = [c for c in crews if c]
-    if len(crews) > len(teams):
-        raise conflict(f"there are {len(crews)} crews but the game makes {len(teams)} for "
-                       f"this many players: move people so there are {len(teams)}")
-    by_size_teams = sorted(range(len(teams)), key=lambda i: -len(teams[i]))
-    by_size_crews = sorted(range(len(crews)), key=lambda i: -len(crews[i]))
-    free = [list(team) for team in teams]
-    seats: dict[int, int] = {}
-    for team_index, crew_index in zip(by_size_teams, by_size_crews, strict=False):
-        crew = crews[crew_index]
-        if len(crew) > len(teams[team_index]):
-            sizes = sorted((len(t) for t in teams), reverse=True)
-            wanted = sorted((len(c) for c in crews), reverse=True)
-            raise conflict(f"crews of {wanted} people do not fit the game's crews of {sizes} "
-                           "for this many players: move people between crews")
-        for member in crew:
-            seats[member] = free[team_index].pop(0)
-    for member in members:
-        if member not in seats:
-            roomiest = max(range(len(free)), key=lambda i: (len(free[i]), -i))
-            if not free[roomiest]:
-                raise conflict("there are more people than seats")
-            seats[member] = free[roomiest].pop(0)
-    return seats
-
-
-def formed_teams(info: MatchInfo, players: int) -> list[int] | None:
-    """The sizes of the crews the facilitator formed, when they seat everybody and fill every
-    seat (then the game is set up with exactly those crews); None: the game forms its own."""
-    crews = [c for c in info.crews or [] if c]
-    seated = {m for crew in crews for m in crew}
-    if not crews or seated != set(_active(info)) or len(seated) != players:
-        return None
-    return [len(crew) for crew in crews]
-
-
 async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) -> None:
+    """The game set up with the plan's team sizes, in the lobby's order, each crew on its own
+    team; bots (the request's, else the stand-in bot) take the spare seats."""
     info, game = live.info, live.game
-    players = players_wanted(info, request.players)
-    sizes = formed_teams(info, players)
+    made = session_plan(live, request.players)
     try:
-        options = game.options(info.options)
-        if sizes is not None:
-            options = game.options_for_teams(options, sizes)
+        options = game.options_for_teams(game.options(info.options), made.sizes)
+        state = game.setup(made.players, info.seed, options)
     except ValueError as exc:
         raise invalid(f"{exc}: move people between crews") from None
-    try:
-        game.check_players(players)
-        state = game.setup(players, info.seed, options)
-    except ValueError as exc:
-        raise invalid(f"{exc} ({len(_active(info))} people have joined; set players to leave "
-                      "seats empty for latecomers or bots)") from None
-    teams = game.teams(state)
-    seats_of = seat_people(teams, info.crews or [], _active(info))
+    seats_of = seating.seats_of(made, game.teams(state))
     roles = game.role_seats(state)
-    spec = check_bot(request.bots, game, state) if request.bots else None
+    spec = check_bot(hub, request.bots or live.config.stand_in_bot, game, state)
     members = {m.member: m for m in info.members}
     people = {seat: members[member] for member, seat in seats_of.items()}
 
@@ -324,14 +360,16 @@ async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) 
         if roles and seat == roles[0]:
             return SeatRow(match_id=info.id, seat=seat, name="facilitator",
                            token_hash=info.host_token_hash, bot=None)
-        if spec is not None and seat not in roles:
+        if seat not in roles:
             return SeatRow(match_id=info.id, seat=seat, name=bot_name(spec), token_hash=None,
                            bot=spec)
-        return SeatRow(match_id=info.id, seat=seat, name=None, token_hash=None, bot=None)
+        # Empty: a latecomer with the code takes it.
+        return SeatRow(match_id=info.id, seat=seat, name=None, token_hash=None, bot=None,
+                       open=True)
 
     def write(session: Session, row: MatchRow) -> None:
         if row.status != "lobby":
-            raise conflict(f"cannot start: the session is {row.status}")
+            raise conflict(f"cannot start: the session is {row.status}", "session_started")
         now = hub.now()
         session.add_all(seat_row(seat) for seat in game.seats(state))
         for member, seat in seats_of.items():
@@ -342,13 +380,37 @@ async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) 
             )
         clocks = ClockBook(copy.deepcopy(row.clocks), time_bank(row.settings))
         clocks.track(game.deadlines(state), now, running=True)
-        bots = {seat for seat in game.seats(state) if spec is not None and seat not in people
-                and seat not in roles}
+        bots = {seat for seat in game.seats(state) if seat not in people and seat not in roles}
         clocks.settle(now, sorted(game.actors(state) - bots), None, running=True)
-        row.players, row.status, row.started_at, row.clocks = players, "running", now, clocks.data
+        row.players, row.status, row.started_at, row.clocks = (
+            made.players, "running", now, clocks.data)
         row.options = options_to_json(options)
 
     await hub.change_header(live, write)
+
+
+async def change_settings(hub: Hub, live: LiveMatch, request: schemas.SessionSettings
+                          ) -> schemas.SessionOut:
+    """The facilitator's settings of a running session: the grace before a bot plays for
+    someone away, and the crew latecomers join."""
+    changes: dict[str, Any] = {}
+    if request.grace is not None:
+        changes["grace"] = check_grace(request.grace)
+    if request.latecomers is not None:
+        changes["latecomers"] = request.latecomers
+
+    def write(session: Session, row: MatchRow) -> None:
+        if row.status in ("over", "ended"):
+            raise conflict(f"the session is {row.status}", "session_over")
+        row.settings = {**row.settings, **changes}
+
+    await hub.change_header(live, write)
+    now = hub.now()
+    for seat in live.info.seats:  # a new grace counts from now for whoever is away
+        if not live.presence.connected(seat.seat, now):
+            live.presence.mark_empty(seat.seat, now)
+    live.changed.set()
+    return session_out(live)
 
 
 async def give_back(hub: Hub, live: LiveMatch, seat: int) -> schemas.Done:
@@ -372,23 +434,52 @@ async def give_back(hub: Hub, live: LiveMatch, seat: int) -> schemas.Done:
     return schemas.Done(status=live.info.status)
 
 
-def debrief(live: LiveMatch, language: str = "en") -> dict[str, Any]:
-    """The game's debrief of a finished session in `language`, naming people by the names they
-    chose and the seats bots played "Bot 3" (as the room's screens do)."""
+def people_names(live: LiveMatch) -> dict[int, str]:
+    """Each seat's name in the room: the person who joined with the code (whether a bot plays
+    for them now or not), else "Bot 3" where a bot played (as the room's screens say)."""
+    info = live.info
+    names = {s.seat: f"Bot {s.seat + 1}" for s in info.seats if s.bot}
+    names.update({s.seat: s.name for s in info.seats if s.name and not s.bot})
+    names.update({m.seat: m.name for m in info.members if m.seat is not None and not m.left})
+    return names
+
+
+def debrief(live: LiveMatch, language: str = "en", audience: str = FACILITATOR
+            ) -> dict[str, Any]:
+    """The game's debrief of a finished session in `language` for `audience` (the
+    facilitator's, or the room's), naming everybody as the room's screens do."""
     if live.state is None or live.info.status not in ("over", "ended"):
-        raise conflict("the debrief opens when the session is over")
-    names = {s.seat: s.name for s in live.info.seats if s.name and not s.bot}
-    bots = [s.seat for s in live.info.seats if s.bot]
+        raise conflict("the debrief opens when the session is over", "debrief_not_yet")
+    if audience not in AUDIENCES:
+        raise invalid(f"audience: {' or '.join(AUDIENCES)}")
+    names = people_names(live)
     try:
-        material = live.game.debrief(live.state, language,
-                                     {**names, **{seat: f"Bot {seat + 1}" for seat in bots}})
+        material = live.game.debrief(live.state, language, names, audience)
     except ValueError as exc:
         raise invalid(str(exc)) from exc
     if material is None:
         raise not_found(f"a debrief of {live.game.name}: the game has none")
+    bots = [s.seat for s in live.info.seats if s.bot]
     return {"id": live.id, "game": live.game.name, "status": live.info.status,
-            "language": language, "names": {str(s): n for s, n in names.items()},
-            "bots": bots, "debrief": encode(material)}
+            "language": language, "audience": audience,
+            "names": {str(s): n for s, n in names.items()}, "bots": bots,
+            "debrief": encode(material)}
+
+
+def room_debrief(live: LiveMatch, language: str = "en") -> dict[str, Any]:
+    """The room's debrief (the caller checked its door, see live.access)."""
+    return debrief(live, language, ROOM)
+
+
+async def publish_debrief(hub: Hub, live: LiveMatch) -> schemas.SessionOut:
+    """The facilitator hands the room's debrief (every secret left out) to everybody."""
+    def write(session: Session, row: MatchRow) -> None:
+        if row.status not in ("over", "ended"):
+            raise conflict("the debrief opens when the session is over", "debrief_not_yet")
+        row.settings = {**row.settings, "debrief_published": True}
+
+    await hub.change_header(live, write)
+    return session_out(live)
 
 
 async def lobby_session(hub: Hub, match_id: str, token: str | None) -> schemas.SessionOut:
@@ -397,6 +488,7 @@ async def lobby_session(hub: Hub, match_id: str, token: str | None) -> schemas.S
 
 __all__ = [
     "balance",
+    "change_settings",
     "create_session",
     "debrief",
     "facilitated",
@@ -405,7 +497,9 @@ __all__ = [
     "leave_session",
     "lobby_session",
     "move",
+    "publish_debrief",
     "remove",
+    "room_debrief",
     "set_crews",
     "start_session",
 ]

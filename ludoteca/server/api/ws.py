@@ -18,13 +18,15 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludoteca.server.api import lobby
+from ludoteca.server.api.guards import origin_refusal
 from ludoteca.server.api.ratelimit import RateLimit
+from ludoteca.server.api.schemas import clean_name
 from ludoteca.server.hub import Connection, Hub
 from ludoteca.server.live import LiveMatch, frames
 from ludoteca.server.live.access import Identity, identify
 
 HELLO_SECONDS = 20.0
-FLOOD_CLOSE = 200  # refused frames in a row before the connection is closed
+FLOOD_CLOSE = 200  # frames refused (see RateLimit.flooding) before the connection is closed
 POLICY_VIOLATION = 1008
 
 
@@ -46,6 +48,8 @@ def parse(message: Mapping[str, Any], limit: int) -> dict[str, Any]:
         raise BadFrame(f"that message is not valid JSON ({exc.msg} at {exc.pos})") from None
     except ValueError:
         raise BadFrame("that message is not valid JSON") from None
+    except RecursionError:
+        raise BadFrame("that message nests its lists and objects too deeply") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise BadFrame("a message is a JSON object with a 'type': hello, action or ping")
     return data
@@ -64,15 +68,30 @@ def reference(data: dict[str, Any]) -> Any:
 async def play(websocket: WebSocket, match_id: str) -> None:
     hub: Hub = websocket.app.state.hub
     await websocket.accept()
-    live = await hub.get(match_id) if len(match_id) <= 16 else None
+    refusal = origin_refusal(websocket.headers.get("origin"), websocket.headers.get("host"),
+                             hub.config.public_url)
+    if refusal is not None:
+        await _refuse(websocket, refusal)
+        return
+    live = await hub.get(match_id)
     if live is None:
-        await _refuse(websocket, f"there is no match {match_id!r}")
+        await _refuse(websocket, f"there is no match {match_id[:40]!r}")
         return
     hello = await _hello(websocket, hub.config.max_frame_bytes)
     if hello is None:
         return
-    identity = identify(live.info, hello.get("token") if isinstance(hello.get("token"), str)
-                        else None)
+    token, name = hello.get("token"), hello.get("name")
+    if token is not None and not isinstance(token, str):
+        await _refuse(websocket, "a hello's token is the text of a link's token (no token: "
+                                 "you watch)")
+        return
+    if name is not None:
+        try:
+            name = clean_name(name) if isinstance(name, str) else clean_name("")
+        except ValueError as exc:
+            await _refuse(websocket, f"that name cannot be used: {exc}")
+            return
+    identity = identify(live.info, token)
     if isinstance(identity, str):
         await _refuse(websocket, identity)
         return
@@ -82,7 +101,7 @@ async def play(websocket: WebSocket, match_id: str) -> None:
     connection.start()
     live = await hub.enter(live, connection)
     try:
-        await _claim(hub, live, identity, hello.get("name"))
+        await _claim(hub, live, identity, name)
         await _serve(hub, live, connection)
     finally:
         await hub.leave(live, connection)
@@ -113,12 +132,12 @@ async def _refuse(websocket: WebSocket, reason: str) -> None:
         await websocket.close(POLICY_VIOLATION)
 
 
-async def _claim(hub: Hub, live: LiveMatch, identity: Identity, name: Any) -> None:
-    """A seat's invite link is used for the first time: the seat is taken, with the name."""
+async def _claim(hub: Hub, live: LiveMatch, identity: Identity, name: str | None) -> None:
+    """A seat's invite link is used for the first time: the seat is taken, with the name
+    (checked like a name given to join)."""
     seat = identity.seat
     if seat is not None and any(s.seat == seat and s.name is None for s in live.info.seats):
-        clean = name.strip()[:40] if isinstance(name, str) and name.strip() else None
-        await lobby.claim_invite(hub, live, seat, clean)
+        await lobby.claim_invite(hub, live, seat, name)
     await hub.share_presence(live)
     live.changed.set()
 
@@ -133,9 +152,9 @@ async def _serve(hub: Hub, live: LiveMatch, connection: Connection) -> None:
         if message["type"] == "websocket.disconnect":
             return
         if not limit.allow():
-            if limit.refused == 1 or limit.refused % 50 == 0:
+            if limit.dropped == 1 or limit.dropped % 50 == 0:
                 connection.send(frames.error(limit.message()))
-            if limit.refused >= FLOOD_CLOSE:
+            if limit.flooding >= FLOOD_CLOSE:
                 connection.send(frames.error("still flooding: the connection is closed"))
                 connection.close()
             continue

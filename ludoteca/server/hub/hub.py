@@ -2,6 +2,12 @@
 through its pipeline and out to the screens, the frames task, each match's driver, and the
 heartbeat that shares presence and leases with the other processes.
 
+With other processes, the database is the truth and notices only say when to read it: a notice
+can be missed (Redis restarted, this process cut off from it, a match loading while it came, a
+process killed between its commit and its notice), so what they would have said is read again
+after a match is loaded, after the bus subscribes again, and in every heartbeat (one query for
+the steps and statuses of every match loaded here; those behind catch up).
+
 The hub is the only caller of a live match: it takes the decisions and the frames the match
 hands back and sends them (a match never calls the hub).
 """
@@ -11,9 +17,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -27,6 +35,7 @@ from ludoteca.server.live import Decision, LiveMatch
 from ludoteca.server.live.catalog import Catalog
 from ludoteca.server.live.due import due_now
 from ludoteca.server.live.match import load_state
+from ludoteca.server.live.seat_bots import BotPool
 from ludoteca.server.store import Store
 from ludoteca.server.store.models import MatchRow
 
@@ -38,6 +47,16 @@ FRAMES_TURN_SECONDS = 0.0005  # frames built before the event loop gets a turn (
 TIMER_SECONDS = 1e-6  # a timer due at once (see _after_actions)
 
 
+# What a match id can be (see store.tokens.new_match_id): other ids are not looked up.
+MATCH_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+
+
+@dataclass
+class _Loading:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 async def _after_actions() -> None:
     """Give the event loop a turn in which the actions that arrived meanwhile are read and
     answered before more frames are built. `sleep(0)` would resume ahead of them: a task woken
@@ -45,6 +64,15 @@ async def _after_actions() -> None:
     those callbacks; a second one, after the tasks they woke (the actions' handling)."""
     await asyncio.sleep(TIMER_SECONDS)
     await asyncio.sleep(TIMER_SECONDS)
+
+
+def ref_text(ref: Any) -> str | None:
+    """A client's ref as the text kept with its action: a string or a number (not a bool)."""
+    if isinstance(ref, str):
+        return ref
+    if isinstance(ref, int | float) and not isinstance(ref, bool):
+        return repr(ref)
+    return None
 
 
 class Hub:
@@ -60,21 +88,25 @@ class Hub:
         self.catalog = catalog
         self.now = now
         self.bus: LocalBus | RedisBus = (
-            RedisBus(config.redis_url, 3 * config.heartbeat_seconds)
+            RedisBus(config.redis_url, config.heartbeat_seconds)
             if config.redis_url
             else LocalBus()
         )
         self.rooms: dict[str, Room] = {}
+        self.bot_pool = BotPool(config.bot_threads)
         self._drivers: dict[str, asyncio.Task[None]] = {}
         # Each game's actions as JSON text, shared by its matches (see LiveMatch._legal_json).
         self.action_texts: defaultdict[str, dict[Action, str]] = defaultdict(dict)
-        self._loading: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._loading: dict[str, _Loading] = {}
         self._idle_since: dict[str, float] = {}
         self._heartbeat: asyncio.Task[None] | None = None
         # Matches with steps whose frames are not out yet, in the order they became due.
         self._frames_due: dict[str, LiveMatch] = {}
         self._frames_wanted = asyncio.Event()
         self._frames: asyncio.Task[None] | None = None
+        # The notices that could not be sent (cut off from Redis), by match: sent when back.
+        self._unsent_notices: defaultdict[str, set[str]] = defaultdict(set)
+        self._publish_failing = False
 
     @property
     def matches(self) -> dict[str, LiveMatch]:
@@ -83,7 +115,8 @@ class Hub:
 
     # --- lifetime -----------------------------------------------------------------------------
     async def start(self) -> None:
-        await self.bus.start(self.on_notice)
+        self.loop = asyncio.get_running_loop()  # the loop every match of this hub lives in
+        await self.bus.start(self.on_notice, self._reconnected)
         for match_id in await asyncio.to_thread(self.store.live_match_ids):
             await self.get(match_id)
         self._heartbeat = asyncio.create_task(self._beat())
@@ -95,14 +128,18 @@ class Hub:
                 task.cancel()
         for room in list(self.rooms.values()):
             await self._unload(room.live)
+        self.bot_pool.close()
         await self.bus.close()
 
     async def get(self, match_id: str) -> LiveMatch | None:
-        """The live match, loaded from the database if needed; None if there is no such match."""
+        """The live match, loaded from the database if needed; None if there is no such match
+        (an id that no match could have is not even looked for)."""
         room = self.rooms.get(match_id)
         if room is not None:
             return room.live
-        async with self._loading[match_id]:
+        if not MATCH_ID.fullmatch(match_id):
+            return None
+        async with self._loading_lock(match_id):
             if match_id in self.rooms:
                 return self.rooms[match_id].live
             info = await asyncio.to_thread(self.store.match, match_id)
@@ -113,12 +150,30 @@ class Hub:
             if info.players is not None:
                 state, step = await asyncio.to_thread(load_state, self.store, game, info)
             live = LiveMatch(info, game, state, store=self.store, config=self.config,
-                             now=self.now, action_texts=self.action_texts[info.game])
+                             now=self.now, action_texts=self.action_texts[info.game],
+                             bot_pool=self.bot_pool)
             live.step = step
+            live.keep_refs(await asyncio.to_thread(self.store.recent_refs, match_id))
             live.driving = isinstance(self.bus, LocalBus) or await self._lease(live)
             self.rooms[match_id] = Room(live)
             self._drivers[match_id] = asyncio.create_task(self._drive(live))
+            if self.config.shared:  # the notices that came while it loaded found no room
+                await self._refresh(live)
             return live
+
+    @contextlib.asynccontextmanager
+    async def _loading_lock(self, match_id: str) -> AsyncIterator[None]:
+        """One load of a match at a time; the lock is forgotten once nobody waits for it, so
+        ids asked for (most of them unknown, from anyone) cost nothing to keep."""
+        entry = self._loading.setdefault(match_id, _Loading())
+        entry.users += 1
+        try:
+            async with entry.lock:
+                yield
+        finally:
+            entry.users -= 1
+            if entry.users == 0:
+                del self._loading[match_id]
 
     def room(self, live: LiveMatch) -> Room:
         """The room of `live`; a match no longer loaded here has an empty one."""
@@ -183,7 +238,8 @@ class Hub:
         steps' frames soon (`frames_due`), a notice to the other processes, a snapshot now and
         then. What follows `submit` runs in the turn of the event loop that released the
         match's lock, so no other step comes between."""
-        decision = await live.submit(seat, action, source=source, guard=guard)
+        decision = await live.submit(seat, action, source=source, guard=guard,
+                                     ref=ref_text(ref))
         if connection is not None:
             answer = decision.answer(ref)
             if answer is not None:  # it leaves before the step's other frames
@@ -217,13 +273,8 @@ class Hub:
 
     async def header_changed(self, live: LiveMatch) -> None:
         """After a lobby or host change written to the database: refresh here, tell the rest."""
-        await self._reload_header(live)
+        await self._refresh(live)
         await self.publish(live.id, {"kind": "header"})
-
-    async def _reload_header(self, live: LiveMatch) -> None:
-        async with live.lock:
-            if await live.reload_header():
-                self.room(live).refresh_all()
 
     # --- each match's driver: its bots, clocks and stand-ins -------------------------------------
     async def _drive(self, live: LiveMatch) -> None:
@@ -248,6 +299,7 @@ class Hub:
         """Fire what is due; the time of the next thing due (None: wait for a change)."""
         async with live.lock:
             agenda = due_now(live)
+            live.driver_turns += 1
             if agenda.stand_ins_changed:  # everybody sees who is being played by a bot
                 self.room(live).broadcast_presence()
         for item in agenda.due:
@@ -301,10 +353,32 @@ class Hub:
 
     # --- between processes --------------------------------------------------------------------
     async def publish(self, match_id: str, message: dict[str, Any]) -> None:
+        """Tell the other processes. A step or header notice that cannot be sent now is sent
+        once the bus is back (`_send_unsent_notices`); meanwhile the others find the steps in
+        their heartbeat. Presence is shared again with every heartbeat anyway."""
         try:
-            await self.bus.publish(match_id, message)
-        except Exception:  # the others catch up from the database at their next action
-            log.exception("publishing a notice for match %s failed", match_id)
+            sent = await self.bus.publish(match_id, message)
+        except Exception as exc:  # Redis went away; the reader will say so
+            if not self._publish_failing:  # once, not for every action until then
+                log.warning("publishing a notice for match %s failed (%s: %s); it is sent "
+                            "again once Redis is back", match_id, type(exc).__name__, exc)
+            self._publish_failing = True
+            sent = False
+        else:
+            self._publish_failing = False
+        if not sent and message["kind"] != "presence":
+            self._unsent_notices[match_id].add(message["kind"])
+
+    async def _send_unsent_notices(self) -> None:
+        unsent, self._unsent_notices = self._unsent_notices, defaultdict(set)
+        for match_id, kinds in unsent.items():
+            room = self.rooms.get(match_id)
+            if room is None:  # no longer here: the others read it in their heartbeat
+                continue
+            if "header" in kinds:
+                await self.publish(match_id, {"kind": "header"})
+            if "step" in kinds:
+                await self.publish(match_id, {"kind": "step", "step": room.live.step})
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
         room = self.rooms.get(str(notice.get("match")))
@@ -315,7 +389,7 @@ class Hub:
         if kind == "step" and int(notice.get("step", 0)) > live.step:
             await self._catch_up(live)
         elif kind == "header":
-            await self._reload_header(live)
+            await self._refresh(live)
         elif kind == "presence":
             seats = {int(k): int(v) for k, v in dict(notice.get("seats", {})).items()}
             live.presence.update_remote(
@@ -323,6 +397,23 @@ class Hub:
             )
             room.broadcast_presence()
             live.changed.set()
+
+    async def _refresh(self, live: LiveMatch) -> None:
+        """Read the match again from the database: the header (who sits where, the status; a
+        session's state once it has started) and the steps logged since this process's (read
+        with the header, which never comes before its step), then send everyone what
+        changed. After a header change, and where notices may have been missed."""
+        room = self.room(live)
+        async with live.lock:
+            if live.state is None:
+                if not await live.reload_header():
+                    return
+                reloaded = False
+            else:
+                reloaded = await live.catch_up()
+            room.refresh_all()
+            if reloaded:
+                room.send_states(force=True)
 
     async def _catch_up(self, live: LiveMatch) -> None:
         """Another process logged steps: apply them here and send them."""
@@ -347,6 +438,37 @@ class Hub:
             },
         )
 
+    async def _reconnected(self) -> None:
+        """The bus has subscribed (again): keep the presence the others last reported until
+        they report again, renew the leases (a lease Redis forgot in a restart goes back to its
+        holder), tell the others what could not be sent, and read what was missed."""
+        now = self.now()
+        for room in list(self.rooms.values()):
+            room.live.presence.hold_remote(now)
+            await self._update_driving(room.live)
+            await self.share_presence(room.live)
+        await self._send_unsent_notices()
+        for room in list(self.rooms.values()):
+            await self._refresh(room.live)
+
+    async def _catch_up_missed(self) -> None:
+        """Steps and statuses whose notice never came: one query for every match loaded here;
+        those the database is ahead of are read again."""
+        loaded = self.matches
+        if not loaded:
+            return
+        stored = await asyncio.to_thread(self.store.steps, list(loaded))
+        for match_id, (step, status) in stored.items():
+            live = loaded[match_id]
+            if step > live.step or status != live.info.status:
+                await self._refresh(live)
+
+    async def _update_driving(self, live: LiveMatch) -> None:
+        driving = await self._lease(live)
+        if driving != live.driving:
+            live.driving = driving
+            live.changed.set()
+
     async def _lease(self, live: LiveMatch) -> bool:
         if live.info.status not in ("running", "paused"):
             return False
@@ -369,18 +491,21 @@ class Hub:
     async def _beat_once(self, sweep: bool) -> None:
         now = self.now()
         shared = not isinstance(self.bus, LocalBus)
+        cut_off = self.bus.cut_off is not None
         for room in list(self.rooms.values()):
             live = room.live
             if shared:
-                await self.share_presence(live)
-                driving = await self._lease(live)
-                if driving != live.driving:
-                    live.driving = driving
-                    live.changed.set()
+                if cut_off:  # the others' seats are not empty because their news stopped
+                    live.presence.hold_remote(now)
+                else:
+                    await self.share_presence(live)
+                await self._update_driving(live)
             if live.presence.expire(now):
                 room.broadcast_presence()
                 live.changed.set()
             await self._unload_if_idle(room, now)
+        if shared:
+            await self._catch_up_missed()
         if shared and sweep:
             for match_id in await asyncio.to_thread(self.store.live_match_ids):
                 await self.get(match_id)

@@ -4,7 +4,8 @@ The ASGI interface sends one message per call, and uvicorn writes each to the so
 a step's events and state frame for a client were two to four writes, each a system call that
 also wakes the receiving side (on this project's machine a quarter of the server's CPU per
 action went to them). Under uvicorn's `websockets-sansio` protocol (what `ludoteca serve`
-runs, uvicorn pinned), `Wire` frames the texts with that connection's own WebSocket protocol
+runs: uvicorn's default, which offers what `Wire` reads from 0.53, where pyproject.toml's
+range starts), `Wire` frames the texts with that connection's own WebSocket protocol
 object and writes them together, as uvicorn's `send` does one at a time (same flow control,
 same refusals once the socket is closing). Anywhere else (a test client, another server)
 `wire` returns None and frames go through the ASGI `send`, one by one.

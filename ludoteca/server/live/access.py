@@ -1,16 +1,48 @@
-"""Who a token is in a match: a seat, a session's member, the host (a session's facilitator),
-its spectator link, or nobody.
+"""Who a token is in a match, and which doors of the match it opens.
 
-Every door of a match (the live WebSocket, the record, the replay, the debrief) asks here who
-its caller is, and what that caller may read follows from it.
+A caller is a seat, a session's member, the host (a session's facilitator), a holder of the
+spectator link, or nobody. Every door of a match asks here: the live WebSocket (which then
+sends only what the game's view of that seat shows), and the doors that cannot ask the view:
+the record (the seed and every action), the replay and the debrief. What may go through each:
+
+- the record: to the host always; to whoever may watch the match once it is over or ended,
+  unless the game keeps secrets after its end (`Game.keeps_secrets_after_end`: Ciurme's
+  ballots and channels), when it stays the host's. While a match waits or runs the record
+  would tell its hidden information (the deal, a sealed bid), so nobody else reads it;
+- the replay (a spectator's view after each step): to whoever may watch, once the match ends;
+- the debrief (everything a facilitator saw): to the host, once the match ends;
+- the room's debrief (the game's debrief with every secret ballot and private channel left
+  out): to the host once the match ends, and to anyone once the host publishes it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
 
+from ludoteca.engine.game import Game
 from ludoteca.server.store import MatchInfo
 from ludoteca.server.store.tokens import find_hash, hash_token
+
+FINISHED = ("over", "ended")
+
+
+class Door(StrEnum):
+    RECORD = "record"
+    REPLAY = "replay"
+    DEBRIEF = "debrief"
+    ROOM_DEBRIEF = "room's debrief"
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a door stays shut: 403 (who you are) or 409 (when you ask), with a code a client
+    says in its reader's language."""
+
+    status: int
+    reason: str
+    code: str = "door_closed"
 
 
 @dataclass
@@ -48,4 +80,36 @@ def identify_hash(info: MatchInfo, presented: str) -> Identity | None:
         return Identity(None, None, True, presented)
     if find_hash(presented, [(info.spectator_token_hash, True)]) is True:
         return Identity(token_hash=presented)
+    return None
+
+
+def door_refusal(door: Door, info: MatchInfo, game: Game[Any], token: str | None
+                 ) -> Refusal | None:
+    """Why `token` may not go through `door` of this match now; None: it may."""
+    finished = info.status in FINISHED
+    if door in (Door.REPLAY, Door.DEBRIEF, Door.ROOM_DEBRIEF) and not finished:
+        return Refusal(409, f"the {door} opens when the match is over: it is {info.status}",
+                       "debrief_not_yet" if door is not Door.REPLAY else "replay_not_yet")
+    if door is Door.ROOM_DEBRIEF and info.settings.get("debrief_published"):
+        return None  # it keeps no secret: the facilitator gave it to the room
+    caller = identify(info, token)
+    if isinstance(caller, str):
+        return Refusal(403, caller)
+    if caller.host:
+        return None
+    host_only = (
+        "send the host token (a session's: the facilitator's) as 'Authorization: Bearer "
+        "<token>'"
+    )
+    if door is Door.DEBRIEF:
+        return Refusal(403, f"the debrief is the facilitator's: {host_only}")
+    if door is Door.ROOM_DEBRIEF and not info.settings.get("debrief_published"):
+        return Refusal(403, "the facilitator has not published the room's debrief yet",
+                       "debrief_unpublished")
+    if door is Door.RECORD and not finished:
+        return Refusal(403, "the record of a match still being played would tell what is "
+                            f"hidden from its players: {host_only}")
+    if door is Door.RECORD and game.keeps_secrets_after_end:
+        return Refusal(403, f"the record of {game.title or game.name} keeps secret ballots and "
+                            f"private messages after its end: {host_only}")
     return None

@@ -13,7 +13,7 @@ from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.server.live.match import LiveMatch
-from ludoteca.server.live.seat_bots import SeatBots, controlled_seats, grace_seconds
+from ludoteca.server.live.seat_bots import Plan, SeatBots, controlled_seats, grace_seconds
 
 
 @dataclass
@@ -93,13 +93,15 @@ def _due_bot_moves(live: LiveMatch, bots: SeatBots, wakes: list[float], agenda: 
         bots.forget(seat)
         if plan.action is None:
             continue  # the bot failed; it thinks again next time
-        out.append(Due(seat, plan.action, "bot", _still_controlled(live, seat, plan.step)))
+        out.append(Due(seat, plan.action, "bot", _still_due(live, seat, plan)))
     return out
 
 
-def _still_controlled(live: LiveMatch, seat: int, step: int) -> Callable[[], bool]:
+def _still_due(live: LiveMatch, seat: int, plan: Plan) -> Callable[[], bool]:
+    """Checked when the move is applied: a bot still plays the seat, and (turn-based) the seat
+    still sees what the bot saw (a real-time move is checked by the rules themselves)."""
     def check() -> bool:
-        if not live.game.real_time and live.step != step:
+        if not live.game.real_time and not live.seat_bots.holds(seat, plan):
             return False
         return seat in controlled_seats(live, live.now())
 

@@ -1,7 +1,8 @@
 """The frames of live play, built in one place so their names match the documented surface.
 
 Client -> server: `hello` {token?, name?}, `action` {action, ref?, seat?}, `ping`.
-Server -> client: `state` {seat, view, legal, step, status, clocks}, `event` {step, seat, event},
+Server -> client: `state` {seat, view, legal, step, status, clocks}, `event` {step, seat (who
+acted, where the receiver may know it), event},
 `presence` {seats, spectators}, `lobby` (a session before its start), `accepted` {ref, step},
 `rejected` {ref, reason}, `error` {error}, `pong`.
 """
@@ -45,18 +46,28 @@ def dumps(value: Any) -> str:
         return json.dumps(value)
 
 
-def event(step: int, seat: int, ev: Event) -> Frame:
-    # Only what the event says; who else may see it is not the receiver's business.
+def event(step: int, seat: int | None, ev: Event) -> Frame:
+    """`seat`: who acted, or None where the receiver may not know it (`Event.actor_visible`).
+    Only what the event says; who else may see it is not the receiver's business."""
     return {"type": "event", "step": step, "seat": seat,
             "event": {"kind": ev.kind, "data": dict(ev.data)}}
 
 
-def accepted(ref: Any, step: int) -> Frame:
+def accepted(ref: Any, step: int, earlier: bool = False) -> Frame:
+    """An action's answer: accepted at `step`; `earlier`: the action sent again with the ref of
+    one already accepted (at `step`), which is not applied twice."""
+    if earlier:
+        return {"type": "accepted", "ref": ref, "step": step, "earlier": True}
     return {"type": "accepted", "ref": ref, "step": step}
 
 
-def rejected(ref: Any, reason: str) -> Frame:
-    return {"type": "rejected", "ref": ref, "reason": reason}
+def rejected(ref: Any, reason: str, code: str | None = None) -> Frame:
+    """`code`: the reason's kind (`illegal`, `status_paused`...), which a client may say in
+    its own language instead of the sentence."""
+    frame: Frame = {"type": "rejected", "ref": ref, "reason": reason}
+    if code is not None:
+        frame["code"] = code
+    return frame
 
 
 def error(message: str) -> Frame:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections import OrderedDict, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,13 +34,16 @@ from ludoteca.server.config import ServerConfig
 from ludoteca.server.live import frames
 from ludoteca.server.live.clocks import ClockBook, TimeBank
 from ludoteca.server.live.presence import Presence
-from ludoteca.server.live.seat_bots import SeatBots, stand_ins
+from ludoteca.server.live.seat_bots import BotPool, SeatBots, grace_seconds, stand_ins
+from ludoteca.server.live.seating import lobby_plan
 from ludoteca.server.store import LoggedAction, MatchInfo, StepRows, Store
 from ludoteca.server.store.models import MatchRow
 
 log = logging.getLogger("ludoteca.server")
 
+CATCH_UP_READS = 3  # reads of the log and header in a catch-up, while steps keep coming
 ACTION_TEXTS_KEPT = 4096  # encoded actions kept per game (a game has a bounded set of them)
+REFS_KEPT = 64  # a seat's newest accepted refs, each with its step (see `earlier_step`)
 
 STATUS_REFUSALS = {
     "lobby": "the session has not started yet",
@@ -71,17 +75,21 @@ class Decision:
     caught_up: list[Applied] = field(default_factory=list)
     applied: Applied | None = None
     reason: str | None = None  # why the action was refused
+    code: str | None = None  # the reason's kind, for a client that says it in its language
     skipped: bool = False  # a guard said the action was no longer due (a bot's, a clock's)
     rows: StepRows | None = None  # what to log for the applied action
     snapshot: str | None = None  # the state's JSON to keep after the applied step
     reloaded: bool = False  # a write failed and the state was rebuilt: every screen is stale
+    earlier: int | None = None  # the step this action (by its ref) was accepted at before
 
     def answer(self, ref: Any) -> dict[str, Any] | None:
         """The frame that answers the action's sender (none for a skipped bot's move)."""
+        if self.earlier is not None:
+            return frames.accepted(ref, self.earlier, earlier=True)
         if self.applied is not None:
             return frames.accepted(ref, self.applied.step)
         if self.reason is not None:
-            return frames.rejected(ref, self.reason)
+            return frames.rejected(ref, self.reason, self.code)
         return None
 
     @property
@@ -117,6 +125,7 @@ class LiveMatch:
         config: ServerConfig,
         now: Callable[[], float],
         action_texts: dict[Action, str],
+        bot_pool: BotPool,
     ) -> None:
         self.info = info
         self.game = game
@@ -135,8 +144,16 @@ class LiveMatch:
         # Whether this process drives the match: runs its bots, clocks and stand-ins (always,
         # with one process; with several, the one holding its lease).
         self.driving = False
+        # The driver's looks at what is due, counted: once it has looked after a change, what
+        # it did not do is not due (how a test knows nothing was, without waiting on a clock).
+        self.driver_turns = 0
+        self.bot_pool = bot_pool
         self.seat_bots = SeatBots(self)
         self.unsent: list[Applied] = []  # steps applied whose frames are not built yet
+        # Each seat's newest refs (the sender's name for an action) with the step each was
+        # accepted at: a client that sends an action again (its answer lost with a dropped
+        # connection or a killed process) is told it was accepted, not applied twice.
+        self.refs: dict[int, OrderedDict[str, int]] = defaultdict(OrderedDict)
 
     @property
     def id(self) -> str:
@@ -157,6 +174,12 @@ class LiveMatch:
             return f"seat {seat} does not exist in this match"
         return None
 
+    def refusal_code(self, seat: int | None) -> str:
+        """The kind of `refusal`: the match's status (`status_paused`...), or the seat's."""
+        if self.info.status != "running":
+            return f"status_{self.info.status}"
+        return "spectator" if seat is None else "no_seat"
+
     async def submit(
         self,
         seat: int,
@@ -164,26 +187,33 @@ class LiveMatch:
         *,
         source: str = "human",
         guard: Callable[[], bool] | None = None,
+        ref: str | None = None,
     ) -> Decision:
         """Run `action` of `seat` through the pipeline; `action` is an Action or its JSON.
         `guard` (checked under the lock, after catching up) says whether a bot's or a clock's
-        action is still due. The steps applied wait in `unsent` for their frames."""
+        action is still due; `ref`, the sender's name for the action, is kept with it (an
+        action sent again with the ref of one accepted is answered with that one's step).
+        The steps applied wait in `unsent` for their frames."""
+        async with self.lock:
+            earlier = self.earlier_step(seat, ref)
+            if earlier is not None:
+                return Decision(earlier=earlier)
         if not isinstance(action, Action):
             try:
                 action = self.game.decode_action(action)
             except (IllegalAction, ValueError) as exc:
-                return Decision(reason=str(exc))
+                return Decision(reason=str(exc), code="malformed")
         async with self.lock:
             reason = self.refusal(seat)
             if reason is not None:
-                return Decision(reason=reason)
+                return Decision(reason=reason, code=self.refusal_code(seat))
             try:
-                decision = await self._accept(seat, action, source, guard)
+                decision = await self._accept(seat, action, source, guard, ref)
             except Exception:
                 log.exception("saving an action of match %s failed", self.id)
                 await self._reload_state()
                 return Decision(reason="the server could not save that action; please try "
-                                       "again", reloaded=True)
+                                       "again", code="not_saved", reloaded=True)
             self.unsent.extend(decision.caught_up)
             if decision.applied is not None:
                 self.unsent.append(decision.applied)
@@ -192,18 +222,36 @@ class LiveMatch:
             decision.snapshot = self._snapshot_after(decision.applied)
         return decision
 
+    def earlier_step(self, seat: int, ref: str | None) -> int | None:
+        """The step at which `seat`'s action named `ref` was accepted, if it was lately."""
+        return None if ref is None else self.refs[seat].get(ref)
+
+    def keep_refs(self, logged: Iterable[tuple[int, str, int]]) -> None:
+        """Remember refs read from the log, (seat, ref, step) oldest first (at loading)."""
+        for seat, ref, step in logged:
+            self._keep_ref(seat, ref, step)
+
+    def _keep_ref(self, seat: int, ref: str | None, step: int) -> None:
+        if ref is None:
+            return
+        kept = self.refs[seat]
+        kept[ref] = step
+        kept.move_to_end(ref)
+        while len(kept) > REFS_KEPT:
+            kept.popitem(last=False)
+
     async def _accept(self, seat: int, action: Action, source: str,
-                      guard: Callable[[], bool] | None) -> Decision:
+                      guard: Callable[[], bool] | None, ref: str | None) -> Decision:
         if self.config.shared:
             return await asyncio.to_thread(
                 self.store.locked_write, self.id, self.step,
                 lambda session, missed: self._decide(session, missed, seat, action, source,
-                                                     guard),
+                                                     guard, ref),
             )
         # One process: the lock held here is the match's lock. Deciding in the event loop
         # makes a refused action cost no database work; an accepted step is logged before
         # anyone hears of it.
-        decision = self._decide(None, [], seat, action, source, guard)
+        decision = self._decide(None, [], seat, action, source, guard, ref)
         if decision.rows is not None:
             await self.store.log_step(decision.rows)
         return decision
@@ -237,10 +285,14 @@ class LiveMatch:
         action: Action,
         source: str,
         guard: Callable[[], bool] | None,
+        ref: str | None,
     ) -> Decision:
         """Catch up, check, apply and make the rows to log; with a `session` (several
         processes: in a worker thread, inside the match's locked transaction) write them."""
         decision = Decision(caught_up=self._catch_up(missed))
+        decision.earlier = self.earlier_step(seat, ref)  # logged by another process
+        if decision.earlier is not None:
+            return decision
         if session is not None:
             # Another process may have paused or ended the match, or moved its clocks.
             row = session.get(MatchRow, self.id)
@@ -250,6 +302,7 @@ class LiveMatch:
                 self.info.clocks = self.clocks.data = dict(row.clocks)
         if self.info.status != "running":
             decision.reason = STATUS_REFUSALS.get(self.info.status, "the match is not running")
+            decision.code = self.refusal_code(seat)
             return decision
         if guard is not None and not guard():
             decision.skipped = True
@@ -257,7 +310,7 @@ class LiveMatch:
         try:
             events = self.game.apply(self.state, seat, action)
         except IllegalAction as exc:
-            decision.reason = str(exc)
+            decision.reason, decision.code = str(exc), "illegal"
             return decision
         now = self.now()
         self.step += 1
@@ -273,7 +326,7 @@ class LiveMatch:
         decision.rows = StepRows(
             self.id, self.step,
             {"seat": seat, "action": self.game.encode_action(action), "source": source,
-             "at": now},
+             "at": now, "ref": ref},
             values,
         )
         if session is not None:
@@ -281,6 +334,7 @@ class LiveMatch:
         if over:
             self.info.status, self.info.finished_at = "over", now
         self.info.step = self.step
+        self._keep_ref(seat, ref, self.step)
         decision.applied = Applied(self.step, seat, action, events, source)
         return decision
 
@@ -293,6 +347,7 @@ class LiveMatch:
             action = self.game.decode_action(logged.action)
             events = self.game.apply(self.state, logged.seat, action)
             self.step = logged.step
+            self._keep_ref(logged.seat, logged.ref, logged.step)
             done.append(Applied(logged.step, logged.seat, action, events, logged.source))
         self.info.step = self.step
         return done
@@ -308,20 +363,28 @@ class LiveMatch:
         self.changed.set()
 
     async def catch_up(self) -> bool:
-        """Another process logged steps: apply them (their frames wait in `unsent`). Call
-        with the lock held; True when the state had to be rebuilt (every screen is stale)."""
+        """Another process logged steps: apply them (their frames wait in `unsent`) and take
+        the stored header. Call with the lock held; True when the state had to be rebuilt
+        (every screen is stale)."""
         if self.state is None:
             return False
+        info: MatchInfo | None = None
         try:
-            missed = await asyncio.to_thread(self.store.actions, self.id, self.step)
-            info = await asyncio.to_thread(self.store.match, self.id)
-            self.unsent.extend(self._catch_up(missed))
+            for _ in range(CATCH_UP_READS):
+                missed = await asyncio.to_thread(self.store.actions, self.id, self.step)
+                self.unsent.extend(self._catch_up(missed))
+                info = await asyncio.to_thread(self.store.match, self.id)
+                # A step logged between the two reads: read it too, so that the header (an
+                # `over` status, the step's clocks) never comes before its step.
+                if info is None or info.step <= self.step:
+                    break
         except Exception:
             log.exception("catching up match %s failed; reloading it", self.id)
             await self._reload_state()
             return True
-        if info is not None:
+        if info is not None and info.step <= self.step:
             self._take_header(info)
+            self.info.step = self.step
         self._after_steps()
         return False
 
@@ -387,17 +450,18 @@ class LiveMatch:
         if not steps:
             return None
         wanted = set(seats)
-        event_texts: dict[tuple[int, int], str] = {}
+        event_texts: dict[tuple[int, int, bool], str] = {}
         events: dict[Seat, list[str]] = {}
         for seat in wanted:
             texts = events[seat] = []
             for applied in steps:
                 for index, ev in enumerate(applied.events):
                     if ev.visible(seat):
-                        key = (applied.step, index)
+                        named = ev.actor_visible(seat)  # who acted, where the seat may know
+                        key = (applied.step, index, named)
                         if key not in event_texts:
-                            event_texts[key] = frames.dumps(
-                                frames.event(applied.step, applied.seat, ev))
+                            event_texts[key] = frames.dumps(frames.event(
+                                applied.step, applied.seat if named else None, ev))
                         texts.append(event_texts[key])
         return StepFrames(events, self.state_texts(wanted))
 
@@ -441,19 +505,33 @@ class LiveMatch:
         return f"[{', '.join(texts)}]"
 
     def presence_frame(self) -> dict[str, Any]:
+        """Who is at each seat: connected, a bot's, stood in for; in a session the person whose
+        seat it is (named even while a bot plays for them: `covered`) and, for a person away,
+        the seconds before a bot takes over (`grace_left`, on the server's clock)."""
         now = self.now()
         counts = self.presence.counts(now)
         standing_in = stand_ins(self, now)
-        seats = [
-            {
+        people = {m.seat: m.name for m in self.info.members if not m.left and m.seat is not None}
+        running = self.info.status == "running"
+        grace = grace_seconds(self)
+        seats = []
+        for s in self.info.seats:
+            entry: dict[str, Any] = {
                 "seat": s.seat,
                 "name": s.name,
                 "connected": counts[s.seat] > 0,
                 "bot": s.bot,
                 "stand_in": s.seat in standing_in,
             }
-            for s in self.info.seats
-        ]
+            if s.seat in people:
+                entry["person"] = people[s.seat]
+                entry["covered"] = self.info.status in ("running", "paused") and (
+                    bool(s.bot) or s.seat in standing_in)
+                if running and grace is not None and not s.bot and not entry["connected"] \
+                        and s.seat not in standing_in:
+                    entry["grace_left"] = round(
+                        max(0.0, grace - self.presence.empty_for(s.seat, now)), 1)
+            seats.append(entry)
         frame: dict[str, Any] = {
             "type": "presence",
             "status": self.info.status,
@@ -462,14 +540,19 @@ class LiveMatch:
         }
         if self.clocks.bank is not None:
             frame["time_banks"] = self.clocks.banks_view(now)
+        if self.info.is_session:
+            frame["players"] = self.info.players  # seats from this one on are roles
+            frame["grace"] = grace
+            frame["debrief_published"] = bool(self.info.settings.get("debrief_published"))
+            frame["latecomers"] = self.info.settings.get("latecomers", "most_bots")
         return frame
 
     def lobby_frame(self) -> dict[str, Any]:
-        """A session's lobby before its start: who joined, the crews, the code."""
+        """A session's lobby before its start: who joined, the crews, the code, and the plan
+        (each crew's seats and the bots that will take those nobody fills)."""
         info = self.info
-        members = [
-            {"member": m.member, "name": m.name} for m in info.members if not m.left
-        ]
+        active = [m for m in info.members if not m.left]
+        game = self.game
         return {
             "type": "lobby",
             "id": info.id,
@@ -477,8 +560,10 @@ class LiveMatch:
             "status": info.status,
             "code": info.join_code,
             "players": info.players,
-            "members": members,
+            "members": [{"member": m.member, "name": m.name} for m in active],
             "crews": info.crews or [],
+            "plan": lobby_plan(game, game.options(info.options), info.crews or [],
+                               [m.member for m in active], info.settings.get("players") or 0),
         }
 
     def local_counts(self) -> dict[int, int]:

@@ -43,6 +43,13 @@ class Presence:
     ) -> None:
         self.remote[process] = (dict(seats), spectators, now + self.ttl)
 
+    def hold_remote(self, now: float) -> None:
+        """Keep what the other processes last reported for another `ttl` at least: this one
+        cannot hear them now (cut off from the bus) or has just heard again, and a seat is not
+        empty because the news of it stopped."""
+        self.remote = {process: (seats, spectators, max(until, now + self.ttl))
+                       for process, (seats, spectators, until) in self.remote.items()}
+
     def expire(self, now: float) -> bool:
         """Forget processes that stopped reporting; True when someone vanished."""
         gone = [p for p, (_, _, until) in self.remote.items() if until < now]

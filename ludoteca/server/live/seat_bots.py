@@ -5,10 +5,17 @@ seat has been empty longer than the grace (the game's `abandoned_seat_grace`, or
 setting; None: never on its own) or while the seat's time bank is spent. A stand-in stops as
 soon as the person is back.
 
-A bot thinks in a worker thread on a copy of the state (it reads it only through
-`determinize`, like every bot), so the event loop never waits for a search. Its move then
-waits like a person would: in a real-time game the game's `reaction_seconds` for the bot's
-level, on the wall clock; in a turn-based game a short pause so people can follow.
+A bot thinks on a copy of the state (it reads it only through `determinize`, like every bot)
+in the server's bot pool (`BotPool`): a few threads of its own, so the lobby's database calls,
+which run in the event loop's default threads, never wait behind a search, and however many
+bots of however many matches think at once, at most that many searches run. What a bot may
+spend on a move is capped by the server (`check_budget`). Its move then waits like a person
+would: in a real-time game the game's `reaction_seconds` for the bot's level, on the wall
+clock; in a turn-based game a short pause so people can follow.
+
+A plan (a move chosen, waiting to be played) holds while its seat's view and legal actions stay
+what they were when it was chosen: in a busy room (a Ciurme session, where other crews act and
+talk every moment) a bot would otherwise start again at every step anywhere and never move.
 """
 
 from __future__ import annotations
@@ -17,11 +24,13 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol
 
 from ludoteca.bots.base import Bot
-from ludoteca.bots.spec import parse_bot
+from ludoteca.bots.spec import BotSpec, parse_spec
 from ludoteca.engine.actions import Action
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
@@ -46,9 +55,54 @@ class LiveMatch(Protocol):
     clocks: ClockBook
     changed: asyncio.Event
     now: Callable[[], float]
+    bot_pool: BotPool
 
     @property
     def id(self) -> str: ...
+
+
+class BotPool:
+    """The threads every bot of this process thinks in, `config.bot_threads` of them: a
+    search waits for a free one rather than for the event loop's default threads, which the
+    lobby's database calls use (twenty searches there once made creating a match take 13 s)."""
+
+    def __init__(self, threads: int) -> None:
+        self.threads = threads
+        self._executor: ThreadPoolExecutor | None = None
+
+    async def choose(self, bot: Bot, game: Game[Any], state: Any, seat: int, rng: Rng
+                     ) -> Action:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="bot")
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._executor, bot.choose, game, state, seat, rng)
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+# What one move may cost at most, whoever asks: a bot spec past it is refused with the cap.
+BUDGET_CAPS = (
+    ("seconds", "bot_max_seconds", "seconds of thinking a move"),
+    ("iterations", "bot_max_iterations", "iterations of search a move"),
+    ("horizon", "bot_max_horizon", "steps in a search's playout"),
+)
+
+
+@cache
+def bot_spec(spec: str) -> BotSpec:
+    return parse_spec(spec)
+
+
+def check_budget(spec: BotSpec, config: ServerConfig) -> None:
+    """Refuse (ValueError) a spec that asks more of a move than this server allows."""
+    params = dict(spec.params)
+    for name, setting, what in BUDGET_CAPS:
+        cap = getattr(config, setting)
+        if name in params and params[name] > cap:
+            raise ValueError(f"this server lets a bot spend at most {cap:g} {what} "
+                             f"({name}={cap:g}), not {params[name]:g}")
 
 
 def grace_seconds(live: LiveMatch) -> float | None:
@@ -89,12 +143,21 @@ def stand_ins(live: LiveMatch, now: float) -> set[int]:
 @dataclass
 class Plan:
     spec: str
-    step: int
     started: float
+    # What the seat saw and could do when the bot started to think: the plan holds while
+    # they are the same (see `seat_outlook`).
+    outlook: Any
     action: Action | None = None
     fire_at: float | None = None
     ready: bool = False
     task: asyncio.Task[None] | None = None
+
+
+def seat_outlook(live: LiveMatch, seat: int) -> Any:
+    """What a bot's choice for `seat` rests on: the seat's view and its legal actions. Call
+    with the match's lock held."""
+    game, state = live.game, live.state
+    return game.view(state, seat), game.legal_actions(state, seat)
 
 
 class SeatBots:
@@ -104,13 +167,7 @@ class SeatBots:
         self.live = live
         self.plans: dict[int, Plan] = {}
         self.stand_ins: set[int] = set()
-        self.bots: dict[str, Bot] = {}
         self.rng = Rng(secrets.randbits(63))
-
-    def bot(self, spec: str) -> Bot:
-        if spec not in self.bots:
-            self.bots[spec] = parse_bot(spec)
-        return self.bots[spec]
 
     def pause(self) -> float:
         setting = self.live.info.settings.get("bot_pause")
@@ -130,28 +187,31 @@ class SeatBots:
 
     def _still_good(self, seat: int, plan: Plan) -> bool:
         live = self.live
-        if not plan.ready:
-            return plan.step == live.step or live.game.real_time
-        if plan.action is None:
+        if plan.ready and plan.action is None:
             return False
         if live.game.real_time:
             # Keep the plan (and its timing) while its move is still on the table.
-            return plan.action in live.game.legal_actions(live.state, seat)
-        return plan.step == live.step
+            return not plan.ready or plan.action in live.game.legal_actions(live.state, seat)
+        return self.holds(seat, plan)
+
+    def holds(self, seat: int, plan: Plan) -> bool:
+        """Whether the seat still sees and may do what it did when `plan` was made."""
+        return bool(plan.outlook == seat_outlook(self.live, seat))
 
     def _think(self, seat: int, spec: str) -> None:
         live = self.live
-        plan = Plan(spec, live.step, live.now())
+        outlook = None if live.game.real_time else seat_outlook(live, seat)
+        plan = Plan(spec, live.now(), outlook)
         snapshot = live.game.clone(live.state)
         plan.task = asyncio.create_task(self._choose(seat, plan, snapshot))
         self.plans[seat] = plan
 
     async def _choose(self, seat: int, plan: Plan, snapshot: Any) -> None:
         live = self.live
-        bot = self.bot(plan.spec)
+        bot = bot_spec(plan.spec).build()  # each search its own: bots keep state as they think
         rng = self.rng.fork()
         try:
-            action = await asyncio.to_thread(bot.choose, live.game, snapshot, seat, rng)
+            action = await live.bot_pool.choose(bot, live.game, snapshot, seat, rng)
             if live.game.real_time:
                 delay = live.config.reaction_scale * live.game.reaction_seconds(
                     snapshot, seat, action, bot.level, rng

@@ -54,6 +54,7 @@ class LoggedAction:
     action: dict[str, Any]
     source: str = "human"
     at: float = 0.0
+    ref: str | None = None
 
 
 @dataclass(frozen=True)
@@ -120,10 +121,16 @@ class SeatInfo:
     name: str | None
     token_hash: str | None
     bot: str | None
+    open: bool = False
 
     @property
     def free(self) -> bool:
         return self.name is None and self.bot is None
+
+    @property
+    def joinable(self) -> bool:
+        """Free and open to anyone (not kept for an invited person)."""
+        return self.free and self.open
 
 
 @dataclass
@@ -183,7 +190,7 @@ def _match_info(row: MatchRow, seats: list[SeatRow], members: list[MemberRow]) -
         settings=dict(row.settings),
         clocks=dict(row.clocks),
         crews=[list(c) for c in row.crews] if row.crews is not None else None,
-        seats=[SeatInfo(s.seat, s.name, s.token_hash, s.bot) for s in seats],
+        seats=[SeatInfo(s.seat, s.name, s.token_hash, s.bot, s.open) for s in seats],
         members=[MemberInfo(m.member, m.name, m.token_hash, m.seat, m.left) for m in members],
     )
 
@@ -377,7 +384,7 @@ class Store:
         with self.read() as session:
             free = (
                 select(SeatRow.match_id)
-                .where(SeatRow.name.is_(None), SeatRow.bot.is_(None))
+                .where(SeatRow.name.is_(None), SeatRow.bot.is_(None), SeatRow.open.is_(True))
                 .distinct()
             )
             ids = session.scalars(
@@ -397,6 +404,16 @@ class Store:
                 ).all()
             )
 
+    def steps(self, match_ids: list[str]) -> dict[str, tuple[int, str]]:
+        """Each match's logged step and status, in one query (a heartbeat's check for the steps
+        other processes logged whose notices never came)."""
+        with self.read() as session:
+            rows = session.execute(
+                select(MatchRow.id, MatchRow.step, MatchRow.status)
+                .where(MatchRow.id.in_(match_ids))
+            ).all()
+            return {match_id: (step, status) for match_id, step, status in rows}
+
     def actions(self, match_id: str, after: int = 0) -> list[LoggedAction]:
         with self.read() as session:
             return self._actions(session, match_id, after)
@@ -408,7 +425,19 @@ class Store:
             .where(ActionRow.match_id == match_id, ActionRow.step > after)
             .order_by(ActionRow.step)
         ).all()
-        return [LoggedAction(r.step, r.seat, dict(r.action), r.source, r.at) for r in rows]
+        return [LoggedAction(r.step, r.seat, dict(r.action), r.source, r.at, r.ref)
+                for r in rows]
+
+    def recent_refs(self, match_id: str, limit: int = 2_000) -> list[tuple[int, str, int]]:
+        """The newest actions logged with a ref, as (seat, ref, step), oldest first."""
+        with self.read() as session:
+            rows = session.execute(
+                select(ActionRow.seat, ActionRow.ref, ActionRow.step)
+                .where(ActionRow.match_id == match_id, ActionRow.ref.is_not(None))
+                .order_by(ActionRow.step.desc())
+                .limit(limit)
+            ).all()
+        return [(seat, str(ref), step) for seat, ref, step in reversed(rows)]
 
     def latest_snapshot(self, match_id: str) -> tuple[int, dict[str, Any]] | None:
         with self.read() as session:
@@ -432,21 +461,16 @@ class Store:
 
     def claim_seat(self, match_id: str, seat: int, name: str, token_hash: str | None) -> bool:
         """Take a free seat; False if someone took it first. With `token_hash` None the seat
-        keeps its token (an invite link being used)."""
+        keeps its token (an invite link being used); with a new token only an open seat can
+        be taken (the others are kept for their invite link)."""
         values: dict[str, Any] = {"name": name}
+        conditions = [SeatRow.match_id == match_id, SeatRow.seat == seat,
+                      SeatRow.name.is_(None), SeatRow.bot.is_(None)]
         if token_hash is not None:
             values["token_hash"] = token_hash
+            conditions.append(SeatRow.open.is_(True))
         with self.write() as session:
-            result = session.execute(
-                update(SeatRow)
-                .where(
-                    SeatRow.match_id == match_id,
-                    SeatRow.seat == seat,
-                    SeatRow.name.is_(None),
-                    SeatRow.bot.is_(None),
-                )
-                .values(**values)
-            )
+            result = session.execute(update(SeatRow).where(*conditions).values(**values))
             return bool(getattr(result, "rowcount", 0))
 
     def set_seat(self, match_id: str, seat: int, **values: Any) -> None:

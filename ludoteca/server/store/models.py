@@ -54,6 +54,9 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64))
     # A bot spec where a bot plays the seat for good.
     bot: Mapped[str | None] = mapped_column(String(200))
+    # Anyone may take it while it is free (from the lobby, or a session's code after its
+    # start); a seat that is not open is kept for the person its invite link was given to.
+    open: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class MemberRow(Base):
@@ -84,6 +87,8 @@ class ActionRow(Base):
     # Who sent it: human, bot (a bot seat or a stand-in) or clock (a deadline).
     source: Mapped[str] = mapped_column(String(12))
     at: Mapped[float] = mapped_column(Float)
+    # The sender's `ref`, text: a resend with the same ref is told the step it was accepted at.
+    ref: Mapped[str | None] = mapped_column(String(100))
 
 
 class SnapshotRow(Base):

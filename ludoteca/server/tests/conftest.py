@@ -61,3 +61,9 @@ def config(database: str) -> ServerConfig:
     """Fast settings for tests: bots move at once, a snapshot every 7 actions."""
     return ServerConfig(database_url=database, bot_pause=0.0, snapshot_every=7,
                         heartbeat_seconds=0.5)
+
+
+@pytest.fixture
+def sqlite(tmp_path: Path) -> ServerConfig:
+    """One engine is enough (what is tested does not touch the database's own behaviour)."""
+    return ServerConfig(database_url=sqlite_url(tmp_path / "ludoteca.db"), bot_pause=0.0)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -93,6 +94,14 @@ class ServerThread:
     @property
     def hub(self) -> Any:
         return self.app.state.hub
+
+    def nudge(self, match_id: str) -> int:
+        """Have the match's driver look at what is due again (safely, from the test's thread
+        into the server's loop); the number of looks it had taken before."""
+        live = self.hub.matches[match_id]
+        turns = int(live.driver_turns)
+        self.hub.loop.call_soon_threadsafe(live.changed.set)
+        return turns
 
     def __enter__(self) -> ServerThread:
         self.thread.start()
@@ -240,6 +249,30 @@ async def get(base: str, path: str, token: str | None = None) -> httpx.Response:
 
 
 @dataclass
+class Turns:
+    """When a scripted client may act: on the newest state, one action at a time. A state that
+    came before the answer to its action may not show that action yet (the step's frames
+    follow the answer): after an acceptance it waits for a state that comes after; after a
+    refusal the newest state stands (one sent meanwhile, else the one refused on)."""
+
+    latest: dict[str, Any] | None = None
+    waiting: bool = False  # for the answer to the action sent
+
+    def see(self, frame: dict[str, Any]) -> None:
+        kind = frame["type"]
+        if kind == "state":
+            self.latest = frame
+        elif kind == "accepted":
+            self.waiting, self.latest = False, None
+        elif kind == "rejected":
+            self.waiting = False
+
+    def state(self) -> dict[str, Any] | None:
+        """The state to act on now, if any."""
+        return None if self.waiting else self.latest
+
+
+@dataclass
 class Player:
     """A scripted player: on every state frame where it may act, it sends its first legal
     action (or the one `choose` picks), until the match is over."""
@@ -252,6 +285,7 @@ class Player:
         deadline = time.monotonic() + timeout
         handled = -1
         ref = 0
+        prefix = secrets.token_hex(4)  # a ref names one action, across connections too
         while True:
             latest = max((i for i, f in enumerate(self.client.frames) if f["type"] == "state"),
                          default=-1)
@@ -270,6 +304,6 @@ class Player:
                 return
             if state["legal"]:
                 ref += 1
-                answer = await self.client.act(self.choose(state["legal"]), ref)
+                answer = await self.client.act(self.choose(state["legal"]), f"{prefix}-{ref}")
                 if answer["type"] == "accepted":
                     self.acknowledged += 1

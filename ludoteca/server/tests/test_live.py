@@ -6,14 +6,36 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import websockets
 
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.live.match import replay_state
+from ludoteca.server.live.seat_bots import controlled_seats
 from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post
 
+
+async def eventually(check: Callable[[], Awaitable[bool]], what: str, seconds: float = 10.0,
+                     pause: float = 0.05) -> None:
+    """Ask `check` until it says yes; past the deadline the test fails, naming what it waited
+    for (no test waits on the clock to prove something happened)."""
+    deadline = time.monotonic() + seconds
+    while not await check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still waiting for {what} after {seconds} s")
+        await asyncio.sleep(pause)
+
+
+async def until_looked(live: Any, turns: int) -> None:
+    """Until the match's driver has looked at what is due since it had taken `turns` looks:
+    what it did not do then was not due."""
+    async def looked() -> bool:
+        return bool(live.driver_turns > turns)
+
+    await eventually(looked, "the driver's look at the match")
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
@@ -96,9 +118,14 @@ def test_floods_are_limited_with_a_message(config: ServerConfig) -> None:
         pongs = [f for f in ann.frames if f["type"] == "pong"]
         assert errors and "too many messages: at most 5 a second" in errors[0]["error"]
         assert 5 <= len(pongs) < 40
-        await asyncio.sleep(0.5)
-        await ann.send({"type": "ping"})
-        assert (await ann.until(lambda f: f["type"] != "presence"))["type"] == "pong"
+        # Once the window has passed, a ping is answered again (asked until it is, with a
+        # deadline that fails loudly).
+        async def answered() -> bool:
+            await ann.send({"type": "ping", "ref": "again"})
+            frame = await ann.until(lambda f: f["type"] in ("pong", "error"))
+            return bool(frame["type"] == "pong")
+
+        await eventually(answered, "a ping answered after the flood", pause=0.2)
         await ann.close()
 
     with ServerThread(config) as server:
@@ -159,7 +186,7 @@ def test_reconnect_gives_the_full_view_and_presence_is_shared(config: ServerConf
 
 
 def test_a_bot_stands_in_after_the_grace_until_the_player_returns(config: ServerConfig) -> None:
-    async def scenario(base: str) -> None:
+    async def scenario(base: str, server: ServerThread) -> None:
         made = await started(base, game="goofspiel", players=2, seed=4, grace=0.3,
                              options={"cards": 8}, bot_pause=0.5)
         ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
@@ -175,18 +202,21 @@ def test_a_bot_stands_in_after_the_grace_until_the_player_returns(config: Server
         assert back["seats"][1]["stand_in"] is False
         await bea.state()
         await ann.act({"kind": "bid", "card": 2}, 2)
-        await asyncio.sleep(1.0)  # the stand-in is gone: nobody bids for Bea
+        live = server.hub.matches[made["id"]]
+        await until_looked(live, server.nudge(made["id"]))
+        # The driver looked after Ann's bid: the stand-in is gone, nobody thinks for Bea.
+        assert 1 not in controlled_seats(live, live.now()) and 1 not in live.seat_bots.plans
         summary = (await get(base, f"/api/matches/{made['id']}")).json()
         assert summary["step"] == 3
         await ann.close()
         await bea.close()
 
     with ServerThread(config) as server:
-        run(scenario(server.url))
+        run(scenario(server.url, server))
 
 
 def test_a_spent_time_bank_lets_a_bot_move(config: ServerConfig) -> None:
-    async def scenario(base: str) -> None:
+    async def scenario(base: str, server: ServerThread) -> None:
         made = await started(base, game="goofspiel", players=2, seed=4, grace="never",
                              time_bank={"seconds": 0.5, "per_move": 30})
         ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
@@ -199,14 +229,18 @@ def test_a_spent_time_bank_lets_a_bot_move(config: ServerConfig) -> None:
         reveal = await ann.until(lambda f: f["type"] == "event"
                                  and f["event"]["kind"] == "reveal", 5)
         assert reveal["step"] == 2
-        await asyncio.sleep(0.3)  # the bank starts again from 30 s: no second bot move
-        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        live = server.hub.matches[made["id"]]
+        await until_looked(live, server.nudge(made["id"]))
+        # The bank starts again from 30 s: no second bot move is due or being thought of.
+        assert 1 not in controlled_seats(live, live.now()) and 1 not in live.seat_bots.plans
+        assert (live.clocks.bank_due(1) or 0) > live.now() + 25
+        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
         assert [entry["seat"] for entry in record["log"]] == [0, 1]
         await ann.close()
         await bea.close()
 
     with ServerThread(config) as server:
-        run(scenario(server.url))
+        run(scenario(server.url, server))
 
 
 def test_deadlines_apply_the_games_action_and_survive_a_restart(config: ServerConfig) -> None:
@@ -230,15 +264,16 @@ def test_deadlines_apply_the_games_action_and_survive_a_restart(config: ServerCo
         await watcher.close()
         await ann.close()
         hub_info["bea"] = made["seats"][1]["token"]
+        hub_info["host"] = made["host_token"]
         return str(made["id"])
 
     hub_info: dict[str, Any] = {}
     with ServerThread(config, now=now) as server:
         match_id = run(first_run(server.url))
 
-    async def second_run(base: str, hub: Any) -> None:
+    async def second_run(base: str, server: ServerThread) -> None:
         clock[0] += 0.2  # 1000.3: not yet due (0.4 s)
-        await asyncio.sleep(0.3)
+        await until_looked(server.hub.matches[match_id], server.nudge(match_id))
         assert (await get(base, f"/api/matches/{match_id}")).json()["step"] == 0
         # A reload after the restart is told the time left, not a clock started afresh.
         bea = await Client.connect(base, match_id, hub_info["bea"])
@@ -246,21 +281,22 @@ def test_deadlines_apply_the_games_action_and_survive_a_restart(config: ServerCo
         assert key.endswith(":1") and left == 0.1
         await bea.close()
         clock[0] += 0.15  # 1000.45: both bids are due
-        hub.matches[match_id].changed.set()
-        for _ in range(100):
-            if (await get(base, f"/api/matches/{match_id}")).json()["step"] == 2:
-                break
-            await asyncio.sleep(0.05)
-        record = (await get(base, f"/api/matches/{match_id}/record")).json()
+        server.nudge(match_id)
+
+        async def both_bid() -> bool:
+            return bool((await get(base, f"/api/matches/{match_id}")).json()["step"] == 2)
+
+        await eventually(both_bid, "both clocks' bids")
+        record = (await get(base, f"/api/matches/{match_id}/record", hub_info["host"])).json()
         assert [(e["seat"], e["action"]) for e in record["log"]] == [
             (0, {"kind": "bid", "card": 1}), (1, {"kind": "bid", "card": 1})]
-        live = hub.matches[match_id]
+        live = server.hub.matches[match_id]
         hub_info["state"] = live.game.to_json(live.state)
         hub_info["replayed"] = live.game.to_json(replay_state(live.store, live.game,
                                                                live.info)[0])
 
     with ServerThread(config, now=now) as server:
-        run(second_run(server.url, server.hub))
+        run(second_run(server.url, server))
     assert hub_info["state"] == hub_info["replayed"]
 
 

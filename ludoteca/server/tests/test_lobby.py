@@ -48,27 +48,31 @@ def test_create_validates_with_the_games_own_sentences(config: ServerConfig) -> 
 
 def test_a_match_from_creation_to_record(config: ServerConfig) -> None:
     async def scenario(base: str) -> None:
-        made = await create(base, game="goofspiel", players=3, seed=5,
+        made = await create(base, game="goofspiel", players=3, seed=5, open_seats=[1],
                             bots={"2": "heuristic:level=expert"})
         assert [s["seat"] for s in made["seats"]] == [0, 1, 2]
         assert made["seats"][2]["token"] is None and made["seats"][2]["bot"]
+        assert made["seats"][1]["token"] is None and made["seats"][1]["invite_url"] is None
         assert made["seats"][0]["invite_url"].endswith("#token=" + made["seats"][0]["token"])
-        assert len({made["host_token"], made["spectator_token"],
-                    *(s["token"] for s in made["seats"][:2])}) == 4
+        assert len({made["host_token"], made["spectator_token"], made["seats"][0]["token"]}) == 3
         listed = (await get(base, "/api/matches")).json()
         assert made["id"] in [m["id"] for m in listed]
         summary = (await get(base, f"/api/matches/{made['id']}")).json()
-        assert summary["status"] == "open" and summary["free_seats"] == 2
+        assert summary["status"] == "open" and summary["free_seats"] == 1
+        assert [s["open"] for s in summary["seats"]] == [False, True, False]
 
-        # Seat 1 is taken from the lobby; its invite link no longer works.
+        # Seat 0 is kept for its invite link; the open seat 1 is taken from the lobby.
+        kept = await post(base, f"/api/matches/{made['id']}/join", body={"seat": 0,
+                                                                          "name": "Cy"})
+        assert kept.status_code == 409 and "invited" in kept.json()["error"]
         joined = (await post(base, f"/api/matches/{made['id']}/join",
-                             body={"seat": 1, "name": "Bea"})).json()
-        assert joined["seat"] == 1 and joined["token"] != made["seats"][1]["token"]
+                             body={"name": "Bea"})).json()
+        assert joined["seat"] == 1
         again = await post(base, f"/api/matches/{made['id']}/join", body={"seat": 1,
                                                                            "name": "Cy"})
         assert again.status_code == 409 and "taken" in again.json()["error"]
-        stale = await Client.connect(base, made["id"], made["seats"][1]["token"])
-        assert (await stale.next())["type"] == "error"
+        full = await post(base, f"/api/matches/{made['id']}/join", body={"name": "Cy"})
+        assert full.status_code == 409 and "invite link" in full.json()["error"]
 
         ann = await Client.connect(base, made["id"], made["seats"][0]["token"], name="Ann")
         bea = await Client.connect(base, made["id"], joined["token"])
@@ -88,7 +92,7 @@ def test_a_match_from_creation_to_record(config: ServerConfig) -> None:
         names = [s["name"] for s in summary["seats"]]
         assert names[:2] == ["Ann", "Bea"]
 
-        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
         game = load_game("goofspiel")
         replayed = Match.from_json(game, record)
         assert replayed.is_over and len(record["log"]) == summary["step"] == 15
@@ -131,7 +135,8 @@ def test_host_controls_pause_bot_and_end(config: ServerConfig) -> None:
         assert (await post(base, match + "/pause", host)).json()["status"] == "paused"
         await ann.until(lambda f: f["type"] == "state" and f["status"] == "paused")
         answer = await ann.act({"kind": "bid", "card": 1}, "p")
-        assert answer == {"type": "rejected", "ref": "p", "reason": "the match is paused"}
+        assert answer == {"type": "rejected", "ref": "p", "reason": "the match is paused",
+                          "code": "status_paused"}
         assert (await post(base, match + "/resume", host)).json()["status"] == "running"
         # The host gives seat 1 to a bot: it bids as soon as it may.
         assert (await post(base, match + "/seats/1/bot", host,
@@ -172,7 +177,7 @@ def test_a_match_with_tuned_numbers_keeps_them_in_its_record(config: ServerConfi
         made = await create(base, game="goofspiel", players=2, seed=5,
                             options={"variant": {"head_start": 3}},
                             bots={"0": "random", "1": "random"})
-        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
         assert record["options"]["variant"] == {"head_start": 3}
         replayed = Match.from_json(load_game("goofspiel"), record)
         assert replayed.replay(0).scores == [3, 0]

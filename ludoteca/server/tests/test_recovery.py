@@ -8,8 +8,11 @@ seat after the restart is the replay's view."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import random
+import secrets
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +31,10 @@ MATCHES = [
     {"game": "ligretto", "players": 2, "options": {"rounds": 1}},
 ]
 KILLS = 2
-FINAL_SECONDS = 3.0  # play after the last restart, then stop and check
+# Each kill comes after a random number of actions acknowledged since the restart, mid-flight.
+ACTIONS_BEFORE_A_KILL = (5, 25)
+FINAL_ACTIONS = 15  # played after the last restart, then the server stops and is checked
+DEADLINE = 60.0  # seconds a session may take to reach its count: past them the test fails
 
 
 @dataclass
@@ -36,6 +42,7 @@ class Seat:
     match_id: str
     seat: int
     token: str
+    host: str  # the match's host token (it reads the record of a running match)
     rng: random.Random
     acknowledged: dict[int, Any] = field(default_factory=dict)  # step -> action
     over: bool = False
@@ -48,7 +55,8 @@ async def play_until_cut(base: str, seat: Seat) -> None:
         client = await Client.connect(base, seat.match_id, seat.token)
     except OSError:
         return
-    ref = 0
+    refs = itertools.count(1)
+    prefix = secrets.token_hex(4)  # a ref names one action, across connections too
     try:
         while True:
             state = await client.state(30)
@@ -57,9 +65,8 @@ async def play_until_cut(base: str, seat: Seat) -> None:
                 return
             if not state["legal"]:
                 continue
-            ref += 1
             action = seat.rng.choice(state["legal"])
-            answer = await client.act(action, ref)
+            answer = await client.act(action, f"{prefix}-{next(refs)}")
             if answer["type"] == "accepted":
                 seat.acknowledged[answer["step"]] = action
     except (websockets.ConnectionClosed, OSError, TimeoutError):
@@ -71,10 +78,22 @@ async def play_until_cut(base: str, seat: Seat) -> None:
             pass
 
 
-async def session(server: ServerProcess, seats: list[Seat], seconds: float, kill: bool
+def acknowledged(seats: list[Seat]) -> int:
+    return sum(len(s.acknowledged) for s in seats)
+
+
+async def session(server: ServerProcess, seats: list[Seat], actions: int, kill: bool
                   ) -> None:
+    """Play until `actions` more are acknowledged (or every match is over), then kill the
+    server (SIGKILL) or stop it."""
+    target = acknowledged(seats) + actions
     tasks = [asyncio.create_task(play_until_cut(server.url, s)) for s in seats if not s.over]
-    await asyncio.sleep(seconds)
+    deadline = time.monotonic() + DEADLINE
+    while acknowledged(seats) < target and not all(s.over for s in seats):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{acknowledged(seats)} actions acknowledged of {target} "
+                                 f"after {DEADLINE} s")
+        await asyncio.sleep(0.01)
     if kill:
         server.kill()  # SIGKILL, mid-flight
     else:
@@ -89,15 +108,16 @@ def test_kill_9_loses_nothing_acknowledged(tmp_path: Path, database: str) -> Non
     try:
         seats = asyncio.run(_prepare(server.url, rng))
         for _ in range(KILLS):
-            asyncio.run(session(server, seats, rng.uniform(0.5, 2.0), kill=True))
+            asyncio.run(session(server, seats, rng.randint(*ACTIONS_BEFORE_A_KILL), kill=True))
             server = ServerProcess(tmp_path, *args, port=server.port).start()
-        asyncio.run(session(server, seats, FINAL_SECONDS, kill=False))
+        asyncio.run(session(server, seats, FINAL_ACTIONS, kill=False))
         server = ServerProcess(tmp_path, *args, port=server.port).start()
         asyncio.run(_check_over_http(server.url, seats))
     finally:
         server.stop()
     _check_database(database, seats)
-    assert sum(len(s.acknowledged) for s in seats) > 30
+    assert acknowledged(seats) >= KILLS * ACTIONS_BEFORE_A_KILL[0] + FINAL_ACTIONS or all(
+        s.over for s in seats)
 
 
 async def _prepare(base: str, rng: random.Random) -> list[Seat]:
@@ -105,14 +125,15 @@ async def _prepare(base: str, rng: random.Random) -> list[Seat]:
     for body in MATCHES:
         made = await create(base, seed=rng.randrange(1000), **body)
         await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
-        seats += [Seat(made["id"], s["seat"], s["token"], random.Random(rng.random()))
+        seats += [Seat(made["id"], s["seat"], s["token"], made["host_token"],
+                       random.Random(rng.random()))
                   for s in made["seats"]]
     return seats
 
 
 async def _check_over_http(base: str, seats: list[Seat]) -> None:
-    for match_id in {s.match_id for s in seats}:
-        record = (await get(base, f"/api/matches/{match_id}/record")).json()
+    for match_id, host in {(s.match_id, s.host) for s in seats}:
+        record = (await get(base, f"/api/matches/{match_id}/record", host)).json()
         game = load_game(record["game"])
         match = Match.from_json(game, record)  # the whole log replays
         log = record["log"]

@@ -87,7 +87,8 @@ async def _scenario(servers: list[ServerProcess]) -> None:
     await asyncio.wait_for(asyncio.gather(*tasks), 120)
 
     survivor = servers[1 - driver]
-    record = (await get(survivor.url, f"/api/matches/{match_id}/record")).json()
+    record = (await get(survivor.url, f"/api/matches/{match_id}/record",
+                        made["host_token"])).json()
     log = record["log"]
     assert len(log) == 52 and len(acknowledged) >= 30
     # The rest is the bot's, on both processes, but for an action logged just before the kill

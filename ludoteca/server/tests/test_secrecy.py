@@ -44,7 +44,7 @@ async def play_and_record(base: str, game: str, players: int, options: dict[str,
     for client in [*clients, watcher]:
         await client.drain(0.3)
         await client.close()
-    record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+    record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
     return record, [*clients, watcher]
 
 

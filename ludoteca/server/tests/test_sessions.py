@@ -51,13 +51,21 @@ def test_a_ciurme_session_from_lobby_to_play(config: ServerConfig) -> None:
         late = await join(base, code, "Late")
         balanced = (await post(base, f"/api/sessions/{sid}/crews/balance", host)).json()
         assert sorted(len(c) for c in balanced["crews"]) == [4, 4]
-        # Moving one person makes crews of 3 and 5, which Ciurme does not have.
+        # Moving one person makes crews of 3 and 5: the lobby plans a bot in the crew of 3.
         moved = (await post(base, f"/api/sessions/{sid}/move", host,
                             {"member": balanced["crews"][0][0], "crew": 1})).json()
-        assert sorted(len(c) for c in moved["crews"]) == [3, 5]
+        assert [len(c) for c in moved["crews"]] == [3, 5]
+        plan = (await phone.until(lambda f: f["type"] == "lobby" and f["crews"] == moved[
+            "crews"]))["plan"]
+        assert plan == {"players": 9, "sizes": [4, 5], "bots": [1, 0],
+                        "flags": ["black", "white"]}
+        # Six in a crew fit no crew of Ciurme: the facilitator is told so, with a code.
+        six = [*moved["crews"][1], moved["crews"][0][0]]
+        await call(base, "PUT", f"/api/sessions/{sid}/crews", host,
+                   {"crews": [moved["crews"][0][1:], six]})
         refused = await post(base, f"/api/matches/{sid}/start", host)
-        assert refused.status_code == 422 and "move people" in refused.json()["error"]
-        assert "4 or 5 players" in refused.json()["error"]
+        assert refused.status_code == 409 and "move people" in refused.json()["error"]
+        assert refused.json()["code"] == "crews_do_not_fit"
         assert (await post(base, f"/api/matches/{sid}/start",
                            members[0]["token"])).status_code == 403
         crews = [[0, 1, 2, 3], [4, 5, 6, late["member"]]]
@@ -84,7 +92,7 @@ def test_a_ciurme_session_from_lobby_to_play(config: ServerConfig) -> None:
         assert again["type"] == "rejected" and again["reason"] == (
             "the captains' table is already open")
         too_late = await post(base, "/api/sessions/join", body={"code": code, "name": "X"})
-        assert too_late.status_code == 409
+        assert too_late.status_code == 409 and too_late.json()["code"] == "session_full"
         await phone.close()
         await facilitator.close()
 
@@ -92,32 +100,88 @@ def test_a_ciurme_session_from_lobby_to_play(config: ServerConfig) -> None:
         run(scenario(server.url))
 
 
-def test_a_session_started_with_empty_seats_takes_bots_later(config: ServerConfig) -> None:
+def test_spare_seats_take_bots_and_latecomers_take_theirs(config: ServerConfig) -> None:
+    """Six people make two crews of four with a bot each; latecomers take the bots' seats (the
+    crew the facilitator chose first, then the one with the most bots), never a person's."""
     async def scenario(base: str) -> None:
         session = (await post(base, "/api/sessions", body={"game": "ciurme",
                                                           "bot_pause": 0})).json()
         sid, code, host = session["id"], session["code"], session["facilitator_token"]
-        for i in range(6):
-            await join(base, code, f"P{i}")
-        short = await post(base, f"/api/matches/{sid}/start", host)
-        assert short.status_code == 422 and "6 people have joined" in short.json()["error"]
-        assert (await post(base, f"/api/matches/{sid}/start", host,
-                           {"players": 8})).status_code == 200
+        people = [await join(base, code, f"P{i}") for i in range(6)]
+        assert (await post(base, f"/api/matches/{sid}/start", host)).status_code == 200
         summary = (await get(base, f"/api/matches/{sid}")).json()
-        assert summary["free_seats"] == 2
-        late = await join(base, code, "Late")
-        assert late["seat"] is not None
-        free = [s["seat"] for s in (await get(base, f"/api/matches/{sid}")).json()["seats"]
-                if not s["taken"]]
-        assert len(free) == 1
-        given = await post(base, f"/api/matches/{sid}/seats/{free[0]}/bot", host,
-                           {"bot": "heuristic"})
-        assert given.status_code == 200
+        assert summary["players"] == 8 and summary["free_seats"] == 0
+        bots = [s["seat"] for s in summary["seats"] if s["bot"]]
+        assert bots == [3, 7]
+        # P0's seat, given to a bot, stays P0's: no latecomer takes it.
+        assert (await post(base, f"/api/matches/{sid}/seats/0/bot", host,
+                           {"bot": "heuristic"})).status_code == 200
+        chose = await call(base, "PATCH", f"/api/sessions/{sid}/settings", host,
+                           {"latecomers": 1})
+        assert chose.status_code == 200 and chose.json()["latecomers"] == 1
+        first = await join(base, code, "Late")
+        assert first["seat"] == 7 and first["late"] and first["member"] == 6
+        second = await join(base, code, "Later")
+        assert second["seat"] == 3
+        full = await post(base, "/api/sessions/join", body={"code": code, "name": "X"})
+        assert full.status_code == 409 and full.json()["code"] == "session_full"
+        # P1 leaves for good: the next latecomer takes the seat and is its person
+        left = (await call(base, "GET", f"/api/sessions/{sid}", host)).json()["members"]
+        p1_seat = next(m["seat"] for m in left if m["name"] == "P1")
+        p1 = next(p for p in people if p["member"] == 1)
+        assert (await post(base, f"/api/matches/{sid}/leave", p1["token"])).status_code == 200
+        again = await join(base, code, "Again")
+        assert again["seat"] == p1_seat and again["late"]
+        phone = await Client.connect(base, sid, first["token"])
+        assert (await phone.state())["seat"] == 7
+        people = (await call(base, "GET", f"/api/sessions/{sid}", host)).json()["members"]
+        assert {m["name"]: m["seat"] for m in people}["Late"] == 7
+        presence = await phone.until(lambda f: f["type"] == "presence")
+        seats = {s["seat"]: s for s in presence["seats"]}
+        assert seats[7]["person"] == "Late" and not seats[7]["covered"]
+        assert seats[0]["person"] == "P0" and seats[0]["covered"]  # named, a bot plays
+        assert seats[p1_seat]["person"] == "Again"
+        assert presence["grace"] == 45.0
         facilitator_seat = await post(base, f"/api/matches/{sid}/seats/8/bot", host,
                                       {"bot": "heuristic"})
         assert facilitator_seat.status_code == 409
+        await phone.close()
 
     with ServerThread(config) as server:
+        run(scenario(server.url))
+
+
+def test_a_phone_away_past_the_grace_is_played_by_a_bot_until_it_is_back(
+        config: ServerConfig) -> None:
+    async def scenario(base: str) -> None:
+        session = (await post(base, "/api/sessions", body={"bot_pause": 0.2,
+                                                          "grace": 30})).json()
+        sid, code, host = session["id"], session["code"], session["facilitator_token"]
+        people = [await join(base, code, f"P{i}") for i in range(8)]
+        assert (await post(base, f"/api/matches/{sid}/start", host)).status_code == 200
+        phones = [await Client.connect(base, sid, p["token"]) for p in people]
+        facilitator = await Client.connect(base, sid, host)
+        away = await facilitator.until(lambda f: f["type"] == "presence" and all(
+            s["connected"] for s in f["seats"][:8]))
+        assert all(s.get("grace_left") is None for s in away["seats"])
+        seat = (await phones[2].state())["seat"]
+        await phones[2].close()
+        gone = await facilitator.until(lambda f: f["type"] == "presence" and not f["seats"][
+            seat]["connected"])
+        assert 29 <= gone["seats"][seat]["grace_left"] <= 30  # its countdown, on the server
+        short = await call(base, "PATCH", f"/api/sessions/{sid}/settings", host, {"grace": 0.3})
+        assert short.json()["grace"] == 0.3
+        covered = await facilitator.until(lambda f: f["type"] == "presence" and f["seats"][
+            seat]["stand_in"], 10)
+        assert covered["seats"][seat]["covered"] and covered["seats"][seat]["person"] == "P2"
+        back = await Client.connect(base, sid, people[2]["token"])
+        assert (await back.state())["seat"] == seat
+        await facilitator.until(lambda f: f["type"] == "presence" and not f["seats"][seat][
+            "stand_in"], 10)
+        for client in [*phones, back, facilitator]:
+            await client.close()
+
+    with ServerThread(config, games={}) as server:
         run(scenario(server.url))
 
 
@@ -156,10 +220,10 @@ def test_crews_formed_by_the_facilitator_are_the_games_crews(config: ServerConfi
         crews = [[8, 0, 2, 4, 6], [1, 3, 5, 7]]
         assert (await call(base, "PUT", f"/api/sessions/{sid}/crews", host,
                            {"crews": crews})).status_code == 200
-        early = await get(base, f"/api/matches/{sid}/debrief")
+        early = await get(base, f"/api/matches/{sid}/debrief", host)
         assert early.status_code == 409
         assert (await post(base, f"/api/matches/{sid}/start", host)).status_code == 200
-        record = (await get(base, f"/api/matches/{sid}/record")).json()
+        record = (await get(base, f"/api/matches/{sid}/record", host)).json()
         assert record["options"]["crews"] == [5, 4]
         summary = (await get(base, f"/api/matches/{sid}")).json()
         names = {s["seat"]: s["name"] for s in summary["seats"]}
@@ -174,35 +238,74 @@ def test_crews_formed_by_the_facilitator_are_the_games_crews(config: ServerConfi
         nobody = await post(base, f"/api/sessions/{sid}/seats/9/back", host)
         assert nobody.status_code == 409 and "not the seat of anyone" in nobody.json()["error"]
         assert (await post(base, f"/api/matches/{sid}/end", host)).status_code == 200
-        debrief = (await get(base, f"/api/matches/{sid}/debrief")).json()
+        debrief = (await get(base, f"/api/matches/{sid}/debrief", host)).json()
         assert debrief["names"]["0"] == "P8" and debrief["debrief"]["parts"]
         assert debrief["bots"] == [] and "3" in debrief["names"]
         # In the page's language, people by their names, crews as the room numbers them.
         parts = debrief["debrief"]["parts"]
         assert parts[0]["title"] == "Crew 1: P8, P0, P2, P4 and P6"
-        italian = (await get(base, f"/api/matches/{sid}/debrief?lang=it")).json()
+        italian = (await get(base, f"/api/matches/{sid}/debrief?lang=it", host)).json()
         assert italian["language"] == "it"
         assert italian["debrief"]["parts"][0]["title"] == "Ciurma 1: P8, P0, P2, P4 e P6"
         assert italian["debrief"]["title"] == "Ciurme: il debriefing"
-        klingon = await get(base, f"/api/matches/{sid}/debrief?lang=tlh")
+        klingon = await get(base, f"/api/matches/{sid}/debrief?lang=tlh", host)
         assert klingon.status_code == 422
-        assert klingon.json()["error"] == "the debrief speaks en, it, not 'tlh'"
+        assert "lang" in klingon.json()["error"] and "'en' or 'it'" in klingon.json()["error"]
         await phone.close()
 
     with ServerThread(config, games={}) as server:
         run(scenario(server.url))
 
 
-def test_crews_that_are_not_the_games_are_refused_in_its_words(config: ServerConfig) -> None:
+def test_crews_of_any_size_are_filled_with_bots_and_keep_their_numbers(
+        config: ServerConfig) -> None:
     async def scenario(base: str) -> None:
         session = (await post(base, "/api/sessions", body={"bot_pause": 0})).json()
         sid, code, host = session["id"], session["code"], session["facilitator_token"]
         for i in range(9):
             await join(base, code, f"P{i}")
-        await call(base, "PUT", f"/api/sessions/{sid}/crews", host,
-                   {"crews": [[0, 1, 2], [3, 4, 5], [6, 7, 8]]})
-        refused = await post(base, f"/api/matches/{sid}/start", host)
-        assert refused.status_code == 422 and "4 or 5 players" in refused.json()["error"]
+        crews = [[0, 1], [2, 3, 4], [5, 6, 7, 8]]
+        await call(base, "PUT", f"/api/sessions/{sid}/crews", host, {"crews": crews})
+        assert (await post(base, f"/api/matches/{sid}/start", host)).status_code == 200
+        record = (await get(base, f"/api/matches/{sid}/record", host)).json()
+        assert record["players"] == 12 and record["options"]["crews"] == [4, 4, 4]
+        names = {s["seat"]: s["name"] for s in (await get(base, f"/api/matches/{sid}")).json()[
+            "seats"]}
+        # lobby crew 3 is the game's crew 3 (seats 8 to 11), not renumbered by size
+        assert [names[s] for s in range(8, 12)] == ["P5", "P6", "P7", "P8"]
+        assert [names[s] for s in range(4)] == ["P0", "P1", "bot (heuristic)",
+                                                "bot (heuristic)"]
+
+    with ServerThread(config, games={}) as server:
+        run(scenario(server.url))
+
+
+def test_balance_works_for_any_head_count(config: ServerConfig) -> None:
+    async def scenario(base: str) -> None:
+        session = (await post(base, "/api/sessions", body={"bot_pause": 0})).json()
+        sid, code, host = session["id"], session["code"], session["facilitator_token"]
+        for i in range(11):
+            await join(base, code, f"P{i}")
+        balanced = await post(base, f"/api/sessions/{sid}/crews/balance", host)
+        assert balanced.status_code == 200, balanced.text
+        assert [len(c) for c in balanced.json()["crews"]] == [4, 4, 3]
+        phone = await Client.connect(base, sid, host)
+        lobby = await phone.until(lambda f: f["type"] == "lobby")
+        assert lobby["plan"]["players"] == 12 and lobby["plan"]["bots"] == [0, 0, 1]
+        assert (await post(base, f"/api/matches/{sid}/start", host)).status_code == 200
+        assert (await get(base, f"/api/matches/{sid}")).json()["players"] == 12
+        await phone.close()
+
+    with ServerThread(config, games={}) as server:
+        run(scenario(server.url))
+
+
+def test_join_errors_carry_a_code(config: ServerConfig) -> None:
+    async def scenario(base: str) -> None:
+        wrong = await post(base, "/api/sessions/join", body={"code": "ZZZZZZ", "name": "A"})
+        assert wrong.status_code == 404
+        assert wrong.json() == {"error": "there is no session with the code 'ZZZZZZ'",
+                                "code": "no_session", "params": {"session": "ZZZZZZ"}}
 
     with ServerThread(config, games={}) as server:
         run(scenario(server.url))

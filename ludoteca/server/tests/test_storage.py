@@ -94,3 +94,41 @@ def test_a_snapshot_that_cannot_be_saved_loses_no_action(config: ServerConfig,
     assert acknowledged == 10
     assert saved == [3, 9, 10]  # every third step and the last; the sixth failed
     check_stored(config, match_id, game, steps=10, snapshot=10)
+
+
+def test_no_client_hears_accepted_for_a_step_that_was_not_stored(config: ServerConfig) -> None:
+    """The log is written before the answer: when the write fails, the sender is told so, and
+    neither it nor anyone else hears of the step (an answer sent before the write would have
+    said "accepted" for a step no database holds)."""
+    async def scenario(base: str, server: ServerThread) -> tuple[dict[str, Any], int, list[Any]]:
+        made = await create(base, game="goofspiel", players=2, seed=2)
+        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
+        ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
+        bea = await Client.connect(base, made["id"], made["seats"][1]["token"])
+        state = await ann.state()
+        await bea.state()
+        store = server.hub.store
+        written = store.log_step
+
+        async def failing_log_step(rows: Any) -> None:
+            raise OSError("the disk is full")
+
+        store.log_step = failing_log_step
+        try:
+            answer = await ann.act(state["legal"][0], "unstored")
+        finally:
+            store.log_step = written
+        # Bea bids: the first step the database holds is hers, and Ann heard of no other.
+        await bea.act((await bea.state())["legal"][0], "b1")
+        await ann.until(lambda f: f["type"] == "event")
+        logged = store.actions(made["id"])
+        heard = [f for f in ann.frames if f["type"] in ("accepted", "event")]
+        await ann.close()
+        await bea.close()
+        return answer, len(logged), heard
+
+    with ServerThread(config) as server:
+        answer, logged, heard = asyncio.run(scenario(server.url, server))
+    assert answer["type"] == "rejected" and "could not save" in answer["reason"]
+    assert logged == 1
+    assert [f["step"] for f in heard] == [1] and heard[0]["seat"] == 1

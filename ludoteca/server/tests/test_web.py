@@ -13,17 +13,12 @@ import pytest
 from ludoteca import game_names
 from ludoteca.server.api import pages
 from ludoteca.server.api.protocol import check_server_frame
-from ludoteca.server.config import ServerConfig, sqlite_url
+from ludoteca.server.config import ServerConfig
 from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post
 
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
-
-
-@pytest.fixture
-def sqlite(tmp_path: Path) -> ServerConfig:
-    return ServerConfig(database_url=sqlite_url(tmp_path / "web.db"), bot_pause=0.0)
 
 
 def test_every_frame_of_a_match_follows_the_protocol(sqlite: ServerConfig) -> None:
@@ -97,7 +92,8 @@ def test_every_game_has_its_rules_page_in_both_languages(sqlite: ServerConfig,
         assert pages["en"] != pages["it"]
         # Players read the rules, not the index from each rule to its code and test.
         assert ".py</code>" not in pages["en"] + pages["it"]
-        assert run(get(server.url, f"/api/games/{game}/rules/fr")).status_code == 404
+        french = run(get(server.url, f"/api/games/{game}/rules/fr"))
+        assert french.status_code == 422 and "'en' or 'it'" in french.json()["error"]
         assert run(get(server.url, "/api/games/nothing/rules/en")).status_code == 404
 
 
@@ -111,7 +107,7 @@ def test_a_finished_match_replays_step_by_step(sqlite: ServerConfig) -> None:
         await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
         await watcher.until(lambda f: f["type"] == "state" and f["status"] == "over")
         replay = (await get(base, f"/api/matches/{made['id']}/replay")).json()
-        record = (await get(base, f"/api/matches/{made['id']}/record")).json()
+        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
         assert len(replay["steps"]) == len(record["log"]) + 1
         assert replay["steps"][-1]["view"] == watcher.latest_state()["view"]  # type: ignore[index]
         assert replay["result"]["winners"] is not None

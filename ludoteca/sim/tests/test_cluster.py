@@ -21,6 +21,7 @@ from ludoteca import load_game
 from ludoteca.bots.spec import parse_spec
 from ludoteca.cli import app
 from ludoteca.cli.common import fill_optional_values
+from ludoteca.sim.candidates import Search
 from ludoteca.sim.cluster import (
     Batcher,
     ClusterError,
@@ -31,7 +32,7 @@ from ludoteca.sim.cluster import (
 from ludoteca.sim.objectives import parse_objectives
 from ludoteca.sim.study import run_study
 from ludoteca.sim.tournament import run_tournament
-from ludoteca.sim.tune import Search, run_search
+from ludoteca.sim.tune import run_search
 
 COMMAND = Path(sys.executable).with_name("ludoteca")
 BOTS = ["random", "heuristic"]

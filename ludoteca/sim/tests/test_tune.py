@@ -5,8 +5,10 @@ prove the machinery, not the balance of any game."""
 from __future__ import annotations
 
 import csv
+import html
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -14,32 +16,114 @@ from typer.testing import CliRunner
 from ludoteca import load_game
 from ludoteca.bots.spec import parse_spec
 from ludoteca.cli import app
+from ludoteca.sim.candidates import Search
 from ludoteca.sim.objectives import parse_objectives
 from ludoteca.sim.study import run_study
-from ludoteca.sim.tune import Search, open_study, run_search
+from ludoteca.sim.tune import ROUND, Outcome, open_study, run_search
+from ludoteca.sim.tune_report import write_tune_report
+from ludoteca.sim.tune_verdict import BETTER, NOTHING_BETTER, finalists, verdict_text
 
 GOOFSPIEL = load_game("goofspiel")
 runner = CliRunner()
 
 
-def head_start_search(budget: int, games: int = 40, seed: int = 1, workers: int = 1) -> Search:
-    """Goofspiel between random bots, searching only the first seat's head start (0 is fair)."""
+def head_start_search(budget: int, games: int = 40, seed: int = 1, workers: int = 1,
+                      start: int = 0) -> Search:
+    """Goofspiel between random bots, searching only the first seat's head start (0 is fair),
+    from a head start of `start`."""
     tunables = [t for t in GOOFSPIEL.tunables(2) if t.name == "head_start"]
     terms = parse_objectives(["seat-fairness"], GOOFSPIEL, tuning_bot=False)
-    return Search(GOOFSPIEL, 2, terms, tunables, GOOFSPIEL.options(), [parse_spec("random")],
+    options = GOOFSPIEL.options({"variant": {"head_start": start}})
+    return Search(GOOFSPIEL, 2, terms, tunables, options, [parse_spec("random")],
                   budget, games, seed, workers)
 
 
-def test_the_search_finds_the_fair_head_start(tmp_path: Path) -> None:
-    outcome = run_search(head_start_search(budget=12), tmp_path / "study.sqlite3")
+def test_the_search_finds_the_fair_head_start_and_says_it_is_better(tmp_path: Path) -> None:
+    outcome = run_search(head_start_search(budget=12, start=7), tmp_path / "study.sqlite3")
     assert outcome.best is not None and outcome.best["params"]["head_start"] <= 1
-    best, published = outcome.remeasured["best"], outcome.remeasured["start"]
-    assert best.matches == published.matches == 40
+    best, start = outcome.remeasured["best"], outcome.remeasured["start"]
+    assert best.matches == start.matches == 40
     low, high = best.ci95
     assert low <= best.loss <= high
+    assert outcome.verdict is not None and outcome.verdict.kind == BETTER
+    assert outcome.verdict.ci95[1] < 0 < start.loss - best.loss
     # Unfair head starts were tried and measured as such.
     worst = max(t["value"] for t in outcome.trials if t["state"] == "COMPLETE")
     assert worst > 0.5
+
+
+def test_when_nothing_beats_the_start_the_verdict_says_so_with_both_figures(
+    tmp_path: Path,
+) -> None:
+    """From the fair default, every other head start is unfair: a lucky round may rank one
+    well, but on fresh seeds it loses to the start, and the report says so plainly."""
+    outcome = run_search(head_start_search(budget=12), tmp_path / "study.sqlite3")
+    assert outcome.verdict is not None and outcome.verdict.kind == NOTHING_BETTER
+    best, start = outcome.remeasured["best"], outcome.remeasured["start"]
+    assert best.loss >= start.loss
+    assert set(outcome.screened) == {"start", *(f"trial {t['number']}" for t in
+                                                finalists(outcome.search, outcome.trials))}
+    text = verdict_text(outcome.trials, outcome.best, outcome.remeasured, outcome.verdict)
+    assert text.startswith("Nothing beat the start: on the same 40 fresh matches, the start "
+                           f"measured {start.loss:.3g} [95% {start.ci95[0]:.3g} to ")
+    assert f"{best.loss:.3g} [95% {best.ci95[0]:.3g} to {best.ci95[1]:.3g}]" in text
+    page = write_tune_report(outcome, tmp_path / "report").read_text()
+    assert html.escape(text) in page and "Best settings found" not in page
+
+
+def test_settings_already_measured_are_not_played_again(tmp_path: Path) -> None:
+    """Head starts 0 to 10: in 16 trials some settings come up again; they take the figures
+    of the trial that played them, and no match is played for them."""
+    played = 0
+
+    def count() -> None:
+        nonlocal played
+        played += 1
+
+    search = head_start_search(budget=16, games=10)
+    outcome = run_search(search, tmp_path / "study.sqlite3", advance=count)
+    trials = {t["number"]: t for t in outcome.trials}
+    repeats = [t for t in trials.values() if t["repeat_of"] is not None]
+    assert repeats
+    for repeat in repeats:
+        first = trials[repeat["repeat_of"]]
+        assert first["repeat_of"] is None and first["params"] == repeat["params"]
+        assert (repeat["value"], repeat["terms"]) == (first["value"], first["terms"])
+    distinct = {t["params"]["head_start"] for t in trials.values()}
+    assert len(distinct) == 16 - len(repeats)
+    judged = (len(outcome.screened) + len(outcome.remeasured)) * 10
+    assert played == len(distinct) * 10 + judged
+
+
+def test_an_interrupted_search_resumes_to_the_same_answer(tmp_path: Path) -> None:
+    """Ctrl-C in the middle of the second round, then the same command: the round is played
+    again from its start, the same candidates on the same seeds, and the search ends as the
+    one never stopped did."""
+    whole = run_search(head_start_search(budget=12, games=10, start=4), tmp_path / "a.sqlite3")
+    played = 0
+
+    def ctrl_c_midway() -> None:
+        nonlocal played
+        played += 1
+        if played == ROUND * 10 + 15:  # 15 matches into the second round
+            raise KeyboardInterrupt
+
+    storage = tmp_path / "b.sqlite3"
+    stopped = run_search(head_start_search(budget=12, games=10, start=4), storage, ctrl_c_midway)
+    assert stopped.interrupted and stopped.new_trials == ROUND
+    resumed = run_search(head_start_search(budget=12, games=10, start=4), storage)
+    assert resumed.retried == ROUND and resumed.new_trials == 12 - ROUND
+    assert resumed.finished_trials == 12
+    assert [t["state"] for t in resumed.trials].count("FAIL") == ROUND
+
+    def answer(outcome: Outcome) -> Any:
+        done = [(t["params"], t["value"], t["round"]) for t in outcome.trials
+                if t["state"] != "FAIL"]
+        assert outcome.verdict is not None and outcome.best is not None
+        return (done, outcome.best["params"], outcome.verdict.to_json(),
+                {k: v.to_json() for k, v in outcome.remeasured.items()})
+
+    assert answer(resumed) == answer(whole)
 
 
 def test_a_stopped_search_resumes_where_it_was(tmp_path: Path) -> None:

@@ -3,9 +3,20 @@ import type { Clocks } from "../lib/match-state";
 import type { EncodedAction, GameEvent, GameView, SeatPresence } from "../protocol/frames";
 
 export interface Seats {
-  // A seat's display name (a person's name, "Bot", or "Seat 2").
+  // A seat's display name (a person's name, with "a bot plays for now" while one does; "Bot 2";
+  // "Seat 2").
   name(seat: number): string;
+  // The name alone (a person's, even while a bot plays for them).
+  plain(seat: number): string;
+  // How the seat is doing at `now` (a Date.now()).
+  state(seat: number, now: number): SeatState;
   count: number;
+}
+
+export interface SeatState {
+  here: boolean; // a person is connected and plays it
+  bot: boolean; // a bot plays it (for good, or for a person away)
+  graceLeft: number | null; // a person away: seconds before a bot takes over
 }
 
 export interface GameProps {
@@ -17,15 +28,20 @@ export interface GameProps {
   rejection: string | null;
   // The running clocks (a vote's, a phase's) as the server measures them.
   clocks: Clocks;
+  // The match's status (running, paused, over...).
+  status: string;
 }
 
 export interface GameText {
-  // One line for an event of the log.
-  event(event: GameEvent, seats: Seats): string;
+  // One line for an event of the log (`view`: the match as it stands, where given).
+  event(event: GameEvent, seats: Seats, view?: GameView | null): string;
   // What the game waits for now, from this seat's point of view.
   awaited(view: GameView, seat: number | null, seats: Seats, legal: EncodedAction[]): string;
-  // One line a player reads to choose this action (the generic action menu).
-  action(action: EncodedAction, view: GameView): string;
+  // One line a player reads to choose this action (the generic action menu), naming seats by
+  // `seats` where given.
+  action(action: EncodedAction, view: GameView, seats?: Seats): string;
+  // A latecomer's welcome: the state of play in a few words (optional).
+  stateOfPlay?(view: GameView, seat: number | null, seats: Seats): string;
 }
 
 // The facilitator's control room of a session (its HTTP controls need the session and token).
@@ -42,6 +58,11 @@ export interface ControlProps {
   people: number[];
   onfailure: (message: string) => void;
   clocks: Clocks;
+  // The grace before a bot plays for a phone away (null: never on its own); the crew whose
+  // bots latecomers replace first; whether the room's debrief is published.
+  grace: number | null;
+  latecomers: number | string;
+  debriefPublished: boolean;
 }
 
 // The projector's view: what a spectator sees, in big type.
@@ -49,4 +70,5 @@ export interface ProjectorProps {
   view: GameView;
   seats: Seats;
   clocks: Clocks;
+  status: string;
 }

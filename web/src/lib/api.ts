@@ -4,6 +4,7 @@ import type {
   CreatedSession,
   JoinSession,
   SessionOut,
+  SessionSettings,
   StartMatch,
   CreateMatch,
   CreatedMatch,
@@ -36,7 +37,8 @@ export const api = {
     request<Joined>("POST", `/api/matches/${encodeURIComponent(id)}/join`, body),
   start: (id: string, hostToken: string) =>
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/start`, {}, hostToken),
-  record: (id: string) => request<MatchRecord>("GET", `/api/matches/${encodeURIComponent(id)}/record`),
+  record: (id: string, token: string | null) =>
+    request<MatchRecord>("GET", `/api/matches/${encodeURIComponent(id)}/record`, undefined, token ?? undefined),
   // sessions: a facilitator's lobby, joined with a code
   createSession: (body: CreateSession) => request<CreatedSession>("POST", "/api/sessions", body),
   joinSession: (body: JoinSession) => request<Joined>("POST", "/api/sessions/join", body),
@@ -56,12 +58,19 @@ export const api = {
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, host),
   giveBack: (id: string, host: string, seat: number) =>
     request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/seats/${seat}/back`, {}, host),
-  debrief: (id: string, lang: string) =>
-    request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief?lang=${encodeURIComponent(lang)}`),
-  replay: (id: string) =>
-    request<ReplayFrames>("GET", `/api/matches/${encodeURIComponent(id)}/replay`),
-  explain: (id: string, step: number, seat: number) =>
-    request<Explanation>("GET", `/api/matches/${encodeURIComponent(id)}/replay/${step}/explain?seat=${seat}`),
+  // The facilitator's debrief (with the facilitator's token), or the room's once published.
+  debrief: (id: string, lang: string, host?: string | null) =>
+    request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief?lang=${encodeURIComponent(lang)}`, undefined, host ?? undefined),
+  roomDebrief: (id: string, lang: string, host?: string | null) =>
+    request<DebriefPage>("GET", `/api/matches/${encodeURIComponent(id)}/debrief/room?lang=${encodeURIComponent(lang)}`, undefined, host ?? undefined),
+  publishDebrief: (id: string, host: string) =>
+    request<SessionOut>("POST", `/api/matches/${encodeURIComponent(id)}/debrief/publish`, {}, host),
+  sessionSettings: (id: string, host: string, body: SessionSettings) =>
+    request<SessionOut>("PATCH", `/api/sessions/${encodeURIComponent(id)}/settings`, body, host),
+  replay: (id: string, token: string | null) =>
+    request<ReplayFrames>("GET", `/api/matches/${encodeURIComponent(id)}/replay`, undefined, token ?? undefined),
+  explain: (id: string, step: number, seat: number, token: string | null) =>
+    request<Explanation>("GET", `/api/matches/${encodeURIComponent(id)}/replay/${step}/explain?seat=${seat}`, undefined, token ?? undefined),
 };
 
 // What a seat's search weighed after `step` steps of a finished match: the moves it compared,
@@ -108,4 +117,4 @@ export type Debrief = {
   parts: { title: string; summary: string[]; sections: DebriefSection[] }[];
   data: Record<string, unknown>;
 };
-export type DebriefPage = { id: string; game: string; status: string; language: string; names: Record<string, string>; bots: number[]; debrief: Debrief };
+export type DebriefPage = { id: string; game: string; status: string; language: string; audience?: string; names: Record<string, string>; bots: number[]; debrief: Debrief };

@@ -5,7 +5,14 @@ import type { LevelOut } from "../protocol/types";
 export const BOT_LEVELS = ["easy", "normal", "strong"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 
-export type SeatPlan = { kind: "me" } | { kind: "friend" } | { kind: "bot"; level: BotLevel };
+// Who plays a seat: you, a friend (the seat is kept for their invite link), anyone (an open
+// seat, taken from the list of matches), or a bot.
+export type SeatPlan = { kind: "me" } | { kind: "friend" } | { kind: "open" } | { kind: "bot"; level: BotLevel };
+
+// The body's `open_seats`: the seats anyone may take.
+export function openSeatsOf(plan: SeatPlan[]): number[] {
+  return plan.flatMap((seat, index) => (seat.kind === "open" ? [index] : []));
+}
 
 export function isLevel(name: string): name is BotLevel {
   return (BOT_LEVELS as readonly string[]).includes(name);

@@ -1,16 +1,19 @@
-// JSON over HTTP to the server's /api, with its errors ({"error": sentence}) as exceptions.
+// JSON over HTTP to the server's /api, with its errors ({"error": sentence, "code"?, "params"?})
+// as exceptions; `code` and `params` let a screen say the error in its own language.
 
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly code: string | null = null,
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
   }
 }
 
 export async function request<T>(
-  method: "GET" | "POST" | "PUT" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
   body?: unknown,
   token?: string,
@@ -26,9 +29,10 @@ export async function request<T>(
   const text = await response.text();
   const data: unknown = text ? JSON.parse(text) : null;
   if (!response.ok) {
-    const error = data as { error?: string; detail?: unknown } | null;
+    const error = data as { error?: string; detail?: unknown; code?: string; params?: Record<string, string | number> } | null;
     const message = error?.error ?? (typeof error?.detail === "string" ? error.detail : null);
-    throw new ApiError(message ?? `${response.status} ${response.statusText}`, response.status);
+    throw new ApiError(message ?? `${response.status} ${response.statusText}`, response.status,
+      error?.code ?? null, error?.params ?? {});
   }
   return data as T;
 }

@@ -1,6 +1,9 @@
 // One WebSocket to a live match: says hello with the seat's token, folds every frame into the
 // match state, sends actions with a reference, and reconnects by itself (the server then sends
-// the full view again).
+// the full view again). A reference names one action for good (this page's own prefix and a
+// count): an action whose answer the lost connection never brought is sent again after the
+// reconnect, and the server, which keeps each accepted action's reference, answers "accepted
+// earlier" instead of playing it twice.
 import type { ClientFrame, EncodedAction, ServerFrame } from "../protocol/frames";
 import { initialMatch, reconnecting, reduce, sent, type MatchState } from "./match-state";
 
@@ -13,6 +16,8 @@ export class LiveMatch {
   private closed = false;
   private retries = 0;
   private refs = 0;
+  private readonly prefix = Math.random().toString(36).slice(2, 10);
+  private readonly unanswered = new Map<string, ClientFrame>();
   private timer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -34,9 +39,13 @@ export class LiveMatch {
       if (this.token) hello.token = this.token;
       if (this.name) hello.name = this.name;
       socket.send(JSON.stringify(hello));
+      for (const frame of this.unanswered.values()) socket.send(JSON.stringify(frame));
     };
     socket.onmessage = (message) => {
       const frame = JSON.parse(String(message.data)) as ServerFrame;
+      if ((frame.type === "accepted" || frame.type === "rejected") && typeof frame.ref === "string") {
+        this.unanswered.delete(frame.ref);
+      }
       this.match = reduce(this.match, frame);
     };
     socket.onclose = () => {
@@ -58,8 +67,9 @@ export class LiveMatch {
   send(action: EncodedAction): string | null {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return null;
     this.refs += 1;
-    const ref = `a${this.refs}`;
+    const ref = `${this.prefix}-${this.refs}`;
     const frame: ClientFrame = { type: "action", action, ref };
+    this.unanswered.set(ref, frame);
     this.socket.send(JSON.stringify(frame));
     this.match = sent(this.match, ref);
     return ref;

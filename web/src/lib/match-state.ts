@@ -7,7 +7,7 @@ export const EVENTS_KEPT = 40;
 
 export interface LoggedEvent {
   step: number;
-  seat: number;
+  seat: number | null; // who acted, where this seat may know it
   event: GameEvent;
   id: number;
 }
@@ -47,6 +47,15 @@ export interface MatchState {
   waiting: string[]; // refs of actions sent and not yet answered
   lobby: LobbyFrame | null; // a session before its start: who has joined, the crews
   clocks: Clocks;
+  // A session: seats from this number on are roles (the facilitator); the grace before a bot
+  // plays for a phone away; when the last presence frame came (its graces count from then);
+  // whether the facilitator published the room's debrief.
+  players: number | null;
+  grace: number | null;
+  presenceAt: number;
+  debriefPublished: boolean;
+  latecomers: number | string;
+  rejectionCode: string | null;
 }
 
 export function initialMatch(): MatchState {
@@ -65,6 +74,12 @@ export function initialMatch(): MatchState {
     waiting: [],
     lobby: null,
     clocks: noClocks(),
+    players: null,
+    grace: null,
+    presenceAt: 0,
+    debriefPublished: false,
+    latecomers: "most_bots",
+    rejectionCode: null,
   };
 }
 
@@ -99,14 +114,20 @@ export function reduce(state: MatchState, frame: ServerFrame, now: number = Date
         presence: frame.seats as SeatPresence[],
         spectators: frame.spectators,
         status: frame.status ?? state.status,
+        players: frame.players ?? state.players,
+        grace: frame.grace ?? null,
+        presenceAt: now,
+        debriefPublished: frame.debrief_published ?? false,
+        latecomers: frame.latecomers ?? "most_bots",
       };
     case "accepted":
-      return { ...state, waiting: state.waiting.filter((r) => r !== frame.ref), rejection: null };
+      return { ...state, waiting: state.waiting.filter((r) => r !== frame.ref), rejection: null, rejectionCode: null };
     case "rejected":
       return {
         ...state,
         waiting: state.waiting.filter((r) => r !== frame.ref),
         rejection: frame.reason,
+        rejectionCode: frame.code ?? null,
       };
     case "error":
       return { ...state, error: frame.error };

@@ -20,6 +20,8 @@ export interface HeldSeat {
   projector?: string;
   // A session's member number before the start (their crew in the lobby).
   member?: number;
+  // Joined a session after its start: the phone says the state of play once.
+  late?: boolean;
   since: number;
 }
 
@@ -62,4 +64,11 @@ export function seatFor(storage: Store, id: string): HeldSeat | undefined {
 
 export function forgetSeat(storage: Store, id: string): void {
   writeSeats(storage, readSeats(storage).filter((s) => s.id !== id));
+}
+
+// The token this browser holds for a match that opens the most doors: the host's (a session's
+// facilitator), else its seat's. The record, the replay and the debrief ask for one.
+export function strongestToken(storage: Store, id: string): string | null {
+  const held = seatFor(storage, id);
+  return held?.host ?? held?.token ?? null;
 }

@@ -1,5 +1,5 @@
 // The frames of live play (DESIGN: "WS /api/matches/{id}/ws"), from the types generated from
-// the server's Pydantic models (ludoteca/server/protocol.py), so client and server agree.
+// the server's Pydantic models (ludoteca/server/api/protocol.py), so client and server agree.
 // What a frame carries of a game (a view, an encoded action, an event's data) is the game's
 // own JSON, which the game screens read.
 import type {
@@ -22,7 +22,7 @@ import type {
 export type EncodedAction = { kind: string; [field: string]: unknown };
 export type GameView = Record<string, unknown>;
 export type GameEvent = Pick<EventBody, "kind" | "data">;
-export type SeatPresence = Pick<GeneratedSeatPresence, "seat" | "name" | "connected" | "bot" | "stand_in">;
+export type SeatPresence = Pick<GeneratedSeatPresence, "seat" | "name" | "connected" | "bot" | "stand_in" | "person" | "covered" | "grace_left">;
 
 export type ServerFrame =
   | StateFrame

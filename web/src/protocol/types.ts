@@ -7,6 +7,7 @@ export interface LudotecaProtocol {}
  * via the `definition` "AcceptedFrame".
  */
 export interface AcceptedFrame {
+  earlier?: boolean;
   ref: string | number | null;
   step: number;
   type: "accepted";
@@ -48,6 +49,10 @@ export interface CreateMatch {
    * seats played by a bot: {"1": "heuristic:level=expert"}
    */
   bots?: {
+    /**
+     * This interface was referenced by `undefined`'s JSON-Schema definition
+     * via the `patternProperty` "^[0-9]{1,3}$".
+     */
     [k: string]: string;
   } | null;
   /**
@@ -58,6 +63,10 @@ export interface CreateMatch {
    * seconds before a bot plays a seat whose player left; never: only when the host says; default: the game's own
    */
   grace?: number | "never" | null;
+  /**
+   * seats anyone may take from the lobby; every other seat a person plays is kept for its invite link
+   */
+  open_seats?: number[] | null;
   /**
    * the game's options by name
    */
@@ -102,6 +111,10 @@ export interface CreateSession {
    * default: the game run with a facilitator
    */
   game?: string | null;
+  /**
+   * seconds a person's phone may be away before a bot plays the seat until it is back (never: only when the facilitator says); default 45
+   */
+  grace?: number | "never" | null;
   options?: {
     [k: string]: unknown;
   } | null;
@@ -180,7 +193,7 @@ export interface EventBody {
  */
 export interface EventFrame {
   event: EventBody;
-  seat: number;
+  seat: number | null;
   step: number;
   type: "event";
   [k: string]: unknown;
@@ -225,6 +238,7 @@ export interface LevelOut {
  * via the `definition` "Health".
  */
 export interface Health {
+  error?: string | null;
   matches_driven: number;
   matches_live: number;
   ok: boolean;
@@ -261,6 +275,7 @@ export interface JoinSession {
  */
 export interface Joined {
   id: string;
+  late?: boolean;
   member?: number | null;
   seat: number | null;
   token: string;
@@ -275,6 +290,7 @@ export interface LobbyFrame {
   game: string;
   id: string;
   members: LobbyMember[];
+  plan?: LobbyPlan | null;
   players: number | null;
   status: string;
   type: "lobby";
@@ -287,6 +303,26 @@ export interface LobbyFrame {
 export interface LobbyMember {
   member: number;
   name: string;
+  [k: string]: unknown;
+}
+/**
+ * How the people will be seated at the start: the seats in all, each crew's seats (crews
+ * past the lobby's are bots only), how many bots each gets, and each one's flag; or why the
+ * crews do not fit (`error`, with `code` and `params`).
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LobbyPlan".
+ */
+export interface LobbyPlan {
+  bots?: number[];
+  code?: string | null;
+  error?: string | null;
+  flags?: string[];
+  params?: {
+    [k: string]: unknown;
+  } | null;
+  players?: number | null;
+  sizes?: number[];
   [k: string]: unknown;
 }
 /**
@@ -318,6 +354,10 @@ export interface SeatSummary {
   bot: string | null;
   connected: boolean;
   name: string | null;
+  /**
+   * free for anyone to take (not kept for an invite)
+   */
+  open?: boolean;
   seat: number;
   taken: boolean;
 }
@@ -364,6 +404,10 @@ export interface PongFrame {
  * via the `definition` "PresenceFrame".
  */
 export interface PresenceFrame {
+  debrief_published?: boolean;
+  grace?: number | null;
+  latecomers?: number | string | null;
+  players?: number | null;
   seats: SeatPresence[];
   spectators: number;
   status: string;
@@ -380,7 +424,10 @@ export interface PresenceFrame {
 export interface SeatPresence {
   bot: string | null;
   connected: boolean;
+  covered?: boolean;
+  grace_left?: number | null;
   name: string | null;
+  person?: string | null;
   seat: number;
   stand_in?: boolean;
   [k: string]: unknown;
@@ -390,6 +437,7 @@ export interface SeatPresence {
  * via the `definition` "RejectedFrame".
  */
 export interface RejectedFrame {
+  code?: string | null;
   reason: string;
   ref: string | number | null;
   type: "rejected";
@@ -402,11 +450,28 @@ export interface RejectedFrame {
 export interface SessionOut {
   code: string;
   crews: number[][];
+  debrief_published?: boolean;
   game: string;
+  grace?: number | string | null;
   id: string;
+  latecomers?: number | string;
   members: MemberOut[];
   players: number | null;
   status: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SessionSettings".
+ */
+export interface SessionSettings {
+  /**
+   * seconds a phone may be away before a bot plays the seat
+   */
+  grace?: number | "never" | null;
+  /**
+   * the crew (its index) whose bot seats latecomers take first; most_bots: the crew with the most bots
+   */
+  latecomers?: number | "most_bots" | null;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema

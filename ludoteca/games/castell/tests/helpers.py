@@ -84,13 +84,16 @@ def setup_trainer(advanced: bool = False, **options: bool) -> tuple[CastellState
     return state, seat
 
 
-def tile_in_reach() -> tuple[CastellState, int, int]:
-    """A turn whose player stands in Valls with a team that meets the 3-2-1 tile lying there:
-    (state, seat, tile)."""
-    state = fresh(2)
+SHAPE_321 = SHAPE_TILES.index(((3, 2, 1), 2))
+
+
+def before_a_performance() -> tuple[CastellState, int]:
+    """The first player has moved to Valls, whose row holds only the 3-2-1 shape tile and two
+    special tokens (seats 0 and 1), with a team that builds 3-2-1 from 9s, 5s and a 2."""
+    state = fresh()
     seat = state.current
-    tile = SHAPE_TILES.index(((3, 2, 1), 2))
-    state.rows[Region.VALLS] = [tile]
+    state.rows[Region.VALLS] = [SHAPE_321]
+    state.row_tokens[Region.VALLS] = [0, 1]
     state.players[seat].team = [9, 9, 9, 5, 5, 2]
     act(state, seat, Move(Region.VALLS))
-    return state, seat, tile
+    return state, seat

@@ -10,8 +10,9 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Abstain, Declare
 from ludoteca.games.castell.data import FestivalType, Prize, Region, Skill
-from ludoteca.games.castell.rules.festival import outcome_data
+from ludoteca.games.castell.rules.festival import outcome_data, suggestion
 from ludoteca.games.castell.state import Festival
+from ludoteca.games.castell.tests.brute import brute_best
 from ludoteca.games.castell.tests.helpers import (
     BAL1,
     T4,
@@ -24,6 +25,7 @@ from ludoteca.games.castell.tests.helpers import (
     fresh,
     stage_festival,
 )
+from ludoteca.games.castell.towers import tower_score
 
 
 def test_festival_declarations_are_simultaneous_and_hidden() -> None:
@@ -254,3 +256,25 @@ def test_a_festival_result_is_its_outcome_as_the_codec_encodes_it(players: int, 
     assert len(announced) == len(state.history) > 0
     for data, outcome in zip(announced, state.history, strict=True):
         assert repr(data) == repr(encode(outcome)) == repr(outcome_data(outcome))
+
+
+def test_the_suggestion_has_four_levels_and_every_token_size_d23() -> None:
+    """The engine's suggestion: the highest tower score, then the most castellers of the token
+    sizes, among towers of at least 4 levels with every token size [D-23]."""
+    state = festival_in_valls(2, [5])
+    player, festival = state.players[0], state.calendar[0]
+    player.team = [7, 7, 5, 5, 3, 2, 1]
+    tower = suggestion(player, festival)
+    best = brute_best(player.team, player.ranks, [5], 4)
+    assert tower is not None and best is not None
+    matches = sum(level.count(5) for level in tower)
+    assert (tower_score(tower, [5]), 0, matches) == best[0]
+    # A 10 stands alone at the bottom: with Balance 2 no tower holding it reaches 4 levels,
+    # though the team builds 4 levels without it.
+    player.team = [10, 5, 5, 5, 4, 4, 3, 2]
+    festival.tokens = [10]
+    assert suggestion(player, festival) is None
+    festival.tokens = [5]
+    player.team = [9, 9, 7, 5]  # no 4-level tower without more Balance
+    player.ranks.update({Skill.BALANCE: 0})
+    assert suggestion(player, festival) is None

@@ -10,17 +10,18 @@ from ludoteca.games.castell.data import Region, Skill
 from ludoteca.games.castell.rules.festival import suggestion
 from ludoteca.games.castell.state import TurnAction
 from ludoteca.games.castell.tests.helpers import (
+    SHAPE_321,
+    before_a_performance,
     end_all_turns,
     fresh,
     stage_festival,
-    tile_in_reach,
 )
 
 
 def test_bot_performs_a_local_tile_when_it_can() -> None:
-    state, seat, tile = tile_in_reach()
+    state, seat = before_a_performance()
     action = GAME.heuristic_action(state.clone(), seat, Rng(0))
-    assert isinstance(action, Perform) and action.tile == tile
+    assert isinstance(action, Perform) and action.tile == SHAPE_321
 
 
 def test_bot_heads_for_the_next_festival() -> None:

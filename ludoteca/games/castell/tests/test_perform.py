@@ -8,24 +8,24 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Move, Perform, Source, Train
 from ludoteca.games.castell.data import SHAPE_TILES, Region, Skill
-from ludoteca.games.castell.tests.helpers import act, fresh, setup_trainer
+from ludoteca.games.castell.tests.helpers import (
+    SHAPE_321,
+    act,
+    before_a_performance,
+    fresh,
+    setup_trainer,
+)
 
 
 def test_local_performance_takes_the_tile_and_the_tokens_d20() -> None:
     # "raccogliere la tessera esibizione locale ... raccogliere tutti i gettoni speciali che si
     # trovano in quella regione del tabellone"
-    state = fresh()
-    seat = state.current
-    shape_321 = SHAPE_TILES.index(((3, 2, 1), 2))
-    state.rows[Region.VALLS] = [shape_321]
-    state.row_tokens[Region.VALLS] = [0, 1]
-    state.players[seat].team = [9, 9, 9, 5, 5, 2]
-    act(state, seat, Move(Region.VALLS))
+    state, seat = before_a_performance()
     with pytest.raises(IllegalAction, match="shape 3-2-1"):
-        act(state, seat, Perform(shape_321, ((9, 9), (5,))))
-    act(state, seat, Perform(shape_321, ((9, 9, 9), (5, 5), (2,))))
+        act(state, seat, Perform(SHAPE_321, ((9, 9), (5,))))
+    act(state, seat, Perform(SHAPE_321, ((9, 9, 9), (5, 5), (2,))))
     spot = state.players[seat].board[Region.VALLS]
-    assert spot.tiles == [shape_321] and spot.collected == 2
+    assert spot.tiles == [SHAPE_321] and spot.collected == 2
     assert state.rows[Region.VALLS] == []  # a taken tile is not replaced
     assert state.row_tokens[Region.VALLS] == [seat]  # the spent token stays for the next performer
     # "avete la possibilità di abbattere le torri": performing costs no castellers.

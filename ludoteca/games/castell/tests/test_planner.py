@@ -17,9 +17,9 @@ from ludoteca.games.castell.tests.helpers import (
     BAL1,
     TALL,
     act,
+    before_a_performance,
     fresh,
     stage_festival,
-    tile_in_reach,
 )
 
 PLANNER = TurnPlanner(GAME.legal_actions, GAME.apply)
@@ -63,7 +63,7 @@ def test_prizes_and_size_tokens_as_the_rules_count_them() -> None:
 
 
 def test_the_planner_performs_a_tile_it_can_meet() -> None:
-    state, seat, _ = tile_in_reach()
+    state, seat = before_a_performance()
     ranked = PLANNER.ranked(state, seat)
     assert {action for _, action in ranked} == set(GAME.legal_actions(state, seat))
     assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)

@@ -48,22 +48,30 @@ def heuristic_samples(players: int, seed: int, every: int) -> list[Sample]:
     return out
 
 
-SAMPLES = [
-    *sample_states(GAME, 2, seed=1, every=23),
-    *sample_states(GAME, 3, seed=2, options={"advanced": True}, every=31),
-    *sample_states(GAME, 4, seed=3, options={"train_any_known_skill": True}, every=41),
-    *heuristic_samples(3, seed=4, every=37),
-]
-PLAYING = [s for s in SAMPLES if GAME.actors(GAME.from_json(s.document))]
+# Built by fixtures, not at import: a state bug then fails the tests that use them, and the
+# others still run (at import it aborted the whole module as a collection error).
+@pytest.fixture(scope="module")
+def samples() -> list[Sample]:
+    return [
+        *sample_states(GAME, 2, seed=1, every=23),
+        *sample_states(GAME, 3, seed=2, options={"advanced": True}, every=31),
+        *sample_states(GAME, 4, seed=3, options={"train_any_known_skill": True}, every=41),
+        *heuristic_samples(3, seed=4, every=37),
+    ]
 
 
-def test_the_samples_cover_every_phase() -> None:
-    phases = {s.document["phase"] for s in SAMPLES}
+@pytest.fixture(scope="module")
+def playing(samples: list[Sample]) -> list[Sample]:
+    return [s for s in samples if GAME.actors(GAME.from_json(s.document))]
+
+
+def test_the_samples_cover_every_phase(samples: list[Sample]) -> None:
+    phases = {s.document["phase"] for s in samples}
     assert phases == {"turn", "festival", "over"}
 
 
 # --- findings of the fuzzing pass -------------------------------------------------------------
-def edited(edit: Callable[[dict[str, Any]], None], sample: Sample = SAMPLES[1]) -> dict[str, Any]:
+def edited(edit: Callable[[dict[str, Any]], None], sample: Sample) -> dict[str, Any]:
     document: dict[str, Any] = copy.deepcopy(sample.document)
     edit(document)
     return document
@@ -112,11 +120,11 @@ BAD_STATES: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
 
 @pytest.mark.parametrize(("what", "edit", "words"), BAD_STATES, ids=[b[0] for b in BAD_STATES])
 def test_a_bad_state_is_refused_saying_where_and_what(
-    what: str, edit: Callable[[dict[str, Any]], None], words: str
+    what: str, edit: Callable[[dict[str, Any]], None], words: str, samples: list[Sample]
 ) -> None:
     # Finding: from_json accepted pawn="Madrid" and other bad states, which broke play later.
     with pytest.raises(InvalidData, match=words) as caught:
-        GAME.from_json(edited(edit))
+        GAME.from_json(edited(edit, samples[1]))
     assert len(str(caught.value)) <= MESSAGE_LIMIT + 40
 
 
@@ -126,8 +134,8 @@ def test_another_games_state_is_refused() -> None:
         GAME.from_json(document)
 
 
-def test_a_festival_state_keeps_its_declarations_honest() -> None:
-    sample = next(s for s in SAMPLES if s.document["phase"] == "festival")
+def test_a_festival_state_keeps_its_declarations_honest(samples: list[Sample]) -> None:
+    sample = next(s for s in samples if s.document["phase"] == "festival")
     document = sample.document
     state = GAME.from_json(document)
     first = state.to_declare[0]
@@ -204,20 +212,20 @@ def test_an_illegal_action_quotes_what_it_was_given() -> None:
 
 
 # --- property tests -------------------------------------------------------------------------------
-def corrupted_states(examples: int) -> Any:
+def corrupted_states(examples: int, samples: list[Sample]) -> Any:
     @settings(max_examples=examples, deadline=None)
     @given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6), edits=st.integers(1, 3))
     def check(seed: int, pick: int, edits: int) -> None:
-        check_corrupted_state(GAME, SAMPLES[pick % len(SAMPLES)], Rng(seed), edits)
+        check_corrupted_state(GAME, samples[pick % len(samples)], Rng(seed), edits)
 
     return check
 
 
-def corrupted_actions(examples: int) -> Any:
+def corrupted_actions(examples: int, playing: list[Sample]) -> Any:
     @settings(max_examples=examples, deadline=None)
     @given(seed=st.integers(0, 2**32), pick=st.integers(0, 10**6))
     def check(seed: int, pick: int) -> None:
-        sample = PLAYING[pick % len(PLAYING)]
+        sample = playing[pick % len(playing)]
         state = GAME.from_json(sample.document)
         rng = Rng(seed)
         seat = rng.choice(sorted(GAME.actors(state)))
@@ -227,19 +235,19 @@ def corrupted_actions(examples: int) -> Any:
     return check
 
 
-def test_a_corrupted_state_is_refused_or_playable() -> None:
-    corrupted_states(150)()
+def test_a_corrupted_state_is_refused_or_playable(samples: list[Sample]) -> None:
+    corrupted_states(150, samples)()
 
 
-def test_a_corrupted_action_is_refused_or_legal() -> None:
-    corrupted_actions(150)()
-
-
-@pytest.mark.slow
-def test_many_corrupted_states_are_refused_or_playable() -> None:
-    corrupted_states(2_000)()
+def test_a_corrupted_action_is_refused_or_legal(playing: list[Sample]) -> None:
+    corrupted_actions(150, playing)()
 
 
 @pytest.mark.slow
-def test_many_corrupted_actions_are_refused_or_legal() -> None:
-    corrupted_actions(5_000)()
+def test_many_corrupted_states_are_refused_or_playable(samples: list[Sample]) -> None:
+    corrupted_states(2_000, samples)()
+
+
+@pytest.mark.slow
+def test_many_corrupted_actions_are_refused_or_legal(playing: list[Sample]) -> None:
+    corrupted_actions(5_000, playing)()

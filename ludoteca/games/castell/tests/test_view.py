@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import json
+
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.tests.helpers import fresh
+from ludoteca.games.castell.actions import Abstain, Declare
+from ludoteca.games.castell.data import Region
+from ludoteca.games.castell.rules.festival import suggestion
+from ludoteca.games.castell.state import CastellState
+from ludoteca.games.castell.tests.helpers import T4, act, end_all_turns, festival_in_valls, fresh
 
 
 def test_bag_order_is_the_only_other_secret() -> None:
@@ -15,3 +21,64 @@ def test_bag_order_is_the_only_other_secret() -> None:
     assert variant.bag != state.bag and sorted(variant.bag) == sorted(state.bag)
     assert GAME.view(variant, 0) == GAME.view(state, 0)
 
+
+
+def at_a_festival() -> CastellState:
+    """Round 3's festival in Valls (token 5), seats 0 and 1 there, seat 2 elsewhere."""
+    state = festival_in_valls(3, [5])
+    state.players[2].pawn = Region.LLEIDA
+    end_all_turns(state)
+    return state
+
+
+def test_a_festival_shows_who_declares_who_cannot_and_why() -> None:
+    state = at_a_festival()
+    seats = [s for s in state.turn_order() if s != 2]
+    view = GAME.view(state, None)["festival"]
+    assert view == {"index": 0, "region": "Valls", "tokens": [5], "seats": seats,
+                    "declared": [], "absent": {"2": "elsewhere"}}
+    assert GAME.view(state, 2)["festival"] == view
+    assert GAME.view(fresh(3), 0)["festival"] is None
+
+
+def test_a_declaring_seat_sees_its_options_then_its_own_declaration_only() -> None:
+    state = at_a_festival()
+    first, second = [s for s in state.turn_order() if s != 2]
+    options = GAME.view(state, first)["festival"]["options"]
+    assert options[0] == {
+        "tower": [[9, 9, 9], [7, 7], [5], [3]], "score": 5, "castellers": {"5": 1},
+        "skills": {"balance": 1},
+    }
+    act(state, first, Declare(T4))
+    mine = GAME.view(state, first)["festival"]
+    assert mine["declared"] == [first] and "options" not in mine
+    assert mine["my_declaration"] == [[9, 9, 9], [7, 7], [5], [3]]
+    assert mine["my_skills"] == {"balance": 1}
+    theirs = GAME.view(state, second)["festival"]
+    assert "my_declaration" not in theirs and "options" in theirs
+    assert GAME.hidden(state, second)["declarations"] == {str(first): [[9, 9, 9], [7, 7], [5], [3]]}
+    assert GAME.hidden(state, first)["declarations"] == {}
+
+
+def test_an_abstention_is_shown_to_its_seat_without_skills() -> None:
+    state = at_a_festival()
+    first = next(s for s in state.turn_order() if s != 2)
+    act(state, first, Abstain())
+    mine = GAME.view(state, first)["festival"]
+    assert mine["my_declaration"] is None and "my_skills" not in mine
+
+
+def test_determinize_redraws_the_other_declarations_as_the_suggestion_or_abstaining() -> None:
+    state = at_a_festival()
+    first, second = [s for s in state.turn_order() if s != 2]
+    act(state, first, Abstain())
+    tower = suggestion(state.players[first], state.calendar[0])
+    assert tower is not None
+    suggested = [list(level) for level in tower]
+    drawn = {
+        json.dumps(GAME.determinize(state, second, Rng(n)).declarations[first])
+        for n in range(20)
+    }
+    assert drawn == {json.dumps(None), json.dumps(suggested)}
+    own = GAME.determinize(state, first, Rng(0))
+    assert own.declarations == {first: None}

@@ -55,9 +55,18 @@ def wishes(state: CiurmeState, seat: int) -> tuple[int, int]:
     return relayed_wishes(state, seat) or _guess(state, temperament(state, seat))
 
 
+def asked(state: CiurmeState, seat: int) -> bool:
+    """Whether the captain has spoken on the deck channel this round already."""
+    return any(m.author == seat and m.channel == Channel.DECK and m.period == state.period
+               for m in reversed(state.messages))
+
+
 def stamp(state: CiurmeState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    if relayed_wishes(state, seat) is None and may_speak_on(state, seat, Channel.DECK):
-        return Post(Channel.DECK, CAPTAIN_ASKS)  # wait for the quartermaster's relay
+    # Asked once a round, in the session's language (asked again and again, it was noise on a
+    # room's screens); without an answer the captain places on its own guess.
+    if (relayed_wishes(state, seat) is None and not asked(state, seat)
+            and may_speak_on(state, seat, Channel.DECK)):
+        return Post(Channel.DECK, CAPTAIN_ASKS[state.options.language])
     action = placements(state, seat)[0]
     mood = temperament(state, seat)
     if rng.random() > mood.care:  # a slip: the planned stamp on another ship

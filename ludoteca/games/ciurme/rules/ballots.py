@@ -32,6 +32,7 @@ from ludoteca.games.ciurme.rules.roles import (
     FACILITATOR_DOES_NOT_PLAY,
     ONLY_THE_FACILITATOR,
     crew_of,
+    named_to_facilitator,
     require_facilitator,
 )
 from ludoteca.games.ciurme.rules.votes import (
@@ -158,7 +159,12 @@ def do_ballot(state: CiurmeState, seat: int, action: Action) -> list[Event]:
     cast(vote, seat, ballot(vote, action))
     heard = audience(state, crew, vote.topic)
     index = state.crews.index(crew)
-    events: list[Event] = [private("ballot", heard, crew=index, topic=vote.topic, voter=seat)]
+    events: list[Event] = (
+        # who answered a motion to depose is the facilitator's to know [D-23]
+        named_to_facilitator(state, "ballot", heard, "voter", seat, crew=index, topic=vote.topic)
+        if vote.topic == Topic.DEPOSITION else
+        [private("ballot", heard, crew=index, topic=vote.topic, voter=seat)]
+    )
     if vote.topic in MOTIONS:
         outcome = settle_motion(state, crew)
         if outcome is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
-from ludoteca.engine.events import Event, public
+from ludoteca.engine.events import Event, private, public
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.actions import FirstPlayer, PickColour
 from ludoteca.games.ciurme.data import (
@@ -26,7 +26,11 @@ from ludoteca.games.ciurme.data import (
 )
 from ludoteca.games.ciurme.options import CiurmeOptions
 from ludoteca.games.ciurme.rules.channels import begin_period
-from ludoteca.games.ciurme.rules.roles import ONLY_THE_FACILITATOR, require_facilitator
+from ludoteca.games.ciurme.rules.roles import (
+    ONLY_THE_FACILITATOR,
+    board_audience,
+    require_facilitator,
+)
 from ludoteca.games.ciurme.state import UNPICKED, CiurmeState, Crew, Stage
 
 SMALL, LARGE = CREW_SIZES
@@ -150,7 +154,9 @@ def do_colour(state: CiurmeState, seat: int, action: PickColour) -> list[Event]:
     assert index is not None
     crew = state.crews[index]
     crew.meeples[crew.members.index(seat)] = action.colour
-    return [public("meeple", crew=index, seat=seat, colour=action.colour)]
+    # Who plays which meeple is the crew's board, not the room's (Visibility).
+    return [private("meeple", board_audience(state, crew), crew=index, seat=seat,
+                    colour=action.colour)]
 
 
 def why_not(state: CiurmeState, seat: int) -> str:

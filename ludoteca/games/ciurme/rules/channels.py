@@ -149,7 +149,7 @@ def relay_text(state: CiurmeState, seat: int) -> str | None:
     crew = state.crews[index] if index is not None else None
     if crew is None or seat != crew.quartermaster or crew.favourite is None or crew.second is None:
         return None
-    return RELAY_TEMPLATE.format(
+    return RELAY_TEMPLATE[state.options.language].format(
         favourite=SHIP_NAMES[crew.favourite], second=SHIP_NAMES[crew.second]
     )
 

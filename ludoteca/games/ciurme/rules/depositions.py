@@ -15,7 +15,12 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, private, public
 from ludoteca.games.ciurme.actions import DEPOSE, WAIVE, Depose, Waive
 from ludoteca.games.ciurme.rules.offices import open_quartermaster_election
-from ludoteca.games.ciurme.rules.roles import assembly_audience, crew_of, without_captain
+from ludoteca.games.ciurme.rules.roles import (
+    assembly_audience,
+    crew_of,
+    named_to_facilitator,
+    without_captain,
+)
 from ludoteca.games.ciurme.rules.votes import open_vote, settle_motion
 from ludoteca.games.ciurme.state import (
     NO,
@@ -92,7 +97,9 @@ def do_depose(state: CiurmeState, seat: int, action: Depose) -> list[Event]:
     crew.vote = open_vote(state, Topic.DEPOSITION, voters, [NO, YES], proposer=seat)
     # [D-23] the captain and the other crews learn nothing of the attempt
     heard = assembly_audience(state, crew)
-    events = [private("deposition_proposed", heard, crew=state.crews.index(crew), by=seat)]
+    # The crew reads that a motion is raised, not by whom: that is the facilitator's [D-23].
+    events = named_to_facilitator(state, "deposition_proposed", heard, "by", seat,
+                                  crew=state.crews.index(crew))
     outcome = settle_motion(state, crew)
     if outcome is None:
         return events

@@ -4,9 +4,11 @@ members, and what a seat is told when its role may not do something."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ludoteca.engine.errors import IllegalAction
-from ludoteca.games.ciurme.state import NOT_CAST, CiurmeState, Crew
+from ludoteca.engine.events import Event, private
+from ludoteca.games.ciurme.state import NOT_CAST, CiurmeState, Crew, Topic
 
 ONLY_THE_FACILITATOR = (
     "only the facilitator names first players, starts phases, closes phase 1 and settles tied "
@@ -51,6 +53,35 @@ def assembly_audience(state: CiurmeState, crew: Crew) -> list[int]:
     """Who shares the crew's secrets in the Assembly: the crew without the captain, and the
     facilitator."""
     return [*without_captain(crew), state.facilitator]
+
+
+def actor_audience(state: CiurmeState, seat: int, deposing: bool) -> list[int] | None:
+    """Who may know that `seat` took the action (None: whoever sees its events). The
+    facilitator acts in the open; a player's doings are its crew's (the other crews see only
+    progress, "repairs done, finished or not"); a motion to depose and its ballots only the
+    facilitator's [D-23]: the crew learns counts and the outcome, never who."""
+    if seat == state.facilitator:
+        return None
+    if deposing:
+        return [state.facilitator]
+    return board_audience(state, member_crew(state, seat))
+
+
+def deposition_ballot(state: CiurmeState, seat: int) -> bool:
+    """Whether a ballot of `seat` now would answer a motion to depose."""
+    index = state.crew_of(seat)
+    vote = None if index is None else state.crews[index].vote
+    return vote is not None and vote.topic == Topic.DEPOSITION and seat in vote.voters
+
+
+def named_to_facilitator(state: CiurmeState, kind: str, heard: Iterable[int], key: str,
+                         seat: int, **data: Any) -> list[Event]:
+    """An event of a secret act [D-23]: the facilitator reads who did it (`key`: `seat`); the
+    rest of `heard` reads the same event without the name."""
+    facilitator = state.facilitator
+    others = [s for s in heard if s != facilitator]
+    events = [private(kind, [facilitator], **data, **{key: seat})]
+    return events + ([private(kind, others, **data)] if others else [])
 
 
 # --- who a rule may list a choice for (a superset, so that `actors` need not ask every seat) --

@@ -16,7 +16,7 @@ from ludoteca.games.ciurme.actions import Depose, Elect, Place, Post, Waive
 from ludoteca.games.ciurme.bots.captain import stamp
 from ludoteca.games.ciurme.bots.temperament import temperament
 from ludoteca.games.ciurme.bots.voter import answer_deposition, captain_looks_bad, motion
-from ludoteca.games.ciurme.data import CAPTAIN_ASKS, Channel, Wood
+from ludoteca.games.ciurme.data import CAPTAIN_ASKS, Channel, Language, Wood
 from ludoteca.games.ciurme.state import CiurmeState, RevealedRound
 from ludoteca.games.ciurme.tests.helpers import act, assembly, offices
 
@@ -123,7 +123,7 @@ def test_captain_asks_for_the_relay_and_waits_for_it() -> None:
     state = assembly()
     index, captain = _captain_turn(state)
     legal = GAME.legal_actions(state, captain)
-    assert stamp(state, captain, legal, Rng(1)) == Post(Channel.DECK, CAPTAIN_ASKS)
+    assert stamp(state, captain, legal, Rng(1)) == Post(Channel.DECK, CAPTAIN_ASKS[Language.EN])
     quartermaster = state.crews[index].quartermaster
     assert quartermaster is not None
     relay = next(a for a in GAME.legal_actions(state, quartermaster) if isinstance(a, Post))

@@ -10,7 +10,7 @@ from ludoteca.games.ciurme.bots import TURN_KINDS
 from ludoteca.games.ciurme.bots.sailor import careful_turn
 from ludoteca.games.ciurme.bots.search import PLACEMENTS
 from ludoteca.games.ciurme.bots.table import ranked_placements, round_points, sum_chances
-from ludoteca.games.ciurme.data import CAPTAIN_ASKS, FLAGSHIP, Channel
+from ludoteca.games.ciurme.data import CAPTAIN_ASKS, FLAGSHIP, Channel, Language
 from ludoteca.games.ciurme.state import CiurmeState, Stage
 from ludoteca.games.ciurme.tests.helpers import act, assembly, elect_all, offices, phase1
 
@@ -96,7 +96,8 @@ def test_a_search_compares_only_the_assembly_decisions() -> None:
     index = state.order[state.placing]
     captain = state.crews[index].captain
     assert captain is not None
-    assert GAME.search_choices(state, captain, Rng(1)) == [Post(Channel.DECK, CAPTAIN_ASKS)]
+    asking = Post(Channel.DECK, CAPTAIN_ASKS[Language.EN])
+    assert GAME.search_choices(state, captain, Rng(1)) == [asking]
     _relay(state)
     choices = GAME.search_choices(state, captain, Rng(1))
     assert len(choices) == PLACEMENTS and all(isinstance(a, Place) for a in choices)

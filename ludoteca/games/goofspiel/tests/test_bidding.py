@@ -54,3 +54,17 @@ def test_the_most_points_wins() -> None:
     assert GAME.is_over(state)
     result = GAME.result(state)
     assert result.scores == (3, 3) and result.ranks == (1, 1)
+
+
+def test_a_bid_is_told_to_its_bidder_and_only_its_placing_to_the_others() -> None:
+    state = game_with([3, 1, 2])
+    mine, placed = GAME.apply(state, 0, Bid(2))
+    assert (mine.kind, dict(mine.data), mine.visible_to) == (
+        "bid", {"seat": 0, "card": 2}, frozenset({0})
+    )
+    assert (placed.kind, dict(placed.data), placed.visible_to) == (
+        "bid_placed", {"seat": 0}, None
+    )
+    *_, reveal = GAME.apply(state, 1, Bid(3))
+    assert (reveal.kind, reveal.visible_to) == ("reveal", None)
+    assert dict(reveal.data) == {"bids": [2, 3], "prize": 3, "winner": 1}

@@ -108,3 +108,16 @@ def test_the_host_bot_spreads_the_pawns_over_the_quarters_d5() -> None:
         GAME.apply(s, 0, GAME.heuristic_action(s, 0, rng))
     quarters = {(r >= 9, c >= 9) for r, c in map(s.layout.row_col, s.pawns)}
     assert len(quarters) == 4 and s.phase is Phase.PLAY
+
+
+def test_the_host_s_pawns_are_judged_on_the_two_player_board() -> None:
+    """The 2-player board is 18x12 [D-1]: its bottom-left corner, with pawns on its two
+    neighbours, is a dead end from the start [D-9], though a square below it lies on the
+    3-4-player board."""
+    s = fresh(players=2, pawns="host")
+    finish_round_one(s)
+    corner = 11 * W
+    GAME.apply(s, 0, PlacePawn(corner - W))
+    GAME.apply(s, 0, PlacePawn(corner + 1))
+    assert PlacePawn(corner) not in GAME.legal_actions(s, 0)
+    assert PlacePawn(corner + 3) in GAME.legal_actions(s, 0)

@@ -18,6 +18,7 @@ from ludoteca.games.ligretto.state import (
     square_key,
 )
 from ludoteca.games.ligretto.tests.helpers import (
+    COVERED,
     W,
     colour,
     fresh,
@@ -94,9 +95,16 @@ def test_covering_a_tile_or_a_pawn_is_refused() -> None:
 def test_colours_must_match() -> None:
     s = fresh()
     p = s.pawns[0]
-    give_mismatch(s, 0, p + 1, p + 2)
-    with pytest.raises(IllegalAction, match="does not match"):
+    tile = give_mismatch(s, 0, p + 1, p + 2)
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    a, b = sorted(s.tiles()[tile])
+    mine = "-".join(data.colour_names((a, b)))
+    a, b = sorted((colour(s, p + 1), colour(s, p + 2)))
+    squares = "-".join(data.colour_names((a, b)))
+    assert str(refused.value) == (
+        f"Your {mine} tile does not match those {squares} squares. Your tile stays in your hand."
+    )
 
 
 def test_second_placement_at_a_pawn_is_refused_and_the_tile_stays() -> None:
@@ -170,3 +178,87 @@ def test_no_joker_is_spent_where_the_tile_reaches_the_same_squares_without_it() 
     with pytest.raises(IllegalAction, match="No joker is needed"):
         GAME.apply(s, 0, pointless)
     assert s.players[0].jokers == 2 and s.cover[p] == FREE
+
+
+def test_square_zero_is_on_the_board_and_minus_one_is_not() -> None:
+    s = fresh()
+    s.cover[0] = COVERED
+    s.pawns[0] = 1
+    s.board_changed()
+    give_for(s, 0, 0, W)
+    keep = " That place may have been taken a moment ago. Your tile stays in your hand."
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, 0, W))
+    assert str(refused.value) == "Square 0 is already covered by a tile or a joker." + keep
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, -1, 0))
+    assert str(refused.value) == "Square -1 is not a square of the board (0 to 323)." + keep
+
+
+def test_a_joker_on_a_covered_square_is_refused_in_words() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    s.cover[p + 1] = COVERED
+    s.board_changed()
+    give_for(s, 0, p + 2, p + 3)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 2, p + 3, (p + 1,)))
+    assert str(refused.value) == (
+        f"Joker square {p + 1} is already covered by a tile or a joker. "
+        "Your tile stays in your hand."
+    )
+
+
+def test_a_tile_on_another_pawn_is_refused_in_words() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    s.pawns[1] = p + 2
+    s.board_changed()
+    give_for(s, 0, p + 1, p + 2)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    assert str(refused.value) == (
+        f"Square {p + 2} holds a pawn; no tile covers a pawn. That place may have been taken "
+        "a moment ago. Your tile stays in your hand."
+    )
+
+
+def test_jokers_far_from_the_pawn_or_from_each_other_are_refused_in_words() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    give_for(s, 0, p + 3, p + 4)
+    keep = " Your tile stays in your hand."
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 3, p + 4, (p + 2,)))
+    assert str(refused.value) == (
+        f"The joker on square {p + 2} must share a side with the pawn's square." + keep
+    )
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 4, p + 5, (p + 1, p + 3)))
+    assert str(refused.value) == (
+        f"The joker on square {p + 3} must share a side with the previous joker." + keep
+    )
+
+
+def test_a_tile_away_from_the_pawn_or_split_in_two_is_refused_in_words() -> None:
+    s = fresh()
+    p = s.pawns[0]
+    keep = " Your tile stays in your hand."
+    give_for(s, 0, p + 2, p + 3)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 2, p + 3))
+    assert str(refused.value) == (
+        "The tile must share a side with pawn 0's square (a corner does not count); pawn 0 "
+        f"is now on square {p}." + keep
+    )
+    give_for(s, 0, p + 3, p + 4)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 3, p + 4, (p + 1,)))
+    assert str(refused.value) == (
+        "The tile must share a side with the last joker (a corner does not count); pawn 0 "
+        f"is now on square {p}." + keep
+    )
+    give_for(s, 0, p + 1, p + 3)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 1, p + 3))
+    assert str(refused.value) == "A tile covers two squares that share a side." + keep

@@ -135,3 +135,35 @@ def test_anybody_may_restart_when_the_debtor_cannot() -> None:
     assert Restart(0, a, b) in GAME.legal_actions(s, 0)
     GAME.apply(s, 0, Restart(0, a, b))
     assert s.pawns[0] == a and debtor.duties == []
+
+
+def test_a_restart_that_cannot_be_made_is_refused_in_words() -> None:
+    s = dead_end_board()
+    keep = " Your tile stays in your hand."
+    give_for(s, 1, 41, 42)
+    GAME.apply(s, 1, Place(0, 41, 42))  # seat 1 owes the restart of pawn 0
+
+    def refused(seat: int, action: Restart) -> str:
+        with pytest.raises(IllegalAction) as caught:
+            GAME.apply(s, seat, action)
+        return str(caught.value)
+
+    a, b, c = 8 * W + 8, 8 * W + 9, 8 * W + 10
+    assert refused(1, Restart(0, a, b)) == "You hold no turned tile: turn one over first."
+    give_for(s, 0, a, b)
+    assert refused(0, Restart(0, a, b)) == (
+        "No pawn waits for a restart from you; place your tile next to a pawn."
+    )
+    tile = give_for(s, 1, a, b)
+    assert refused(1, Restart(2, a, b)) == "You may restart pawn(s) [0] only." + keep
+    assert refused(1, Restart(0, 40, a)) == (
+        "Square 40 is already covered by a tile or a joker." + keep
+    )
+    assert refused(1, Restart(0, a, c)) == "A tile covers two squares that share a side." + keep
+    mine = data.pair_key(*s.tiles()[tile])
+    other = next(
+        (x, y) for x in region(8, 8, 3, 3) for y in s.layout.neighbours[x]
+        if y in region(8, 8, 3, 3) and data.pair_key(colour(s, x), colour(s, y)) != mine
+    )
+    names = "-".join(data.colour_names(data.pair_colours(mine)))
+    assert refused(1, Restart(0, *other)) == f"Those squares do not match your {names} tile." + keep

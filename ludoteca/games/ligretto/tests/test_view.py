@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from ludoteca.engine.codec import encode
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ligretto import GAME, data
 from ludoteca.games.ligretto.actions import Discard, TurnOver
-from ludoteca.games.ligretto.state import LigrettoState
-from ludoteca.games.ligretto.tests.helpers import fresh
+from ludoteca.games.ligretto.rules.rounds import end_round
+from ludoteca.games.ligretto.state import Ending, LigrettoState
+from ludoteca.games.ligretto.tests.helpers import fresh, held
 
 
 def turned_and_discarded(times: int) -> LigrettoState:
@@ -68,3 +70,66 @@ def test_determinize_does_not_foresee_the_next_shuffles() -> None:
     state = GAME.setup(2, 5)
     copies = {GAME.determinize(state, 0, Rng(n)).rng.state for n in range(5)}
     assert state.rng.state not in copies and len(copies) == 5
+
+
+def test_a_seat_view_field_by_field() -> None:
+    s = turned_and_discarded(2)  # seat 1: two tiles on its pile, one turned over
+    me = s.players[1]
+    view = GAME.view(s, 1)
+    board = {key: view[key] for key in ("round", "rounds", "phase", "colours", "width", "height")}
+    assert board == {"round": 1, "rounds": 2, "phase": "play",
+                     "colours": ["red", "yellow", "green", "blue", "purple"],
+                     "width": 18, "height": 18}
+    assert view["squares"] == "".join("RYGBP"[c] for c in s.layout.colours)
+    assert view["cover"] == [-1] * 18 * 18 and view["pawns"] == list(s.layout.starts)
+    assert view["stuck"] == [False] * 4 and view["open_restarts"] == []
+    assert (view["host"], view["host_may_end"], view["pending"]) == (0, False, [])
+    assert view["history"] == [] and view["tiles"] == [list(t) for t in s.tiles()]
+    assert view["seat"] == 1 and view["hand"] == me.hand and view["pile"] == me.pile
+    assert view["stack_tiles"] == sorted(me.stack) and len(me.stack) == 12
+    assert view["players"][1] == {
+        "frame": "double", "score": 0, "stack": 12, "pile": 2, "holds_tile": True,
+        "turned": me.hand, "pile_top": me.pile[-1], "stall_turns": 3, "placed": 0,
+        "jokers": 2, "duties": [], "individual_board": [],
+    }
+    assert view["players"][0] == {
+        "frame": "single", "score": 0, "stack": 15, "pile": 0, "holds_tile": False,
+        "turned": None, "pile_top": None, "stall_turns": 0, "placed": 0,
+        "jokers": 2, "duties": [], "individual_board": [],
+    }
+    assert [p["frame"] for p in GAME.view(s, None)["players"]] == ["single", "double", "dashed"]
+    assert GAME.view(s, 0)["hand"] is None  # seat 0 has turned no tile over
+
+
+def test_between_rounds_nobody_is_stuck_and_the_history_is_shown() -> None:
+    s = fresh(players=3)
+    s.players[0].placed = 1
+    held(s, [13, 12, 14])
+    end_round(s, Ending.HOST)
+    view = GAME.view(s, 2)
+    assert view["phase"] == "set_aside" and view["pending"] == [2]
+    assert view["stuck"] == [] and view["open_restarts"] == []
+    assert view["history"] == [encode(s.history[0])]
+    assert view["players"][0]["score"] == 2 and view["players"][1]["score"] == 1
+
+
+def test_hidden_is_every_stack_s_order_and_the_other_piles_under_their_tops() -> None:
+    s = turned_and_discarded(3)
+    pile, stacks = s.players[1].pile, [list(p.stack) for p in s.players]
+    assert GAME.hidden(s, 1) == {
+        "0": {"stack": stacks[0], "under_the_top": []},
+        "1": {"stack": stacks[1]},
+        "2": {"stack": stacks[2], "under_the_top": []},
+    }
+    assert GAME.hidden(s, 0)["1"] == {"stack": stacks[1], "under_the_top": pile[:-1]}
+    assert GAME.hidden(s, None)["1"] == {"stack": stacks[1], "under_the_top": pile[:-1]}
+
+
+def test_determinize_shuffles_ones_own_stack_and_keeps_the_board() -> None:
+    s = turned_and_discarded(2)
+    mine = s.players[1]
+    orders = {tuple(GAME.determinize(s, 1, Rng(n)).players[1].stack) for n in range(10)}
+    assert len(orders) > 1 and all(sorted(o) == sorted(mine.stack) for o in orders)
+    copy = GAME.determinize(s, 1, Rng(0))
+    assert copy.players[1].pile == mine.pile and copy.players[1].hand == mine.hand
+    assert copy.cache is s.cache and copy.cover == s.cover

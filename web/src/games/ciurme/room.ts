@@ -4,6 +4,7 @@ import { t, tDynamic } from "../../i18n/i18n.svelte";
 import { clockLeft, type Clocks } from "../../lib/match-state";
 import type { GameView } from "../../protocol/frames";
 
+export type Election = { topic: string; runoff: boolean; answered: number; voters: number; awaiting_facilitator: boolean };
 export type Crew = {
   colour: string;
   members: number[];
@@ -16,6 +17,7 @@ export type Crew = {
   preferences_chosen: boolean;
   points: number[];
   stamps_left: number;
+  election?: Election | null; // an election under way, counts only (the projector's)
 };
 export type OpenVote = {
   crew: number;
@@ -23,9 +25,11 @@ export type OpenVote = {
   runoff: boolean;
   candidates: number[];
   voters: number[];
-  cast: boolean[];
+  answered?: number;
+  // who has answered, and who proposed it: not for a motion to depose but to the facilitator
+  cast?: boolean[];
   awaiting_facilitator: boolean;
-  proposer: number | null;
+  proposer?: number | null;
   seconds: number;
   clock: string; // the server's name of its timer, in the state frame's clocks
   ballots?: number[];
@@ -59,6 +63,23 @@ export function crewName(index: number): string {
   return t("ciurme.crew", { crew: index + 1 });
 }
 
+// Each crew's flag as the screens draw it [D-18]: its colour (fill, ink and a border that shows
+// on white) and a symbol, so a crew is told apart without colour too.
+export type Flag = { fill: string; ink: string; border: string; symbol: string };
+const FLAGS: Record<string, Flag> = {
+  black: { fill: "#1d1b1a", ink: "#fff", border: "#1d1b1a", symbol: "●" },
+  white: { fill: "#fff", ink: "#1d1b1a", border: "#1d1b1a", symbol: "○" },
+  crimson: { fill: "#a3162f", ink: "#fff", border: "#6e0e1f", symbol: "▲" },
+  navy: { fill: "#1f3a6e", ink: "#fff", border: "#142648", symbol: "■" },
+  gold: { fill: "#e0b000", ink: "#1d1b1a", border: "#8a6a00", symbol: "★" },
+  teal: { fill: "#0f7c7c", ink: "#fff", border: "#0a5252", symbol: "◆" },
+  brown: { fill: "#7a4a1f", ink: "#fff", border: "#4d2e12", symbol: "✚" },
+  silver: { fill: "#c3c7cc", ink: "#1d1b1a", border: "#5f656b", symbol: "✱" },
+};
+export function flag(colour: string | undefined): Flag {
+  return FLAGS[colour ?? ""] ?? { fill: "#eee", ink: "#1d1b1a", border: "#444", symbol: "?" };
+}
+
 export function topic(name: string): string {
   return tDynamic(`ciurme.topic.${name}`, {}, name);
 }
@@ -67,9 +88,22 @@ export function place(name: unknown): string {
   return tDynamic(`ciurme.place.${name}`, {}, String(name));
 }
 
-// Who still owes an answer to an open vote, and how many have answered.
+// How many have answered an open vote.
 export function answered(vote: OpenVote): { done: number; all: number } {
-  return { done: vote.cast.filter(Boolean).length, all: vote.voters.length };
+  const done = vote.answered ?? (vote.cast ?? []).filter(Boolean).length;
+  return { done, all: vote.voters.length };
+}
+
+// This seat's answer to a vote (-2: not yet), where it is a voter.
+export function myBallot(vote: OpenVote, seat: number | null): number | null {
+  if (seat === null || !vote.voters.includes(seat)) return null;
+  return vote.my_ballot ?? vote.ballots?.[vote.voters.indexOf(seat)] ?? null;
+}
+
+// The voters who have not answered yet, where this screen may know who they are.
+export function waitingFor(vote: OpenVote): number[] | null {
+  if (!vote.cast) return null;
+  return vote.voters.filter((_, k) => !vote.cast?.[k]);
 }
 
 // Seconds left on a vote's timer, as the server measures it (null: no clock runs on it, as

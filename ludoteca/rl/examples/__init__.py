@@ -1,0 +1,1 @@
+"""Examples a researcher can run: `python -m ludoteca.rl.examples.<name>`."""

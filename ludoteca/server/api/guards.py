@@ -1,0 +1,152 @@
+"""What the surface checks of every request before any route sees it, and what it adds to every
+answer: a cap on a body's size, the headers that keep the pages out of other sites' frames and
+scripts, the WebSocket's origin, and a limit on wrong guesses (a session's join code).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import urlsplit
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+# The client's pages: its own scripts, styles and pictures; live play over its own WebSocket;
+# never inside another site's frame. Svelte sets some styles inline.
+PAGE_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data: blob:; connect-src 'self'; font-src 'self'; object-src 'none'; "
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+# The API's own documentation pages (/docs, /redoc) load FastAPI's viewer from its CDN.
+DOCS_PATHS = ("/docs", "/redoc")
+
+
+class Guards:
+    """ASGI middleware: a body past `max_body` bytes is refused with 413 before a route sees
+    it (a declared length at once, a streamed one as it grows); every HTTP answer carries
+    X-Frame-Options, nosniff and a referrer policy, and the client's pages a Content Security
+    Policy."""
+
+    def __init__(self, app: App, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = _header(scope, b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
+            await _too_large(send, self.max_body)
+            return
+        # The body is read here, whole, before the app: a streamed one past the limit is
+        # refused as it grows (the app's own reading would turn any error into a 400).
+        chunks: list[bytes] = []
+        size = 0
+        more = scope["method"] not in ("GET", "HEAD", "OPTIONS")
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                await _too_large(send, self.max_body)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body: bytes | None = b"".join(chunks) if chunks else None
+
+        async def replay() -> Message:
+            nonlocal body
+            if body is not None:
+                message = {"type": "http.request", "body": body, "more_body": False}
+                body = None
+                return message
+            return await receive()
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []),
+                                      *_security_headers(scope["path"])]
+            await send(message)
+
+        await self.app(scope, replay if chunks else receive, with_headers)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope.get("headers", []):
+        if key.lower() == name:
+            return str(value.decode("latin-1"))
+    return None
+
+
+def _security_headers(path: str) -> list[tuple[bytes, bytes]]:
+    headers = [(b"x-frame-options", b"DENY"), (b"x-content-type-options", b"nosniff"),
+               (b"referrer-policy", b"no-referrer")]
+    if not path.startswith("/api/") and not path.startswith(DOCS_PATHS) and (
+            path != "/openapi.json"):
+        headers.append((b"content-security-policy", PAGE_POLICY.encode()))
+    return headers
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = json.dumps({"error": f"the request's body is larger than {limit} bytes"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode()),
+                            *_security_headers("/api/")]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def origin_refusal(origin: str | None, host: str | None, public_url: str | None) -> str | None:
+    """Why a WebSocket opened from `origin` is refused, or None. A browser names the page that
+    opened the socket; only the server's own pages may (its public address when it has one,
+    else the address it was reached at). A client that is not a browser sends no Origin."""
+    if origin is None:
+        return None
+    seen = urlsplit(origin)
+    if public_url:
+        wanted = urlsplit(public_url)
+        if (seen.scheme, seen.netloc) == (wanted.scheme, wanted.netloc):
+            return None
+        return f"live play opens only from this server's pages ({wanted.scheme}://{wanted.netloc})"
+    if host is not None and seen.netloc == host:
+        return None
+    return "live play opens only from this server's own pages"
+
+
+class Guesses:
+    """Wrong guesses per address (a session's join code: 27 bits, read aloud in a room), in a
+    bucket of `burst` that refills one every `per` seconds; an address with none left waits.
+    The oldest addresses are forgotten past `keep`, so a crowd of them costs bounded memory."""
+
+    def __init__(self, burst: int = 20, per: float = 3.0, keep: int = 10_000,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.burst, self.per, self.keep, self.clock = burst, per, keep, clock
+        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def _left(self, address: str) -> tuple[float, float]:
+        now = self.clock()
+        tokens, stamp = self.buckets.get(address, (float(self.burst), now))
+        return min(float(self.burst), tokens + (now - stamp) / self.per), now
+
+    def wait(self, address: str) -> float:
+        """Seconds `address` must wait before its next guess (0: it may guess now)."""
+        tokens, _ = self._left(address)
+        return 0.0 if tokens >= 1 else (1 - tokens) * self.per
+
+    def wrong(self, address: str) -> None:
+        tokens, now = self._left(address)
+        self.buckets[address] = (tokens - 1, now)
+        self.buckets.move_to_end(address)
+        while len(self.buckets) > self.keep:
+            self.buckets.popitem(last=False)

@@ -1,0 +1,165 @@
+"""Every door of a match that cannot ask the game's view, tried with every kind of token and
+none, for every game, while the match waits, runs and after it ends: the record (the seed and
+every action), the replay and the debrief.
+
+What each caller may read is written out here from the rules of the room (DESIGN.md, "Secrets
+by construction"), not from the server's code: the record of a match still to be played or
+being played is its host's alone (it tells the deal, a sealed bid, a secret ballot); once the
+match is over whoever may watch it may read it, except a Ciurme session's, whose ballots and
+crews' channels stay secret ([D-23]); the replay (a spectator's views) opens to watchers when
+the match ends; the debrief is the facilitator's."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from ludoteca.server.config import ServerConfig
+from ludoteca.server.tests.helpers import Client, ServerThread, create, get, post
+
+DOORS = ("record", "replay", "debrief")
+# Callers: who presents which token. "foreign" is the host token of another match.
+CALLERS = ("host", "seat", "spectator", "foreign", "garbage", "none")
+MATCHES = {
+    "castell": {"game": "castell", "players": 3, "seed": 11},
+    "ligretto": {"game": "ligretto", "players": 2, "seed": 11, "options": {"rounds": 1}},
+    "goofspiel": {"game": "goofspiel", "players": 2, "seed": 11},
+}
+
+
+def expected(door: str, caller: str, phase: str, *, public: bool, session: bool,
+             has_debrief: bool) -> int:
+    """The status a caller gets at a door in a phase (waiting, running, finished)."""
+    watcher = caller in ("host", "seat", "spectator") or (caller == "none" and public)
+    if door == "record":
+        if caller == "host":  # a session in its lobby has no game to record yet
+            return 409 if session and phase == "waiting" else 200
+        if phase != "finished" or session:
+            return 403
+        return 200 if watcher else 403
+    if phase != "finished":
+        return 409
+    if door == "replay":
+        return 200 if watcher else 403
+    if caller != "host":
+        return 403
+    return 200 if has_debrief else 404
+
+
+async def knock(base: str, match_id: str, door: str, token: str | None) -> int:
+    path = f"/api/matches/{match_id}/{door}"
+    return (await get(base, path, token)).status_code
+
+
+async def try_every_door(base: str, match_id: str, tokens: dict[str, str | None], phase: str,
+                         **kind: bool) -> list[str]:
+    wrong = []
+    for door in DOORS:
+        for caller in CALLERS:
+            want = expected(door, caller, phase, **kind)
+            got = await knock(base, match_id, door, tokens[caller])
+            if got != want:
+                wrong.append(f"{phase} {door} by {caller}: {got}, expected {want}")
+    return wrong
+
+
+async def other_host(base: str) -> str:
+    other = await create(base, game="goofspiel", players=2)
+    return str(other["host_token"])
+
+
+@pytest.mark.parametrize("spectators", ["anyone", "link"])
+@pytest.mark.parametrize("game", sorted(MATCHES))
+def test_a_matchs_doors_open_to_whom_they_may(sqlite: ServerConfig, game: str,
+                                              spectators: str) -> None:
+    async def scenario(base: str) -> list[str]:
+        made = await create(base, spectators=spectators, bots={"1": "random"},
+                            **MATCHES[game])
+        tokens: dict[str, str | None] = {
+            "host": made["host_token"], "seat": made["seats"][0]["token"],
+            "spectator": made["spectator_token"], "foreign": await other_host(base),
+            "garbage": "not-a-token", "none": None,
+        }
+        kind = {"public": spectators == "anyone", "session": False, "has_debrief": False}
+        wrong = await try_every_door(base, made["id"], tokens, "waiting", **kind)
+        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
+        player = await Client.connect(base, made["id"], tokens["seat"])
+        state = await player.state()
+        if state["legal"]:  # one step played, so the log holds something to hide
+            await player.act(state["legal"][0], 1)
+        wrong += await try_every_door(base, made["id"], tokens, "running", **kind)
+        await post(base, f"/api/matches/{made['id']}/end", made["host_token"])
+        await player.close()
+        wrong += await try_every_door(base, made["id"], tokens, "finished", **kind)
+        return wrong
+
+    with ServerThread(sqlite) as server:
+        assert asyncio.run(scenario(server.url)) == []
+
+
+def test_a_goofspiel_played_to_its_end_opens_its_record_to_watchers(sqlite: ServerConfig
+                                                                    ) -> None:
+    """Over (not ended by its host): the same doors as an ended match."""
+    async def scenario(base: str) -> list[str]:
+        made = await create(base, game="goofspiel", players=2, seed=4, spectators="link",
+                            bots={"0": "random", "1": "random"})
+        watcher = await Client.connect(base, made["id"], made["spectator_token"])
+        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
+        await watcher.until(lambda f: f["type"] == "state" and f["status"] == "over")
+        await watcher.close()
+        tokens: dict[str, str | None] = {
+            "host": made["host_token"], "seat": made["spectator_token"],
+            "spectator": made["spectator_token"], "foreign": await other_host(base),
+            "garbage": "x" * 30, "none": None,
+        }
+        return await try_every_door(base, made["id"], tokens, "finished", public=False,
+                                    session=False, has_debrief=False)
+
+    with ServerThread(sqlite) as server:
+        assert asyncio.run(scenario(server.url)) == []
+
+
+def test_a_sessions_record_and_debrief_stay_the_facilitators(sqlite: ServerConfig) -> None:
+    """A Ciurme session: its members' tokens, the projector's link and strangers are refused
+    the record and the debrief at every stage; the replay opens to its watchers at the end
+    and tells no action (a ballot, a message)."""
+    async def scenario(base: str) -> list[str]:
+        session = (await post(base, "/api/sessions", body={"bot_pause": 0})).json()
+        sid, code, host = session["id"], session["code"], session["facilitator_token"]
+        member = (await post(base, "/api/sessions/join",
+                             body={"code": code, "name": "Nadia"})).json()
+        tokens: dict[str, str | None] = {
+            "host": host, "seat": member["token"], "spectator": session["spectator_token"],
+            "foreign": await other_host(base), "garbage": "nope", "none": None,
+        }
+        kind = {"public": False, "session": True, "has_debrief": True}
+        wrong = await try_every_door(base, sid, tokens, "waiting", **kind)
+        started = await post(base, f"/api/matches/{sid}/start", host,
+                             {"players": 8, "bots": "random"})
+        assert started.status_code == 200, started.text
+        wrong += await try_every_door(base, sid, tokens, "running", **kind)
+        await post(base, f"/api/matches/{sid}/end", host)
+        wrong += await try_every_door(base, sid, tokens, "finished", **kind)
+        replay = (await get(base, f"/api/matches/{sid}/replay", member["token"])).json()
+        wrong += [f"the replay tells step {s['step']}'s action" for s in replay["steps"]
+                  if s["action"] is not None]
+        return wrong
+
+    with ServerThread(sqlite, games={}) as server:
+        assert asyncio.run(scenario(server.url)) == []
+
+
+def test_a_refusal_says_what_to_send(sqlite: ServerConfig) -> None:
+    async def scenario(base: str) -> dict[str, Any]:
+        made = await create(base, game="goofspiel", players=2)
+        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
+        answer = await get(base, f"/api/matches/{made['id']}/record",
+                           made["seats"][0]["token"])
+        return {"status": answer.status_code, **answer.json()}
+
+    with ServerThread(sqlite) as server:
+        answer = asyncio.run(scenario(server.url))
+    assert answer["status"] == 403
+    assert "host token" in answer["error"] and "seed" not in answer
