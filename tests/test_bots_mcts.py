@@ -302,14 +302,14 @@ def test_rivals_search_tries_every_pair_of_sealed_bids() -> None:
 
 def test_game_defaults_off_leaves_out_the_games_search() -> None:
     """`game_defaults=False`: what is left out takes the engine's defaults, not the game's
-    (Goofspiel's default search sets rivals=search); what is given still counts."""
+    (Goofspiel's default search sets rollout=heuristic); what is given still counts."""
     state = GOOFSPIEL.setup(2, seed=3)
     bot = MctsBot(iterations=20, game_defaults=False)
     bot.choose(GOOFSPIEL, state, 0, Rng(1))
-    assert (bot.rivals, bot.iterations) == ("rollout", 20)
-    given = MctsBot(iterations=20, rivals="search", game_defaults=False)
+    assert (bot.rollout, bot.iterations) == ("random", 20)
+    given = MctsBot(iterations=20, rollout="heuristic", game_defaults=False)
     given.choose(GOOFSPIEL, state, 0, Rng(1))
-    assert given.rivals == "search"
+    assert given.rollout == "heuristic"
     default = MctsBot(iterations=20)
     default.choose(GOOFSPIEL, state, 0, Rng(1))
-    assert default.rivals == "search"
+    assert default.rollout == "heuristic"

@@ -91,3 +91,11 @@ def test_bots_only_touch_determinized_copies(bot: Bot) -> None:
     state = poisoned_state(game)
     action = bot.choose(game, state, 1, Rng(7))
     assert action in game.legal_actions(game.determinize(state, 1, Rng(0)), 1)
+
+
+def test_a_search_explaining_itself_only_touches_determinized_copies() -> None:
+    game = PoisonedGoofspiel()
+    state = poisoned_state(game)
+    weighed = MctsBot(iterations=60).weigh(game, state, 1, Rng(7))
+    assert sum(visits for _, visits, _ in weighed) == 60
+    assert {action for action, _, _ in weighed} == set(game.legal_actions(state, 1))

@@ -141,6 +141,32 @@ class MctsBot(Bot):
 
     # --- the search ---------------------------------------------------------------------------
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
+        root, legal = self.search(game, state, seat, rng)
+        return legal[0] if root is None else self._best(root, legal)
+
+    def weigh(
+        self, game: Game[Any], state: Any, seat: int, rng: Rng
+    ) -> list[tuple[Action, int, float]]:
+        """The moves the search compared, with their visits and mean reward (the seat's chance
+        of winning after each, as the search estimated it), in the order the bot ranks them:
+        its choice first. A move played without searching comes alone, with no visits."""
+        root, legal = self.search(game, state, seat, rng)
+        if root is None:
+            return [(legal[0], 0, 0.0)]
+        # Sorting keeps the first of equals, as `_best` does: its choice comes first.
+        ranked = sorted(legal, key=lambda a: -self._estimate(root, a))
+        return [(a, *self._stats(root, a)) for a in ranked]
+
+    @staticmethod
+    def _stats(root: _Node, action: Action) -> tuple[int, float]:
+        node = root.children.get(action)
+        return (0, 0.0) if node is None else (node.visits, node.mean())
+
+    def search(
+        self, game: Game[Any], state: Any, seat: int, rng: Rng
+    ) -> tuple[_Node | None, list[Action]]:
+        """The search's tree and the moves its root compared; no tree when there was nothing
+        to compare (the one move first in the list)."""
         self._settle(game.mcts_defaults if self.game_defaults else {})
         world = game.determinize(state, seat, rng)
         legal = game.legal_actions(world, seat)
@@ -148,12 +174,12 @@ class MctsBot(Bot):
             raise ValueError(f"seat {seat} has nothing to do now")
         if len(legal) == 1:
             self.last_iterations = 0
-            return legal[0]
+            return None, legal
         if self.focus:
             legal = list(game.search_choices(world, seat, rng))
             if len(legal) == 1:
                 self.last_iterations = 0
-                return legal[0]
+                return None, legal
             world = game.determinize(state, seat, rng)
         root_moves = set(legal) if self.focus else None  # the root compares only these
         root = _Node()
@@ -175,20 +201,21 @@ class MctsBot(Bot):
             self._iterate(game, world, seat, root, root_moves, rng)
             done += 1
         self.last_iterations = done
-        return self._best(root, legal)
+        return root, legal
 
     def _best(self, root: _Node, legal: list[Action]) -> Action:
         """The move with the best pessimistic estimate (its mean, less a margin that shrinks
         with its visits, virtual ones included): a move tried once must beat the heuristic's
         move by a clear margin, one tried often by little. Untried moves come last."""
 
-        def key(action: Action) -> float:
-            node = root.children.get(action)
-            if node is None or not node.visits:
-                return -math.inf
-            return node.mean() - self.margin / math.sqrt(node.visits + node.virtual)
+        return max(legal, key=lambda action: self._estimate(root, action))
 
-        return max(legal, key=key)
+    def _estimate(self, root: _Node, action: Action) -> float:
+        """A root move's pessimistic estimate (`_best`); untried moves come last."""
+        node = root.children.get(action)
+        if node is None or not node.visits:
+            return -math.inf
+        return node.mean() - self.margin / math.sqrt(node.visits + node.virtual)
 
     def _iterate(
         self,

@@ -1,6 +1,7 @@
 // The client's own logic: the match reducer, routes, held seats, bots and options.
 import { describe, expect, it as test } from "vitest";
-import { botsOf, botSpec, defaultPlan } from "../src/lib/bots";
+import { botsOf, botSpec, defaultPlan, levelsOf } from "../src/lib/bots";
+import { keepResults, recordsFor } from "../src/lib/results";
 import { EVENTS_KEPT, initialMatch, reconnecting, reduce, sent } from "../src/lib/match-state";
 import { asOption, changedOptions, fieldOf } from "../src/lib/options";
 import { href, parseRoute, tokenOf } from "../src/lib/router";
@@ -81,12 +82,34 @@ describe("held seats", () => {
 });
 
 describe("creating a match", () => {
-  test("bots by seat, with levels as the server's specs", () => {
+  const levels = [
+    { name: "easy", spec: "random", elo: 1100 },
+    { name: "normal", spec: "heuristic", elo: 1500 },
+    { name: "strong", spec: "mcts", elo: null },
+  ];
+
+  test("bots by seat, each level played by the spec of the game's table", () => {
     const plan = defaultPlan(3);
     expect(plan[0]).toEqual({ kind: "me" });
-    expect(botsOf(plan, false)).toEqual({ "1": "heuristic:level=casual", "2": "heuristic:level=casual" });
-    expect(botSpec("strong", true)).toBe("heuristic:level=expert");
-    expect(botSpec("strong", false)).toMatch(/^mcts:/);
+    expect(botsOf(plan, levels)).toEqual({ "1": "heuristic", "2": "heuristic" });
+    expect(levelsOf(plan)).toEqual({ "1": "normal", "2": "normal" });
+    expect(botSpec(levels, "strong")).toBe("mcts");
+    expect(() => botSpec([], "strong")).toThrow(/no strong bot/);
+  });
+
+  test("results against each level are kept once per match, newest last", () => {
+    const kept = new Map<string, string>();
+    const store = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v) };
+    const bots = { "1": "strong", "2": "easy" } as const;
+    keepResults(store, { id: "a", game: "castell", seat: 0, bots, ranks: [2, 1, 3] }, 1);
+    keepResults(store, { id: "a", game: "castell", seat: 0, bots, ranks: [2, 1, 3] }, 2); // again
+    keepResults(store, { id: "b", game: "castell", seat: 0, bots: { "1": "strong" }, ranks: [1, 1] }, 3);
+    keepResults(store, { id: "c", game: "goofspiel", seat: 1, bots: { "0": "strong" }, ranks: [2, 1] }, 4);
+    const records = recordsFor(store, "castell");
+    expect(records.strong).toEqual({ played: 2, wins: 0, draws: 1, recent: ["loss", "draw"] });
+    expect(records.easy).toEqual({ played: 1, wins: 1, draws: 0, recent: ["win"] });
+    expect(records.normal).toBeUndefined();
+    expect(recordsFor(store, "goofspiel").strong?.wins).toBe(1);
   });
 
   test("options become fields, and only changed ones are sent", () => {

@@ -24,6 +24,11 @@ from ludoteca.games.castell.towers import _best_tower, _by_size, best_tower
 from ludoteca.games.goofspiel import GAME as GOOFSPIEL
 
 RANKS_3 = dict.fromkeys(SKILLS, 3)
+# Matches per pairing and seed in `bench/bots.py` (a planned turn takes a twentieth of a
+# second), and the strong level's goal there: beat the heuristic 90% of the time, the
+# interval's low end above 80%.
+LADDER_MATCHES = 30
+STRONG_GOAL = True
 TEAMS_PER_SIZE = 20
 REPEATS = 3  # per team; the fastest run counts
 PART_GAMES = 20  # seeded random playouts whose steps are replayed part by part

@@ -31,7 +31,7 @@ from ludoteca.games.castell.actions import (
     SpecialRecruit,
     Train,
 )
-from ludoteca.games.castell.bots import evaluation, heuristic
+from ludoteca.games.castell.bots import evaluation, heuristic, search
 from ludoteca.games.castell.data import CALENDAR, ROUNDS
 from ludoteca.games.castell.options import CastellOptions
 from ludoteca.games.castell.rules import (
@@ -96,10 +96,11 @@ class Castell(Game[CastellState]):
     # festival the suggestion and the best tower for each size token (plus abstaining); apply
     # accepts any legal tower, which a player may type as levels (parse_action_text).
     legal_actions_complete = False
-    # The default search: rollouts that follow the heuristic for 10 steps, judged by
-    # `evaluate`, with a bias toward the heuristic's move; a move in about a tenth of a second.
+    # The default search (the strong level): a turn is played by the whole-turn planner's best
+    # plan (`search_choices`), a festival's towers are compared by rollouts that follow the
+    # heuristic to the festival's end and are judged by `evaluate` (the players' outlooks).
     mcts_defaults = MappingProxyType(
-        {"iterations": 8, "rollout": "heuristic", "horizon": 10, "bias": 2}
+        {"iterations": 48, "rollout": "heuristic", "horizon": 4, "bias": 2, "focus": 1}
     )
 
     # --- set-up -------------------------------------------------------------------------------
@@ -221,3 +222,6 @@ class Castell(Game[CastellState]):
 
     def evaluate(self, state: CastellState) -> list[float]:
         return evaluation.evaluate(state)
+
+    def search_choices(self, state: CastellState, seat: int, rng: Rng) -> list[Action]:
+        return search.search_choices(state, seat, self.legal_actions, self.apply)

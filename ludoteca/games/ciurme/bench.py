@@ -13,9 +13,10 @@ from ludoteca.games.ciurme import GAME
 
 SESSIONS = (("3 crews (13 players)", 13), ("6 crews (27 players)", 27))
 # Matches per pairing and seed in `bench/bots.py`: a searched match takes seconds (every stamp
-# and preference of the Assembly is searched to the end of the session), and 40 matches a seed
-# already put the interval's lower end well clear of the goal's 60%.
-STRENGTH_MATCHES = 40
+# and preference of the Assembly is searched to the end of the session).
+LADDER_MATCHES = 60
+# The strong level must beat the heuristic 90% of the time, the interval's low end above 80%.
+STRONG_GOAL = True
 
 
 def main() -> None:

@@ -270,13 +270,14 @@ class Ciurme(Game[CiurmeState]):
     # Ballots stay secret ([D-23]: the captain never sees the deposition ballots) and crews'
     # channels private after the end: the record is the facilitator's.
     keeps_secrets_after_end = True
-    # The default search: phase 1 played by the crew's plan, the Assembly's stamps and
-    # preferred ships searched (`search_choices`) with rollouts that follow the heuristic, with a
-    # bias toward the heuristic's move. 24 steps see a session of two crews to its end from the
-    # Assembly's start (21 at most, in heuristic play: the result itself, no guess); larger
-    # sessions are judged there by `evaluate` (a 40-player search took 2.5 s at load 7).
+    # The default search (the strong level): phase 1 played by the crew's plan, the Assembly's
+    # stamps and preferred ships searched (`search_choices`) with rollouts that follow the
+    # heuristic, with a bias toward the heuristic's move. 24 steps see a session of two crews to
+    # its end from the Assembly's start (21 at most, in heuristic play: the result itself, no
+    # guess); larger sessions are judged there by `evaluate`. 200 iterations: at most half a
+    # second of CPU a searched move with two crews (bench/bots.py times it).
     mcts_defaults = MappingProxyType(
-        {"iterations": 48, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 1}
+        {"iterations": 200, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 1}
     )
 
     def __init__(self) -> None:

@@ -24,6 +24,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.games.goofspiel import chance, learning, result, text, view
 from ludoteca.games.goofspiel.actions import Bid
+from ludoteca.games.goofspiel.bots import heuristic
 from ludoteca.games.goofspiel.options import GoofspielOptions
 from ludoteca.games.goofspiel.rules import bidding
 from ludoteca.games.goofspiel.state import GoofspielState, Phase
@@ -44,10 +45,12 @@ class Goofspiel(Game[GoofspielState]):
     encoding = learning
     # Its prizes as exact solvers draw them, one at a time (chance.py); seeded play never asks.
     chance = chance
-    # The default search: bids are sealed, so the other players' bids are searched from their
-    # own statistics (they bid well, not at random), and the tree branches on the bids revealed
-    # and the prize turned up (`search_key`).
-    mcts_defaults = MappingProxyType({"rivals": "search"})
+    # The default search (the strong level): the other players are expected to bid as the
+    # heuristic does (a casual player's rank for rank, now and then a card off), and the tree
+    # branches on the bids revealed and the prize turned up (`search_key`). Searching their bids
+    # from their own statistics instead (`rivals=search`) won only half of its matches against
+    # the heuristic: it plays against a wary player, and a casual one is easier to outbid.
+    mcts_defaults = MappingProxyType({"rollout": "heuristic", "rivals": "rollout"})
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: GoofspielOptions) -> GoofspielState:
@@ -100,6 +103,9 @@ class Goofspiel(Game[GoofspielState]):
 
     def search_key(self, state: GoofspielState, seat: int) -> Hashable:
         return view.search_key(state, seat)
+
+    def heuristic_action(self, state: GoofspielState, seat: int, rng: Rng) -> Action:
+        return heuristic.heuristic_action(state, seat, rng)
 
     # --- bookkeeping ----------------------------------------------------------------------------
     def clone(self, state: GoofspielState) -> GoofspielState:

@@ -13,7 +13,12 @@ from ludoteca.engine.rng import Rng
 from ludoteca.engine.speed import cpu_clock, measure
 from ludoteca.games import load_game
 from ludoteca.games.ligretto import GAME
+from ludoteca.games.ligretto.bots.reaction import level_times
+from ludoteca.games.ligretto.data import SOURCES as REACTION_SOURCES
 from ludoteca.games.ligretto.state import NO_TILE, LigrettoState, Phase
+
+# What `bench/bots.py` prints beside each level: its mean seconds per step, and their sources.
+__all__ = ["REACTION_SOURCES", "level_times", "main"]
 
 SECONDS = 2.0
 

@@ -91,12 +91,67 @@ HOST_SEAT = 0
 STALL_CYCLES = 3
 
 # --- bots' reaction times, in seconds, by level ------------------------------------------------
-# Means of a log-normal delay: turning a tile over, spotting a fit for the turned tile (or
-# deciding there is none: `give_up`, per placement there is to check), and placing it.
+# A person playing in the browser, step by step, as published studies time people:
+# - the keystroke-level model (Card, Moran and Newell, "The keystroke-level model for user
+#   performance time with interactive systems", Communications of the ACM 23(7), 1980): pointing
+#   at a target with a mouse P = 1.1 s; a click or key press K = 0.28 s for an average
+#   non-secretary typist, 0.12 s for a good typist (90 words a minute); mental preparation
+#   M = 1.35 s before a step the person has not made routine (the model drops it inside a
+#   practised chunk);
+# - visual search (Wolfe, Palmer and Horowitz, "Reaction time distributions constrain models of
+#   visual search", Vision Research 50(14), 2010): an inefficient search costs more than 25-30 ms
+#   for every item looked at; an efficient one nearly nothing; saying "none" means looking at
+#   every item, about twice the time of finding one (looking at half, on average).
+# The items a player searches are the free square pairs beside the pawns: about six at each of
+# the four pawns.
+SOURCES = (
+    "Card, Moran & Newell (1980), The keystroke-level model for user performance time with "
+    "interactive systems, Communications of the ACM 23(7): P 1.1 s, K 0.28 s (0.12 s for a good "
+    "typist), M 1.35 s",
+    "Wolfe, Palmer & Horowitz (2010), Reaction time distributions constrain models of visual "
+    "search, Vision Research 50(14): inefficient search over 25-30 ms an item; a target absent "
+    "takes about twice as long as one present",
+)
+POINT, THINK = 1.1, 1.35  # P and M
+SEARCH_ITEMS = 24  # free pairs beside the four pawns
+
+
+@dataclass(frozen=True)
+class Player:
+    """How a person of one level plays: their click (K), whether they stop to think (M) before
+    looking for a fit, and their search time for each pair looked at."""
+
+    click: float
+    thinks: bool
+    per_item: float
+
+    def times(self) -> dict[str, float]:
+        """The mean seconds of each step: turning a tile over (point at the stack, click),
+        spotting a fit (looking at half the pairs on average), placing it (point, click),
+        giving up and discarding (looking at every pair, then point and click), a joker
+        (point, click)."""
+        move = POINT + self.click
+        look = THINK if self.thinks else 0.0
+        return {
+            "turn": move,
+            "spot": look + self.per_item * SEARCH_ITEMS / 2,
+            "place": move,
+            "give_up": look + self.per_item * SEARCH_ITEMS + move,
+            "joker": move,
+        }
+
+
+# A newcomer thinks before each look and searches pair by pair, colour by colour (twice the
+# inefficient 30 ms); a casual player thinks and searches at 30 ms; an expert has made the
+# steps routine (no M), clicks like a good typist and searches nearly efficiently.
+PLAYERS = {
+    "beginner": Player(click=0.28, thinks=True, per_item=0.060),
+    "casual": Player(click=0.28, thinks=True, per_item=0.030),
+    "expert": Player(click=0.12, thinks=False, per_item=0.010),
+}
+# Means of a log-normal delay, by level and step.
 REACTION_SECONDS: dict[str, dict[str, float]] = {
-    "beginner": {"turn": 1.2, "spot": 2.5, "place": 1.5, "give_up": 4.0, "joker": 2.0},
-    "casual": {"turn": 0.8, "spot": 1.5, "place": 1.0, "give_up": 2.5, "joker": 1.2},
-    "expert": {"turn": 0.5, "spot": 0.8, "place": 0.6, "give_up": 1.4, "joker": 0.6},
+    level: player.times() for level, player in PLAYERS.items()
 }
 REACTION_SPREAD = 0.35  # sigma of the log-normal
 BETWEEN_ROUNDS_SECONDS = 3.0  # choosing tiles to set aside or take back

@@ -21,12 +21,13 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
+from ludoteca.bots.explain import explain
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.rules_index import REFERENCE
 from ludoteca.server.api import lobby, schemas
 from ludoteca.server.api.auth import Credentials, token_of
-from ludoteca.server.api.errors import ERROR_RESPONSES, not_found
+from ludoteca.server.api.errors import ERROR_RESPONSES, invalid, not_found
 from ludoteca.server.hub import Hub
 from ludoteca.server.live.access import Door
 
@@ -150,3 +151,23 @@ async def replay(match_id: schemas.MatchId, request: Request, credentials: Crede
     lobby.check_door(live, Door.REPLAY, token_of(credentials))
     record = await lobby.record(hub, live)
     return await asyncio.to_thread(replay_steps, live.game, record)
+
+
+@router.get("/matches/{match_id}/replay/{step}/explain",
+            summary="What a seat's search weighed after a step of a finished match "
+                    "(whoever may watch its replay)")
+async def replay_explain(match_id: schemas.MatchId, step: schemas.StepNumber,
+                         seat: schemas.SeatAsked, request: Request, credentials: Credentials
+                         ) -> dict[str, Any]:
+    hub: Hub = request.app.state.hub
+    live = await lobby.live_match(hub, match_id)
+    # The replay's door: the search sees only what the seat knew (through determinize), and
+    # what the seat played is told only where the replay tells it.
+    lobby.check_door(live, Door.REPLAY, token_of(credentials))
+    record = await lobby.record(hub, live)
+    bot = next((s.bot for s in live.info.seats if s.seat == seat), None)
+    try:
+        found = await asyncio.to_thread(explain, live.game, record, step, seat, bot)
+    except ValueError as exc:
+        raise invalid(str(exc)) from None
+    return found.to_json()

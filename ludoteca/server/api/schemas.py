@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import Path
+from fastapi import Path, Query
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
 NAME_LENGTH = 40
@@ -41,6 +41,9 @@ SeatKey = Annotated[str, StringConstraints(pattern=r"^[0-9]{1,3}$")]
 MatchId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,16}$",
                               description="a match's or session's id")]
 SeatNumber = Annotated[int, Path(ge=0, le=99, description="a seat, from 0")]
+SeatAsked = Annotated[int, Query(ge=0, le=99, description="a seat, from 0")]
+StepNumber = Annotated[int, Path(ge=0, le=10**6, description="a step: the state after that "
+                                                              "many actions")]
 MemberNumber = Annotated[int, Path(ge=0, le=1000, description="a session member, from 0")]
 GameName = Annotated[str, Path(pattern=r"^[a-z0-9-]{1,40}$", description="a game's name")]
 Language = Literal["en", "it"]
@@ -229,6 +232,14 @@ class MoveMember(Strict):
     crew: int = Field(ge=0, le=40, description="a crew's index; one past the last: a new crew")
 
 
+class LevelOut(BaseModel):
+    """A bot level people choose by (easy, normal, strong): its spec and measured Elo."""
+
+    name: str
+    spec: str
+    elo: float | None
+
+
 class GameOut(BaseModel):
     name: str
     title: str
@@ -238,6 +249,7 @@ class GameOut(BaseModel):
     facilitated: bool
     abandoned_seat_grace: float | None
     options: list[dict[str, Any]]
+    levels: list[LevelOut]
 
 
 class Health(BaseModel):

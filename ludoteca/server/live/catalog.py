@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from ludoteca import game_names, load_game
+from ludoteca.bots.levels import game_levels
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import describe_options
 
@@ -40,6 +41,7 @@ class Catalog:
             "real_time": game.real_time,
             "facilitated": has_role_seats(game),
             "abandoned_seat_grace": game.abandoned_seat_grace,
+            "levels": [level.to_json() for level in game_levels(game)],
             "options": [
                 {**option, "default": _jsonable(option["default"]),
                  "choices": _jsonable(option["choices"])}

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from ludoteca import game_names
+from ludoteca.games.goofspiel.game import Goofspiel
 from ludoteca.server.api import pages
 from ludoteca.server.api.protocol import check_server_frame
 from ludoteca.server.config import ServerConfig
@@ -111,6 +112,56 @@ def test_a_finished_match_replays_step_by_step(sqlite: ServerConfig) -> None:
         assert len(replay["steps"]) == len(record["log"]) + 1
         assert replay["steps"][-1]["view"] == watcher.latest_state()["view"]  # type: ignore[index]
         assert replay["result"]["winners"] is not None
+
+    with ServerThread(sqlite) as server:
+        run(scenario(server.url))
+
+
+def test_bots_explain_their_moves_through_the_replays_door(sqlite: ServerConfig,
+                                                          monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """Refused while the match runs and to whoever the replay refuses; then the seat's search
+    weighs its moves from worlds drawn as that seat knew them (determinize), never another's."""
+    worlds: list[int] = []
+    determinize = Goofspiel.determinize
+
+    def watched(game: Goofspiel, state: Any, seat: int, rng: Any) -> Any:
+        worlds.append(seat)
+        return determinize(game, state, seat, rng)
+
+    monkeypatch.setattr(Goofspiel, "determinize", watched)
+
+    async def scenario(base: str) -> None:
+        made = await create(base, game="goofspiel", players=2, seed=5, spectators="link",
+                            bots={"0": "mcts:iterations=40"})
+        match, spectator = made["id"], made["spectator_token"]
+        explain = f"/api/matches/{match}/replay/0/explain?seat=0"
+        await post(base, f"/api/matches/{match}/start", made["host_token"])
+        person = await Client.connect(base, match, made["seats"][1]["token"])
+        await person.until(lambda f: f["type"] == "state" and f["status"] == "running")
+        running = await get(base, explain, made["host_token"])
+        assert running.status_code == 409 and "when the match is over" in running.json()["error"]
+        await Player(person).play()
+        for stranger in (None, "not-a-token"):  # the replay is watched with the link's token
+            assert (await get(base, explain, stranger)).status_code == 403
+        record = (await get(base, f"/api/matches/{match}/record", spectator)).json()
+        worlds.clear()
+        found = (await get(base, explain, spectator)).json()
+        assert found["spec"] == "mcts:iterations=40" and found["seat"] == 0
+        assert sum(move["visits"] for move in found["moves"]) == 40
+        assert found["played"] in [move["action"] for move in found["moves"]]
+        assert len(worlds) >= 40 and set(worlds) == {0}  # seat 0's worlds, one an iteration
+        assert found == (await get(base, explain, spectator)).json()  # seeded: the same again
+        # The person's seat is explained by the game's strong level, from its own worlds.
+        worlds.clear()
+        other = (await get(base, f"/api/matches/{match}/replay/0/explain?seat=1",
+                           spectator)).json()
+        assert other["spec"] == "mcts" and set(worlds) == {1}
+        last = len(record["log"])
+        wrong = await get(base, f"/api/matches/{match}/replay/{last}/explain?seat=0", spectator)
+        assert wrong.status_code == 422 and "its steps are 0 to" in wrong.json()["error"]
+        nobody = await get(base, f"/api/matches/{match}/replay/0/explain?seat=7", spectator)
+        assert nobody.status_code == 422 and "the seats are 0 to 1" in nobody.json()["error"]
 
     with ServerThread(sqlite) as server:
         run(scenario(server.url))

@@ -69,6 +69,18 @@ export const api = {
     request<SessionOut>("PATCH", `/api/sessions/${encodeURIComponent(id)}/settings`, body, host),
   replay: (id: string, token: string | null) =>
     request<ReplayFrames>("GET", `/api/matches/${encodeURIComponent(id)}/replay`, undefined, token ?? undefined),
+  explain: (id: string, step: number, seat: number, token: string | null) =>
+    request<Explanation>("GET", `/api/matches/${encodeURIComponent(id)}/replay/${step}/explain?seat=${seat}`, undefined, token ?? undefined),
+};
+
+// What a seat's search weighed after `step` steps of a finished match: the moves it compared,
+// its choice first, each with the chance of winning it saw after it; `played` is the move made.
+export type Explanation = {
+  step: number;
+  seat: number;
+  spec: string;
+  played: Record<string, unknown> | null;
+  moves: { action: Record<string, unknown>; text: string; visits: number; value: number }[];
 };
 
 // A finished match step by step: the spectator's view after each step, with its events.

@@ -1,21 +1,9 @@
-// Bot levels offered when creating a match, as the server's bot specs.
+// Bot levels offered when creating a match. What each level plays (its bot spec) and its measured
+// Elo come from the game's own table, published with the games (GET /api/games, `levels`).
+import type { LevelOut } from "../protocol/types";
+
 export const BOT_LEVELS = ["easy", "normal", "strong"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
-
-// The strong level searches (MCTS) in turn-based games; in a real-time game its strength is
-// quick, sure placements, so it is the heuristic at an expert's speed.
-export function botSpec(level: BotLevel, realTime: boolean): string {
-  switch (level) {
-    case "easy":
-      return "random:level=beginner";
-    case "normal":
-      return "heuristic:level=casual";
-    case "strong":
-      return realTime
-        ? "heuristic:level=expert"
-        : "mcts:iterations=8:rollout=heuristic:horizon=10:bias=2:level=expert";
-  }
-}
 
 // Who plays a seat: you, a friend (the seat is kept for their invite link), anyone (an open
 // seat, taken from the list of matches), or a bot.
@@ -26,13 +14,33 @@ export function openSeatsOf(plan: SeatPlan[]): number[] {
   return plan.flatMap((seat, index) => (seat.kind === "open" ? [index] : []));
 }
 
+export function isLevel(name: string): name is BotLevel {
+  return (BOT_LEVELS as readonly string[]).includes(name);
+}
+
+// The bot spec of a level in a game's table.
+export function botSpec(levels: LevelOut[], level: BotLevel): string {
+  const found = levels.find((l) => l.name === level);
+  if (!found) throw new Error(`this game has no ${level} bot`);
+  return found.spec;
+}
+
 // The body's `bots` map: seat number (as text) -> spec, for every seat a bot plays.
-export function botsOf(plan: SeatPlan[], realTime: boolean): Record<string, string> {
+export function botsOf(plan: SeatPlan[], levels: LevelOut[]): Record<string, string> {
   const bots: Record<string, string> = {};
   plan.forEach((seat, index) => {
-    if (seat.kind === "bot") bots[String(index)] = botSpec(seat.level, realTime);
+    if (seat.kind === "bot") bots[String(index)] = botSpec(levels, seat.level);
   });
   return bots;
+}
+
+// Seat number (as text) -> level, for every seat a bot plays: what the player's results count.
+export function levelsOf(plan: SeatPlan[]): Record<string, BotLevel> {
+  const out: Record<string, BotLevel> = {};
+  plan.forEach((seat, index) => {
+    if (seat.kind === "bot") out[String(index)] = seat.level;
+  });
+  return out;
 }
 
 export function defaultPlan(players: number, previous: SeatPlan[] = []): SeatPlan[] {

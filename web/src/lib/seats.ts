@@ -1,5 +1,6 @@
 // The seats this browser holds, kept in localStorage so a player can close the tab, reload or
 // come back later and rejoin: match id -> seat token (and the host's token for the creator).
+import type { BotLevel } from "./bots";
 
 export interface HeldSeat {
   id: string;
@@ -10,6 +11,8 @@ export interface HeldSeat {
   name?: string;
   // The creator's copy of the invite links, to hand them out while the match waits.
   invites?: { seat: number; url: string }[];
+  // The bots' levels by seat (as text), for the player's results against each level.
+  bots?: Record<string, BotLevel>;
   // The spectators' link, for a screen on the wall or friends who only watch.
   watch?: string;
   // A session's facilitator: the join code and the projector's link (the spectator token).

@@ -212,6 +212,7 @@ export interface Frame {
 export interface GameOut {
   abandoned_seat_grace: number | null;
   facilitated: boolean;
+  levels: LevelOut[];
   max_players: number;
   min_players: number;
   name: string;
@@ -220,6 +221,17 @@ export interface GameOut {
   }[];
   real_time: boolean;
   title: string;
+}
+/**
+ * A bot level people choose by (easy, normal, strong): its spec and measured Elo.
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LevelOut".
+ */
+export interface LevelOut {
+  elo: number | null;
+  name: string;
+  spec: string;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema

@@ -4,7 +4,6 @@ can."""
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,27 +20,15 @@ from ludoteca.games.castell.actions import (
     Train,
 )
 from ludoteca.games.castell.data import (
-    ADJACENCY,
     MIN_FESTIVAL_LEVELS,
     SPECIAL_TILE,
     Region,
     Skill,
     local_tile_points,
 )
+from ludoteca.games.castell.rules.move import distances
 from ludoteca.games.castell.state import CastellState, Festival, Phase
 from ludoteca.games.castell.towers import best_tower, tower_score
-
-
-def distances(start: Region) -> dict[Region, int]:
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for there in ADJACENCY[here]:
-            if there not in seen:
-                seen[there] = seen[here] + 1
-                queue.append(there)
-    return seen
 
 
 def target_festival(state: CastellState, seat: int) -> Festival | None:

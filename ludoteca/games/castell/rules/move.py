@@ -4,6 +4,9 @@ pedina al tabellone di gioco in una regione a scelta.")."""
 
 from __future__ import annotations
 
+from collections import deque
+from functools import cache
+
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
@@ -17,6 +20,20 @@ def destinations(state: CastellState, seat: int) -> tuple[Region, ...]:
     """Where the pawn may move: an adjacent region [D-2], or anywhere from off the board."""
     pawn = state.players[seat].pawn
     return REGIONS if pawn is None else ADJACENCY[pawn]
+
+
+@cache
+def distances(start: Region) -> dict[Region, int]:
+    """Moves from `start` to every region over the map's adjacency [D-2]."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in ADJACENCY[here]:
+            if there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return seen
 
 
 def check_destination(state: CastellState, seat: int, region: object) -> Region:

@@ -6,21 +6,22 @@ from __future__ import annotations
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Declare, Move, Perform, Source, Train
-from ludoteca.games.castell.data import SHAPE_TILES, Region, Skill
+from ludoteca.games.castell.data import Region, Skill
 from ludoteca.games.castell.rules.festival import suggestion
 from ludoteca.games.castell.state import TurnAction
-from ludoteca.games.castell.tests.helpers import act, end_all_turns, fresh, stage_festival
+from ludoteca.games.castell.tests.helpers import (
+    SHAPE_321,
+    before_a_performance,
+    end_all_turns,
+    fresh,
+    stage_festival,
+)
 
 
 def test_bot_performs_a_local_tile_when_it_can() -> None:
-    state = fresh(2)
-    seat = state.current
-    tile = SHAPE_TILES.index(((3, 2, 1), 2))
-    state.rows[Region.VALLS] = [tile]
-    state.players[seat].team = [9, 9, 9, 5, 5, 2]
-    act(state, seat, Move(Region.VALLS))
+    state, seat = before_a_performance()
     action = GAME.heuristic_action(state.clone(), seat, Rng(0))
-    assert isinstance(action, Perform) and action.tile == tile
+    assert isinstance(action, Perform) and action.tile == SHAPE_321
 
 
 def test_bot_heads_for_the_next_festival() -> None:

@@ -1,0 +1,64 @@
+"""Planning a whole turn: every order of the turn's actions (each at most once, the Special
+tile's free action too) down to ending the turn, each end judged by the player's `outlook`.
+
+A turn's actions only make sense together (move where the castellers are, recruit them, then
+perform with the tower they complete), so a search that weighs one action at a time with a
+rough continuation misjudges them; planning the turn whole does not. The same position reached
+in another order is planned once (its value is remembered). Nothing here is random, and a turn
+never draws from the bag, so the plans of every determinization of a position are the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ludoteca.engine.actions import Action
+from ludoteca.games.castell.actions import EndTurn
+from ludoteca.games.castell.bots.outlook import outlook
+from ludoteca.games.castell.data import REGIONS
+from ludoteca.games.castell.state import TURN, CastellState
+
+Legal = Callable[[CastellState, int], list[Action]]
+Apply = Callable[[CastellState, int, Action], Any]
+
+
+def turn_key(state: CastellState, seat: int) -> tuple[Any, ...]:
+    """All that a turn's actions change: a position reached in two orders has one key."""
+    player = state.players[seat]
+    return (
+        player.pawn, tuple(player.team), tuple(player.ranks.values()), player.tokens,
+        tuple(sorted(state.used)), state.free_special,
+        tuple(len(spot.tiles) + spot.collected for spot in player.board.values()),
+        tuple(len(state.rows[region]) for region in REGIONS),
+    )
+
+
+class TurnPlanner:
+    """The turn's plans from one position, best first, by the outlook at their end."""
+
+    def __init__(self, legal: Legal, apply: Apply) -> None:
+        self.legal = legal
+        self.apply = apply
+
+    def ranked(self, state: CastellState, seat: int) -> list[tuple[float, Action]]:
+        """Each first action with the best outlook a turn starting with it reaches, best
+        first (ties keep the menu's order)."""
+        known: dict[tuple[Any, ...], float] = {}
+        ranked = [(self._after(state, seat, action, known), action)
+                  for action in self.legal(state, seat)]
+        order = sorted(range(len(ranked)), key=lambda i: -ranked[i][0])
+        return [ranked[i] for i in order]
+
+    def _after(self, state: CastellState, seat: int, action: Action,
+               known: dict[tuple[Any, ...], float]) -> float:
+        if isinstance(action, EndTurn):
+            return outlook(state, seat)
+        after = state.clone()
+        self.apply(after, seat, action)
+        if after.phase is not TURN or after.current != seat:
+            return outlook(after, seat)
+        key = turn_key(after, seat)
+        if key not in known:
+            known[key] = max(self._after(after, seat, a, known) for a in self.legal(after, seat))
+        return known[key]

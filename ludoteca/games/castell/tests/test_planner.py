@@ -1,0 +1,90 @@
+"""The strong level's judgement: the outlook of a player (the points they are likely to end
+with) and the whole-turn planner that plays toward the best one."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ludoteca.engine.rng import Rng
+from ludoteca.games.castell import GAME
+from ludoteca.games.castell.actions import Declare, EndTurn, Perform
+from ludoteca.games.castell.bots.outlook import expected_prize, outlook, steps_short, token_points
+from ludoteca.games.castell.bots.planner import TurnPlanner
+from ludoteca.games.castell.data import FestivalType, Region
+from ludoteca.games.castell.result import categories
+from ludoteca.games.castell.state import Festival, Phase
+from ludoteca.games.castell.tests.helpers import (
+    BAL1,
+    TALL,
+    act,
+    before_a_performance,
+    fresh,
+    stage_festival,
+)
+
+PLANNER = TurnPlanner(GAME.legal_actions, GAME.apply)
+
+
+def test_a_finished_games_outlook_is_its_score() -> None:
+    state = fresh(2)
+    rng = Rng(1)
+    while not GAME.is_over(state):
+        seat = min(GAME.actors(state))
+        GAME.apply(state, seat, GAME.heuristic_action(state, seat, rng))
+    for seat in range(2):
+        assert outlook(state, seat) == categories(state.players[seat])["total"]
+
+
+def test_a_festival_in_reach_with_a_qualifying_tower_raises_the_outlook() -> None:
+    state = fresh(2)
+    seat = state.current
+    stage_festival(state, Region.VALLS, [5])
+    player = state.players[seat]
+    player.pawn = Region.TARRAGONA
+    before = outlook(state, seat)
+    player.team, player.ranks = list(TALL), {**player.ranks, **BAL1}
+    assert outlook(state, seat) > before + 3  # a trophy and a size token, most of them
+
+
+def test_a_step_a_turn_is_free_and_one_more_costs_a_token() -> None:
+    far = Festival(5, FestivalType.I, Region.GIRONA, [3])  # Tarragona to Girona: 3 steps
+    assert steps_short(Region.TARRAGONA, 3, far) == 1  # two turns: one step bought
+    assert steps_short(Region.TARRAGONA, 1, far) == 0
+    assert steps_short(Region.TARRAGONA, 4, far) is None
+    assert steps_short(None, 4, far) == 0  # the first move places the pawn anywhere
+
+
+def test_prizes_and_size_tokens_as_the_rules_count_them() -> None:
+    assert expected_prize([5], 8, []) == 5  # alone: the trophy
+    assert expected_prize([5], 8, [8]) == 5  # a tie shares the rank [D-13]
+    assert 0 < expected_prize([5], 8, [9]) < 5  # only if the better rival stays away
+    held = Counter([5, 7, 7])
+    assert [token_points(held, s) for s in (3, 5, 7)] == [2, 0, 1]  # [D-24]
+
+
+def test_the_planner_performs_a_tile_it_can_meet() -> None:
+    state, seat = before_a_performance()
+    ranked = PLANNER.ranked(state, seat)
+    assert {action for _, action in ranked} == set(GAME.legal_actions(state, seat))
+    assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)
+    # The turn's best plans perform the tile (now or after other actions): ending the turn
+    # without it is worth less.
+    value = dict((action, v) for v, action in ranked)
+    assert value[EndTurn()] < ranked[0][0]
+    assert any(isinstance(a, Perform) for a in GAME.legal_actions(state, seat))
+
+
+def test_the_strong_level_plays_the_planners_turn_and_compares_festival_towers() -> None:
+    state = fresh(2)
+    seat = state.current
+    choices = GAME.search_choices(state.clone(), seat, Rng(0))
+    assert choices == [PLANNER.ranked(state, seat)[0][1]]
+    stage_festival(state, Region.VALLS, [5])
+    for p in state.players:
+        p.pawn, p.team, p.ranks = Region.VALLS, list(TALL), {**p.ranks, **BAL1}
+    act(state, state.current, EndTurn())
+    act(state, state.current, EndTurn())
+    assert state.phase is Phase.FESTIVAL
+    at = state.to_declare[0]
+    choices = GAME.search_choices(state, at, Rng(0))
+    assert choices and all(isinstance(a, Declare) for a in choices)

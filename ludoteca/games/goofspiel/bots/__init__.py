@@ -1,0 +1,1 @@
+"""Goofspiel's bots: the heuristic (`heuristic.py`)."""
