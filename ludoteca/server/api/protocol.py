@@ -36,7 +36,30 @@ class PingFrame(Frame):
     ref: Ref = None
 
 
+class HistoryRequestFrame(Frame):
+    """An older page of the match's events: those of the steps before `before`."""
+
+    type: Literal["history"]
+    before: int
+
+
+class ReadyFrame(Frame):
+    """The player is ready for the stretch of real-time play being gathered for."""
+
+    type: Literal["ready"]
+
+
 # --- server -> client ---------------------------------------------------------------------------
+class Gathering(Frame):
+    """A stretch of real-time play held until the people at the table are ready (a Ligretto
+    round): who is ready, who is awaited, and the seconds to the start once everybody is."""
+
+    key: str
+    ready: list[int]
+    waiting: list[int]
+    starts_in: float | None
+
+
 class StateFrame(Frame):
     type: Literal["state"]
     seat: int | None
@@ -47,6 +70,10 @@ class StateFrame(Frame):
     # Seconds each running clock this seat may know of has left (by the game's deadline key),
     # measured on the server's clock when the frame was made; still while the match is paused.
     clocks: dict[str, float] = {}
+    # Whether this seat may take back its last step now (send the action {"kind": "undo"}).
+    undo: bool = False
+    # The stretch of real-time play being gathered for, if any (nobody may act meanwhile).
+    gathering: Gathering | None = None
 
 
 class EventBody(Frame):
@@ -58,7 +85,27 @@ class EventFrame(Frame):
     type: Literal["event"]
     step: int
     seat: int
+    # The round the step was played in (None: the game has no rounds).
+    round: int | None = None
     event: EventBody
+
+
+class LoggedEvent(Frame):
+    step: int
+    seat: int
+    round: int | None = None
+    event: EventBody
+
+
+class HistoryFrame(Frame):
+    """The events this seat may see of the steps before `before` (None: of every step so far,
+    sent on connecting, before the state), oldest first; `more`: older ones are left for
+    another page (ask with a `history` frame)."""
+
+    type: Literal["history"]
+    before: int | None = None
+    more: bool
+    events: list[LoggedEvent]
 
 
 class SeatPresence(Frame):
@@ -67,6 +114,8 @@ class SeatPresence(Frame):
     connected: bool
     bot: str | None
     stand_in: bool = False
+    # Seconds before a stand-in plays the seat of a person who is away (None: nobody away).
+    grace_left: float | None = None
 
 
 class PresenceFrame(Frame):
@@ -121,6 +170,7 @@ class PongFrame(Frame):
 SERVER_FRAMES: dict[str, type[Frame]] = {
     "state": StateFrame,
     "event": EventFrame,
+    "history": HistoryFrame,
     "presence": PresenceFrame,
     "lobby": LobbyFrame,
     "accepted": AcceptedFrame,

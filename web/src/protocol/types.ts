@@ -189,6 +189,7 @@ export interface EventBody {
  */
 export interface EventFrame {
   event: EventBody;
+  round?: number | null;
   seat: number;
   step: number;
   type: "event";
@@ -218,6 +219,20 @@ export interface GameOut {
   title: string;
 }
 /**
+ * A stretch of real-time play held until the people at the table are ready (a Ligretto
+ * round): who is ready, who is awaited, and the seconds to the start once everybody is.
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Gathering".
+ */
+export interface Gathering {
+  key: string;
+  ready: number[];
+  starts_in: number | null;
+  waiting: number[];
+  [k: string]: unknown;
+}
+/**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "Health".
  */
@@ -234,6 +249,43 @@ export interface HelloFrame {
   name?: string | null;
   token?: string | null;
   type: "hello";
+  [k: string]: unknown;
+}
+/**
+ * The events this seat may see of the steps before `before` (None: of every step so far,
+ * sent on connecting, before the state), oldest first; `more`: older ones are left for
+ * another page (ask with a `history` frame).
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "HistoryFrame".
+ */
+export interface HistoryFrame {
+  before?: number | null;
+  events: LoggedEvent[];
+  more: boolean;
+  type: "history";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LoggedEvent".
+ */
+export interface LoggedEvent {
+  event: EventBody;
+  round?: number | null;
+  seat: number;
+  step: number;
+  [k: string]: unknown;
+}
+/**
+ * An older page of the match's events: those of the steps before `before`.
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "HistoryRequestFrame".
+ */
+export interface HistoryRequestFrame {
+  before: number;
+  type: "history";
   [k: string]: unknown;
 }
 /**
@@ -381,9 +433,20 @@ export interface PresenceFrame {
 export interface SeatPresence {
   bot: string | null;
   connected: boolean;
+  grace_left?: number | null;
   name: string | null;
   seat: number;
   stand_in?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * The player is ready for the stretch of real-time play being gathered for.
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ReadyFrame".
+ */
+export interface ReadyFrame {
+  type: "ready";
   [k: string]: unknown;
 }
 /**
@@ -451,6 +514,7 @@ export interface StateFrame {
   clocks?: {
     [k: string]: number;
   };
+  gathering?: Gathering | null;
   legal: {
     [k: string]: unknown;
   }[];
@@ -458,6 +522,7 @@ export interface StateFrame {
   status: string;
   step: number;
   type: "state";
+  undo?: boolean;
   view: {
     [k: string]: unknown;
   };
