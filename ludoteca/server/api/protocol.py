@@ -123,7 +123,9 @@ class PresenceFrame(Frame):
     status: str
     seats: list[SeatPresence]
     spectators: int
+    # Seconds left in each seat's time bank, and the seats whose bank runs down now.
     time_banks: dict[str, float] | None = None
+    time_banks_running: list[int] | None = None
 
 
 class LobbyMember(Frame):

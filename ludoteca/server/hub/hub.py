@@ -269,7 +269,8 @@ class Hub:
             room.send_states(force=True)
         if decision.stepped:
             self.frames_due(live)
-            if decision.caught_up or live.info.status == "over":
+            # A time bank stops and another starts: every screen's clocks are told at once.
+            if decision.caught_up or live.info.status == "over" or live.clocks.bank:
                 room.send_unsent()  # the steps' frames go before the presence they changed
                 room.broadcast_presence()
         if decision.applied is not None:

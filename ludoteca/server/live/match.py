@@ -595,6 +595,7 @@ class LiveMatch:
         }
         if self.clocks.bank is not None:
             frame["time_banks"] = self.clocks.banks_view(now)
+            frame["time_banks_running"] = self.clocks.banks_running()
         return frame
 
     def lobby_frame(self) -> dict[str, Any]:

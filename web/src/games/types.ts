@@ -1,5 +1,5 @@
 // What every game screen receives, and what every game says in words.
-import type { Clocks } from "../lib/match-state";
+import type { Clocks, LoggedEvent } from "../lib/match-state";
 import type { EncodedAction, GameEvent, GameView, SeatPresence } from "../protocol/frames";
 
 export interface Seats {
@@ -17,6 +17,12 @@ export interface GameProps {
   rejection: string | null;
   // The running clocks (a vote's, a phase's) as the server measures them.
   clocks: Clocks;
+  // The match's log so far (what the rules revealed: festival results, bids), oldest first.
+  events?: LoggedEvent[];
+  // Take back this seat's last move, when the server offers it (null: nothing to take back).
+  onundo?: (() => void) | null;
+  // The match's status ("open" before its start, "running", "over"...).
+  status?: string;
 }
 
 export interface GameText {

@@ -55,6 +55,8 @@ export const api = {
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/${what}`, {}, host),
   botSeat: (id: string, host: string, seat: number, bot: string) =>
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, host),
+  standIn: (id: string, host: string, seat: number) =>
+    request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/stand_in`, {}, host),
   giveBack: (id: string, host: string, seat: number) =>
     request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/seats/${seat}/back`, {}, host),
   debrief: (id: string, lang: string, token: string | null) =>
@@ -67,7 +69,7 @@ export const api = {
 export type ReplayFrames = {
   game: string;
   players: number;
-  steps: { step: number; seat: number | null; action: unknown; view: Record<string, unknown>; events: { kind: string; data: Record<string, unknown> }[] }[];
+  steps: { step: number; seat: number | null; action: unknown; round?: number | null; view: Record<string, unknown>; events: { kind: string; data: Record<string, unknown> }[] }[];
   result: Record<string, unknown> | null;
 };
 

@@ -423,6 +423,7 @@ export interface PresenceFrame {
   time_banks?: {
     [k: string]: number;
   } | null;
+  time_banks_running?: number[] | null;
   type: "presence";
   [k: string]: unknown;
 }
