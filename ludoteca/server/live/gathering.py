@@ -2,7 +2,9 @@
 of each round): the game names the stretch (`Game.gathers`), the server holds it until every
 person connected to a seat has said they are ready, then counts down and lets everybody go at
 once, bots included. Who is connected is the server's presence: a seat nobody holds, a bot's
-seat or a stand-in's is never waited for. The hold is the server's, not a step of the log: a
+seat or a stand-in's is never waited for; a person who took a seat (or was invited to it) and
+is not connected is waited for only a few seconds (`ARRIVING_SECONDS`: a page still loading,
+a reload). The hold is the server's, not a step of the log: a
 replay has no such pause, and after a restart the table gathers again.
 """
 
@@ -10,6 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+# Seconds a person who took a seat but is not connected is still waited for: the page of a
+# match just started is loading, a player reloads.
+ARRIVING_SECONDS = 10.0
 
 
 @dataclass

@@ -34,7 +34,7 @@ from ludoteca.engine.timeline import Timeline
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.live import frames
 from ludoteca.server.live.clocks import ClockBook, TimeBank
-from ludoteca.server.live.gathering import Gathering
+from ludoteca.server.live.gathering import ARRIVING_SECONDS, Gathering
 from ludoteca.server.live.history import History, rebuild_history
 from ludoteca.server.live.presence import Presence
 from ludoteca.server.live.seat_bots import BotPool, SeatBots, grace_left, stand_ins
@@ -532,10 +532,15 @@ class LiveMatch:
         return out
 
     def people(self, now: float) -> set[int]:
-        """The seats a person plays and is connected to now (not a bot's, not an empty one)."""
-        bots = {s.seat for s in self.info.seats if s.bot}
-        counts = self.presence.counts(now)
-        return {seat for seat, n in counts.items() if n > 0 and seat not in bots}
+        """The seats a person plays and is connected to now, or arriving (taken or kept for
+        an invited person, empty for less than `ARRIVING_SECONDS`): not a bot's, not a seat
+        open to anyone that nobody took."""
+        return {
+            s.seat for s in self.info.seats
+            if not s.bot and (s.name is not None or s.token_hash is not None)
+            and self.presence.empty_for(s.seat, now) < ARRIVING_SECONDS
+            and not self.presence.handed_over(s.seat, now)
+        }
 
     def gather(self, now: float) -> bool:
         """Follow the game's stretch of real-time play to gather for (see gathering.py); True

@@ -171,12 +171,13 @@ def test_a_castell_move_taken_back_is_logged_and_replays_everywhere(
 def test_a_ligretto_round_waits_for_everybody_connected_then_counts_down(
         config: ServerConfig) -> None:
     """Nobody plays before the start, the bot included: a person connected is awaited (a seat
-    nobody holds is not); once everybody connected is ready, the countdown, then play."""
+    open to anyone that nobody took is not); once everybody connected is ready, the countdown,
+    then play."""
     config.countdown_seconds = 0.3
 
     async def scenario(base: str, server: ServerThread) -> dict[str, Any]:
         made = await create(base, game="ligretto", players=3, seed=3, options={"rounds": 1},
-                            bots={"2": "heuristic:level=expert"})
+                            bots={"2": "heuristic:level=expert"}, open_seats=[1])
         ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
         await ann.state()
         await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
@@ -268,3 +269,28 @@ def test_the_host_has_a_bot_play_an_away_seat_now_until_its_person_is_back(
     assert seen["revealed"]["event"]["data"]["prize"]  # the stand-in bid for Bea
     assert seen["returned"]["seats"][1]["stand_in"] is False
     assert seen["returned"]["seats"][1]["name"] == "Bea"
+
+
+def test_an_invited_player_still_arriving_is_waited_for_a_few_seconds(
+        config: ServerConfig, monkeypatch: Any) -> None:
+    """A match started before its second player's page has loaded: the table waits for them a
+    few seconds (`ARRIVING_SECONDS`), then for the ones connected only."""
+    monkeypatch.setattr("ludoteca.server.live.match.ARRIVING_SECONDS", 1.0)
+    config.countdown_seconds = 0.5
+
+    async def scenario(base: str) -> list[dict[str, Any]]:
+        made = await started(base, game="ligretto", players=2, seed=3, options={"rounds": 1})
+        ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
+        await ann.state()
+        await ann.send({"type": "ready"})
+        awaited = await ann.until(lambda f: f["type"] == "state" and f["gathering"]
+                                  and f["gathering"]["ready"] == [0])
+        counting = await ann.until(lambda f: f["type"] == "state" and f["gathering"]
+                                   and f["gathering"]["starts_in"] is not None, 10)
+        await ann.close()
+        return [awaited, counting]
+
+    with ServerThread(config) as server:
+        awaited, counting = run(scenario(server.url))
+    assert awaited["gathering"]["waiting"] == [1] and awaited["gathering"]["starts_in"] is None
+    assert counting["gathering"]["waiting"] == []  # seat 1 stopped being awaited

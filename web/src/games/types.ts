@@ -23,6 +23,8 @@ export interface GameProps {
   onundo?: (() => void) | null;
   // The match's status ("open" before its start, "running", "over"...).
   status?: string;
+  // The table is being gathered before a real-time round: nobody plays yet.
+  held?: boolean;
 }
 
 export interface GameText {
