@@ -51,6 +51,7 @@ export const en = {
   "home.free_seats": "{free} of {total} seats free",
   "home.join": "Join",
   "home.watch": "Watch",
+  "home.against": "with {who}",
 
   "new.title": "New match of {game}",
   "new.unknown_game": "There is no game called {game}.",
@@ -71,6 +72,10 @@ export const en = {
   "new.options": "Options",
   "new.create": "Create the match",
   "new.need_me": "Choose which seat is yours.",
+  "new.time_bank": "Time to play",
+  "new.time_bank.none": "no limit",
+  "new.time_bank.choice": "{minutes} minutes each, plus {seconds} s a move",
+  "new.time_bank_hint": "Each player's clock runs while they may play; when it runs out, a bot makes their move and the clock starts again.",
 
   "bot.easy": "easy",
   "bot.normal": "normal",
@@ -756,4 +761,5 @@ export const en = {
   "ligretto.confirm_jokers.tap.other": "This place spends {count} jokers (shown on the board): tap the square again to place your tile.",
   "ligretto.square.target_jokers.one": "your tile may go here with {count} joker",
   "ligretto.square.target_jokers.other": "your tile may go here with {count} jokers",
+  "rules.picture.no_skill": "No skill",
 } as const;

@@ -52,6 +52,7 @@ export const it: Record<keyof typeof en, string> = {
   "home.free_seats": "{free} posti liberi su {total}",
   "home.join": "Partecipa",
   "home.watch": "Guarda",
+  "home.against": "con {who}",
 
   "new.title": "Nuova partita a {game}",
   "new.unknown_game": "Non c'è nessun gioco chiamato {game}.",
@@ -72,6 +73,10 @@ export const it: Record<keyof typeof en, string> = {
   "new.options": "Opzioni",
   "new.create": "Crea la partita",
   "new.need_me": "Scegli qual è il tuo posto.",
+  "new.time_bank": "Tempo per giocare",
+  "new.time_bank.none": "senza limite",
+  "new.time_bank.choice": "{minutes} minuti a testa, più {seconds} s a mossa",
+  "new.time_bank_hint": "L'orologio di ciascuno corre mentre può giocare; quando finisce, un bot fa la sua mossa e l'orologio riparte.",
 
   "bot.easy": "facile",
   "bot.normal": "normale",
@@ -168,7 +173,7 @@ export const it: Record<keyof typeof en, string> = {
   "result.home": "Torna ai giochi",
   "result.total": "Totale",
 
-  "replay.title": "Replay: {game}",
+  "replay.title": "Rivedi la partita: {game}",
   "replay.step": "Passo {step} di {last}",
   "replay.first": "Primo passo",
   "replay.previous": "Passo precedente",
@@ -757,4 +762,5 @@ export const it: Record<keyof typeof en, string> = {
   "ligretto.confirm_jokers.tap.other": "Questo posto spende {count} jolly (sul tabellone): tocca di nuovo la casella per posare la tessera.",
   "ligretto.square.target_jokers.one": "la tua tessera può andare qui con {count} jolly",
   "ligretto.square.target_jokers.other": "la tua tessera può andare qui con {count} jolly",
+  "rules.picture.no_skill": "Nessuna abilità",
 };
