@@ -599,7 +599,11 @@ class LiveMatch:
             "spectators": self.presence.spectators(now),
         }
         if self.clocks.bank is not None:
-            frame["time_banks"] = self.clocks.banks_view(now)
+            banks = self.clocks.banks_view(now)
+            for s in self.info.seats:  # a seat that has not played yet: its whole bank
+                if not s.bot and str(s.seat) not in banks:
+                    banks[str(s.seat)] = round(self.clocks.left(s.seat), 1)
+            frame["time_banks"] = dict(sorted(banks.items()))
             frame["time_banks_running"] = self.clocks.banks_running()
         return frame
 

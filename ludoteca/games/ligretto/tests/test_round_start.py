@@ -74,8 +74,8 @@ def test_each_rounds_play_is_named_for_the_table_to_gather_for() -> None:
     s = fresh(players=3, pawns="host")
     assert GAME.gathers(s) == "round 1" and GAME.round_number(s) == 1
     end_round(s, Ending.HOST)
-    assert s.phase is not Phase.PLAY and GAME.gathers(s) is None
-    while s.phase is not Phase.PLAY:
+    assert GAME.phase(s) is Phase.PAWNS and GAME.gathers(s) is None
+    while GAME.phase(s) is not Phase.PLAY:
         seat = min(GAME.actors(s))
         GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
     assert GAME.gathers(s) == "round 2" and GAME.round_number(s) == 2

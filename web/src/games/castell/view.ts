@@ -128,8 +128,11 @@ export function regionsEarned(player: CastellPlayer): string[] {
 
 // The region the last move on the map happened in (a move, a recruit, a performance), from the
 // log: the map highlights it.
-export function lastRegion(events: { event: { kind: string; data: Record<string, unknown> } }[]): string | null {
+export function lastRegion(events: { step: number; event: { kind: string; data: Record<string, unknown> } }[]): string | null {
+  // A move taken back is no last move: its step is skipped, and so is the undo.
+  const undone = new Set(events.filter((e) => e.event.kind === "undone").map((e) => Number(e.event.data.step)));
   for (let i = events.length - 1; i >= 0; i--) {
+    if (undone.has(events[i].step) || events[i].event.kind === "undone") continue;
     const { kind, data } = events[i].event;
     if (kind === "round" || kind === "festival") return null;
     if (["moved", "special_move", "recruited", "special_recruit", "performed"].includes(kind) && typeof data.region === "string") {
