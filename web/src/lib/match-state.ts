@@ -169,5 +169,6 @@ export function reconnecting(state: MatchState): MatchState {
 // Seconds a countdown told `told` seconds left at `at` (a Date.now()) has left at `now`.
 export function secondsLeft(told: number | null | undefined, at: number, now: number): number | null {
   if (told === null || told === undefined) return null;
-  return Math.max(0, Math.ceil(told - (now - at) / 1000));
+  // `now` may lag `at` (a clock read once a second): no time runs backwards.
+  return Math.max(0, Math.ceil(told - Math.max(0, now - at) / 1000));
 }
