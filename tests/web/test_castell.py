@@ -124,6 +124,8 @@ def test_two_people_play_to_the_end(table: Table) -> None:
     assert f"/play/{match_id}#token=" in invite
     friend = table.person(locale="it-IT", width=768)
     friend.goto(invite)
+    friend.fill("[data-invite-name] input", "Bea")  # the invite asks the guest's name
+    friend.locator("[data-invite-name] button").click()
     friend.wait_for_selector(".match[data-status]")
     assert "#token" not in friend.url  # the token leaves the address bar
     host.locator(".invites button.primary").click()
