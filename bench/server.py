@@ -107,7 +107,7 @@ class Server:
             serve = [sys.executable, str(Path(__file__).parent / "stalls.py"), str(STALLS[0])]
         command = [*serve, "serve", "--port",
                    str(self.port), "--db", str(folder / "bench.db"), "--echo",
-                   "--rate-limit", "100000", *EXTRA]
+                   "--rate-limit", "100000", "--countdown", "0", *EXTRA]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL)
         wait_port(self.port, 60)
@@ -220,6 +220,7 @@ class GameClient:
         self.fresh = False  # the latest state has not been acted on yet
         self.waiting = False  # an action is out, not yet answered
         self.over = False  # the match has ended
+        self.gathering = False  # a round is held until this seat says it is ready
         self.seen_steps: set[int] = set()
 
     async def play(self, until: float, measure: Measure) -> None:
@@ -244,6 +245,9 @@ class GameClient:
 
         try:
             while not self.over:
+                if self.gathering:  # a Ligretto round waits for everybody's "ready"
+                    self.gathering = False
+                    await self.ws.send('{"type": "ready"}')
                 if (self.legal != "[]" and self.fresh and not self.waiting
                         and (think is None or think.done()) and time.monotonic() < until):
                     think = asyncio.create_task(act_soon())
@@ -266,6 +270,7 @@ class GameClient:
         if text.startswith('{"type": "state"'):
             kind = "state"
             step, status, self.legal = read_state(text)
+            self.gathering = not text.endswith('"gathering": null}')
             self.fresh = True
             self.over = status != "running"
         else:

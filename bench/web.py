@@ -69,8 +69,18 @@ def seat_link(base: str, game: str, players: int, options: dict[str, Any]) -> st
 def timed_load(page: Page, url: str, ready: str) -> float:
     start = time.perf_counter()
     page.goto(url)
+    take_seat(page, ready)
     page.wait_for_selector(ready, state="visible")
     return time.perf_counter() - start
+
+
+def take_seat(page: Page, ready: str) -> None:
+    """An invite link opened for the first time asks its guest's name: a bench player gives
+    one at once."""
+    page.wait_for_selector(f"[data-invite-name] input, {ready}", state="visible")
+    if page.locator("[data-invite-name] input").count():
+        page.fill("[data-invite-name] input", "Bench")
+        page.locator("[data-invite-name] button").click()
 
 
 def render_times(browser: Any, base: str) -> dict[str, float]:
@@ -103,7 +113,11 @@ def realtime_lag(browser: Any, base: str) -> list[float]:
     context = browser.new_context(viewport={"width": 1440, "height": 1000})
     page = context.new_page()
     page.goto(seat_link(base, "ligretto", 4, {"rounds": 1}))
+    take_seat(page, ".ligretto .hand")
     page.wait_for_selector(".ligretto .hand")
+    # The round starts once this player is ready and the countdown is over.
+    page.locator("[data-gathering] button.ready").click()
+    page.wait_for_selector("[data-gathering]", state="detached", timeout=15_000)
     lags: list[float] = []
     for _ in range(LAG_SAMPLES):
         if page.locator(".ligretto").get_attribute("data-phase") != "play":

@@ -29,6 +29,10 @@ def serve(
     bot_pause: float = typer.Option(
         1.0, "--bot-pause", min=0, help="Seconds a bot waits before a turn-based move."
     ),
+    countdown: float = typer.Option(
+        3.0, "--countdown", min=0, help="Seconds of \"3, 2, 1, go!\" before a real-time round "
+        "starts, once everybody at the table is ready."
+    ),
     bot_threads: int = typer.Option(
         2, "--bot-threads", min=1, help="Threads the bots of every match think in (a search "
         "waits for a free one)."
@@ -62,7 +66,7 @@ def serve(
     config = ServerConfig(bot_pause=bot_pause, redis_url=redis_url, public_url=public_url,
                           heartbeat_seconds=heartbeat, frames_per_second=rate_limit,
                           echo_endpoint=echo, bot_threads=bot_threads,
-                          bot_max_seconds=bot_max_seconds)
+                          bot_max_seconds=bot_max_seconds, countdown_seconds=countdown)
     if database_url is not None:
         config.database_url = database_url
     elif db is not None:

@@ -32,6 +32,14 @@ class Action:
     kind: ClassVar[str] = "action"
 
 
+@dataclasses.dataclass(frozen=True)
+class Undo(Action):
+    """Take back one's last step, where the game allows it (`Game.undoable_steps`): an entry of
+    the action log like any other, replayed by `ludoteca.engine.timeline.Timeline`."""
+
+    kind = "undo"
+
+
 class ActionCodec:
     """Encodes and decodes the actions of one game."""
 

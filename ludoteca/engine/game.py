@@ -22,7 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
-from ludoteca.engine.actions import Action, ActionCodec
+from ludoteca.engine.actions import Action, ActionCodec, Undo
 from ludoteca.engine.chance import ChanceModel
 from ludoteca.engine.clock import Deadline, check_level, default_reaction_seconds
 from ludoteca.engine.codec import STATE_LIMITS, InvalidData, decode, encode, quote
@@ -69,9 +69,14 @@ class Game(ABC, Generic[S]):
     # machine, chosen so that a move takes a fraction of a second on this game. Empty: the
     # engine's defaults (200 iterations of random rollouts).
     mcts_defaults: ClassVar[Mapping[str, Any]] = {}
+    # The steps a player may take back (undo) while nobody else acts after them: steps that
+    # reveal nothing hidden and draw nothing by chance (Castell's turn actions). A game with
+    # some also decodes `{"kind": "undo"}` (see `ludoteca.engine.timeline`). Empty: no undo.
+    undoable_steps: ClassVar[tuple[type[Action], ...]] = ()
 
     def __init__(self) -> None:
-        self._codec = ActionCodec(self.action_classes)
+        self._codec = ActionCodec(
+            (*self.action_classes, Undo) if self.undoable_steps else self.action_classes)
 
     @property
     def action_classes(self) -> tuple[type[Action], ...]:
@@ -148,6 +153,25 @@ class Game(ABC, Generic[S]):
         if not rule.anyone and not self.may_act(state, seat):
             raise IllegalAction(self.refuse_seat(state, seat, rule))
         return rule.do(state, seat, rule.check(state, seat, action))
+
+    def undoable(self, state: S, seat: int, action: Action) -> bool:
+        """Whether `action` of `seat`, about to be applied to `state`, may be taken back after
+        (until another seat acts or a step that may not be). Default: its class is one of
+        `undoable_steps`; a game whose undoable steps depend on the state says so here."""
+        return isinstance(action, self.undoable_steps)
+
+    def round_number(self, state: S) -> int | None:
+        """The round being played, from 1 (the log of a match marks where each begins); None:
+        the game has no rounds."""
+        return None
+
+    def gathers(self, state: S) -> str | None:
+        """A stretch of real-time play about to start, named by a key (Ligretto: each round's
+        "Ligretto!"): a server holds it until the people at the table say they are ready, then
+        counts down, so nobody (bots included) starts before the others. None: nothing to
+        gather for. Rules never read a clock: the hold is the server's, not a step of the
+        log."""
+        return None
 
     def refuse_phase(self, state: S, seat: int, rule: Rule) -> str:
         """Why `rule`'s action is refused in the current phase, in a player's words."""

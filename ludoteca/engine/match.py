@@ -1,7 +1,8 @@
 """A match: its header (game, options, players, seed) and its action log.
 
 That is all a match is (event sourcing): replaying the log from the header rebuilds every state
-exactly, because all randomness comes from the state's own seeded RNG.
+exactly, because all randomness comes from the state's own seeded RNG. The log may hold undos,
+replayed through a `Timeline` like every other step.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
+from ludoteca.engine.timeline import Stepped, Timeline
 
 FORMAT = 1
 
@@ -28,25 +30,43 @@ class Match:
     seed: int
     options: Any
     log: list[tuple[int, Action]] = field(default_factory=list)
-    state: Any = None
+    timeline: Timeline | None = None
 
     @classmethod
     def new(cls, game: Game[Any], players: int, seed: int, options: Any = None) -> Match:
         opts = game.options(options)
-        return cls(game, players, seed, opts, [], game.setup(players, seed, opts))
+        return cls(game, players, seed, opts, [], Timeline.new(game, players, seed, opts))
+
+    @property
+    def state(self) -> Any:
+        """The state after the log (an undo replaces it: read it again after each step)."""
+        if self.timeline is None:
+            self.timeline = self.fresh()
+            for _ in self.timeline.play(self.log):
+                pass
+        return self.timeline.state
+
+    def fresh(self) -> Timeline:
+        return Timeline.new(self.game, self.players, self.seed, self.options)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Apply and record; an IllegalAction leaves both the state and the log unchanged."""
-        events = self.game.apply(self.state, seat, action)
+        self.state  # noqa: B018  (the timeline caught up with the log first)
+        assert self.timeline is not None
+        events = self.timeline.apply(seat, action)
         self.log.append((seat, action))
         return events
 
     def replay(self, upto: int | None = None) -> Any:
         """A fresh state rebuilt from the header and the first `upto` logged actions."""
-        state = self.game.setup(self.players, self.seed, self.options)
-        for seat, action in self.log[:upto]:
-            self.game.apply(state, seat, action)
-        return state
+        timeline = self.fresh()
+        for _ in timeline.play(self.log[:upto]):
+            pass
+        return timeline.state
+
+    def steps(self) -> list[Stepped]:
+        """Every step of the log replayed, with its round and events."""
+        return list(self.fresh().play(self.log))
 
     @property
     def is_over(self) -> bool:

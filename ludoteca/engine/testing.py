@@ -22,11 +22,15 @@ The checks (names as reported):
 - `view_secrecy`: a seat's view (and its legal actions) is the same across `determinize`d
   variants of the state, so no view shows what `hidden` says the seat may not know; views are
   JSON-ready; `determinize` leaves the original alone and really resamples the hidden part.
+- `undo_restores`: where the game lets a step be taken back (`Game.undoable`), applying it and
+  then an undo through a `Timeline` gives back exactly the state before, legal actions and all.
 - `views_match_view`: the views built together (`views`, what the server's broadcast asks for)
   are each seat's `view`, spectator included, and building them leaves the state alone.
 - `terminates`: every playout ends within `game.max_actions(players, options)`.
 - `result_consistent`: a finished game's result has one score and one rank per player, ranks in
-  competition order, and is JSON-ready.
+  competition order, and is JSON-ready; where its details break the scores down by category
+  (`details["categories"]`, one mapping per player), each player's categories add up to its
+  score, and its "total" is that score.
 - `no_crash`: no hook of the game raises anything unexpected during the playout.
 """
 
@@ -38,10 +42,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ludoteca.engine.actions import Action
+from ludoteca.engine.actions import Action, Undo
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
+from ludoteca.engine.timeline import Timeline
 
 CHECKS = (
     "actors_match_legal_actions",
@@ -53,6 +58,7 @@ CHECKS = (
     "action_codec_round_trip",
     "replay_deterministic",
     "view_secrecy",
+    "undo_restores",
     "views_match_view",
     "terminates",
     "result_consistent",
@@ -194,6 +200,7 @@ class _Playout:
         seat = self.rng.choice(sorted(legal))
         action = self.choose(state, seat, legal[seat])
         self.check_clone_and_determinism(state, seat, action, before)
+        self.check_undo(state, seat, action, before)
         if self.step % self.view_every == 0:
             self.check_views(state, before)
         self.check_codec(legal[seat])
@@ -329,6 +336,23 @@ class _Playout:
                 "randomness outside the state?",
             )
 
+    def check_undo(self, state: Any, seat: int, action: Action, text: str) -> None:
+        game = self.game
+        if not game.undoable(state, seat, action):
+            return
+        legal = game.legal_actions(state, seat)
+        timeline = Timeline(game, game.clone(state))
+        timeline.apply(seat, action)
+        if not timeline.may_undo(seat):
+            raise _Failed("undo_restores", f"{action!r} is undoable but cannot be taken back")
+        events = timeline.apply(seat, Undo())
+        if _snapshot(game, timeline.state) != text:
+            raise _Failed("undo_restores", f"taking back {action!r} left another state")
+        if game.legal_actions(timeline.state, seat) != legal:
+            raise _Failed("undo_restores", f"taking back {action!r} changed the legal actions")
+        if [e.kind for e in events] != ["undone"]:
+            raise _Failed("undo_restores", f"an undo told {events!r}, not one 'undone' event")
+
     def check_kept_clones(self) -> None:
         for clone, text in self.kept:
             if _snapshot(self.game, clone) != text:
@@ -416,6 +440,17 @@ class _Playout:
                 raise _Failed(
                     "result_consistent", f"ranks {list(result.ranks)} are not competition ranks"
                 )
+        categories = result.details.get("categories")
+        if categories is None:
+            return
+        if len(categories) != n:
+            raise _Failed("result_consistent", f"{len(categories)} rows of categories for {n} "
+                          "players")
+        for seat, row in enumerate(categories):
+            parts = sum(v for k, v in row.items() if k != "total")
+            if parts != result.scores[seat] or row.get("total", parts) != result.scores[seat]:
+                raise _Failed("result_consistent", f"seat {seat}'s categories {row} do not add "
+                              f"up to its score {result.scores[seat]}")
 
 
 def check_game(

@@ -36,6 +36,9 @@ class ServerConfig:
     bot_pause: float = 1.0
     # Real-time bots wait the game's reaction time multiplied by this (tests and demos: < 1).
     reaction_scale: float = 1.0
+    # Seconds of "3, 2, 1, go!" before a stretch of real-time play (a Ligretto round) starts,
+    # once every person at the table is ready (see live/gathering.py).
+    countdown_seconds: float = 3.0
     # The bot that stands in for an abandoned seat, or takes a seat its time bank ran out on.
     stand_in_bot: str = "heuristic"
     # Threads the bots of every match think in (a search waits for a free one), and what a bot

@@ -1,5 +1,7 @@
-"""Castell in the browser: a whole game against a bot with a hand-built tower declared at a
-festival, a reload and a second tab in the middle; and two people in two browsers."""
+"""Castell in the browser: a whole game against a bot with a move taken back, a hand-built tower
+declared at a festival and every festival's towers revealed, a reload and a second tab in the
+middle (the log comes back as it was), the score broken down at the end, the finished match's
+whole log and the replay's; and two people in two browsers."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ from playwright.sync_api import Page
 from web_browser import Table, WaitFor, until
 from web_pages import (
     castell_turn,
+    click_and_wait,
     create_match,
     declare_custom_tower,
     festival_tokens,
@@ -29,13 +32,22 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
     match_id = create_match(page, "castell", ["me", "bot"], seed=SEED)
     page.wait_for_selector(".castell")
     table.shot(page, "castell-start")
+    take_back_a_move(table, page)
     declared: list[list[int]] = []
-    reloaded = second_tab = performed = False
+    reloaded = second_tab = performed = revealed = False
     turns = 0
     while True:
         mine = wait_turn_or_end([page], 60)
         if mine is None:
             break
+        if not revealed and page.locator("[data-festival-results] .entry").count():
+            revealed = True  # every participant's tower, score and what it won
+            results = page.locator("[data-festival-results]")
+            assert results.locator(".entry .score").count() == results.locator(".entry").count()
+            assert results.locator(".entry .tower .chip").count() >= 4
+            table.shot(page, "castell-festival-revealed")
+            results.locator("button.continue").click()
+            page.wait_for_selector("[data-festival-results]", state="detached")
         if page.locator(".festival .builder").count():
             if not declared:
                 table.shot(page, "castell-festival")
@@ -52,11 +64,16 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
         if turns == 1:
             table.shot(page, "castell-after-first-turn")
         if turns == 3 and not reloaded:
-            # Reload in the middle: the seat comes back from local storage, the match goes on.
+            # Reload in the middle: the seat comes back from local storage, the match goes on,
+            # and the log reads as it did (newest first: the lines before, under any new ones).
             step = seen(page).step
+            before = page.locator(".log li").all_inner_texts()
             page.reload()
             page.wait_for_selector(".castell")
             wait_step_after(page, step - 1, 10)
+            page.wait_for_selector(".log li")
+            after = page.locator(".log li").all_inner_texts()
+            assert before and after[len(after) - len(before):] == before
             reloaded = True
             table.shot(page, "castell-after-reload")
         if turns == 4 and not second_tab:
@@ -72,14 +89,30 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
     page.wait_for_selector(".result")
     table.shot(page, "castell-result")
     assert declared, "no tower was declared at a festival"
-    assert reloaded and second_tab
+    assert reloaded and second_tab and revealed
     assert page.locator(".result tbody tr").count() == 2
-    # The finished match replays step by step.
+    # The score broken down as the rules count it.
+    for category in ("best_tower", "regions", "prizes", "size_tokens", "local"):
+        assert page.locator(f'.result th[data-category="{category}"]').count() == 1
+    # The finished match opens with its whole log, from its first step.
+    page.reload()
+    page.wait_for_selector(".result")
+    page.wait_for_selector(".log li")
+    while page.locator(".log button.older").count():
+        page.locator(".log button.older").click()
+    until(lambda: page.locator('.log li[data-step="1"]').count() > 0, 10, "the first step")
+    assert page.locator(".log h4.round").count() == 10  # a heading per round
+    table.shot(page, "castell-finished-log")
+    # The finished match replays step by step, its log as the spectators heard it.
     page.locator('.result a[href^="/replay/"]').click()
     page.wait_for_selector("#replay-step")
     page.locator("#replay-step").fill("10")
     page.wait_for_selector(".castell")
+    assert page.locator(".log li").count() > 0
     table.shot(page, "castell-replay")
+    page.locator('button[aria-label="Last step"]').click()
+    page.wait_for_selector("[data-festival-results]")  # the last festival, revealed
+    table.shot(page, "castell-replay-end")
 
 
 def test_two_people_play_to_the_end(table: Table) -> None:
@@ -91,6 +124,8 @@ def test_two_people_play_to_the_end(table: Table) -> None:
     assert f"/play/{match_id}#token=" in invite
     friend = table.person(locale="it-IT", width=768)
     friend.goto(invite)
+    friend.fill("[data-invite-name] input", "Bea")  # the invite asks the guest's name
+    friend.locator("[data-invite-name] button").click()
     friend.wait_for_selector(".match[data-status]")
     assert "#token" not in friend.url  # the token leaves the address bar
     host.locator(".invites button.primary").click()
@@ -120,6 +155,27 @@ def test_two_people_play_to_the_end(table: Table) -> None:
     table.shot(host, "castell-two-result")
     table.shot(friend, "castell-two-result-it")
     assert festivals > 0
+
+
+def take_back_a_move(table: Table, page: Page) -> None:
+    """A region clicked by mistake: the move is taken back, the table is as it was, and the log
+    keeps both, the move struck through."""
+    wait_turn_or_end([page], 60)
+    me = seen(page).seat
+    board = page.locator(f'.board[data-seat="{me}"]')
+    pawn = board.get_attribute("data-pawn")
+    assert page.locator("[data-undo]").count() == 0  # nothing to take back yet
+    click_and_wait(page, '.turn button[data-kind="move"]')
+    moved_to = board.get_attribute("data-pawn")
+    assert moved_to and moved_to != pawn
+    table.shot(page, "castell-before-undo")
+    click_and_wait(page, "[data-undo]")
+    until(lambda: board.get_attribute("data-pawn") == pawn, 10, "the pawn back")
+    assert page.locator("[data-undo]").count() == 0
+    assert page.locator('.log li[data-kind="undone"]').count() == 1
+    assert page.locator(".log li.undone").count() == 1
+    assert page.locator('.turn button[data-kind="move"]').count() > 0  # the move is open again
+    table.shot(page, "castell-after-undo")
 
 
 def same_step(one: Page, other: Page) -> WaitFor:

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_browser import Table, WaitFor, until
-from web_pages import create_match, seen, sideways_scrolling, wait_turn_or_end
+from web_pages import create_match, seen, sideways_scrolling, start_round, wait_turn_or_end
 
 WIDTHS = (360, 768, 1440)
 
@@ -53,6 +53,7 @@ def test_screens_fit_every_width(table: Table, width: int) -> None:
     assert not sideways_scrolling(page)
     create_match(page, "ligretto", ["me", "bot", "bot", "bot"], options={"rounds": "1"})
     page.wait_for_selector(".ligretto svg.board")
+    start_round(page)
     page.keyboard.press("t")
     page.wait_for_selector(".hand .turned svg.tile")
     table.shot(page, f"ligretto-4-players-{width}")
@@ -79,7 +80,9 @@ def test_keyboard_play(table: Table) -> None:
         "data-pawn") == region
     # Ligretto: T turns a tile over; Tab reaches the highlighted squares; Enter places.
     create_match(page, "ligretto", ["me", "bot"], options={"rounds": "1"})
-    page.wait_for_selector(".ligretto svg.board")
+    page.wait_for_selector("[data-gathering] button.ready:focus")  # the one thing to do
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-gathering]", state="detached")
     for _ in range(20):
         page.keyboard.press("t")
         page.wait_for_selector(".hand .turned svg.tile")
@@ -105,6 +108,7 @@ def test_a_spectator_watches(table: Table) -> None:
     assert watcher.locator(".hand").count() == 0
     until(lambda: "1 spettatore" in watcher.locator(".presence").inner_text(), 10,
           "the spectator counted")
+    start_round(player)
     player.keyboard.press("t")
     until(lambda: watcher.locator(".log li").count() > 0, 10, "events seen by the spectator")
     table.shot(watcher, "spectator-it")

@@ -47,11 +47,13 @@ class Table:
     contexts: list[BrowserContext] = field(default_factory=list)
     shots: int = 0
 
-    def person(self, locale: str = "en-GB", width: int = 1440, height: int = 1000
-               ) -> Page:
-        """A new person: a fresh browser profile with one page."""
+    def person(self, locale: str = "en-GB", width: int = 1440, height: int = 1000,
+               touch: bool = False) -> Page:
+        """A new person: a fresh browser profile with one page (`touch`: a phone's touch
+        screen, tapped with a finger)."""
         context = self.browser.new_context(
             locale=locale, viewport={"width": width, "height": height}, base_url=self.server,
+            has_touch=touch, is_mobile=touch,
         )
         context.set_default_timeout(15_000)
         self.contexts.append(context)

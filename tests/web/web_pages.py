@@ -278,24 +278,47 @@ def tap(locator: Locator) -> bool:
     return True
 
 
-def ligretto_move(page: Page) -> bool:
-    """One real-time move if there is one: turn a tile over, place it on a highlighted square
-    (a second square where the first is ambiguous), or discard it. True if it acted."""
+def start_round(page: Page, seconds: float = 30) -> None:
+    """Say "I'm ready" when the round asks, and wait for its countdown to end."""
+    page.locator("[data-gathering] button.ready").click()
+    page.wait_for_selector("[data-gathering]", state="detached", timeout=seconds * 1000)
+
+
+def ligretto_move(page: Page, touch: bool = False) -> bool:
+    """One real-time move if there is one: say ready when a round asks, turn a tile over, place
+    it on a highlighted square (a second square where the first is ambiguous, or again where
+    it spends jokers), or discard it; with taps on a touch screen. True if it acted."""
+    press = tap_it if touch else tap
+    ready = page.locator("[data-gathering] button.ready")
+    if ready.count():
+        return press(ready)
     turn = page.locator(".hand button.primary")
     if turn.count() and turn.is_enabled():
-        return tap(turn)
+        return press(turn)
     targets = page.locator("g.square.target")
     if targets.count():
-        if not tap(targets.first):
+        first = targets.first
+        if not press(first):
             return False
         partner = page.locator("g.square.target:has(rect.partner)")
         if partner.count():
-            tap(partner.first)
+            press(partner.first)
+        elif page.locator(".joker-hint").count():
+            press(first)  # a place that spends jokers: the second click places the tile
         return True
     discard = page.locator(".hand button:not(.primary)").first
     if discard.count() and discard.is_enabled():
-        return tap(discard)
+        return press(discard)
     return False
+
+
+def tap_it(locator: Locator) -> bool:
+    """`tap` with a finger: a touch screen's tap where the element still is."""
+    try:
+        locator.tap(timeout=500)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 STALLED_SECONDS = 15  # no step for this long: the bots are waiting for this seat's tiles
@@ -303,11 +326,11 @@ STALLED_BURST_SECONDS = 5  # then this seat plays flat out for this long
 
 
 def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
-                        seconds: float = 180) -> None:
+                        seconds: float = 180, touch: bool = False) -> None:
     """Play in real time until this seat has placed `until_placed` tiles, call `on_placed`,
     then watch the bots finish the round (so this seat scores nothing and chooses the tiles
     to set aside)."""
-    play_flat_out(page, lambda: placed(page) >= until_placed, time.monotonic() + seconds)
+    play_flat_out(page, lambda: placed(page) >= until_placed, time.monotonic() + seconds, touch)
     if placed(page) < until_placed:
         raise AssertionError(f"placed only {placed(page)} tiles from the page")
     if callable(on_placed):
@@ -325,20 +348,22 @@ def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
         if step != last_step:
             last_step, last_change = step, time.monotonic()
         elif time.monotonic() - last_change > STALLED_SECONDS:
-            play_flat_out(page, lambda: False, time.monotonic() + STALLED_BURST_SECONDS)
+            play_flat_out(page, lambda: False, time.monotonic() + STALLED_BURST_SECONDS, touch)
             last_step, last_change = seen(page).step, time.monotonic()
         time.sleep(0.2)
 
 
-def play_flat_out(page: Page, done: Callable[[], bool], deadline: float) -> None:
+def play_flat_out(page: Page, done: Callable[[], bool], deadline: float,
+                  touch: bool = False) -> None:
     """Move as fast as the page allows until `done()`, the end of the round's play or the
     deadline, whichever comes first."""
     while not done() and in_play(page) and time.monotonic() < deadline:
-        if not ligretto_move(page):
+        if not ligretto_move(page, touch):
             time.sleep(0.05)
 
 
 def in_play(page: Page) -> bool:
+    """The round's play is on (or about to start: the table gathering for it)."""
     return page.locator(".ligretto").get_attribute("data-phase") == "play"
 
 

@@ -2,7 +2,7 @@
 import { describe, expect, it as test } from "vitest";
 import { botsOf, botSpec, defaultPlan, levelsOf } from "../src/lib/bots";
 import { keepResults, recordsFor } from "../src/lib/results";
-import { EVENTS_KEPT, initialMatch, reconnecting, reduce, sent } from "../src/lib/match-state";
+import { initialMatch, reconnecting, reduce, secondsLeft, sent } from "../src/lib/match-state";
 import { asOption, changedOptions, fieldOf } from "../src/lib/options";
 import { href, parseRoute, tokenOf } from "../src/lib/router";
 import { forgetSeat, keepSeat, readSeats, seatFor } from "../src/lib/seats";
@@ -25,14 +25,31 @@ describe("the match reducer", () => {
     expect(reduce(now, { ...state, step: 2, view: { round: 0 } })).toBe(now);
   });
 
-  test("events are kept in order, the last ones only", () => {
-    let s = initialMatch();
-    for (let i = 0; i < EVENTS_KEPT + 5; i++) {
-      s = reduce(s, { type: "event", step: i, seat: 0, event: { kind: "turned", data: {} } });
-    }
-    expect(s.events).toHaveLength(EVENTS_KEPT);
-    expect(s.events[0].step).toBe(5);
-    expect(new Set(s.events.map((e) => e.id)).size).toBe(EVENTS_KEPT);
+  const told = (step: number, kind = "turned", round: number | null = 1) => ({ step, seat: 0, round, event: { kind, data: {} } });
+
+  test("the story so far replaces the log; each step's events follow it, each once", () => {
+    let s = reduce(initialMatch(), { type: "event", ...told(1, "stale") });
+    s = reduce(s, { type: "history", before: null, more: true, events: [told(3), told(3, "moved"), told(4)] });
+    expect(s.events.map((e) => e.key)).toEqual(["3.0", "3.1", "4.0"]);
+    expect(s.olderEvents).toBe(true);
+    s = reduce(s, { type: "event", ...told(5, "moved", 2) });
+    s = reduce(s, { type: "event", ...told(5, "turn", 2) });
+    s = reduce(s, { type: "event", ...told(4) }); // told twice across a reconnection
+    expect(s.events.map((e) => [e.key, e.round])).toEqual([["3.0", 1], ["3.1", 1], ["4.0", 1], ["5.0", 2], ["5.1", 2]]);
+  });
+
+  test("an older page goes before the first event, without repeating any", () => {
+    let s = reduce(initialMatch(), { type: "history", before: null, more: true, events: [told(3), told(4)] });
+    s = reduce(s, { type: "history", before: 3, more: false, events: [told(1), told(2), told(2, "b")] });
+    expect(s.events.map((e) => e.key)).toEqual(["1.0", "2.0", "2.1", "3.0", "4.0"]);
+    expect(s.olderEvents).toBe(false);
+  });
+
+  test("undo, the gathering and the clocks come with the state", () => {
+    const s = reduce(initialMatch(), { ...state, undo: true, gathering: { key: "round 1", ready: [0], waiting: [1], starts_in: null } }, 1000);
+    expect(s).toMatchObject({ undo: true, gathering: { waiting: [1] }, gatheringAt: 1000 });
+    expect(secondsLeft(3, 1000, 2500)).toBe(2);
+    expect(secondsLeft(null, 0, 0)).toBeNull();
   });
 
   test("a sent action waits for its answer; a rejection says why", () => {

@@ -67,6 +67,31 @@ def test_replay_a_saved_match(tmp_path: Path) -> None:
     assert "Scores" in runner.invoke(app, ["replay", str(saved)]).output
 
 
+def test_replay_a_saved_match_with_a_move_taken_back(tmp_path: Path) -> None:
+    """An undo is an entry of the log: `ludoteca replay` replays it as it was played."""
+    import json
+
+    from ludoteca.engine.actions import Undo
+    from ludoteca.engine.match import Match
+    from ludoteca.games import load_game
+
+    game = load_game("castell")
+    match = Match.new(game, 2, 2)
+    seat = min(game.actors(match.state))
+    moves = [a for a in game.legal_actions(match.state, seat) if a.kind == "move"]
+    match.apply(seat, moves[0])
+    match.apply(seat, Undo())
+    match.apply(seat, moves[1])
+    saved = tmp_path / "match.json"
+    saved.write_text(json.dumps(match.to_json()))
+    result = runner.invoke(app, ["replay", str(saved), "--step", "2"])
+    assert result.exit_code == 0, result.output
+    assert "action 2 of 3" in result.output
+    assert game.to_json(Match.from_json(game, match.to_json()).state) == \
+        game.to_json(match.state)
+    assert game.to_json(match.replay(2)) == game.to_json(game.setup(2, 2))
+
+
 def test_replay_refuses_a_bad_file(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")

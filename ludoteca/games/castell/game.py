@@ -102,6 +102,10 @@ class Castell(Game[CastellState]):
     mcts_defaults = MappingProxyType(
         {"iterations": 48, "rollout": "heuristic", "horizon": 4, "bias": 2, "focus": 1}
     )
+    # A turn's actions reveal nothing hidden and draw nothing from the bag (the regions are
+    # refilled when a round starts, after the last turn ends): a player may take them back
+    # until they end the turn. Ending it, and a festival's sealed declaration, are final.
+    undoable_steps = (Move, Recruit, Train, SpecialMove, SpecialRecruit, Perform)
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: CastellOptions) -> CastellState:
@@ -126,6 +130,9 @@ class Castell(Game[CastellState]):
         if state.phase is FESTIVAL:
             return frozenset(s for s in state.to_declare if s not in state.declarations)
         return frozenset()
+
+    def round_number(self, state: CastellState) -> int:
+        return state.round
 
     def apply(self, state: CastellState, seat: int, action: Action) -> list[Event]:
         events = super().apply(state, seat, action)

@@ -60,8 +60,9 @@ class Goofspiel(Game[GoofspielState]):
         rng.shuffle(prizes)
         hands = [list(range(1, n + 1)) for _ in range(players)]
         scores = [0] * players
-        scores[0] = options.variant.head_start
-        return GoofspielState(hands, prizes, [None] * players, scores, rng)
+        head = options.variant.head_start
+        scores[0] = head
+        return GoofspielState(hands, prizes, [None] * players, scores, rng, head)
 
     def seats(self, state: GoofspielState) -> list[int]:
         return list(range(len(state.hands)))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated
 
-from ludoteca.engine.codec import Between, Size
+from ludoteca.engine.codec import OMIT_DEFAULT, Between, Size
 from ludoteca.engine.rng import Rng
 from ludoteca.games.goofspiel.data import MAX_HEAD_START
 
@@ -25,6 +25,9 @@ class GoofspielState:
     bids: list[Card | None]
     scores: list[Annotated[int, Between(0, 91 + MAX_HEAD_START)]]  # a head start included
     rng: Rng
+    # The first seat's head start, counted in its score (a variant's; saved only when set).
+    head_start: Annotated[int, Between(0, MAX_HEAD_START)] = field(default=0,
+                                                                   metadata=OMIT_DEFAULT)
 
     @property
     def phase(self) -> Phase:
@@ -37,4 +40,5 @@ class GoofspielState:
             list(self.bids),
             list(self.scores),
             self.rng.copy(),
+            self.head_start,
         )

@@ -153,6 +153,14 @@ class Ligretto(Game[LigrettoState]):
             return "you have nothing to set aside now"
         return "you have nothing to take back now"
 
+    def round_number(self, state: LigrettoState) -> int:
+        return state.round
+
+    def gathers(self, state: LigrettoState) -> str | None:
+        """Each round's play: "Al comando “Ligretto!” ha inizio il gioco e a partire da questo
+        momento tutti i giocatori giocano contemporaneamente" - everybody starts together."""
+        return f"round {state.round}" if state.phase is PLAYING else None
+
     def is_over(self, state: LigrettoState) -> bool:
         return state.phase is OVER
 

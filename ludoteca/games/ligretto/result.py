@@ -8,7 +8,8 @@ from typing import Any
 
 from ludoteca.engine.codec import encode
 from ludoteca.engine.result import Measure, ReportSection, Result, competition_ranks
-from ludoteca.games.ligretto.state import Ending, LigrettoState
+from ludoteca.games.ligretto import data
+from ludoteca.games.ligretto.state import Ending, LigrettoState, RoundRecord
 
 
 def result(state: LigrettoState) -> Result:
@@ -34,7 +35,19 @@ def result_details(state: LigrettoState) -> dict[str, Any]:
         "fits_per_turned_tile": fit_sum / turned if turned else 0.0,
         "individual_boards": [list(p.aside) for p in state.players],
         "scores": [p.score for p in state.players],
+        "categories": categories(state.history, len(state.players)),
     }
+
+
+def categories(history: list[RoundRecord], players: int) -> list[dict[str, int]]:
+    """Each player's points by how they were scored: rounds won (2 points each) and rounds with
+    the fewest tiles left among the others (1 point each)."""
+    rows = []
+    for seat in range(players):
+        won = sum(data.WINNER_POINTS for r in history if seat in r.winners)
+        fewest = sum(r.points[seat] for r in history if seat not in r.winners)
+        rows.append({"rounds_won": won, "fewest_tiles": fewest, "total": won + fewest})
+    return rows
 
 
 # --- the balance report's sections ---------------------------------------------------------------

@@ -367,6 +367,25 @@ async def end(hub: Hub, live: LiveMatch) -> schemas.Done:
     return schemas.Done(status=live.info.status)
 
 
+async def stand_in(hub: Hub, live: LiveMatch, seat: int) -> schemas.Done:
+    """A bot plays the seat of a person who is away, now rather than when the grace runs out,
+    until the person is back (the seat stays theirs: see `set_bot` to give it away)."""
+    if live.state is None or live.info.status not in ("running", "paused"):
+        raise conflict(f"a bot stands in while the match is played: it is {live.info.status}")
+    held = next((s for s in live.info.seats if s.seat == seat), None)
+    if held is None:
+        raise invalid(f"seat {seat} does not exist; the seats are "
+                      f"{[s.seat for s in live.info.seats]}")
+    if held.bot:
+        raise conflict(f"a bot plays seat {seat} already")
+    if held.name is None:
+        raise conflict(f"nobody took seat {seat} yet: give it to a bot instead")
+    if live.presence.connected(seat, hub.now()):
+        raise conflict(f"{held.name} is at the table: a bot stands in only for someone away")
+    await hub.stand_in(live, seat)
+    return schemas.Done(status=live.info.status)
+
+
 async def set_bot(hub: Hub, live: LiveMatch, seat: int, request: schemas.SetBot) -> schemas.Done:
     if live.state is None:
         raise conflict("the session has not started: seats exist once it starts")

@@ -122,22 +122,27 @@ async def rules(name: schemas.GameName, lang: schemas.Language, request: Request
 # --- replays -------------------------------------------------------------------------------
 def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
     """A saved match step by step, as a spectator saw it: the view after each step with the
-    public events of that step (step 0 is the set-up), and each step's action unless the game
-    keeps secrets after its end (a secret ballot, a private message)."""
+    public events of that step and the round it was played in (step 0 is the set-up), and each
+    step's action unless the game keeps secrets after its end (a secret ballot, a private
+    message)."""
     match = Match.from_json(game, record)
-    state = game.setup(match.players, match.seed, match.options)
+    timeline = match.fresh()
     steps: list[dict[str, Any]] = [
-        {"step": 0, "seat": None, "action": None, "view": game.view(state, None), "events": []}
+        {"step": 0, "seat": None, "action": None, "round": game.round_number(timeline.state),
+         "view": game.view(timeline.state, None), "events": []}
     ]
-    for number, (seat, action) in enumerate(match.log, start=1):
-        events = game.apply(state, seat, action)
+    for stepped in timeline.play(match.log):  # undos replayed as they were played
         steps.append({
-            "step": number,
-            "seat": seat,
-            "action": None if game.keeps_secrets_after_end else game.encode_action(action),
-            "view": game.view(state, None),
-            "events": [{"kind": e.kind, "data": dict(e.data)} for e in events if e.visible(None)],
+            "step": stepped.step,
+            "seat": stepped.seat,
+            "action": None if game.keeps_secrets_after_end
+            else game.encode_action(stepped.action),
+            "round": stepped.round,
+            "view": game.view(timeline.state, None),
+            "events": [{"kind": e.kind, "data": dict(e.data)}
+                       for e in stepped.events if e.visible(None)],
         })
+    state = timeline.state
     result = game.result(state).to_json() if game.is_over(state) else None
     return {"game": game.name, "players": match.players, "steps": steps, "result": result}
 

@@ -36,7 +36,30 @@ class PingFrame(Frame):
     ref: Ref = None
 
 
+class HistoryRequestFrame(Frame):
+    """An older page of the match's events: those of the steps before `before`."""
+
+    type: Literal["history"]
+    before: int
+
+
+class ReadyFrame(Frame):
+    """The player is ready for the stretch of real-time play being gathered for."""
+
+    type: Literal["ready"]
+
+
 # --- server -> client ---------------------------------------------------------------------------
+class Gathering(Frame):
+    """A stretch of real-time play held until the people at the table are ready (a Ligretto
+    round): who is ready, who is awaited, and the seconds to the start once everybody is."""
+
+    key: str
+    ready: list[int]
+    waiting: list[int]
+    starts_in: float | None
+
+
 class StateFrame(Frame):
     type: Literal["state"]
     seat: int | None
@@ -47,6 +70,10 @@ class StateFrame(Frame):
     # Seconds each running clock this seat may know of has left (by the game's deadline key),
     # measured on the server's clock when the frame was made; still while the match is paused.
     clocks: dict[str, float] = {}
+    # Whether this seat may take back its last step now (send the action {"kind": "undo"}).
+    undo: bool = False
+    # The stretch of real-time play being gathered for, if any (nobody may act meanwhile).
+    gathering: Gathering | None = None
 
 
 class EventBody(Frame):
@@ -60,7 +87,27 @@ class EventFrame(Frame):
     # Who acted; None where the receiver may not know it (another crew's repairer, the
     # proposer of a motion to depose).
     seat: int | None
+    # The round the step was played in (None: the game has no rounds).
+    round: int | None = None
     event: EventBody
+
+
+class LoggedEvent(Frame):
+    step: int
+    seat: int | None  # None where the receiver may not know who acted, as in EventFrame
+    round: int | None = None
+    event: EventBody
+
+
+class HistoryFrame(Frame):
+    """The events this seat may see of the steps before `before` (None: of every step so far,
+    sent on connecting, before the state), oldest first; `more`: older ones are left for
+    another page (ask with a `history` frame)."""
+
+    type: Literal["history"]
+    before: int | None = None
+    more: bool
+    events: list[LoggedEvent]
 
 
 class SeatPresence(Frame):
@@ -81,6 +128,7 @@ class PresenceFrame(Frame):
     status: str
     seats: list[SeatPresence]
     spectators: int
+    # Seconds left in each seat's time bank, and the seats whose bank runs down now.
     time_banks: dict[str, float] | None = None
     # A session: the seconds a phone may be away before a bot plays for it (None: never on
     # its own), and whether the facilitator has published the room's debrief.
@@ -89,6 +137,7 @@ class PresenceFrame(Frame):
     players: int | None = None  # the seats from this number on are roles (the facilitator)
     # the crew whose bots latecomers replace first (its index), or most_bots
     latecomers: int | str | None = None
+    time_banks_running: list[int] | None = None
 
 
 class LobbyMember(Frame):
@@ -152,6 +201,7 @@ class PongFrame(Frame):
 SERVER_FRAMES: dict[str, type[Frame]] = {
     "state": StateFrame,
     "event": EventFrame,
+    "history": HistoryFrame,
     "presence": PresenceFrame,
     "lobby": LobbyFrame,
     "accepted": AcceptedFrame,

@@ -116,6 +116,16 @@ async def bot_seat(match_id: MatchId, seat: SeatNumber, body: schemas.SetBot, hu
     return await lobby.set_bot(hub, live, seat, body)
 
 
+@router.post("/matches/{match_id}/seats/{seat}/stand_in", response_model=schemas.Done,
+             summary="A bot plays the seat of a person who is away, now, until they are back "
+                     "(host)")
+async def stand_in_seat(match_id: MatchId, seat: SeatNumber, hub: HubDep,
+                        credentials: Credentials) -> schemas.Done:
+    live = await lobby.live_match(hub, match_id)
+    lobby.check_host(live, token_of(credentials))
+    return await lobby.stand_in(hub, live, seat)
+
+
 @router.get("/matches/{match_id}/record", response_model=dict[str, Any],
             summary="The saved match (header and log) that `ludoteca replay` reads (the host; "
                     "once it is over, whoever may watch, unless the game keeps secrets)")

@@ -2,7 +2,8 @@
 
 The first frame is `{"type": "hello", "token": T}` (no token: a spectator, where the match
 allows it), so a token is never in an address or a log line. Then the client sends `action`
-frames and `ping`s. Every bad frame (too big, too many, not JSON, of an unknown type, an action
+frames, `history` (an older page of the match's events), `ready` (before a stretch of real-time
+play) and `ping`s. Every bad frame (too big, too many, not JSON, of an unknown type, an action
 for another seat) gets an `error` or `rejected` frame with a sentence, changes nothing, and the
 connection stays open, except for a client that keeps flooding.
 """
@@ -51,7 +52,8 @@ def parse(message: Mapping[str, Any], limit: int) -> dict[str, Any]:
     except RecursionError:
         raise BadFrame("that message nests its lists and objects too deeply") from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise BadFrame("a message is a JSON object with a 'type': hello, action or ping")
+        raise BadFrame("a message is a JSON object with a 'type': hello, action, history, "
+                       "ready or ping")
     return data
 
 
@@ -173,11 +175,23 @@ async def _handle(hub: Hub, live: LiveMatch, connection: Connection, data: dict[
         connection.send({"type": "pong", "ref": reference(data)})
     elif kind == "action":
         await _action(hub, live, connection, data)
+    elif kind == "history":
+        before = data.get("before")
+        if type(before) is not int or before < 1:
+            connection.send(frames.error("a history message asks for the events before a step: "
+                                         "{\"type\": \"history\", \"before\": 12}"))
+        else:
+            await hub.history(live, connection, before)
+    elif kind == "ready":
+        if connection.seat is None:
+            connection.send(frames.error("you are watching: only players say they are ready"))
+        else:
+            await hub.ready(live, connection.seat)
     elif kind == "hello":
         connection.send(frames.error("you already said hello; reconnect to change who you are"))
     else:
         connection.send(frames.error(
-            f"unknown message type {kind[:40]!r}: send hello, action or ping"
+            f"unknown message type {kind[:40]!r}: send hello, action, history, ready or ping"
         ))
 
 

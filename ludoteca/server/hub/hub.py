@@ -34,7 +34,7 @@ from ludoteca.server.hub.room import Room
 from ludoteca.server.live import Decision, LiveMatch
 from ludoteca.server.live.catalog import Catalog
 from ludoteca.server.live.due import due_now
-from ludoteca.server.live.match import load_state
+from ludoteca.server.live.match import load_timeline
 from ludoteca.server.live.seat_bots import BotPool
 from ludoteca.server.store import Store
 from ludoteca.server.store.models import MatchRow
@@ -146,13 +146,12 @@ class Hub:
             if info is None:
                 return None
             game = self.catalog.game(info.game)
-            state, step = None, 0
+            timeline = None
             if info.players is not None:
-                state, step = await asyncio.to_thread(load_state, self.store, game, info)
-            live = LiveMatch(info, game, state, store=self.store, config=self.config,
+                timeline = await asyncio.to_thread(load_timeline, self.store, game, info)
+            live = LiveMatch(info, game, timeline, store=self.store, config=self.config,
                              now=self.now, action_texts=self.action_texts[info.game],
                              bot_pool=self.bot_pool)
-            live.step = step
             live.keep_refs(await asyncio.to_thread(self.store.recent_refs, match_id))
             live.driving = isinstance(self.bus, LocalBus) or await self._lease(live)
             self.rooms[match_id] = Room(live)
@@ -194,22 +193,54 @@ class Hub:
 
     # --- connections ----------------------------------------------------------------------------
     async def enter(self, live: LiveMatch, connection: Connection) -> LiveMatch:
-        """`connection` joins its match's room: it gets the whole view (a session's lobby before
-        its start) and everyone the new presence. Returns the match as loaded now (it may have
-        left memory while the client said hello)."""
+        """`connection` joins its match's room: it gets the events it may see of the steps so
+        far (the newest page of them), then the whole view (a session's lobby before its start),
+        and everyone the new presence. Returns the match as loaded now (it may have left memory
+        while the client said hello)."""
         if live.id not in self.rooms:
             live = await self.get(live.id) or live
+        await live.build_history()
         room = self.room(live)
         async with live.lock:
             room.send_unsent()  # the steps before this connection came are not news to it
             room.connections.add(connection)
             live.presence.connect(connection.seat)
+            live.gather(self.now())  # one more person to wait for
             if live.state is None:
                 connection.send(live.lobby_frame())
             else:
+                connection.send(live.history_frame(connection.seat))
                 room.send_state(connection, force=True)
             room.broadcast_presence()
+        live.changed.set()
         return live
+
+    async def history(self, live: LiveMatch, connection: Connection, before: int) -> None:
+        """An older page of the history, asked for by a screen that scrolled back."""
+        await live.build_history()
+        connection.send(live.history_frame(connection.seat, before))
+
+    async def stand_in(self, live: LiveMatch, seat: int, *, shared: bool = True) -> None:
+        """The host has a stand-in play the empty `seat` now, until its person is back: the
+        driver looks, everybody sees it, the other processes hear."""
+        async with live.lock:
+            live.presence.hand_to_bot(seat)
+        live.changed.set()
+        if shared:
+            await self.publish(live.id, {"kind": "stand_in", "seat": seat})
+
+    async def ready(self, live: LiveMatch, seat: int, *, shared: bool = True) -> None:
+        """`seat`'s person is ready for the stretch of play being gathered for: everybody
+        sees it (and the countdown, once the last one is), and the other processes hear."""
+        async with live.lock:
+            news = live.ready(seat)
+            if news:
+                live.gather(self.now())
+                self.room(live).send_states()
+        if news:
+            live.changed.set()
+            if shared:
+                await self.publish(live.id, {"kind": "ready", "seat": seat})
 
     async def leave(self, live: LiveMatch, connection: Connection) -> None:
         await connection.finish()
@@ -249,7 +280,8 @@ class Hub:
             room.send_states(force=True)
         if decision.stepped:
             self.frames_due(live)
-            if decision.caught_up or live.info.status == "over":
+            # A time bank stops and another starts: every screen's clocks are told at once.
+            if decision.caught_up or live.info.status == "over" or live.clocks.bank:
                 room.send_unsent()  # the steps' frames go before the presence they changed
                 room.broadcast_presence()
         if decision.applied is not None:
@@ -300,6 +332,8 @@ class Hub:
         async with live.lock:
             agenda = due_now(live)
             live.driver_turns += 1
+            if agenda.gathering_changed:  # who is ready, the countdown, the start
+                self.room(live).send_states()
             if agenda.stand_ins_changed:  # everybody sees who is being played by a bot
                 self.room(live).broadcast_presence()
         for item in agenda.due:
@@ -390,6 +424,10 @@ class Hub:
             await self._catch_up(live)
         elif kind == "header":
             await self._refresh(live)
+        elif kind == "ready":
+            await self.ready(live, int(notice.get("seat", -1)), shared=False)
+        elif kind == "stand_in":
+            await self.stand_in(live, int(notice.get("seat", -1)), shared=False)
         elif kind == "presence":
             seats = {int(k): int(v) for k, v in dict(notice.get("seats", {})).items()}
             live.presence.update_remote(

@@ -123,6 +123,12 @@ class ClockBook:
             out[str(seat)] = self.left(seat) - running
         return {k: round(max(0.0, v), 1) for k, v in sorted(out.items())}
 
+    def banks_running(self) -> list[int]:
+        """The seats whose bank runs down now (public, so every screen counts them down)."""
+        if self.bank is None or self.data["banks"]["since"] is None:
+            return []
+        return sorted(self.data["banks"]["timed"])
+
     # --- pause -------------------------------------------------------------------------------
     def pause(self, now: float) -> None:
         for entry in self.data["deadlines"].values():

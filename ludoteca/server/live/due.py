@@ -26,22 +26,33 @@ class Due:
 
 @dataclass
 class Agenda:
-    """What to send now, when to look again (None: at the next change), and whether who a bot
-    stands in for changed (everybody's presence frame says it)."""
+    """What to send now, when to look again (None: at the next change), whether who a bot
+    stands in for changed (everybody's presence frame says it) and whether the gathering
+    before a stretch of real-time play did (everybody's state frame says it)."""
 
     due: list[Due] = field(default_factory=list)
     wake: float | None = None
     stand_ins_changed: bool = False
+    gathering_changed: bool = False
 
 
 def due_now(live: LiveMatch) -> Agenda:
     """The clocks' actions and bots' moves due now. Call with the match's lock held."""
     bots = live.seat_bots
+    # Every process follows the gathering (its own players are told of it); one drives. While
+    # the table gathers, it looks every second for someone who stopped arriving.
+    now = live.now()
+    agenda = Agenda(gathering_changed=live.gather(now), wake=live.gathering.wake())
+    if live.gathering.hold is not None and agenda.wake is None:
+        agenda.wake = now + 1.0
     if not live.driving or live.state is None or live.info.status != "running":
         bots.forget_all_but(set())
-        return Agenda()
+        return agenda
     wakes: list[float] = []
-    agenda = Agenda()
+    if live.gathering.hold is not None:
+        # Nothing is due before the start, and no bot thinks: its reaction time runs from it.
+        bots.forget_all_but(set())
+        return agenda
     agenda.due = _due_deadlines(live, wakes) + _due_bot_moves(live, bots, wakes, agenda)
     agenda.wake = live.now() if agenda.due else (min(wakes) if wakes else None)
     return agenda

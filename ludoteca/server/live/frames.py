@@ -1,33 +1,39 @@
 """The frames of live play, built in one place so their names match the documented surface.
 
-Client -> server: `hello` {token?, name?}, `action` {action, ref?, seat?}, `ping`.
-Server -> client: `state` {seat, view, legal, step, status, clocks}, `event` {step, seat (who
-acted, where the receiver may know it), event},
-`presence` {seats, spectators}, `lobby` (a session before its start), `accepted` {ref, step},
-`rejected` {ref, reason}, `error` {error}, `pong`.
+Client -> server: `hello` {token?, name?}, `action` {action, ref?, seat?}, `history`
+{before?}, `ready`, `ping`.
+Server -> client: `state` {seat, view, legal, step, status, clocks, undo, gathering}, `event`
+{step, seat (who acted, where the receiver may know it), round, event}, `history` {events,
+more, before}, `presence` {seats, spectators}, `lobby` (a session before its start),
+`accepted` {ref, step}, `rejected` {ref, reason}, `error` {error}, `pong`.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
 from ludoteca.engine.events import Event
 
+if TYPE_CHECKING:
+    from ludoteca.server.live.history import Told
+
 Frame = dict[str, Any]
 
 
 def state_text(seat: int | None, view_json: str, legal_json: str, step: int, status: str,
-               clocks: dict[str, float]) -> str:
+               clocks: dict[str, float], undo: bool = False, gathering: str = "null") -> str:
     """`state` as JSON text from the view and legal list already in JSON (each is serialised
     once per seat, however many connections the seat has). `clocks`: the seconds each running
     clock the seat may know of has left, measured on the server's clock when the frame was
-    made (a phone's own clock may be minutes wrong)."""
+    made (a phone's own clock may be minutes wrong). `undo`: the seat may take back its last
+    step. `gathering` (JSON text): the stretch of real-time play held until the table is
+    ready, or null."""
     return (f'{{"type": "state", "seat": {dumps(seat)}, "view": {view_json}, '
             f'"legal": {legal_json}, "step": {step}, "status": {dumps(status)}, '
-            f'"clocks": {dumps(clocks)}}}')
+            f'"clocks": {dumps(clocks)}, "undo": {dumps(undo)}, "gathering": {gathering}}}')
 
 
 def views_json(views: dict[int | None, dict[str, Any]]) -> dict[int | None, str]:
@@ -46,11 +52,21 @@ def dumps(value: Any) -> str:
         return json.dumps(value)
 
 
-def event(step: int, seat: int | None, ev: Event) -> Frame:
-    """`seat`: who acted, or None where the receiver may not know it (`Event.actor_visible`).
-    Only what the event says; who else may see it is not the receiver's business."""
-    return {"type": "event", "step": step, "seat": seat,
+def event(step: int, seat: int | None, ev: Event, played_in: int | None = None) -> Frame:
+    """`seat`: who acted, or None where the receiver may not know it (`Event.actor_visible`);
+    `played_in`: the round. Only what the event says; who else may see it is not the
+    receiver's business."""
+    return {"type": "event", "step": step, "seat": seat, "round": played_in,
             "event": {"kind": ev.kind, "data": dict(ev.data)}}
+
+
+def history(told: list[Told], more: bool, before: int | None = None) -> Frame:
+    """The events a seat may see of the steps before `before` (None: every step so far), as
+    the `event` frames told them; `more`: older ones are left for another page."""
+    return {"type": "history", "before": before, "more": more,
+            "events": [{"step": t.step, "seat": t.seat, "round": t.round,
+                        "event": {"kind": t.event.kind, "data": dict(t.event.data)}}
+                       for t in told]}
 
 
 def accepted(ref: Any, step: int, earlier: bool = False) -> Frame:

@@ -30,11 +30,14 @@ from ludoteca.engine.actions import Action
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
+from ludoteca.engine.timeline import Timeline
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.live import frames
 from ludoteca.server.live.clocks import ClockBook, TimeBank
+from ludoteca.server.live.gathering import ARRIVING_SECONDS, Gathering
+from ludoteca.server.live.history import History, rebuild_history
 from ludoteca.server.live.presence import Presence
-from ludoteca.server.live.seat_bots import BotPool, SeatBots, grace_seconds, stand_ins
+from ludoteca.server.live.seat_bots import BotPool, SeatBots, grace_left, grace_seconds, stand_ins
 from ludoteca.server.live.seating import lobby_plan
 from ludoteca.server.store import LoggedAction, MatchInfo, StepRows, Store
 from ludoteca.server.store.models import MatchRow
@@ -58,13 +61,14 @@ Seat = int | None
 
 @dataclass
 class Applied:
-    """One logged step, with what it did."""
+    """One logged step, with what it did and the round it was played in."""
 
     step: int
     seat: int
     action: Action
     events: list[Event]
     source: str
+    round: int | None = None
 
 
 @dataclass
@@ -119,7 +123,7 @@ class LiveMatch:
         self,
         info: MatchInfo,
         game: Game[Any],
-        state: Any,
+        timeline: Timeline | None,
         *,
         store: Store,
         config: ServerConfig,
@@ -129,8 +133,16 @@ class LiveMatch:
     ) -> None:
         self.info = info
         self.game = game
-        self.state = state  # None for a session before its start
-        self.step = info.step
+        # The state after the logged steps, and the steps that may still be taken back; None
+        # for a session before its start.
+        self.timeline = timeline
+        self.step = info.step if timeline is None else timeline.step
+        # Whether a snapshot is due (every `snapshot_every` steps) but waits for a step that
+        # nobody may take back: a snapshot never holds a step an undo logged later reaches.
+        self.snapshot_due = False
+        # The events of every step, seat by seat (see history.py); built when first asked for.
+        self.history: History | None = None
+        self.gathering = Gathering(config.countdown_seconds)
         self.store = store
         self.config = config
         self.now = now
@@ -160,6 +172,11 @@ class LiveMatch:
         return self.info.id
 
     @property
+    def state(self) -> Any:
+        """The game's state now (an undo replaces it: read it again after every step)."""
+        return None if self.timeline is None else self.timeline.state
+
+    @property
     def status(self) -> str:
         return self.info.status
 
@@ -172,7 +189,7 @@ class LiveMatch:
             return "spectators watch: they cannot act"
         if seat not in self.game.seats(self.state):
             return f"seat {seat} does not exist in this match"
-        return None
+        return self.gathering.refusal(self.now())
 
     def refusal_code(self, seat: int | None) -> str:
         """The kind of `refusal`: the match's status (`status_paused`...), or the seat's."""
@@ -259,10 +276,17 @@ class LiveMatch:
     def _snapshot_after(self, applied: Applied | None) -> str | None:
         """The state's JSON if `applied` is a step to keep a snapshot after (every
         `snapshot_every` steps, and the last), taken while the lock is held: the state as that
-        step left it."""
-        if applied is None or (self.info.status != "over"
-                               and applied.step % self.config.snapshot_every):
+        step left it. A snapshot due while a step may still be taken back waits for the first
+        step after which none may (loading replays the log after the snapshot, so an undo
+        logged after it must not reach back before it)."""
+        if applied is None:
             return None
+        if applied.step % self.config.snapshot_every == 0:
+            self.snapshot_due = True
+        assert self.timeline is not None
+        if self.timeline.takebacks or not (self.snapshot_due or self.info.status == "over"):
+            return None
+        self.snapshot_due = False
         return frames.dumps(self.game.to_json(self.state))
 
     async def keep_snapshot(self, step: int, state_json: str) -> None:
@@ -307,8 +331,14 @@ class LiveMatch:
         if guard is not None and not guard():
             decision.skipped = True
             return decision
+        reason = self.gathering.refusal(self.now())  # held meanwhile (a bot's move, a clock's)
+        if reason is not None:
+            decision.reason = reason
+            return decision
+        assert self.timeline is not None
+        played_in = self.game.round_number(self.state)
         try:
-            events = self.game.apply(self.state, seat, action)
+            events = self.timeline.apply(seat, action)
         except IllegalAction as exc:
             decision.reason, decision.code = str(exc), "illegal"
             return decision
@@ -335,7 +365,8 @@ class LiveMatch:
             self.info.status, self.info.finished_at = "over", now
         self.info.step = self.step
         self._keep_ref(seat, ref, self.step)
-        decision.applied = Applied(self.step, seat, action, events, source)
+        decision.applied = Applied(self.step, seat, action, events, source, played_in)
+        self._remember(decision.applied)
         return decision
 
     def _catch_up(self, missed: list[LoggedAction]) -> list[Applied]:
@@ -344,13 +375,45 @@ class LiveMatch:
         for logged in missed:
             if logged.step != self.step + 1:
                 raise RuntimeError(f"match {self.id}: step {logged.step} after {self.step}")
+            assert self.timeline is not None
             action = self.game.decode_action(logged.action)
-            events = self.game.apply(self.state, logged.seat, action)
+            played_in = self.game.round_number(self.state)
+            events = self.timeline.apply(logged.seat, action)
             self.step = logged.step
             self._keep_ref(logged.seat, logged.ref, logged.step)
-            done.append(Applied(logged.step, logged.seat, action, events, logged.source))
+            applied = Applied(logged.step, logged.seat, action, events, logged.source, played_in)
+            self._remember(applied)
+            done.append(applied)
         self.info.step = self.step
         return done
+
+    def _remember(self, applied: Applied) -> None:
+        """Add a step's events to the history, once it is built."""
+        if self.history is not None:
+            self.history.add(applied.step, applied.seat, applied.round, applied.events)
+
+    def may_undo(self, seat: int | None) -> bool:
+        """Whether `seat` may take back its last step now (the server offers it the undo)."""
+        return (self.timeline is not None and self.info.status == "running"
+                and self.timeline.may_undo(seat))
+
+    async def build_history(self) -> None:
+        """Build the history (see history.py) if it is not yet: by replaying the log (events
+        are never stored) outside the lock, then adding under it the steps logged meanwhile.
+        From then on every step adds its events. Call without the lock held."""
+        if self.history is not None or self.state is None:
+            return
+        built = await asyncio.to_thread(rebuild_history, self.store, self.game, self.info)
+        async with self.lock:
+            if self.history is None:
+                self.history = built.caught_up(self.store, self.game, self.id, self.step)
+
+    def history_frame(self, seat: int | None, before: int | None = None) -> dict[str, Any]:
+        """The `history` frame of `seat`: the newest page of the events it may see of the steps
+        before `before` (None: of every step so far; then call with the lock held, so that the
+        page and the frames after it meet). Build the history first."""
+        told, more = self.history.page(seat, before) if self.history else ([], False)
+        return frames.history(told, more, before)
 
     def timed_seats(self) -> list[int]:
         """Seats whose time bank runs now: people (not bot seats) who may act."""
@@ -360,6 +423,7 @@ class LiveMatch:
     def _after_steps(self) -> None:
         if self.game.is_over(self.state) and self.info.status == "running":
             self.info.status = "over"
+        self.gather(self.now())  # a new round held before anyone hears of it
         self.changed.set()
 
     async def catch_up(self) -> bool:
@@ -393,10 +457,10 @@ class LiveMatch:
         info = await asyncio.to_thread(self.store.match, self.id)
         if info is None:
             return
-        self.state, self.step = await asyncio.to_thread(
-            load_state, self.store, self.game, info
-        )
+        self.timeline = await asyncio.to_thread(load_timeline, self.store, self.game, info)
+        self.step = self.timeline.step
         self.unsent = []
+        self.history = None  # rebuilt from the log when next asked for
         self._take_header(info)
 
     # --- header changes (status, seats), from this process or another --------------------------
@@ -434,9 +498,9 @@ class LiveMatch:
             return False
         self._take_header(info)
         if self.state is None and info.players is not None:
-            self.state, self.step = await asyncio.to_thread(
-                load_state, self.store, self.game, info
-            )
+            self.timeline = await asyncio.to_thread(load_timeline, self.store, self.game, info)
+            self.step = self.timeline.step
+        self.gather(self.now())  # a match just started gathers before anyone plays
         self.changed.set()
         return True
 
@@ -461,7 +525,8 @@ class LiveMatch:
                         key = (applied.step, index, named)
                         if key not in event_texts:
                             event_texts[key] = frames.dumps(frames.event(
-                                applied.step, applied.seat if named else None, ev))
+                                applied.step, applied.seat if named else None, ev,
+                                applied.round))
                         texts.append(event_texts[key])
         return StepFrames(events, self.state_texts(wanted))
 
@@ -470,18 +535,46 @@ class LiveMatch:
         however many connections it has, from views the game builds together (they share
         their public parts). Call with the lock held, once the steps' frames are built."""
         view_texts = frames.views_json(self.game.views(self.state, set(seats)))
-        running = self.info.status == "running"
-        deadlines = self.game.deadlines(self.state)
         now = self.now()
+        held = self.gathering.seen(self.people(now), now)
+        running = self.info.status == "running" and held is None
+        deadlines = self.game.deadlines(self.state)
+        gathering = "null" if held is None else frames.dumps(held)
         out = {}
         for seat, view_json in view_texts.items():
             legal_json = self._legal_json(seat) if seat is not None and running else "[]"
-            key = f"{self.info.status}|{legal_json}|{view_json}"
+            undo = self.may_undo(seat)
             # the time left is not part of `key`: a frame resent for it alone would be noise
+            key = f"{self.info.status}|{undo}|{gathering}|{legal_json}|{view_json}"
             clocks = self.clocks.seen_left(deadlines, seat, now)
             out[seat] = (key, frames.state_text(seat, view_json, legal_json, self.step,
-                                                self.info.status, clocks))
+                                                self.info.status, clocks, undo, gathering))
         return out
+
+    def people(self, now: float) -> set[int]:
+        """The seats a person plays and is connected to now, or arriving (taken or kept for
+        an invited person, empty for less than `ARRIVING_SECONDS`): not a bot's, not a seat
+        open to anyone that nobody took."""
+        return {
+            s.seat for s in self.info.seats
+            if not s.bot and (s.name is not None or s.token_hash is not None)
+            and self.presence.empty_for(s.seat, now) < ARRIVING_SECONDS
+            and not self.presence.handed_over(s.seat, now)
+        }
+
+    def gather(self, now: float) -> bool:
+        """Follow the game's stretch of real-time play to gather for (see gathering.py); True
+        when what the screens show of it changed. Call with the lock held."""
+        if self.state is None or self.info.status != "running":
+            return False
+        return self.gathering.update(self.game.gathers(self.state), self.people(now), now)
+
+    def ready(self, seat: int) -> bool:
+        """`seat` is ready for the stretch held; True when that was news. Call with the lock
+        held."""
+        if self.state is None:
+            return False
+        return self.gathering.ready(seat, self.game.gathers(self.state))
 
     def _legal_json(self, seat: int) -> str:
         """The seat's legal actions as JSON text, each action's text kept from step to step
@@ -522,6 +615,7 @@ class LiveMatch:
                 "connected": counts[s.seat] > 0,
                 "bot": s.bot,
                 "stand_in": s.seat in standing_in,
+                "grace_left": grace_left(self, s.seat, now),
             }
             if s.seat in people:
                 entry["person"] = people[s.seat]
@@ -539,7 +633,12 @@ class LiveMatch:
             "spectators": self.presence.spectators(now),
         }
         if self.clocks.bank is not None:
-            frame["time_banks"] = self.clocks.banks_view(now)
+            banks = self.clocks.banks_view(now)
+            for s in self.info.seats:  # a seat that has not played yet: its whole bank
+                if not s.bot and str(s.seat) not in banks:
+                    banks[str(s.seat)] = round(self.clocks.left(s.seat), 1)
+            frame["time_banks"] = dict(sorted(banks.items()))
+            frame["time_banks_running"] = self.clocks.banks_running()
         if self.info.is_session:
             frame["players"] = self.info.players  # seats from this one on are roles
             frame["grace"] = grace
@@ -570,26 +669,32 @@ class LiveMatch:
         return dict(self.presence.local)
 
 
-def load_state(store: Store, game: Game[Any], info: MatchInfo) -> tuple[Any, int]:
-    """The state of a stored match: its newest snapshot plus the actions logged after it
-    (the whole log replayed from the set-up when there is no snapshot)."""
+def load_timeline(store: Store, game: Game[Any], info: MatchInfo) -> Timeline:
+    """The timeline of a stored match: its newest snapshot (taken where no step could be taken
+    back) plus the actions logged after it, undos included (the whole log replayed from the
+    set-up when there is no snapshot)."""
     assert info.players is not None
     snapshot = store.latest_snapshot(info.id)
     if snapshot is None:
-        step, state = 0, game.setup(info.players, info.seed, info.options)
+        timeline = Timeline.new(game, info.players, info.seed, info.options)
     else:
-        step, state = snapshot[0], game.from_json(snapshot[1])
-    for logged in store.actions(info.id, after=step):
-        game.apply(state, logged.seat, game.decode_action(logged.action))
-        step = logged.step
-    return state, step
+        timeline = Timeline(game, game.from_json(snapshot[1]), snapshot[0])
+    for logged in store.actions(info.id, after=timeline.step):
+        timeline.apply(logged.seat, game.decode_action(logged.action))
+        assert timeline.step == logged.step
+    return timeline
+
+
+def load_state(store: Store, game: Game[Any], info: MatchInfo) -> tuple[Any, int]:
+    """The state of a stored match and its step (see `load_timeline`)."""
+    timeline = load_timeline(store, game, info)
+    return timeline.state, timeline.step
 
 
 def replay_state(store: Store, game: Game[Any], info: MatchInfo) -> tuple[Any, int]:
     """The state rebuilt from the set-up and the whole log, ignoring snapshots (for checks)."""
     assert info.players is not None
-    state, step = game.setup(info.players, info.seed, info.options), 0
+    timeline = Timeline.new(game, info.players, info.seed, info.options)
     for logged in store.actions(info.id):
-        game.apply(state, logged.seat, game.decode_action(logged.action))
-        step = logged.step
-    return state, step
+        timeline.apply(logged.seat, game.decode_action(logged.action))
+    return timeline.state, timeline.step

@@ -21,12 +21,15 @@ class Presence:
         # When each seat was last seen empty; a seat never seen connected is empty since start.
         self.empty_since: dict[int, float] = {}
         self.start = now
+        # Seats the host handed to a stand-in before their grace ran out, until they are back.
+        self.handed: set[int] = set()
 
     def connect(self, seat: int | None) -> None:
         if seat is None:
             self.local_spectators += 1
         else:
             self.local[seat] += 1
+            self.handed.discard(seat)  # back: the stand-in steps aside
 
     def disconnect(self, seat: int | None, now: float) -> None:
         if seat is None:
@@ -80,6 +83,16 @@ class Presence:
         if self.connected(seat, now):
             return 0.0
         return now - self.empty_since.get(seat, self.start)
+
+    def hand_to_bot(self, seat: int) -> None:
+        """The host has a stand-in play `seat` now, while nobody holds it (until its person
+        is back: a stand-in, not a bot given the seat for good)."""
+        self.handed.add(seat)
+
+    def handed_over(self, seat: int, now: float) -> bool:
+        if seat in self.handed and self.connected(seat, now):
+            self.handed.discard(seat)  # back through another process
+        return seat in self.handed
 
     def mark_empty(self, seat: int, now: float) -> None:
         """Restart a seat's grace (a seat just freed, a match just started or resumed)."""

@@ -2,8 +2,8 @@
 
 A bot plays a seat for good when the host put one there, and stands in for a person while the
 seat has been empty longer than the grace (the game's `abandoned_seat_grace`, or the match's
-setting; None: never on its own) or while the seat's time bank is spent. A stand-in stops as
-soon as the person is back.
+setting; None: never on its own), since the host handed the empty seat to it ("a bot plays
+now"), or while the seat's time bank is spent. A stand-in stops as soon as the person is back.
 
 A bot thinks on a copy of the state (it reads it only through `determinize`, like every bot)
 in the server's bot pool (`BotPool`): a few threads of its own, so the lobby's database calls,
@@ -48,7 +48,6 @@ class LiveMatch(Protocol):
 
     info: MatchInfo
     game: Game[Any]
-    state: Any
     step: int
     config: ServerConfig
     presence: Presence
@@ -59,6 +58,9 @@ class LiveMatch(Protocol):
 
     @property
     def id(self) -> str: ...
+
+    @property
+    def state(self) -> Any: ...
 
 
 class BotPool:
@@ -125,6 +127,8 @@ def controlled_seats(live: LiveMatch, now: float) -> dict[int, str]:
     for seat in live.info.seats:
         if seat.bot:
             out[seat.seat] = seat.bot
+        elif live.presence.handed_over(seat.seat, now):
+            out[seat.seat] = stand_in  # the host's "a bot plays now"
         elif grace is not None and live.presence.empty_for(seat.seat, now) >= grace:
             out[seat.seat] = stand_in
         else:
@@ -132,6 +136,18 @@ def controlled_seats(live: LiveMatch, now: float) -> dict[int, str]:
             if due is not None and due <= now:
                 out[seat.seat] = stand_in
     return out
+
+
+def grace_left(live: LiveMatch, seat: int, now: float) -> float | None:
+    """Seconds before a stand-in takes `seat`, whose person is away (None: someone is there,
+    a bot plays it, nobody took it yet, or no grace runs)."""
+    grace = grace_seconds(live)
+    held = next((s for s in live.info.seats if s.seat == seat), None)
+    if (grace is None or held is None or held.bot or held.name is None
+            or live.state is None or live.info.status != "running"
+            or live.presence.connected(seat, now) or live.presence.handed_over(seat, now)):
+        return None
+    return round(max(0.0, grace - live.presence.empty_for(seat, now)), 1)
 
 
 def stand_ins(live: LiveMatch, now: float) -> set[int]:

@@ -58,12 +58,14 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 @pytest.fixture
 def config(database: str) -> ServerConfig:
-    """Fast settings for tests: bots move at once, a snapshot every 7 actions."""
+    """Fast settings for tests: bots move at once, a snapshot every 7 actions, a round's
+    countdown over at once."""
     return ServerConfig(database_url=database, bot_pause=0.0, snapshot_every=7,
-                        heartbeat_seconds=0.5)
+                        heartbeat_seconds=0.5, countdown_seconds=0.0)
 
 
 @pytest.fixture
 def sqlite(tmp_path: Path) -> ServerConfig:
     """One engine is enough (what is tested does not touch the database's own behaviour)."""
-    return ServerConfig(database_url=sqlite_url(tmp_path / "ludoteca.db"), bot_pause=0.0)
+    return ServerConfig(database_url=sqlite_url(tmp_path / "ludoteca.db"), bot_pause=0.0,
+                        countdown_seconds=0.0)

@@ -302,6 +302,10 @@ class Player:
             state = self.client.frames[latest]
             if state["status"] in ("over", "ended"):
                 return
+            gathering = state.get("gathering")
+            if gathering and state["seat"] in gathering["waiting"]:
+                await self.client.send({"type": "ready"})  # a round held until all are ready
+                continue
             if state["legal"]:
                 ref += 1
                 answer = await self.client.act(self.choose(state["legal"]), f"{prefix}-{ref}")

@@ -208,7 +208,7 @@ def test_live_play_opens_only_from_the_servers_own_pages(sqlite: ServerConfig) -
     with ServerThread(sqlite) as server:
         foreign, own = run(scenario(server.url))
     assert foreign["type"] == "error" and "pages" in foreign["error"]
-    assert own["type"] == "state"
+    assert own["type"] == "history"  # the match's events so far, then its state
 
 
 def test_pages_keep_out_of_frames_and_foreign_scripts(sqlite: ServerConfig) -> None:

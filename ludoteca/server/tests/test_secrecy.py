@@ -82,11 +82,15 @@ def check_frames(name: str, record: dict[str, Any], clients: list[Client]) -> in
                 if hidden and json.dumps(hidden, sort_keys=True) != json.dumps(
                         game.hidden(resampled, seat), sort_keys=True):
                     secrets_kept += 1
+                playing = frame["status"] == "running" and not frame["gathering"]
                 legal = ([game.encode_action(a) for a in game.legal_actions(truth, seat)]
-                         if frame["status"] == "running" and seat is not None else [])
+                         if playing and seat is not None else [])
                 assert frame["legal"] == as_json(legal), (name, seat, step)
             elif frame["type"] == "event":
                 got.setdefault(frame["step"], []).append(frame["event"])
+            elif frame["type"] == "history":  # what happened before the client came
+                for told in frame["events"]:
+                    got.setdefault(told["step"], []).append(told["event"])
             else:
                 assert frame["type"] in ("presence", "accepted", "rejected", "pong"), frame
         for step in range(1, len(states)):
@@ -100,7 +104,7 @@ def check_frames(name: str, record: dict[str, Any], clients: list[Client]) -> in
 def test_no_frame_carries_a_secret(tmp_path: Any, name: str, players: int,
                                    options: dict[str, Any]) -> None:
     config = ServerConfig(database_url=sqlite_url(tmp_path / "db"), bot_pause=0.0,
-                          frames_per_second=1000)
+                          frames_per_second=1000, countdown_seconds=0.0)
     with ServerThread(config) as server:
         record, clients = asyncio.run(play_and_record(server.url, name, players, options))
     assert check_frames(name, record, clients) > 0  # the check had secrets to keep

@@ -1,5 +1,5 @@
 // What every game screen receives, and what every game says in words.
-import type { Clocks } from "../lib/match-state";
+import type { Clocks, LoggedEvent } from "../lib/match-state";
 import type { EncodedAction, GameEvent, GameView, SeatPresence } from "../protocol/frames";
 
 export interface Seats {
@@ -28,8 +28,14 @@ export interface GameProps {
   rejection: string | null;
   // The running clocks (a vote's, a phase's) as the server measures them.
   clocks: Clocks;
-  // The match's status (running, paused, over...).
-  status: string;
+  // The match's log so far (what the rules revealed: festival results, bids), oldest first.
+  events?: LoggedEvent[];
+  // Take back this seat's last move, when the server offers it (null: nothing to take back).
+  onundo?: (() => void) | null;
+  // The match's status ("open" before its start, "running", "paused", "over"...).
+  status?: string;
+  // The table is being gathered before a real-time round: nobody plays yet.
+  held?: boolean;
 }
 
 export interface GameText {
@@ -53,7 +59,7 @@ export interface ControlProps {
   seats: Seats;
   send: (action: EncodedAction) => void;
   presence: SeatPresence[];
-  status: string;
+  status?: string;
   // The seats of people who joined with the code (a bot may play one for a while).
   people: number[];
   onfailure: (message: string) => void;
@@ -70,5 +76,5 @@ export interface ProjectorProps {
   view: GameView;
   seats: Seats;
   clocks: Clocks;
-  status: string;
+  status?: string;
 }

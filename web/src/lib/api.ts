@@ -56,6 +56,8 @@ export const api = {
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/${what}`, {}, host),
   botSeat: (id: string, host: string, seat: number, bot: string) =>
     request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/bot`, { bot }, host),
+  standIn: (id: string, host: string, seat: number) =>
+    request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/seats/${seat}/stand_in`, {}, host),
   giveBack: (id: string, host: string, seat: number) =>
     request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/seats/${seat}/back`, {}, host),
   // The facilitator's debrief (with the facilitator's token), or the room's once published.
@@ -87,7 +89,7 @@ export type Explanation = {
 export type ReplayFrames = {
   game: string;
   players: number;
-  steps: { step: number; seat: number | null; action: unknown; view: Record<string, unknown>; events: { kind: string; data: Record<string, unknown> }[] }[];
+  steps: { step: number; seat: number | null; action: unknown; round?: number | null; view: Record<string, unknown>; events: { kind: string; data: Record<string, unknown> }[] }[];
   result: Record<string, unknown> | null;
 };
 

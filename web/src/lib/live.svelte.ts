@@ -75,6 +75,22 @@ export class LiveMatch {
     return ref;
   }
 
+  // The events before the first one this page holds, when the server keeps older ones.
+  older(): void {
+    const first = this.match.events[0];
+    if (!first || !this.match.olderEvents) return;
+    this.frame({ type: "history", before: first.step });
+  }
+
+  // This player is ready for the round being gathered for.
+  ready(): void {
+    this.frame({ type: "ready" });
+  }
+
+  private frame(frame: ClientFrame): void {
+    if (this.socket && this.socket.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+
   close(): void {
     this.closed = true;
     if (this.timer) clearTimeout(this.timer);

@@ -1,15 +1,16 @@
 // What the client knows of a live match, and how each server frame changes it: a pure reducer,
 // so the screens only render it and Vitest checks it.
-import type { EncodedAction, GameEvent, GameView, SeatPresence, ServerFrame } from "../protocol/frames";
+import type { EncodedAction, GameEvent, GameView, Gathering, SeatPresence, ServerFrame } from "../protocol/frames";
 import type { LobbyFrame } from "../protocol/types";
 
-export const EVENTS_KEPT = 40;
-
+// One event of the match's log: the step that made it, who acted, the round it was played in
+// (null: the game has no rounds) and what happened. `key` names it for good: step and place.
 export interface LoggedEvent {
   step: number;
   seat: number | null; // who acted, where this seat may know it
+  round: number | null;
   event: GameEvent;
-  id: number;
+  key: string;
 }
 
 // The running clocks the last state frame told of: each one's seconds left when the frame
@@ -39,23 +40,29 @@ export interface MatchState {
   step: number;
   status: string;
   presence: SeatPresence[];
+  presenceAt: number; // Date.now() when the presence frame arrived (graces count down from it)
+  timeBanks: Record<string, number> | null; // seconds left per seat, when the match has them
+  banksRunning: number[]; // the seats whose bank runs down now
   spectators: number;
+  // The match's log: every event this seat may see, oldest first (the server sends the story
+  // so far on connecting, then each step's events).
   events: LoggedEvent[];
-  nextEventId: number;
+  olderEvents: boolean; // the server holds older events than the first one here
   rejection: string | null;
   error: string | null;
   waiting: string[]; // refs of actions sent and not yet answered
   lobby: LobbyFrame | null; // a session before its start: who has joined, the crews
   clocks: Clocks;
   // A session: seats from this number on are roles (the facilitator); the grace before a bot
-  // plays for a phone away; when the last presence frame came (its graces count from then);
-  // whether the facilitator published the room's debrief.
+  // plays for a phone away; whether the facilitator published the room's debrief.
   players: number | null;
   grace: number | null;
-  presenceAt: number;
   debriefPublished: boolean;
   latecomers: number | string;
   rejectionCode: string | null;
+  undo: boolean; // this seat may take back its last step
+  gathering: Gathering | null; // a real-time round waiting for everybody to be ready
+  gatheringAt: number; // Date.now() when the gathering was last told of
 }
 
 export function initialMatch(): MatchState {
@@ -66,9 +73,12 @@ export function initialMatch(): MatchState {
     step: 0,
     status: "",
     presence: [],
+    presenceAt: 0,
+    timeBanks: null,
+    banksRunning: [],
     spectators: 0,
     events: [],
-    nextEventId: 1,
+    olderEvents: false,
     rejection: null,
     error: null,
     waiting: [],
@@ -76,11 +86,24 @@ export function initialMatch(): MatchState {
     clocks: noClocks(),
     players: null,
     grace: null,
-    presenceAt: 0,
     debriefPublished: false,
     latecomers: "most_bots",
     rejectionCode: null,
+    undo: false,
+    gathering: null,
+    gatheringAt: 0,
   };
+}
+
+function logged(step: number, seat: number | null, round: number | null | undefined, event: GameEvent, index: number): LoggedEvent {
+  return { step, seat, round: round ?? null, event: { kind: event.kind, data: event.data }, key: `${step}.${index}` };
+}
+
+// The events of a step numbered in order: a step's second event is `${step}.1`.
+function numbered(events: LoggedEvent[], step: number): number {
+  let n = 0;
+  for (let i = events.length - 1; i >= 0 && events[i].step === step; i--) n++;
+  return n;
 }
 
 export function reduce(state: MatchState, frame: ServerFrame, now: number = Date.now()): MatchState {
@@ -97,26 +120,39 @@ export function reduce(state: MatchState, frame: ServerFrame, now: number = Date
         step: frame.step,
         status: frame.status ?? state.status,
         clocks: { left: frame.clocks ?? {}, at: now, running: frame.status === "running" },
+        undo: Boolean(frame.undo),
+        gathering: frame.gathering ?? null,
+        gatheringAt: now,
         error: null,
       };
     case "event": {
-      const event = { kind: frame.event.kind, data: frame.event.data };
-      const logged = { step: frame.step, seat: frame.seat, event, id: state.nextEventId };
-      return {
-        ...state,
-        events: [...state.events, logged].slice(-EVENTS_KEPT),
-        nextEventId: state.nextEventId + 1,
-      };
+      // A step told twice (a reconnection meeting the history) is kept once.
+      if (state.events.length && frame.step < state.events[state.events.length - 1].step) return state;
+      const next = logged(frame.step, frame.seat, frame.round, frame.event, numbered(state.events, frame.step));
+      return { ...state, events: [...state.events, next] };
+    }
+    case "history": {
+      const told: LoggedEvent[] = [];
+      for (const e of frame.events) told.push(logged(e.step, e.seat, e.round, e.event, numbered(told, e.step)));
+      if (frame.before === null || frame.before === undefined) {
+        // The story so far, on connecting: it replaces what this page had heard.
+        return { ...state, events: told, olderEvents: frame.more };
+      }
+      // An older page, asked for while scrolling back.
+      const first = state.events[0]?.step ?? Infinity;
+      return { ...state, events: [...told.filter((e) => e.step < first), ...state.events], olderEvents: frame.more };
     }
     case "presence":
       return {
         ...state,
         presence: frame.seats as SeatPresence[],
+        presenceAt: now,
+        timeBanks: frame.time_banks ?? null,
+        banksRunning: frame.time_banks_running ?? [],
         spectators: frame.spectators,
         status: frame.status ?? state.status,
         players: frame.players ?? state.players,
         grace: frame.grace ?? null,
-        presenceAt: now,
         debriefPublished: frame.debrief_published ?? false,
         latecomers: frame.latecomers ?? "most_bots",
       };
@@ -142,7 +178,14 @@ export function sent(state: MatchState, ref: string): MatchState {
   return { ...state, waiting: [...state.waiting, ref], rejection: null };
 }
 
-// After a reconnection the server sends the full view again; events seen before are kept.
+// After a reconnection the server sends the story so far and the full view again.
 export function reconnecting(state: MatchState): MatchState {
   return { ...state, waiting: [] };
+}
+
+// Seconds a countdown told `told` seconds left at `at` (a Date.now()) has left at `now`.
+export function secondsLeft(told: number | null | undefined, at: number, now: number): number | null {
+  if (told === null || told === undefined) return null;
+  // `now` may lag `at` (a clock read once a second): no time runs backwards.
+  return Math.max(0, Math.ceil(told - Math.max(0, now - at) / 1000));
 }

@@ -8,11 +8,15 @@ import type {
   ErrorFrame,
   EventBody,
   EventFrame,
+  Gathering,
   HelloFrame,
+  HistoryFrame,
+  HistoryRequestFrame,
   LobbyFrame,
   PingFrame,
   PongFrame,
   PresenceFrame,
+  ReadyFrame,
   RejectedFrame,
   SeatPresence as GeneratedSeatPresence,
   StateFrame,
@@ -23,10 +27,12 @@ export type EncodedAction = { kind: string; [field: string]: unknown };
 export type GameView = Record<string, unknown>;
 export type GameEvent = Pick<EventBody, "kind" | "data">;
 export type SeatPresence = Pick<GeneratedSeatPresence, "seat" | "name" | "connected" | "bot" | "stand_in" | "person" | "covered" | "grace_left">;
+export type { Gathering };
 
 export type ServerFrame =
   | StateFrame
   | EventFrame
+  | HistoryFrame
   | PresenceFrame
   | LobbyFrame
   | AcceptedFrame
@@ -34,4 +40,4 @@ export type ServerFrame =
   | ErrorFrame
   | PongFrame;
 
-export type ClientFrame = HelloFrame | ActionFrame | PingFrame;
+export type ClientFrame = HelloFrame | ActionFrame | HistoryRequestFrame | ReadyFrame | PingFrame;

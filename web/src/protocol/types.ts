@@ -193,6 +193,7 @@ export interface EventBody {
  */
 export interface EventFrame {
   event: EventBody;
+  round?: number | null;
   seat: number | null;
   step: number;
   type: "event";
@@ -234,6 +235,20 @@ export interface LevelOut {
   spec: string;
 }
 /**
+ * A stretch of real-time play held until the people at the table are ready (a Ligretto
+ * round): who is ready, who is awaited, and the seconds to the start once everybody is.
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Gathering".
+ */
+export interface Gathering {
+  key: string;
+  ready: number[];
+  starts_in: number | null;
+  waiting: number[];
+  [k: string]: unknown;
+}
+/**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "Health".
  */
@@ -251,6 +266,43 @@ export interface HelloFrame {
   name?: string | null;
   token?: string | null;
   type: "hello";
+  [k: string]: unknown;
+}
+/**
+ * The events this seat may see of the steps before `before` (None: of every step so far,
+ * sent on connecting, before the state), oldest first; `more`: older ones are left for
+ * another page (ask with a `history` frame).
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "HistoryFrame".
+ */
+export interface HistoryFrame {
+  before?: number | null;
+  events: LoggedEvent[];
+  more: boolean;
+  type: "history";
+  [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LoggedEvent".
+ */
+export interface LoggedEvent {
+  event: EventBody;
+  round?: number | null;
+  seat: number | null;
+  step: number;
+  [k: string]: unknown;
+}
+/**
+ * An older page of the match's events: those of the steps before `before`.
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "HistoryRequestFrame".
+ */
+export interface HistoryRequestFrame {
+  before: number;
+  type: "history";
   [k: string]: unknown;
 }
 /**
@@ -414,6 +466,7 @@ export interface PresenceFrame {
   time_banks?: {
     [k: string]: number;
   } | null;
+  time_banks_running?: number[] | null;
   type: "presence";
   [k: string]: unknown;
 }
@@ -430,6 +483,16 @@ export interface SeatPresence {
   person?: string | null;
   seat: number;
   stand_in?: boolean;
+  [k: string]: unknown;
+}
+/**
+ * The player is ready for the stretch of real-time play being gathered for.
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ReadyFrame".
+ */
+export interface ReadyFrame {
+  type: "ready";
   [k: string]: unknown;
 }
 /**
@@ -515,6 +578,7 @@ export interface StateFrame {
   clocks?: {
     [k: string]: number;
   };
+  gathering?: Gathering | null;
   legal: {
     [k: string]: unknown;
   }[];
@@ -522,6 +586,7 @@ export interface StateFrame {
   status: string;
   step: number;
   type: "state";
+  undo?: boolean;
   view: {
     [k: string]: unknown;
   };

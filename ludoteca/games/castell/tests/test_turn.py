@@ -83,3 +83,31 @@ def test_bad_input_says_what_is_allowed() -> None:
     with pytest.raises(IllegalAction, match="your team cannot build that tower"):
         act(state, seat, Perform(state.rows[Region.VALLS][0], ((10, 10, 10), (9, 9), (1,))))
 
+
+
+def test_a_turn_action_may_be_taken_back_until_the_turn_ends() -> None:
+    """A turn's actions reveal nothing and draw nothing: the player may take them back, newest
+    first, until they end the turn; ending it (the next turn starts) and a festival's sealed
+    declaration are final."""
+    from ludoteca.engine.actions import Undo
+    from ludoteca.engine.timeline import Timeline
+
+    state = fresh()
+    seat = state.current
+    timeline = Timeline(GAME, state)
+    before_move = GAME.to_json(timeline.state)
+    timeline.apply(seat, Move(Region.VALLS))
+    before_recruit = GAME.to_json(timeline.state)
+    timeline.apply(seat, Recruit((timeline.state.regions[Region.VALLS][0],)))
+    assert timeline.may_undo(seat) and not timeline.may_undo(1 - seat)
+    timeline.apply(seat, Undo())
+    assert GAME.to_json(timeline.state) == before_recruit
+    timeline.apply(seat, Undo())
+    assert GAME.to_json(timeline.state) == before_move
+    with pytest.raises(IllegalAction, match="nothing of yours to take back"):
+        timeline.apply(seat, Undo())
+    timeline.apply(seat, Move(Region.LLEIDA))
+    timeline.apply(seat, EndTurn())
+    assert not timeline.may_undo(seat)
+    assert not GAME.undoable(timeline.state, seat, EndTurn())
+    assert not GAME.undoable(timeline.state, seat, Abstain())

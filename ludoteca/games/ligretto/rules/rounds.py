@@ -72,7 +72,8 @@ def round_over(state: LigrettoState, ending: Ending) -> list[Event]:
 
 
 def end_round(state: LigrettoState, ending: Ending) -> RoundRecord:
-    """Score the round, record it, and open the set-aside step (or what follows it)."""
+    """Score the round, record it, and open the set-aside step (or what follows it; after the
+    last round, the end of the match)."""
     points, winners, setters = score_round(state, ending)
     for seat, p in enumerate(points):
         state.players[seat].score += p
@@ -91,6 +92,12 @@ def end_round(state: LigrettoState, ending: Ending) -> RoundRecord:
     state.history.append(record)
     for player in players:
         player.duties = []
+    if state.round >= state.rounds:
+        # After the last round nobody sets tiles aside nor takes any back: "Vince la partita
+        # il giocatore che ottiene il punteggio più alto dopo il numero di round stabilito";
+        # the individual boards stay as they are, for a match continued later [D-11].
+        next_round(state)
+        return record
     state.pending = [s for s in setters if max_set_aside(state, s) > 0]
     state.phase = Phase.SET_ASIDE
     if not state.pending:

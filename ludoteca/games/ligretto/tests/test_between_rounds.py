@@ -43,7 +43,7 @@ def test_set_aside_is_nothing_or_two_tiles_of_ones_choice() -> None:
 def test_set_aside_keeps_one_tile_in_play_d11_and_take_back() -> None:
     """'Se tutti i giocatori hanno delle tessere sulla plancia, ciascun giocatore riprende in
     mano 2 tessere'."""
-    s = fresh(players=2)
+    s = fresh(players=2, rounds=3)
     s.players[1].aside = list(range(1, 14))  # only tiles 0 and 14 in play
     held(s, [0, 2])
     end_round(s, Ending.LIGRETTO)
@@ -66,7 +66,19 @@ def test_set_aside_keeps_one_tile_in_play_d11_and_take_back() -> None:
     with pytest.raises(IllegalAction, match="take back 2"):
         GAME.apply(s, 1, TakeBack((1,)))
     GAME.apply(s, 1, TakeBack((1, 2)))
-    assert GAME.is_over(s)  # round 2 of 2 was the last
+    assert s.phase is Phase.PLAY and s.round == 3
+
+
+def test_the_last_round_ends_the_match_without_setting_aside_d11() -> None:
+    """After the agreed rounds the match is over ("Vince la partita il giocatore che ottiene il
+    punteggio più alto dopo il numero di round stabilito"): nobody is asked to set tiles aside
+    or take them back, and the individual boards stay as they are [D-11]."""
+    s = fresh(players=3, rounds=1)
+    s.players[2].aside = [7]
+    held(s, [0, 2, 5])
+    end_round(s, Ending.LIGRETTO)
+    assert GAME.is_over(s) and s.pending == [] and GAME.actors(s) == frozenset()
+    assert [p.aside for p in s.players] == [[], [], [7]]
 
 
 def test_the_host_may_place_the_pawns_of_later_rounds_d5() -> None:

@@ -65,3 +65,17 @@ def test_resume_from_saved_state_and_from_individual_boards() -> None:
     assert [p.held() for p in resumed.players] == [13, 15, 14]
     with pytest.raises(ValueError):
         GAME.setup(3, 5, {"individual_boards": [list(range(15)), [], []]})
+
+
+def test_each_rounds_play_is_named_for_the_table_to_gather_for() -> None:
+    """"Al comando “Ligretto!” ha inizio il gioco": a server holds each round's play until the
+    table is ready; the game names it while it is played, and nothing between rounds (here the
+    host puts the pawns down)."""
+    s = fresh(players=3, pawns="host")
+    assert GAME.gathers(s) == "round 1" and GAME.round_number(s) == 1
+    end_round(s, Ending.HOST)
+    assert GAME.phase(s) is Phase.PAWNS and GAME.gathers(s) is None
+    while GAME.phase(s) is not Phase.PLAY:
+        seat = min(GAME.actors(s))
+        GAME.apply(s, seat, GAME.legal_actions(s, seat)[0])
+    assert GAME.gathers(s) == "round 2" and GAME.round_number(s) == 2

@@ -17,6 +17,13 @@ export function towerText(tower: unknown): string {
   return tower.map((level) => (Array.isArray(level) ? level.join("·") : String(level))).join(" / ");
 }
 
+// A tower's skill uses, as the game counted them: "Balance ×1, Mix ×2", or "no skill".
+export function skillList(uses: unknown): string {
+  const used = Object.entries((uses ?? {}) as Record<string, number>).filter(([, n]) => n > 0);
+  if (used.length === 0) return t("castell.event.no_skill");
+  return used.map(([skill, n]) => `${skillName(skill)} ×${n}`).join(", ");
+}
+
 function sizes(list: unknown): string {
   return Array.isArray(list) ? list.join(", ") : String(list);
 }
@@ -47,6 +54,7 @@ export const castellText: GameText = {
           who,
           region: String(d.region),
           tower: towerText(d.tower),
+          skills: skillList(d.skills),
           points: tn("castell.event.points", Number(d.points)),
           tokens: tn("castell.boards.collected", Number(d.tokens_collected ?? 0)),
         });
@@ -119,11 +127,12 @@ export const castellText: GameText = {
 
 function festivalResult(d: Record<string, unknown>, seats: Seats): string {
   const scores = (d.scores ?? {}) as Record<string, number>;
+  const skills = (d.skills ?? {}) as Record<string, unknown>;
   const entries = Object.entries(scores);
   if (entries.length === 0) return t("castell.event.festival_empty", { region: String(d.region) });
   const list = entries
     .sort((a, b) => b[1] - a[1])
-    .map(([s, score]) => t("castell.event.festival_score", { who: seats.name(Number(s)), score }))
-    .join(", ");
+    .map(([s, score]) => t("castell.event.festival_score", { who: seats.name(Number(s)), score, skills: skillList(skills[s]) }))
+    .join("; ");
   return t("castell.event.festival_result", { region: String(d.region), list });
 }

@@ -55,6 +55,19 @@ export interface TowerOption {
   skills: Record<string, number>;
 }
 
+// A festival held, as everybody saw it revealed (the game's FestivalOutcome).
+export interface FestivalOutcome {
+  round: number;
+  region: string;
+  tokens: number[];
+  towers: Record<string, Tower>;
+  scores: Record<string, number>;
+  prizes: [number, string][];
+  size_tokens: [number, number][];
+  skills: Record<string, Record<string, number>>;
+  absent: Record<string, string>;
+}
+
 export interface CastellView {
   seat: number | null;
   round: number;
@@ -74,6 +87,7 @@ export interface CastellView {
   bag: Record<string, number>;
   players: CastellPlayer[];
   festival: FestivalNow | null;
+  history?: FestivalOutcome[];
 }
 
 export function castellView(view: GameView): CastellView {
@@ -102,4 +116,28 @@ export function nextWheel(wheel: Record<string, string>): Record<string, string>
   const sectors = Object.keys(wheel);
   const tiles = Object.values(wheel);
   return Object.fromEntries(sectors.map((sector, i) => [sector, tiles[(i + 1) % tiles.length]]));
+}
+
+// Regions where a player earned something (a prize, a size token, a tile, collected tokens):
+// the count the end scores.
+export function regionsEarned(player: CastellPlayer): string[] {
+  return Object.entries(player.board)
+    .filter(([, spot]) => spot.prizes.length || spot.size_tokens.length || spot.tiles.length || spot.collected)
+    .map(([region]) => region);
+}
+
+// The region the last move on the map happened in (a move, a recruit, a performance), from the
+// log: the map highlights it.
+export function lastRegion(events: { step: number; event: { kind: string; data: Record<string, unknown> } }[]): string | null {
+  // A move taken back is no last move: its step is skipped, and so is the undo.
+  const undone = new Set(events.filter((e) => e.event.kind === "undone").map((e) => Number(e.event.data.step)));
+  for (let i = events.length - 1; i >= 0; i--) {
+    if (undone.has(events[i].step) || events[i].event.kind === "undone") continue;
+    const { kind, data } = events[i].event;
+    if (kind === "round" || kind === "festival") return null;
+    if (["moved", "special_move", "recruited", "special_recruit", "performed"].includes(kind) && typeof data.region === "string") {
+      return data.region;
+    }
+  }
+  return null;
 }

@@ -10,10 +10,12 @@ export const goofspielText: GameText = {
         return t("goofspiel.event.bid", { card: Number(d.card) });
       case "bid_placed":
         return t("goofspiel.event.bid_placed", { who: seats.name(Number(d.seat)) });
-      case "reveal":
+      case "reveal": {
+        const bids = ((d.bids as number[] | undefined) ?? []).map((card, s) => t("goofspiel.event.bid_of", { who: seats.name(s), card })).join(", ");
         return d.winner === null || d.winner === undefined
-          ? t("goofspiel.event.tie", { prize: Number(d.prize) })
-          : t("goofspiel.event.reveal", { who: seats.name(Number(d.winner)), prize: Number(d.prize) });
+          ? t("goofspiel.event.tie", { prize: Number(d.prize), bids })
+          : t("goofspiel.event.reveal", { who: seats.name(Number(d.winner)), prize: Number(d.prize), bids });
+      }
       default:
         return t("event.unknown", { kind: event.kind });
     }

@@ -50,3 +50,38 @@ export function click(spots: Spot[], square: number, picked: number | null): Cli
   if (partners.size === 1) return { kind: "send", action: touching[0].action };
   return { kind: "pick", square, partners };
 }
+
+// The fewest jokers a tile needs to cover a square, for each square it may cover: the board
+// marks places without jokers apart from those that spend one or two.
+export function jokersNeeded(spots: Spot[]): Map<number, number> {
+  const need = new Map<number, number>();
+  for (const spot of spots) {
+    for (const square of spot.squares) {
+      const before = need.get(square);
+      if (before === undefined || spot.jokers.length < before) need.set(square, spot.jokers.length);
+    }
+  }
+  return need;
+}
+
+// The places a tile fits (two squares, however reached), counted by the fewest jokers each
+// needs: [none, one, two].
+export function placesByJokers(spots: Spot[]): [number, number, number] {
+  const fewest = new Map<string, number>();
+  for (const spot of spots) {
+    const key = [...spot.squares].sort((a, b) => a - b).join("+");
+    fewest.set(key, Math.min(fewest.get(key) ?? Infinity, spot.jokers.length));
+  }
+  const out: [number, number, number] = [0, 0, 0];
+  for (const n of fewest.values()) out[Math.min(2, n)] += 1;
+  return out;
+}
+
+// What a click on `square` would place, if it places at once: the board shows its squares and
+// its jokers before the click spends them.
+export function preview(spots: Spot[], square: number | null, picked: number | null): Spot | null {
+  if (square === null) return null;
+  const result = click(spots, square, picked);
+  if (result.kind !== "send") return null;
+  return spots.find((s) => s.action === result.action) ?? null;
+}
