@@ -13,8 +13,8 @@ from scripts import ROOT, load_script
 pages = load_script("bench/pages.py")
 
 # The benches' own helpers, not benches: they write no page of their own (the stalls probe's
-# summary goes on the server bench's page).
-HELPERS = {"pages.py", "stalls.py"}
+# summary goes on the server bench's page; the Castell planner is an opponent bots.py plays).
+HELPERS = {"pages.py", "stalls.py", "castell_planner.py"}
 # Rewired to write its page separately; drop it from here once it calls write_page.
 NOT_YET = {"bots.py"}
 

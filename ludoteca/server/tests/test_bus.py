@@ -27,7 +27,7 @@ from ludoteca.server.hub import hub as hub_module
 from ludoteca.server.hub.bus import LEASE_PREFIX, RedisBus
 from ludoteca.server.hub.hub import Hub
 from ludoteca.server.live.catalog import Catalog
-from ludoteca.server.live.match import load_state, replay_state
+from ludoteca.server.live.match import load_timeline, replay_state
 from ludoteca.server.store import Store
 from ludoteca.server.tests.helpers import (
     TIMEOUT,
@@ -316,13 +316,13 @@ async def _load_while_noticed(server: ServerProcess, database: str, redis: Redis
     loaded, release = threading.Event(), threading.Event()
 
     def held_load(*args: Any) -> Any:
-        found = load_state(*args)
+        found = load_timeline(*args)
         loaded.set()
         if not release.wait(TIMEOUT):
             raise AssertionError("the load was never released")
         return found
 
-    monkeypatch.setattr(hub_module, "load_state", held_load)
+    monkeypatch.setattr(hub_module, "load_timeline", held_load)
     store = Store(database)
     hub = Hub(ServerConfig(database_url=database, redis_url=redis.url, heartbeat_seconds=600),
               store, Catalog())
