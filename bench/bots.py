@@ -9,10 +9,10 @@ pooled win rate of the first, its 95% Wilson interval, each seed's rate and the 
 The ladder's Elo (Bradley-Terry over every match of the levels, normal at 1500) is written into
 each game's `levels.json`, from which the new-match form shows it.
 
-The strong level's CPU per move is timed (process time) on its searched moves of matches against
-the normal level, beside the goal of at most 1 s; in real-time games the levels' reaction times
-(the game's own model, with its sources) are printed with the placements a minute and the
-seconds a decision they give on the simulated clock.
+The strong level's CPU per move is timed (process time) on its moves with a choice, in matches
+against the normal level, beside the goal of at most 1 s; in real-time games the levels'
+reaction times (the game's own model, with its sources) are printed with the placements a
+minute and the seconds a decision they give on the simulated clock.
 
 Everything is printed as Rich tables and written to the docs site (`docs/bench/bots.md`).
 
@@ -35,7 +35,7 @@ from pages import rich_markdown, write_page
 from rich.console import Console
 from rich.table import Table
 
-from ludoteca.bots import MctsBot, parse_bot
+from ludoteca.bots import parse_bot
 from ludoteca.bots.levels import LEVEL_NAMES, game_levels, read_table, table_path
 from ludoteca.bots.playout import seat_rngs
 from ludoteca.bots.realtime import RealTimeScheduler
@@ -116,8 +116,9 @@ def ladder_elo(rows: dict[tuple[str, str], Row], names: list[str]) -> dict[str, 
 
 
 def strong_cpu(game: Game[Any], players: int, strong: str, normal: str) -> list[float]:
-    """CPU seconds of the strong level's searched moves (those with more than one choice), in
-    matches against the normal level, seats alternating."""
+    """CPU seconds of the strong level's moves that had a choice (more than one legal move),
+    in matches against the normal level, seats alternating: searched or planned (Castell's
+    strong level plans a whole turn, then plays it)."""
     times: list[float] = []
     seed = 0
     while len(times) < CPU_MOVES and seed < 40:
@@ -131,10 +132,11 @@ def strong_cpu(game: Game[Any], players: int, strong: str, normal: str) -> list[
                 break
             seat = actors[0]
             bot = bots[seat]
+            strong_turn = (seat + seed) % 2 == 0 and len(game.legal_actions(state, seat)) > 1
             start = cpu_clock()
             action = bot.choose(game, state, seat, rng)
             spent = cpu_clock() - start
-            if isinstance(bot, MctsBot) and bot.last_iterations:
+            if strong_turn:
                 times.append(spent)
             game.apply(state, seat, action)
         seed += 1
@@ -234,8 +236,8 @@ def main() -> None:
     for column in ("game", *LEVEL_NAMES, "strong level's spec"):
         ladder.add_column(column, justify="left" if column in ("game", "strong level's spec")
                           else "right")
-    cpu = Table(title=f"The strong level's CPU per searched move ({CPU_MOVES} moves against "
-                      "the normal level; process time)")
+    cpu = Table(title=f"The strong level's CPU per move with a choice ({CPU_MOVES} moves "
+                      "against the normal level; process time)")
     for column in ("game", "mean s", "95th percentile s", "most s", "goal", "met"):
         cpu.add_column(column, justify="left" if column in ("game", "goal") else "right")
     reactions = Table(title=f"Real time: each level's mean seconds per step (the game's model), "
