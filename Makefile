@@ -85,9 +85,11 @@ typecheck: $(VENV)
 	$(BIN)/mypy ludoteca tests bench
 
 # Tests marked xdist_group run on one worker (they share one private PostgreSQL and Redis);
-# the browser tests (tests/web) drive Debian's Chromium against the built client.
+# the browser tests (tests/web) drive Debian's Chromium against the built client. A test that
+# hangs fails after 300 s (pyproject.toml); the whole run, a quarter of an hour on two cores,
+# is stopped after an hour whatever happens, so that it always ends with what it printed.
 test: lint typecheck test-services web-check $(WEB_BUILD) docs
-	$(BIN)/pytest -n 2 --dist loadgroup
+	timeout -k 30 3600 $(BIN)/pytest -n 2 --dist loadgroup
 
 # The tests against the newest versions pyproject.toml's ranges allow, not uv.lock's: what a
 # library user who installs ludoteca today gets (test-latest, in .venv-latest); and against
