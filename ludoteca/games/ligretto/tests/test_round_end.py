@@ -13,6 +13,7 @@ from ludoteca.games.ligretto.actions import (
     TurnOver,
 )
 from ludoteca.games.ligretto.placement import nobody_can_place
+from ludoteca.games.ligretto.rules.rounds import begin_play
 from ludoteca.games.ligretto.state import NO_TILE, Ending, LigrettoState, Phase
 from ludoteca.games.ligretto.tests.helpers import (
     board,
@@ -179,3 +180,14 @@ def test_a_seat_holding_one_tile_goes_through_it_in_one_turn_over_d16() -> None:
     assert EndRound() not in GAME.legal_actions(s, 0)
     GAME.apply(s, 1, TurnOver())
     assert EndRound() in GAME.legal_actions(s, 0)
+
+
+def test_a_round_where_nobody_can_place_from_the_start_ends_at_once_d10() -> None:
+    """'Se nessun giocatore riesce più a posizionare una tessera, il round termina
+    immediatamente' holds at the start of play too (no shipped board starts that way: the
+    board here is covered by hand)."""
+    s = fresh(players=2)
+    board(s, set(), [40, 100, 150, 200])
+    begin_play(s)
+    assert len(s.history) == 1 and s.history[0].ending == Ending.STUCK
+    assert s.history[0].round == 1 and s.round == 2  # nobody placed: nobody sets tiles aside
