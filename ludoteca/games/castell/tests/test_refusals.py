@@ -34,7 +34,7 @@ def refusal(state: CastellState, seat: int, action: Action) -> str:
     return str(caught.value)
 
 
-def test_a_pawn_off_the_board_cannot_recruit_or_move_specially() -> None:
+def test_a_pawn_off_the_board_cannot_recruit_move_specially_or_perform() -> None:
     state = fresh()
     seat = state.current
     assert refusal(state, seat, Recruit((5,))) == (
@@ -43,6 +43,9 @@ def test_a_pawn_off_the_board_cannot_recruit_or_move_specially() -> None:
     assert refusal(state, seat, SpecialMove(Region.VALLS)) == (
         "your pawn is not on the board: your move places it in any region for free; a special "
         "move then takes it one step further"
+    )
+    assert refusal(state, seat, Perform(0, ((3,),))) == (
+        "your pawn is not on the board yet: move it to a region before performing"
     )
 
 
