@@ -94,6 +94,11 @@ def test_training_refused_says_what_may_be_trained_and_from_where() -> None:
     assert refusal(state, seat, Train(Source.REGION, Skill.MIX)) == (
         "the tile there is balance: you may train balance (skills top out at rank 3)"
     )
+    known, seat = setup_trainer(train_any_known_skill=True)
+    known.players[seat].ranks[Skill.WIDTH] = 1  # [D-18]: any skill already on the track
+    assert refusal(known, seat, Train(Source.REGION, Skill.STRENGTH)) == (
+        "the tile there is balance: you may train balance, width (skills top out at rank 3)"
+    )
     advanced, seat = setup_trainer(advanced=True)
     assert refusal(advanced, seat, Train(Source.ALL_REGIONS, Skill.MIX)) == (
         "you cannot train from 'all_regions'; train from region"

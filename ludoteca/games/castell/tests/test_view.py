@@ -86,10 +86,12 @@ def test_determinize_redraws_the_other_declarations_as_the_suggestion_or_abstain
 
 
 def test_the_score_so_far_counts_regions_by_the_match_s_own_table() -> None:
-    """The score shown during play is the end-of-game score of the match's variant ("il numero
-    di regioni in cui si è guadagnato qualcosa"), not the published table's."""
-    state = fresh(2)
-    state.variant = CastellVariant(region_points=(0, 4, 6, 9, 12, 15, 20, 25))
+    """The score shown during play is the end-of-game score by the table of the variant the
+    match was set up with ("il numero di regioni in cui si è guadagnato qualcosa"), not the
+    published table's."""
+    table = [0, 4, 6, 9, 12, 15, 20, 25]
+    state = GAME.setup(2, 0, {"variant": {"region_points": table}})
+    assert state.variant == CastellVariant(region_points=tuple(table))
     state.players[0].earn(Region.VALLS).collected = 1  # one region earned
     scores = [p["score_now"] for p in GAME.view(state, 1)["players"]]
     assert scores[0]["regions"] == 4 and scores[1]["regions"] == 0
