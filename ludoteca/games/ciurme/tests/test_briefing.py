@@ -88,6 +88,15 @@ def test_first_player_chosen_by_the_facilitator() -> None:
     assert state.crews[0].members[state.crews[0].active] == 0  # default: the first seat
 
 
+def test_each_crew_s_first_player_is_chosen_once_d1() -> None:
+    state = GAME.setup(8, 0)
+    act(state, 8, FirstPlayer(1, 6))
+    act(state, 8, FirstPlayer(0, 1))
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 8, FirstPlayer(0, 2))
+    assert str(refused.value) == "every crew's first player is already chosen"
+
+
 def test_the_crews_are_the_teams_and_the_facilitator_is_in_none() -> None:
     teams = GAME.teams(GAME.setup(9, 0))
     assert sorted(len(t) for t in teams) == [4, 5]

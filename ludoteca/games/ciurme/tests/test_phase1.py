@@ -29,9 +29,25 @@ from ludoteca.games.ciurme.tests.helpers import (
 def test_island_and_wreck_are_not_adjacent() -> None:
     # "L'isola e la nave relitto non sono limitrofe"
     state = phase1()
-    with pytest.raises(IllegalAction, match="not adjacent"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, Move(WRECK))
+    assert str(refused.value) == (
+        "you cannot move from the island to 'wreck': it is not adjacent (the lifeboat is docked "
+        "at the island); adjacent now: lifeboat"
+    )
     assert GAME.legal_actions(state, 0)[:2] == [Stay(), Move(LIFEBOAT)]
+
+
+def test_the_crew_waits_while_those_aboard_vote_on_steering() -> None:
+    state = phase1()
+    put(state.crews[0], s1=LIFEBOAT, s2=LIFEBOAT)
+    act(state, 0, Move(LIFEBOAT))
+    act(state, 0, Steer())
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 3, Stay())
+    assert str(refused.value) == (
+        "those aboard are voting on steering the lifeboat: wait for their answers"
+    )
 
 
 def test_boat_at_the_wreck_leaves_the_islander_only_staying() -> None:

@@ -45,6 +45,9 @@ def test_finishing_order_ranks_crews_and_all_done_closes_phase1() -> None:
     # the finished crew waits: none of its members has anything to do
     assert state.crews[1].finished_turns is not None
     assert all(GAME.legal_actions(state, s) == [] for s in state.crews[1].members)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, state.crews[1].members[1], Stay())
+    assert str(refused.value) == "your crew's phase 1 is over: wait for the other crews"
     finish(state, 0)
     assert state.stage == "offices" and state.ranking == [1, 0]
     assert state.closed_by == "restored"
