@@ -36,6 +36,13 @@ def test_island_and_wreck_are_not_adjacent() -> None:
         "at the island); adjacent now: lifeboat"
     )
     assert GAME.legal_actions(state, 0)[:2] == [Stay(), Move(LIFEBOAT)]
+    put(state.crews[0], s0=WRECK)  # the lifeboat docked at the island: nowhere to go
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Move(ISLAND))
+    assert str(refused.value) == (
+        "you cannot move from the wreck to 'island': it is not adjacent (the lifeboat is docked "
+        "at the island); adjacent now: none: stay"
+    )
 
 
 def test_the_crew_waits_while_those_aboard_vote_on_steering() -> None:
