@@ -178,17 +178,29 @@ def test_help_once_per_mate_only_incomplete_mates_and_optional() -> None:
     state = phase1()
     crew = state.crews[0]
     crew.pieces = [(0, Wood.YELLOW, 0)] * 3 + [(1, Wood.PURPLE, 1)] * 3 + [(0, Wood.YELLOW, 2)]
-    on_wreck(crew, 0, [Wood.NEUTRAL])
+    on_wreck(crew, 0, [Wood.NEUTRAL, Wood.GREEN])
     act(state, 0, Stay())
     legal = GAME.legal_actions(state, 0)
     assert Help(Wood.NEUTRAL, 1) not in legal  # seat 1 is complete [D-4]
     assert Help(Wood.NEUTRAL, 2) not in legal  # already helped once
     assert Help(Wood.NEUTRAL, 3) in legal and Help(Wood.NEUTRAL, AUTOMATON) in legal
     assert Pass() in legal  # [D-14]
-    with pytest.raises(IllegalAction, match="at most once"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, Help(Wood.NEUTRAL, 2))
+    assert str(refused.value) == (
+        "you cannot help 2: you help each mate at most once, and only a mate whose load is "
+        "incomplete [D-4]; you may help: [3, -1]"
+    )
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Repair(Wood.NEUTRAL))
+    assert str(refused.value) == "your load is complete: help a mate who still needs it, or pass"
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Steer())
+    assert str(refused.value) == (
+        "that is not possible now (repair step of your turn); allowed: help, pass"
+    )
     act(state, 0, Pass())
-    assert crew.transported == [Wood.NEUTRAL]
+    assert crew.transported == [Wood.NEUTRAL, Wood.GREEN]
 
 
 def test_help_complete_mates_option() -> None:
@@ -204,10 +216,23 @@ def test_incomplete_player_must_repair_for_themselves() -> None:
     # "dopo aver completato il suo carico di 3 aggiustamenti ... può aiutare"
     state = phase1()
     crew = state.crews[0]
-    on_wreck(crew, 0, [Wood.NEUTRAL])
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Repair(Wood.NEUTRAL))
+    assert str(refused.value) == (
+        "that is not possible now (move step of your turn); allowed: move, stay"
+    )
+    on_wreck(crew, 0, [Wood.NEUTRAL, Wood.GREEN])
     act(state, 0, Stay())
-    with pytest.raises(IllegalAction, match="only once your own load"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, Help(Wood.NEUTRAL, 1))
+    assert str(refused.value) == (
+        "you help only once your own load of 3 is complete: repair for yourself"
+    )
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Repair(Wood.RED))
+    assert str(refused.value) == (
+        "there is no 'red' wood on the wreck; colours there: green, neutral"
+    )
     assert Pass() not in GAME.legal_actions(state, 0)
 
 
