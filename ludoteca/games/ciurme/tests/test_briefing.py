@@ -45,10 +45,14 @@ def test_each_player_picks_an_unused_meeple_the_fifth_is_the_automaton() -> None
     state = GAME.setup(9, 0)
     act(state, 1, PickColour(Wood.RED))
     assert PickColour(Wood.RED) not in GAME.legal_actions(state, 0)
-    with pytest.raises(IllegalAction, match="not free in your crew; free: yellow, purple"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 2, PickColour(Wood.RED))
-    with pytest.raises(IllegalAction, match="already play the red meeple"):
+    assert str(refused.value) == (
+        "the 'red' meeple is not free in your crew; free: yellow, purple, green, orange"
+    )
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, PickColour(Wood.GREEN))
+    assert str(refused.value) == "you already play the red meeple"
     assert GAME.legal_actions(state, 1) == []
     act(state, 4, PickColour(Wood.RED))  # another crew: its own set of meeples
     act(state, 2, PickColour(Wood.GREEN))
@@ -74,8 +78,9 @@ def test_the_facilitator_may_start_before_everyone_picked() -> None:
     act(state, 8, StartPhase(1))
     assert state.crews[0].meeples == [Wood.PURPLE, Wood.GREEN, Wood.YELLOW, Wood.ORANGE]
     assert state.crews[0].automaton == Wood.RED
-    with pytest.raises(IllegalAction, match="before phase 1 starts"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, PickColour(Wood.RED))
+    assert str(refused.value) == "meeples are picked before phase 1 starts; yours is taken"
 
 
 def test_first_player_chosen_by_the_facilitator() -> None:
