@@ -96,6 +96,21 @@ def test_not_your_turn_to_place() -> None:
     assert str(refused.value) == "it is not your turn to place a stamp"
 
 
+def test_only_captains_place_stamps_and_only_in_phase_2() -> None:
+    state = assembly()
+    crew = state.crews[state.order[0]]
+    mate = next(m for m in crew.members if m != crew.captain)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, mate, Place(0, 1))
+    assert str(refused.value) == "only a captain places stamps, in phase 2"
+    elections = offices()
+    captain = elections.crews[0].captain
+    assert captain is not None
+    with pytest.raises(IllegalAction) as refused:
+        act(elections, captain, Place(0, 1))
+    assert str(refused.value) == "only a captain places stamps, in phase 2"
+
+
 def test_one_stamp_of_value_zero_alone_scores_two() -> None:
     # "un unico timbro, di qualsiasi valore (anche uno 0)"
     assert score_ship([(1, 0, 3, 9)]) == {1: 2}

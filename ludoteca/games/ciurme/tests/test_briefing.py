@@ -93,6 +93,12 @@ def test_first_player_chosen_by_the_facilitator() -> None:
     assert state.crews[0].members[state.crews[0].active] == 0  # default: the first seat
 
 
+def test_the_facilitator_picks_no_meeple() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        act(GAME.setup(8, 0), 8, PickColour(Wood.RED))
+    assert str(refused.value) == "the facilitator does not play: players pick their meeples"
+
+
 def test_each_crew_s_first_player_is_chosen_once_d1() -> None:
     state = GAME.setup(8, 0)
     act(state, 8, FirstPlayer(1, 6))

@@ -18,8 +18,10 @@ from ludoteca.games.ciurme.actions import (
 )
 from ludoteca.games.ciurme.data import AUTOMATON, ISLAND, LIFEBOAT, NEUTRAL, WRECK, Wood
 from ludoteca.games.ciurme.rules.loads import complete, load, restored
+from ludoteca.games.ciurme.rules.roles import FACILITATOR_DOES_NOT_PLAY
 from ludoteca.games.ciurme.tests.helpers import (
     act,
+    offices,
     on_wreck,
     phase1,
     put,
@@ -268,3 +270,16 @@ def test_automaton_load_option_zero_gives_twelve_repairs() -> None:
     # [D-16] everybody is shown the repairs this option needs, not the usual 15
     assert "12/12 repairs" in GAME.render(GAME.view(state, 0))
     assert "0/15 repairs" in GAME.render(GAME.view(phase1(), 0))
+
+
+def test_turns_out_of_turn_or_out_of_phase_1_are_refused_in_words() -> None:
+    state = phase1()
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 8, Stay())
+    assert str(refused.value) == FACILITATOR_DOES_NOT_PLAY
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 1, Stay())  # seat 0 opens crew 0's turns
+    assert str(refused.value) == "it is seat 0's turn in your crew, not yours"
+    with pytest.raises(IllegalAction) as refused:
+        act(offices(), 1, Stay())
+    assert str(refused.value) == "moves and repairs belong to phase 1; now: offices"
