@@ -247,3 +247,12 @@ def test_the_facilitator_writes_to_the_room_one_crew_or_one_person() -> None:
         "you may not speak on the 'crew' channel now to 5: the captain sits at the central table "
         "and hears only the quartermaster. Your channels now: crew, deck"
     )
+
+
+def test_the_crew_talks_from_the_start_of_phase_1() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        act(GAME.setup(8, 0), 0, Post(Channel.CREW, "Who boards first?"))
+    assert str(refused.value) == (
+        "you may not speak on the 'crew' channel now: the crew talks from the start of phase 1. "
+        "Your channels now: none"
+    )
