@@ -287,3 +287,17 @@ def test_the_facilitator_sees_every_ballot_the_whole_log_and_every_crew() -> Non
     assert "vote: quartermaster 1/4" in screen and "vote: quartermaster 1/4" in screen
     player_screen = GAME.render(GAME.view(state, 1))
     assert "ballots:" not in player_screen and "At a glance:" not in player_screen
+
+
+def test_what_a_seat_may_not_know_is_the_boards_of_the_other_crews() -> None:
+    """Another crew's board (who holds which wood, who went where) is theirs; a spectator knows
+    no crew's."""
+    state = phase1()
+    state.crews[1].own_wood = [5, 6, 6, 6]  # tells crew 1's board from crew 0's
+
+    def unknown_boards(seat: int | None) -> list[list[int]]:
+        return [board["own_wood"] for board in GAME.hidden(state, seat)["boards"]]
+
+    assert unknown_boards(0) == [[5, 6, 6, 6]]
+    assert unknown_boards(4) == [[6, 6, 6, 6]]
+    assert unknown_boards(None) == [[6, 6, 6, 6], [5, 6, 6, 6]]
