@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -301,3 +302,30 @@ def test_what_a_seat_may_not_know_is_the_boards_of_the_other_crews() -> None:
     assert unknown_boards(0) == [[5, 6, 6, 6]]
     assert unknown_boards(4) == [[6, 6, 6, 6]]
     assert unknown_boards(None) == [[6, 6, 6, 6], [5, 6, 6, 6]]
+
+
+def test_what_a_seat_may_not_know_of_stamps_hands_talk_and_closed_ballots() -> None:
+    """[D-19] only the captain who placed a stamp (and the facilitator) knows its value, and a
+    crew's hand is its captain's; a message is its readers'; a closed vote's ballots are the
+    facilitator's alone."""
+    state = assembly()
+    crew = state.crews[state.order[0]]
+    captain = crew.captain
+    assert captain is not None
+    act(state, captain, Place(4, 1))
+    mate = next(m for m in crew.members if m != captain)
+    act(state, mate, Post(Channel.CREW, "Well placed"))  # the captain does not hear the crew
+    hands = [list(h) for h in state.hands]
+    mine, theirs = hands[state.order[0]], hands[1 - state.order[0]]
+
+    def unknown(seat: int | None, key: str) -> Any:
+        return GAME.hidden(state, seat)[key]
+
+    assert [unknown(s, "stamp_values") for s in (captain, mate, None)] == [[], [4], [4]]
+    assert unknown(captain, "hands") == [theirs]
+    assert sorted(unknown(mate, "hands")) == sorted([mine, theirs])
+    assert [unknown(s, "messages") for s in (captain, mate, None)] == [
+        ["Well placed"], [], ["Well placed"]
+    ]
+    closed = [dict(r.ballots) for r in state.votes_log]
+    assert closed and all(unknown(s, "closed_ballots") == closed for s in (captain, mate, None))
