@@ -17,7 +17,6 @@ from ludoteca.games.ciurme.actions import (
     ClosePhase1,
     CloseVote,
     Decide,
-    Depose,
     OpenTable,
     PlayOn,
     Post,
@@ -28,7 +27,7 @@ from ludoteca.games.ciurme.actions import (
 )
 from ludoteca.games.ciurme.data import Channel
 from ludoteca.games.ciurme.rules.roles import ONLY_THE_FACILITATOR
-from ludoteca.games.ciurme.state import CiurmeState, Topic
+from ludoteca.games.ciurme.state import CiurmeState
 from ludoteca.games.ciurme.tests.helpers import act, assembly, elect_all, offices, phase1
 
 FACILITATOR = 8  # in a session of 8 players, seats 0-7 play
@@ -80,25 +79,6 @@ def test_an_election_waiting_for_the_facilitator_runs_on_no_clock_d21() -> None:
     other = state.crews[1].vote
     assert other is not None
     assert [d.key for d in GAME.deadlines(state)] == [f"vote {other.number}"]
-
-
-def test_a_motion_closed_by_the_facilitator_is_told_to_the_crew_without_its_captain_d23() -> None:
-    # [D-21] missing ballots are abstentions; [D-10] a strict majority of the crew without the
-    # captain deposes; [D-23] the captain never sees the motion, only its outcome
-    state = assembly()
-    crew = state.crews[0]
-    captain = crew.captain
-    voters = [m for m in crew.members if m != captain]
-    act(state, voters[0], Depose())
-    heard = frozenset({*voters, FACILITATOR})
-    number = crew.vote.number if crew.vote else None
-    assert [(d.key, d.seen_by) for d in GAME.deadlines(state)][0] == (f"vote {number}", heard)
-    assert told(act(state, FACILITATOR, SetVoteTimer(0, 60))) == [
-        ("vote_timer", {"crew": 0, "seconds": 60}, heard),
-    ]
-    events = act(state, FACILITATOR, CloseVote(0))
-    assert told(events)[0] == ("vote_closed", {"crew": 0, "topic": Topic.DEPOSITION}, heard)
-    assert crew.captain == captain  # one yes of three: no majority
 
 
 def test_the_phase_1_clock_is_told_to_everybody_d21() -> None:

@@ -22,6 +22,7 @@ from ludoteca.games.ciurme.actions import (
     Steer,
 )
 from ludoteca.games.ciurme.data import LIFEBOAT, WRECK
+from ludoteca.games.ciurme.state import Topic
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
@@ -159,7 +160,17 @@ def test_an_unanswered_motion_to_depose_needs_its_majority() -> None:
     captain = crew.captain
     voters = [m for m in crew.members if m != captain]
     act(state, voters[0], Depose())
-    act(state, 8, CloseVote(0))
+    # [D-23] the captain never learns of the motion: not of its clock, nor of its closing
+    heard = frozenset({*voters, 8})
+    assert [d.seen_by for d in GAME.deadlines(state) if d.action == CloseVote(0)] == [heard]
+    timer = act(state, 8, SetVoteTimer(0, 60))
+    assert [(e.kind, dict(e.data), e.visible_to) for e in timer] == [
+        ("vote_timer", {"crew": 0, "seconds": 60}, heard)
+    ]
+    closed = act(state, 8, CloseVote(0))[0]
+    assert (closed.kind, dict(closed.data), closed.visible_to) == (
+        "vote_closed", {"crew": 0, "topic": Topic.DEPOSITION}, heard
+    )
     assert crew.captain == captain and crew.vote is None
     assert state.votes_log[-1].ballots == {str(voters[0]): 1, str(voters[1]): -1,
                                            str(voters[2]): -1}
