@@ -24,6 +24,8 @@ def test_as_many_rounds_as_crews_then_objectives() -> None:
     outcome = objectives(state)
     assert outcome[a]["command"] and outcome[b]["personal"] == "maximal"
     assert outcome[b]["power"] and not outcome[a]["power"]  # 2 ships against 1
+    # objectives won, each on its own: command for a; the personal one and power for b
+    assert (outcome[a]["won"], outcome[b]["won"]) == (1, 2)
     result = GAME.result(state)
     assert result.scores[state.crews[b].members[0]] == 2.0
 
