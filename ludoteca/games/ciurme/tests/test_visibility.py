@@ -248,6 +248,19 @@ def test_a_bot_captain_pictures_no_motion_and_a_member_guesses_the_secret_answer
     assert len(proposers) > 1, "who raised the motion is guessed, not known"
 
 
+def test_a_member_never_pictures_a_motion_its_answers_would_have_decided() -> None:
+    # [D-23] in a crew of 4 two yes of three depose: a secret no redrawn as a yes would have
+    # ended the motion, so every picture keeps it open
+    state = assembly()
+    crew = state.crews[0]
+    voters = [m for m in crew.members if m != crew.captain]
+    act(state, voters[0], Depose())
+    act(state, voters[1], Agree(False))
+    for k in range(20):
+        vote = GAME.determinize(state, voters[2], Rng(k)).crews[0].vote
+        assert vote is not None and motion_outcome(vote) is None
+
+
 def test_players_read_the_rules_and_every_way_to_win_before_phase1() -> None:
     # "le regole vanno spiegate TUTTE affinchè si possa giocare con cognizione di causa, compresi
     # i modi per vincere"
