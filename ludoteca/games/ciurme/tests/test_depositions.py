@@ -33,8 +33,11 @@ def test_deposed_captains_stamps_pass_to_the_quartermaster_mid_round() -> None:
     assert state.order[state.placing % 2] == index  # the deposed captain's turn
     others = [m for m in crew.members if m not in (old,)]
     act(state, others[0], Depose())
-    act(state, others[1], Agree(True))
+    events = act(state, others[1], Agree(True))
     assert crew.captain == quartermaster and crew.quartermaster is None
+    # everybody hears who was deposed and who is captain now
+    deposed = [(e.data, e.visible_to) for e in events if e.kind == "deposed"]
+    assert deposed == [({"crew": index, "deposed": old, "captain": quartermaster}, None)]
     assert old in crew.vote.voters and old in crew.vote.candidates  # type: ignore[union-attr]
     assert quartermaster not in crew.vote.candidates  # type: ignore[union-attr]
     assert Place(2, 1) in GAME.legal_actions(state, quartermaster)

@@ -259,6 +259,8 @@ def test_a_member_never_pictures_a_motion_its_answers_would_have_decided() -> No
     for k in range(20):
         vote = GAME.determinize(state, voters[2], Rng(k)).crews[0].vote
         assert vote is not None and motion_outcome(vote) is None
+        assert vote.proposer is not None
+        assert vote.ballots[vote.voters.index(vote.proposer)] == YES  # who raised it said yes
 
 
 def test_players_read_the_rules_and_every_way_to_win_before_phase1() -> None:
