@@ -115,16 +115,21 @@ def prepare(name: str, target: Target, fresh: bool) -> Path:
     (folder / "pyproject.toml").write_text(configuration(target))
     (folder / "mutants").mkdir(exist_ok=True)
     shutil.copy(Path(__file__).with_name("fastest_first.py"), folder / "mutants" / "conftest.py")
-    forget_changed_copies(folder / "mutants", target)
+    if forget_changed_copies(folder / "mutants", target):
+        # mutmut measures which tests reach which function once, and afterwards only for tests
+        # with new names: a test changed in place would not be run against the mutants it now
+        # reaches (a survivor run again would survive it). Measured again, then.
+        (folder / "mutants" / "mutmut-stats.json").unlink(missing_ok=True)
     return folder
 
 
-def forget_changed_copies(mutants: Path, target: Target) -> None:
+def forget_changed_copies(mutants: Path, target: Target) -> bool:
     """mutmut copies the package once and keeps the copies: a test changed or removed since
     would still run as it was. Such copies (of files it does not mutate) are removed, and so
-    copied again."""
+    copied again. Whether any was."""
     from fnmatch import fnmatch
 
+    forgotten = False
     for copy in mutants.glob("ludoteca/**/*.py"):
         path = copy.relative_to(mutants)
         if any(fnmatch(str(path), pattern) for pattern in target.mutate):
@@ -132,6 +137,8 @@ def forget_changed_copies(mutants: Path, target: Target) -> None:
         source = ROOT / path
         if not source.exists() or source.read_bytes() != copy.read_bytes():
             copy.unlink()
+            forgotten = True
+    return forgotten
 
 
 def run_mutmut(folder: Path, mutants: list[str]) -> None:

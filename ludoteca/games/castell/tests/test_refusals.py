@@ -34,7 +34,7 @@ def refusal(state: CastellState, seat: int, action: Action) -> str:
     return str(caught.value)
 
 
-def test_a_pawn_off_the_board_cannot_recruit_or_move_specially() -> None:
+def test_a_pawn_off_the_board_cannot_recruit_move_specially_or_perform() -> None:
     state = fresh()
     seat = state.current
     assert refusal(state, seat, Recruit((5,))) == (
@@ -43,6 +43,12 @@ def test_a_pawn_off_the_board_cannot_recruit_or_move_specially() -> None:
     assert refusal(state, seat, SpecialMove(Region.VALLS)) == (
         "your pawn is not on the board: your move places it in any region for free; a special "
         "move then takes it one step further"
+    )
+    assert refusal(state, seat, Perform(0, ((3,),))) == (
+        "your pawn is not on the board yet: move it to a region before performing"
+    )
+    assert refusal(state, seat, SpecialRecruit(5)) == (
+        "your pawn is not on the board yet: move it to a region before recruiting"
     )
 
 
@@ -63,6 +69,9 @@ def test_moves_and_recruits_refused_say_what_is_allowed() -> None:
     state.regions[Region.VALLS] = []
     assert refusal(state, seat, Recruit((1,))) == (
         "Valls has no casteller of size 1 to recruit; it has nobody"
+    )
+    assert refusal(state, seat, Recruit((5, 5, 5))) == (
+        "recruit 1 or 2 castellers from Valls; it has nobody"
     )
     GAME.apply(state, seat, Move(Region.LLEIDA))
     assert refusal(state, seat, Move(Region.VALLS)) == "you already used your move action this turn"
@@ -90,6 +99,15 @@ def test_training_refused_says_what_may_be_trained_and_from_where() -> None:
     state, seat = setup_trainer()
     assert refusal(state, seat, Train(Source.REGION, Skill.MIX)) == (
         "the tile there is balance: you may train balance (skills top out at rank 3)"
+    )
+    state.players[seat].ranks[Skill.BALANCE] = 3  # [D-12]
+    assert refusal(state, seat, Train(Source.REGION, Skill.BALANCE)) == (
+        "the tile there is balance: you may train nothing (skills top out at rank 3)"
+    )
+    known, seat = setup_trainer(train_any_known_skill=True)
+    known.players[seat].ranks[Skill.WIDTH] = 1  # [D-18]: any skill already on the track
+    assert refusal(known, seat, Train(Source.REGION, Skill.STRENGTH)) == (
+        "the tile there is balance: you may train balance, width (skills top out at rank 3)"
     )
     advanced, seat = setup_trainer(advanced=True)
     assert refusal(advanced, seat, Train(Source.ALL_REGIONS, Skill.MIX)) == (

@@ -4,9 +4,11 @@ player."""
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, cast
 
 import pytest
 
+from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.data import (
     ADJACENCY,
     BOARD_SKILL_TILES,
@@ -15,6 +17,7 @@ from ludoteca.games.castell.data import (
     REGIONS,
     Region,
 )
+from ludoteca.games.castell.rules.setup import deal_calendar
 from ludoteca.games.castell.tests.helpers import all_castellers, fresh
 from ludoteca.games.castell.wheel import tile_facing
 
@@ -83,3 +86,41 @@ def test_d9_first_player_random_with_the_seed() -> None:
     assert len(firsts) > 1
     assert fresh(4, 7).first == fresh(4, 7).first
 
+
+
+class StackedTokens:
+    """A generator that leaves every list as it is but the size tokens, which it stacks in
+    the order given (top first)."""
+
+    def __init__(self, top_first: list[int]) -> None:
+        self.top_first = top_first
+
+    def shuffle(self, items: list[Any]) -> None:
+        if items and isinstance(items[0], int):
+            items[:] = reversed(self.top_first)
+
+
+# Six type I spaces, then seven type II spaces that each meet their first token's size again
+# (twice for the first four): with the pile's last tokens below, A clashes 11 times and so runs
+# through the whole pile; B clashes 10 times and ends on the pile's bottom token.
+FIRST = [8, 8, 8, 9, 9, 9, 1, 1, 1, 10, 2, 2, 2, 10, 3, 3, 3, 10, 4, 4, 4, 5]
+A = [*FIRST, 5, 5, 6, 6, 6, 7, 7, 7]
+B = [*FIRST, 5, 5, 7, 6, 6, 7, 7, 6]
+
+
+@pytest.mark.parametrize("top_first,last_three", [
+    (A, [[5, 6], [6, 7], [7, 1]]),  # 7 clashes with the bottom 7: the first token under, a 1
+    (B, [[5, 7], [6, 7], [7, 6]]),  # the bottom token, a 6, before any token that went under
+])
+def test_d7_a_clash_goes_under_the_pile_and_comes_back_last(
+    top_first: list[int], last_three: list[list[int]]
+) -> None:
+    """[D-7] "a type II space holds 2 of different sizes (redeal a clash at set-up)": the
+    clashing token goes under the pile, below every token still there, so the next token is
+    the pile's top and the clashed ones come back only once the pile runs out, in the order
+    they went under."""
+    assert sorted(Counter(top_first).values()) == [3] * 10  # 30 tokens, 3 of each size
+    calendar = deal_calendar(4, 3, cast(Rng, StackedTokens(top_first)))
+    tokens = [festival.tokens for festival in calendar]
+    assert tokens[:10] == [[8], [8], [8], [9], [9], [9], [1, 10], [2, 10], [3, 10], [4, 5]]
+    assert tokens[10:] == last_three

@@ -37,6 +37,16 @@ def test_advanced_side_trains_only_at_the_pawns_region() -> None:
         act(state, seat, Train(Source.ALL_REGIONS, Skill.MIX))
 
 
+def test_a_skill_tile_raises_the_skill_by_one_d12() -> None:
+    state, seat = setup_trainer()
+    state.players[seat].ranks[Skill.BALANCE] = 2
+    events = act(state, seat, Train(Source.REGION, Skill.BALANCE))
+    assert state.players[seat].ranks[Skill.BALANCE] == 3
+    assert [(e.kind, dict(e.data)) for e in events] == [
+        ("trained", {"seat": seat, "skill": Skill.BALANCE, "rank": 3})
+    ]
+
+
 def test_d12_ranks_stop_at_3() -> None:
     state, seat = setup_trainer()
     state.players[seat].ranks[Skill.BALANCE] = 3

@@ -74,6 +74,12 @@ def test_bad_input_says_what_is_allowed() -> None:
         act(state, seat, Recruit((9, 9)))
     with pytest.raises(IllegalAction, match="whole numbers 1-10, not 9.0"):
         act(state, seat, Recruit((9.0,)))  # type: ignore[arg-type]
+    standing = state.regions[Region.VALLS]
+    state.regions[Region.VALLS] = []
+    with pytest.raises(IllegalAction) as refused:
+        act(state, seat, Recruit((9.0,)))  # type: ignore[arg-type]
+    assert str(refused.value) == "casteller sizes are whole numbers 1-10, not 9.0; Valls has nobody"
+    state.regions[Region.VALLS] = standing
     with pytest.raises(IllegalAction, match="train from region or all_regions"):
         act(state, seat, Train("Girona", Skill.MIX))  # type: ignore[arg-type]
     # "Gli spettacoli locali vengono organizzati nella regione indicata dalla riga"

@@ -8,6 +8,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Abstain, Declare
 from ludoteca.games.castell.data import Region
+from ludoteca.games.castell.options import CastellVariant
 from ludoteca.games.castell.rules.festival import suggestion
 from ludoteca.games.castell.state import CastellState
 from ludoteca.games.castell.tests.helpers import T4, act, end_all_turns, festival_in_valls, fresh
@@ -82,3 +83,15 @@ def test_determinize_redraws_the_other_declarations_as_the_suggestion_or_abstain
     assert drawn == {json.dumps(None), json.dumps(suggested)}
     own = GAME.determinize(state, first, Rng(0))
     assert own.declarations == {first: None}
+
+
+def test_the_score_so_far_counts_regions_by_the_match_s_own_table() -> None:
+    """The score shown during play is the end-of-game score by the table of the variant the
+    match was set up with ("il numero di regioni in cui si è guadagnato qualcosa"), not the
+    published table's."""
+    table = [0, 4, 6, 9, 12, 15, 20, 25]
+    state = GAME.setup(2, 0, {"variant": {"region_points": table}})
+    assert state.variant == CastellVariant(region_points=tuple(table))
+    state.players[0].earn(Region.VALLS).collected = 1  # one region earned
+    scores = [p["score_now"] for p in GAME.view(state, 1)["players"]]
+    assert scores[0]["regions"] == 4 and scores[1]["regions"] == 0

@@ -49,8 +49,9 @@ def test_favourite_and_second_must_differ() -> None:
     voters = list(crew.vote.voters)  # type: ignore[union-attr]
     for voter in voters:
         act(state, voter, Prefer(2))
-    with pytest.raises(IllegalAction, match="not eligible"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, voters[0], Prefer(2))
+    assert str(refused.value) == "2 is not eligible in this vote; candidates: [0, 1, 3]"
 
 
 def test_first_round_places_from_the_last_ranked_to_the_first() -> None:
@@ -80,15 +81,34 @@ def test_stamp_already_used_is_rejected() -> None:
     captain = state.crews[first].captain
     act(state, captain, Place(4, 1))
     state.placing = 0  # pretend it is this captain's turn again
-    with pytest.raises(IllegalAction, match="already used your stamp 4"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, captain, Place(4, 2))
+    assert str(refused.value) == (
+        "you have already used your stamp 4 this round; your stamps left: [0, 1, 2]"
+    )
 
 
 def test_not_your_turn_to_place() -> None:
     state = assembly()
     second = state.order[1]
-    with pytest.raises(IllegalAction, match="not your turn"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, state.crews[second].captain, Place(0, 1))
+    assert str(refused.value) == "it is not your turn to place a stamp"
+
+
+def test_only_captains_place_stamps_and_only_in_phase_2() -> None:
+    state = assembly()
+    crew = state.crews[state.order[0]]
+    mate = next(m for m in crew.members if m != crew.captain)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, mate, Place(0, 1))
+    assert str(refused.value) == "only a captain places stamps, in phase 2"
+    elections = offices()
+    captain = elections.crews[0].captain
+    assert captain is not None
+    with pytest.raises(IllegalAction) as refused:
+        act(elections, captain, Place(0, 1))
+    assert str(refused.value) == "only a captain places stamps, in phase 2"
 
 
 def test_one_stamp_of_value_zero_alone_scores_two() -> None:

@@ -45,10 +45,14 @@ def test_each_player_picks_an_unused_meeple_the_fifth_is_the_automaton() -> None
     state = GAME.setup(9, 0)
     act(state, 1, PickColour(Wood.RED))
     assert PickColour(Wood.RED) not in GAME.legal_actions(state, 0)
-    with pytest.raises(IllegalAction, match="not free in your crew; free: yellow, purple"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 2, PickColour(Wood.RED))
-    with pytest.raises(IllegalAction, match="already play the red meeple"):
+    assert str(refused.value) == (
+        "the 'red' meeple is not free in your crew; free: yellow, purple, green, orange"
+    )
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, PickColour(Wood.GREEN))
+    assert str(refused.value) == "you already play the red meeple"
     assert GAME.legal_actions(state, 1) == []
     act(state, 4, PickColour(Wood.RED))  # another crew: its own set of meeples
     act(state, 2, PickColour(Wood.GREEN))
@@ -74,8 +78,9 @@ def test_the_facilitator_may_start_before_everyone_picked() -> None:
     act(state, 8, StartPhase(1))
     assert state.crews[0].meeples == [Wood.PURPLE, Wood.GREEN, Wood.YELLOW, Wood.ORANGE]
     assert state.crews[0].automaton == Wood.RED
-    with pytest.raises(IllegalAction, match="before phase 1 starts"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, PickColour(Wood.RED))
+    assert str(refused.value) == "meeples are picked before phase 1 starts; yours is taken"
 
 
 def test_first_player_chosen_by_the_facilitator() -> None:
@@ -86,6 +91,21 @@ def test_first_player_chosen_by_the_facilitator() -> None:
     assert GAME.legal_actions(state, 6) and GAME.legal_actions(state, 4) == []
     assert GAME.actors(state) == frozenset({0, 6})
     assert state.crews[0].members[state.crews[0].active] == 0  # default: the first seat
+
+
+def test_the_facilitator_picks_no_meeple() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        act(GAME.setup(8, 0), 8, PickColour(Wood.RED))
+    assert str(refused.value) == "the facilitator does not play: players pick their meeples"
+
+
+def test_each_crew_s_first_player_is_chosen_once_d1() -> None:
+    state = GAME.setup(8, 0)
+    act(state, 8, FirstPlayer(1, 6))
+    act(state, 8, FirstPlayer(0, 1))
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 8, FirstPlayer(0, 2))
+    assert str(refused.value) == "every crew's first player is already chosen"
 
 
 def test_the_crews_are_the_teams_and_the_facilitator_is_in_none() -> None:

@@ -45,10 +45,18 @@ def test_the_facilitator_broadcasts_to_everybody_unlisted() -> None:
     state = phase1()
     events = act(state, 8, Post(Channel.ALL, "Ten minutes left"))
     assert events[0].visible_to == frozenset(range(9))
-    with pytest.raises(IllegalAction, match="only the facilitator speaks to everybody"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, Post(Channel.ALL, "Hello room"))
-    with pytest.raises(IllegalAction, match="no such channel"):
+    assert str(refused.value) == (
+        "you may not speak on the 'all' channel now: only the facilitator speaks to everybody. "
+        "Your channels now: crew"
+    )
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, Post("radio", "Hello"))  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        "you may not speak on the 'radio' channel now: there is no such channel (channels: crew, "
+        "deck, table, all, direct). Your channels now: crew"
+    )
 
 
 def test_relay_is_listed_for_the_quartermaster_once_per_round() -> None:
@@ -112,10 +120,19 @@ def test_only_the_quartermaster_speaks_to_the_captain() -> None:
     state = assembly()
     crew = state.crews[0]
     member = next(m for m in crew.members if m not in (crew.captain, crew.quartermaster))
-    with pytest.raises(IllegalAction, match="may not speak on the 'deck'"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, member, Post(Channel.DECK, "Put the 4 on the flagship!"))
-    with pytest.raises(IllegalAction, match="may not speak on the 'table'"):
+    assert str(refused.value) == (
+        "you may not speak on the 'deck' channel now: only the quartermaster speaks to the "
+        "captain, in phase 2, and nobody does while the crew has no quartermaster. Your channels "
+        "now: crew"
+    )
+    with pytest.raises(IllegalAction) as refused:
         act(state, crew.captain, Post(Channel.TABLE, "Let's share the ships"))
+    assert str(refused.value) == (
+        "you may not speak on the 'table' channel now: the captains' table is for captains, and "
+        "only if the facilitator opens it [D-20]. Your channels now: deck"
+    )
     events = act(state, crew.quartermaster, Post(Channel.DECK, "The crew wants the flagship"))
     assert events[0].visible_to == frozenset({crew.captain, crew.quartermaster, 8})
     events = act(state, member, Post(Channel.CREW, "Agreed."))
@@ -135,21 +152,27 @@ def test_the_facilitator_opens_the_captains_table_during_the_session() -> None:
     state = offices()
     captain = state.crews[0].captain
     assert captain is not None
-    with pytest.raises(IllegalAction, match="only the facilitator opens the captains' table"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, captain, OpenTable())
+    assert str(refused.value) == "only the facilitator opens the captains' table [D-20]"
     assert GAME.view(state, None)["captains_table"] is False
     assert OpenTable() not in GAME.legal_actions(state, 8)  # a control, not a menu's move
     events = act(state, 8, OpenTable())
     assert events[0].kind == "table_opened" and events[0].visible_to is None
     assert GAME.view(state, captain)["captains_table"] is True
-    with pytest.raises(IllegalAction, match="already open"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 8, OpenTable())
+    assert str(refused.value) == "the captains' table is already open"
     assert GAME.from_json(GAME.to_json(state)).options.captains_table  # saved with the session
 
     state = assembly()
     captain = state.crews[0].captain
-    with pytest.raises(IllegalAction, match="captains' table is for captains, and only if"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, captain, Post(Channel.TABLE, "Shall we share?"))
+    assert str(refused.value) == (
+        "you may not speak on the 'table' channel now: the captains' table is for captains, and "
+        "only if the facilitator opens it [D-20]. Your channels now: deck"
+    )
     act(state, 8, OpenTable())
     events = act(state, captain, Post(Channel.TABLE, "Shall we share?"))
     assert events[0].visible_to == frozenset({state.crews[1].captain, captain, 8})
@@ -158,16 +181,21 @@ def test_the_facilitator_opens_the_captains_table_during_the_session() -> None:
 def test_the_captains_table_does_not_open_after_the_end() -> None:
     state = assembly()
     state.stage = Stage.OVER
-    with pytest.raises(IllegalAction, match="the session is over"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 8, OpenTable())
+    assert str(refused.value) == "the session is over: nothing more can be done"
 
 
 def test_message_budget_bounds_the_talk() -> None:
     state = assembly(message_budget=1)
     seat = next(m for m in state.crews[0].members if m != state.crews[0].captain)
     act(state, seat, Post(Channel.CREW, "Agreed."))
-    with pytest.raises(IllegalAction, match="posted your 1 messages"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, seat, Post(Channel.CREW, "Again"))
+    assert str(refused.value) == (
+        "you have posted your 1 messages for this period; you may speak again in the next one (the "
+        "elections, or the next Assembly round)"
+    )
 
 
 def test_every_action_kind_has_its_own_description() -> None:
@@ -181,8 +209,12 @@ def test_the_facilitator_has_no_message_budget() -> None:
     for k in range(6):
         act(state, 8, Post(Channel.ALL, f"{10 - k} minutes left"))
     act(state, 0, Post(Channel.CREW, "Who boards?"))
-    with pytest.raises(IllegalAction, match="posted your 1 messages"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, Post(Channel.CREW, "Anyone?"))
+    assert str(refused.value) == (
+        "you have posted your 1 messages for this period; you may speak again in the next one (the "
+        "elections, or the next Assembly round)"
+    )
 
 
 def test_the_facilitator_writes_to_the_room_one_crew_or_one_person() -> None:
@@ -196,9 +228,31 @@ def test_the_facilitator_writes_to_the_room_one_crew_or_one_person() -> None:
         "channel": "direct", "crew": None, "author": 8, "text": "Please vote", "period": 4,
         "to": 2,
     }
-    with pytest.raises(IllegalAction, match="to one crew on 'crew'"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 8, Post(Channel.CREW, "Nobody hears this", to=7))
-    with pytest.raises(IllegalAction, match="only the facilitator writes to one person"):
+    assert str(refused.value) == (
+        "you may not speak on the 'crew' channel now to 7: the facilitator writes to the room on "
+        "'all', to one crew on 'crew' (to: the crew) or to one person on 'direct' (to: the seat). "
+        "Your channels now: all"
+    )
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, Post(Channel.DIRECT, "Psst", to=4))
-    with pytest.raises(IllegalAction, match="may not speak on the 'crew' channel now to 5"):
+    assert str(refused.value) == (
+        "you may not speak on the 'direct' channel now to 4: only the facilitator writes to one "
+        "person. Your channels now: crew, deck"
+    )
+    with pytest.raises(IllegalAction) as refused:
         act(state, 1, Post(Channel.CREW, "Hello other crew", to=5))
+    assert str(refused.value) == (
+        "you may not speak on the 'crew' channel now to 5: the captain sits at the central table "
+        "and hears only the quartermaster. Your channels now: crew, deck"
+    )
+
+
+def test_the_crew_talks_from_the_start_of_phase_1() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        act(GAME.setup(8, 0), 0, Post(Channel.CREW, "Who boards first?"))
+    assert str(refused.value) == (
+        "you may not speak on the 'crew' channel now: the crew talks from the start of phase 1. "
+        "Your channels now: none"
+    )

@@ -33,15 +33,23 @@ def test_deposed_captains_stamps_pass_to_the_quartermaster_mid_round() -> None:
     assert state.order[state.placing % 2] == index  # the deposed captain's turn
     others = [m for m in crew.members if m not in (old,)]
     act(state, others[0], Depose())
-    act(state, others[1], Agree(True))
+    events = act(state, others[1], Agree(True))
     assert crew.captain == quartermaster and crew.quartermaster is None
+    # everybody hears who was deposed and who is captain now
+    deposed = [(e.data, e.visible_to) for e in events if e.kind == "deposed"]
+    assert deposed == [({"crew": index, "deposed": old, "captain": quartermaster}, None)]
     assert old in crew.vote.voters and old in crew.vote.candidates  # type: ignore[union-attr]
     assert quartermaster not in crew.vote.candidates  # type: ignore[union-attr]
     assert Place(2, 1) in GAME.legal_actions(state, quartermaster)
     assert GAME.legal_actions(state, old) and Place(2, 1) not in GAME.legal_actions(state, old)
     # nobody speaks to the captain until the new quartermaster is elected
-    with pytest.raises(IllegalAction, match="may not speak"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, others[1], Post(Channel.DECK, "hello"))
+    assert str(refused.value) == (
+        "you may not speak on the 'deck' channel now: only the quartermaster speaks to the "
+        "captain, in phase 2, and nobody does while the crew has no quartermaster. Your channels "
+        "now: crew"
+    )
     act(state, quartermaster, Place(2, 1))
     assert state.stamps[-1][3] == quartermaster
 
@@ -54,8 +62,16 @@ def test_deposition_needs_a_strict_majority_of_the_crew_without_captain() -> Non
     act(state, voters[1], Agree(False))
     act(state, voters[2], Agree(False))
     assert crew.vote is None and state.depositions == []
-    with pytest.raises(IllegalAction, match="once per round"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, voters[0], Depose())
+    assert str(refused.value) == (
+        "you cannot move to depose now: in phase 2 a crew member other than the captain may "
+        "propose it once per round, when the crew has a quartermaster and no other vote is open"
+    )
     act(state, voters[1], Waive())
-    with pytest.raises(IllegalAction, match="cannot move to depose"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, crew.captain, Depose())
+    assert str(refused.value) == (
+        "you cannot move to depose now: in phase 2 a crew member other than the captain may "
+        "propose it once per round, when the crew has a quartermaster and no other vote is open"
+    )

@@ -24,6 +24,8 @@ def test_as_many_rounds_as_crews_then_objectives() -> None:
     outcome = objectives(state)
     assert outcome[a]["command"] and outcome[b]["personal"] == "maximal"
     assert outcome[b]["power"] and not outcome[a]["power"]  # 2 ships against 1
+    # objectives won, each on its own: command for a; the personal one and power for b
+    assert (outcome[a]["won"], outcome[b]["won"]) == (1, 2)
     result = GAME.result(state)
     assert result.scores[state.crews[b].members[0]] == 2.0
 
@@ -88,3 +90,23 @@ def test_phase1_titles_stay_with_their_holders_after_a_deposition() -> None:
     play_round(state, ships={a: 0, b: 2})
     by = {w["objective"]: w for w in GAME.result(state).details["winners"]}
     assert captain in by["captain"]["seats"] and quartermaster in by["quartermaster"]["seats"]
+
+
+def test_ships_go_to_the_most_points_and_a_tie_to_the_better_phase1_rank_d11() -> None:
+    # [D-11] with the option, a tied ship goes to the crew with the better phase-1 rank; a ship
+    # nobody stamped is nobody's
+    state = assembly()
+    state.ranking = [1, 0]  # crew 1 finished phase 1 first
+    state.options = type(state.options)(ship_tie_break=TieBreak.PHASE1_RANK)
+    state.crews[0].points = [2, 1, 0, 0]
+    state.crews[1].points = [2, 0, 0, 0]
+    assert owners(state) == [1, 0, None, None]
+    state.crews[0].favourite, state.crews[0].second = 2, 1
+    state.crews[1].favourite, state.crews[1].second = 1, 2
+    # crew 0: its second ship (secondary) and a share of power; crew 1: the flagship (command)
+    # and a share of power
+    assert [(o["personal"], o["command"], o["power"], o["won"], o["ships"])
+            for o in objectives(state)] == [
+        ("secondary", False, True, 2, [1]),
+        ("none", True, True, 2, [0]),
+    ]

@@ -18,8 +18,10 @@ from ludoteca.games.ciurme.actions import (
 )
 from ludoteca.games.ciurme.data import AUTOMATON, ISLAND, LIFEBOAT, NEUTRAL, WRECK, Wood
 from ludoteca.games.ciurme.rules.loads import complete, load, restored
+from ludoteca.games.ciurme.rules.roles import FACILITATOR_DOES_NOT_PLAY
 from ludoteca.games.ciurme.tests.helpers import (
     act,
+    offices,
     on_wreck,
     phase1,
     put,
@@ -29,9 +31,32 @@ from ludoteca.games.ciurme.tests.helpers import (
 def test_island_and_wreck_are_not_adjacent() -> None:
     # "L'isola e la nave relitto non sono limitrofe"
     state = phase1()
-    with pytest.raises(IllegalAction, match="not adjacent"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, Move(WRECK))
+    assert str(refused.value) == (
+        "you cannot move from the island to 'wreck': it is not adjacent (the lifeboat is docked "
+        "at the island); adjacent now: lifeboat"
+    )
     assert GAME.legal_actions(state, 0)[:2] == [Stay(), Move(LIFEBOAT)]
+    put(state.crews[0], s0=WRECK)  # the lifeboat docked at the island: nowhere to go
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Move(ISLAND))
+    assert str(refused.value) == (
+        "you cannot move from the wreck to 'island': it is not adjacent (the lifeboat is docked "
+        "at the island); adjacent now: none: stay"
+    )
+
+
+def test_the_crew_waits_while_those_aboard_vote_on_steering() -> None:
+    state = phase1()
+    put(state.crews[0], s1=LIFEBOAT, s2=LIFEBOAT)
+    act(state, 0, Move(LIFEBOAT))
+    act(state, 0, Steer())
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 3, Stay())
+    assert str(refused.value) == (
+        "those aboard are voting on steering the lifeboat: wait for their answers"
+    )
 
 
 def test_boat_at_the_wreck_leaves_the_islander_only_staying() -> None:
@@ -155,17 +180,29 @@ def test_help_once_per_mate_only_incomplete_mates_and_optional() -> None:
     state = phase1()
     crew = state.crews[0]
     crew.pieces = [(0, Wood.YELLOW, 0)] * 3 + [(1, Wood.PURPLE, 1)] * 3 + [(0, Wood.YELLOW, 2)]
-    on_wreck(crew, 0, [Wood.NEUTRAL])
+    on_wreck(crew, 0, [Wood.NEUTRAL, Wood.GREEN])
     act(state, 0, Stay())
     legal = GAME.legal_actions(state, 0)
     assert Help(Wood.NEUTRAL, 1) not in legal  # seat 1 is complete [D-4]
     assert Help(Wood.NEUTRAL, 2) not in legal  # already helped once
     assert Help(Wood.NEUTRAL, 3) in legal and Help(Wood.NEUTRAL, AUTOMATON) in legal
     assert Pass() in legal  # [D-14]
-    with pytest.raises(IllegalAction, match="at most once"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, Help(Wood.NEUTRAL, 2))
+    assert str(refused.value) == (
+        "you cannot help 2: you help each mate at most once, and only a mate whose load is "
+        "incomplete [D-4]; you may help: [3, -1]"
+    )
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Repair(Wood.NEUTRAL))
+    assert str(refused.value) == "your load is complete: help a mate who still needs it, or pass"
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Steer())
+    assert str(refused.value) == (
+        "that is not possible now (repair step of your turn); allowed: help, pass"
+    )
     act(state, 0, Pass())
-    assert crew.transported == [Wood.NEUTRAL]
+    assert crew.transported == [Wood.NEUTRAL, Wood.GREEN]
 
 
 def test_help_complete_mates_option() -> None:
@@ -181,10 +218,23 @@ def test_incomplete_player_must_repair_for_themselves() -> None:
     # "dopo aver completato il suo carico di 3 aggiustamenti ... può aiutare"
     state = phase1()
     crew = state.crews[0]
-    on_wreck(crew, 0, [Wood.NEUTRAL])
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Repair(Wood.NEUTRAL))
+    assert str(refused.value) == (
+        "that is not possible now (move step of your turn); allowed: move, stay"
+    )
+    on_wreck(crew, 0, [Wood.NEUTRAL, Wood.GREEN])
     act(state, 0, Stay())
-    with pytest.raises(IllegalAction, match="only once your own load"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 0, Help(Wood.NEUTRAL, 1))
+    assert str(refused.value) == (
+        "you help only once your own load of 3 is complete: repair for yourself"
+    )
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 0, Repair(Wood.RED))
+    assert str(refused.value) == (
+        "there is no 'red' wood on the wreck; colours there: green, neutral"
+    )
     assert Pass() not in GAME.legal_actions(state, 0)
 
 
@@ -220,3 +270,16 @@ def test_automaton_load_option_zero_gives_twelve_repairs() -> None:
     # [D-16] everybody is shown the repairs this option needs, not the usual 15
     assert "12/12 repairs" in GAME.render(GAME.view(state, 0))
     assert "0/15 repairs" in GAME.render(GAME.view(phase1(), 0))
+
+
+def test_turns_out_of_turn_or_out_of_phase_1_are_refused_in_words() -> None:
+    state = phase1()
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 8, Stay())
+    assert str(refused.value) == FACILITATOR_DOES_NOT_PLAY
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 1, Stay())  # seat 0 opens crew 0's turns
+    assert str(refused.value) == "it is seat 0's turn in your crew, not yours"
+    with pytest.raises(IllegalAction) as refused:
+        act(offices(), 1, Stay())
+    assert str(refused.value) == "moves and repairs belong to phase 1; now: offices"

@@ -45,6 +45,9 @@ def test_finishing_order_ranks_crews_and_all_done_closes_phase1() -> None:
     # the finished crew waits: none of its members has anything to do
     assert state.crews[1].finished_turns is not None
     assert all(GAME.legal_actions(state, s) == [] for s in state.crews[1].members)
+    with pytest.raises(IllegalAction) as refused:
+        act(state, state.crews[1].members[1], Stay())
+    assert str(refused.value) == "your crew's phase 1 is over: wait for the other crews"
     finish(state, 0)
     assert state.stage == "offices" and state.ranking == [1, 0]
     assert state.closed_by == "restored"
@@ -77,8 +80,12 @@ def test_the_facilitator_is_asked_to_close_or_play_on_when_a_crew_finishes() -> 
     assert "rank after those finished" in GAME.describe_action(ClosePhase1())
     act(state, 12, PlayOn())
     assert GAME.legal_actions(state, 12) == [] and state.stage == "phase1"
-    with pytest.raises(IllegalAction, match="nothing to decide"):
+    with pytest.raises(IllegalAction) as refused:
         act(state, 12, PlayOn())
+    assert str(refused.value) == (
+        "there is nothing to decide: phase 1 goes on until every crew has finished, and you are "
+        "asked again when another crew finishes"
+    )
     finish(state, 0)
     assert GAME.legal_actions(state, 12) == [PlayOn(), ClosePhase1()]
     act(state, 12, ClosePhase1())  # closing: crew 1 stops and ranks last

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -247,6 +248,21 @@ def test_a_bot_captain_pictures_no_motion_and_a_member_guesses_the_secret_answer
     assert len(proposers) > 1, "who raised the motion is guessed, not known"
 
 
+def test_a_member_never_pictures_a_motion_its_answers_would_have_decided() -> None:
+    # [D-23] in a crew of 4 two yes of three depose: a secret no redrawn as a yes would have
+    # ended the motion, so every picture keeps it open
+    state = assembly()
+    crew = state.crews[0]
+    voters = [m for m in crew.members if m != crew.captain]
+    act(state, voters[0], Depose())
+    act(state, voters[1], Agree(False))
+    for k in range(20):
+        vote = GAME.determinize(state, voters[2], Rng(k)).crews[0].vote
+        assert vote is not None and motion_outcome(vote) is None
+        assert vote.proposer is not None
+        assert vote.ballots[vote.voters.index(vote.proposer)] == YES  # who raised it said yes
+
+
 def test_players_read_the_rules_and_every_way_to_win_before_phase1() -> None:
     # "le regole vanno spiegate TUTTE affinchè si possa giocare con cognizione di causa, compresi
     # i modi per vincere"
@@ -287,3 +303,44 @@ def test_the_facilitator_sees_every_ballot_the_whole_log_and_every_crew() -> Non
     assert "vote: quartermaster 1/4" in screen and "vote: quartermaster 1/4" in screen
     player_screen = GAME.render(GAME.view(state, 1))
     assert "ballots:" not in player_screen and "At a glance:" not in player_screen
+
+
+def test_what_a_seat_may_not_know_is_the_boards_of_the_other_crews() -> None:
+    """Another crew's board (who holds which wood, who went where) is theirs; a spectator knows
+    no crew's."""
+    state = phase1()
+    state.crews[1].own_wood = [5, 6, 6, 6]  # tells crew 1's board from crew 0's
+
+    def unknown_boards(seat: int | None) -> list[list[int]]:
+        return [board["own_wood"] for board in GAME.hidden(state, seat)["boards"]]
+
+    assert unknown_boards(0) == [[5, 6, 6, 6]]
+    assert unknown_boards(4) == [[6, 6, 6, 6]]
+    assert unknown_boards(None) == [[6, 6, 6, 6], [5, 6, 6, 6]]
+
+
+def test_what_a_seat_may_not_know_of_stamps_hands_talk_and_closed_ballots() -> None:
+    """[D-19] only the captain who placed a stamp (and the facilitator) knows its value, and a
+    crew's hand is its captain's; a message is its readers'; a closed vote's ballots are the
+    facilitator's alone."""
+    state = assembly()
+    crew = state.crews[state.order[0]]
+    captain = crew.captain
+    assert captain is not None
+    act(state, captain, Place(4, 1))
+    mate = next(m for m in crew.members if m != captain)
+    act(state, mate, Post(Channel.CREW, "Well placed"))  # the captain does not hear the crew
+    hands = [list(h) for h in state.hands]
+    mine, theirs = hands[state.order[0]], hands[1 - state.order[0]]
+
+    def unknown(seat: int | None, key: str) -> Any:
+        return GAME.hidden(state, seat)[key]
+
+    assert [unknown(s, "stamp_values") for s in (captain, mate, None)] == [[], [4], [4]]
+    assert unknown(captain, "hands") == [theirs]
+    assert sorted(unknown(mate, "hands")) == sorted([mine, theirs])
+    assert [unknown(s, "messages") for s in (captain, mate, None)] == [
+        ["Well placed"], [], ["Well placed"]
+    ]
+    closed = [dict(r.ballots) for r in state.votes_log]
+    assert closed and all(unknown(s, "closed_ballots") == closed for s in (captain, mate, None))

@@ -33,8 +33,12 @@ def test_set_aside_is_nothing_or_two_tiles_of_ones_choice() -> None:
     choices = [a.tiles for a in GAME.legal_actions(s, 2) if isinstance(a, SetAside)]
     assert choices[0] == () and len(choices) == 1 + 15 * 14 // 2
     assert all(len(c) == 2 for c in choices[1:])
-    with pytest.raises(IllegalAction, match="nothing or 2"):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, 2, SetAside((4,)))
+    # all 15 tiles in play: no word of keeping one in play
+    assert str(refused.value) == (
+        f"set aside nothing or 2 different tiles of yours still in play {list(range(15))}"
+    )
     GAME.apply(s, 2, SetAside((4, 9)))
     assert s.players[2].aside == [4, 9] and s.round == 2
     assert sorted(s.players[2].stack) == [t for t in range(15) if t not in (4, 9)]

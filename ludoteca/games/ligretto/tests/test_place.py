@@ -262,3 +262,27 @@ def test_a_tile_away_from_the_pawn_or_split_in_two_is_refused_in_words() -> None
     with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, 0, Place(0, p + 1, p + 3))
     assert str(refused.value) == "A tile covers two squares that share a side." + keep
+
+
+def test_placing_without_a_turned_tile_is_refused_in_words() -> None:
+    """The tile placed is the one turned over ("scopre la tessera in cima al mazzo e controlla
+    se può posizionare la tessera vicino a una pedina Ligretto")."""
+    s = fresh()
+    p = s.pawns[0]
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    assert str(refused.value) == "You hold no turned tile: turn one over first."
+
+
+def test_no_such_pawn_and_three_jokers_are_refused_in_words() -> None:
+    """Four pawns on the board [D-5]; at most two jokers, one after the other from the pawn
+    [D-8]."""
+    s = fresh()
+    p = s.pawns[0]
+    give_for(s, 0, p + 4, p + 5)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(4, p + 1, p + 2))
+    assert str(refused.value) == "There is no pawn 4; pawns are 0 to 3."
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 4, p + 5, (p + 1, p + 2, p + 3)))
+    assert str(refused.value) == "Use at most two jokers, listed in order from the pawn."

@@ -45,10 +45,14 @@ def test_dead_end_of_ones_own_pawn_owes_a_restart() -> None:
     give_for(s, 1, 8 * W + 8, 8 * W + 9)
     legal = GAME.legal_actions(s, 1)
     assert legal and all(isinstance(a, Restart | Discard) for a in legal)
-    with pytest.raises(IllegalAction, match="restart"):
-        q = s.pawns[1]
-        give_for(s, 1, q + 1, q + 2)
+    q = s.pawns[1]
+    give_for(s, 1, q + 1, q + 2)
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, 1, Place(1, q + 1, q + 2))
+    assert str(refused.value) == (
+        "You owe a restart for pawn 0 (a dead end you caused): place your tile anywhere it "
+        "matches and move that pawn onto it, or discard. Your tile stays in your hand."
+    )
     give_for(s, 1, 8 * W + 8, 8 * W + 9)
     GAME.apply(s, 1, Restart(0, 8 * W + 9, 8 * W + 8))
     assert s.pawns[0] == 8 * W + 9 and s.players[1].duties == []
@@ -167,3 +171,29 @@ def test_a_restart_that_cannot_be_made_is_refused_in_words() -> None:
     )
     names = "-".join(data.colour_names(data.pair_colours(mine)))
     assert refused(1, Restart(0, *other)) == f"Those squares do not match your {names} tile." + keep
+
+
+def test_a_placement_that_shuts_in_no_new_pawn_tells_no_dead_end() -> None:
+    s = dead_end_board()
+    give_for(s, 1, 41, 42)
+    GAME.apply(s, 1, Place(0, 41, 42))  # pawn 0 shut in: seat 1 owes its restart
+    q = s.pawns[1]
+    give_for(s, 2, q + 1, q + 2)
+    events = GAME.apply(s, 2, Place(1, q + 1, q + 2))  # pawn 1 keeps a way out
+    assert [e.kind for e in events] == ["placed"]
+    assert s.players[1].duties == [0] and s.players[2].duties == []
+
+
+def test_shutting_in_the_last_free_pawn_owes_its_restart_d9() -> None:
+    """'Se posizionando una tessera un giocatore blocca un'altra pedina Ligretto' holds even
+    when every other pawn is in a dead end already: the pawn just shut in is owed, and the
+    others stay owed by whoever owed them."""
+    s = fresh(players=3)
+    board(s, {41, 42} | region(8, 8, 3, 3), [40, 15, 14 * W + 1, 14 * W + 14])
+    s.players[0].duties = [1, 2, 3]  # pawns 1-3: dead ends that seat 0 caused
+    give_for(s, 1, 41, 42)
+    events = GAME.apply(s, 1, Place(0, 41, 42))
+    assert [(e.kind, dict(e.data)) for e in events][1:] == [
+        ("dead_end", {"seat": 1, "pawns": [0]})
+    ]
+    assert s.players[1].duties == [0] and s.players[0].duties == [1, 2, 3]

@@ -13,12 +13,14 @@ from ludoteca.games.ligretto.actions import (
     TurnOver,
 )
 from ludoteca.games.ligretto.placement import nobody_can_place
+from ludoteca.games.ligretto.rules.rounds import begin_play
 from ludoteca.games.ligretto.state import NO_TILE, Ending, LigrettoState, Phase
 from ludoteca.games.ligretto.tests.helpers import (
     board,
     colour,
     fresh,
     give_for,
+    held,
 )
 
 
@@ -151,3 +153,41 @@ def test_turning_and_discarding_forever_ends_the_round_within_the_bound() -> Non
 
 def test_max_actions_bounds_every_round() -> None:
     assert GAME.max_actions(4, {"rounds": 6}) > GAME.max_actions(4, {"rounds": 1}) > 0
+
+
+def test_a_placement_starts_the_stall_count_again_for_everybody_d16() -> None:
+    """[D-16] counts the turn-overs "since the last placement by anybody": after a placement
+    each seat must go through its whole stack again, from nothing."""
+    s = fresh(players=2)
+    spin(s, 0, s.players[0].held())
+    spin(s, 1, s.players[1].held())
+    assert EndRound() in GAME.legal_actions(s, 0)
+    p = s.pawns[0]
+    give_for(s, 0, p + 1, p + 2)
+    GAME.apply(s, 0, Place(0, p + 1, p + 2))
+    assert EndRound() not in GAME.legal_actions(s, 0)
+    spin(s, 0, s.players[0].held())
+    spin(s, 1, s.players[1].held() - 1)
+    assert EndRound() not in GAME.legal_actions(s, 0)  # seat 1 is one tile short
+    spin(s, 1, 1)
+    assert EndRound() in GAME.legal_actions(s, 0)
+
+
+def test_a_seat_holding_one_tile_goes_through_it_in_one_turn_over_d16() -> None:
+    s = fresh(players=2)
+    held(s, [1, 1])
+    GAME.apply(s, 0, TurnOver())
+    assert EndRound() not in GAME.legal_actions(s, 0)
+    GAME.apply(s, 1, TurnOver())
+    assert EndRound() in GAME.legal_actions(s, 0)
+
+
+def test_a_round_where_nobody_can_place_from_the_start_ends_at_once_d10() -> None:
+    """'Se nessun giocatore riesce più a posizionare una tessera, il round termina
+    immediatamente' holds at the start of play too (no shipped board starts that way: the
+    board here is covered by hand)."""
+    s = fresh(players=2)
+    board(s, set(), [40, 100, 150, 200])
+    begin_play(s)
+    assert len(s.history) == 1 and s.history[0].ending == Ending.STUCK
+    assert s.history[0].round == 1 and s.round == 2  # nobody placed: nobody sets tiles aside
