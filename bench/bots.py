@@ -56,7 +56,7 @@ OLD_DEFAULTS = {"castell": ":focus=0", "goofspiel": ":rivals=search"}
 # Opponents written apart from the game's bots, by game.
 YARDSTICKS = {castell_planner.GAME: castell_planner.NAME}
 MATCHES = 40  # per pairing and seed, unless the game's bench module sets LADDER_MATCHES
-CPU_MOVES = 60  # the strong level's searched moves timed
+CPU_MOVES = 60  # at least this many of the strong level's moves with a choice are timed
 CPU_GOAL = 1.0  # seconds of CPU a move at most
 LADDER_STEP = 0.75  # each level wins at least this share against the one below
 # The strong level against the heuristic, in the games whose bench module sets STRONG_GOAL
@@ -117,8 +117,10 @@ def ladder_elo(rows: dict[tuple[str, str], Row], names: list[str]) -> dict[str, 
 
 def strong_cpu(game: Game[Any], players: int, strong: str, normal: str) -> list[float]:
     """CPU seconds of the strong level's moves that had a choice (more than one legal move),
-    in matches against the normal level, seats alternating: searched or planned (Castell's
-    strong level plans a whole turn, then plays it)."""
+    searched or planned, over whole matches against the normal level (seats alternating) until
+    there are `CPU_MOVES` of them: a whole match, because the costly moves may all come late
+    (Ciurme's strong level plays phase 1 by its crew's plan and searches the Assembly; Castell's
+    plans a whole turn at its first move)."""
     times: list[float] = []
     seed = 0
     while len(times) < CPU_MOVES and seed < 40:
@@ -128,13 +130,12 @@ def strong_cpu(game: Game[Any], players: int, strong: str, normal: str) -> list[
                 for seat in game.seats(state)}
         for _ in range(20_000):  # a real-time game under this driver may not end
             actors = sorted(game.actors(state))
-            if not actors or len(times) >= CPU_MOVES:
+            if not actors:
                 break
             seat = actors[0]
-            bot = bots[seat]
             strong_turn = (seat + seed) % 2 == 0 and len(game.legal_actions(state, seat)) > 1
             start = cpu_clock()
-            action = bot.choose(game, state, seat, rng)
+            action = bots[seat].choose(game, state, seat, rng)
             spent = cpu_clock() - start
             if strong_turn:
                 times.append(spent)
@@ -236,8 +237,8 @@ def main() -> None:
     for column in ("game", *LEVEL_NAMES, "strong level's spec"):
         ladder.add_column(column, justify="left" if column in ("game", "strong level's spec")
                           else "right")
-    cpu = Table(title=f"The strong level's CPU per move with a choice ({CPU_MOVES} moves "
-                      "against the normal level; process time)")
+    cpu = Table(title="The strong level's CPU per move with a choice (whole matches against "
+                      f"the normal level, {CPU_MOVES} moves at least; process time)")
     for column in ("game", "mean s", "95th percentile s", "most s", "goal", "met"):
         cpu.add_column(column, justify="left" if column in ("game", "goal") else "right")
     reactions = Table(title=f"Real time: each level's mean seconds per step (the game's model), "
