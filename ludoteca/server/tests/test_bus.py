@@ -354,7 +354,7 @@ async def _load_while_noticed(server: ServerProcess, database: str, redis: Redis
         release.set()
         if not starting.done():
             await asyncio.wait_for(starting, TIMEOUT)
-        await hub.stop()
+        await asyncio.wait_for(hub.stop(), TIMEOUT)
         store.close()
         for client in clients:
             await client.close()
