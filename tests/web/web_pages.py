@@ -321,8 +321,8 @@ def tap_it(locator: Locator) -> bool:
     return True
 
 
-STALLED_SECONDS = 15  # no step for this long: the bots are waiting for this seat's tiles
-STALLED_BURST_SECONDS = 5  # then this seat plays flat out for this long
+STALLED_SECONDS = 15  # no tile placed at the table for this long: the round waits for this seat
+STALLED_BURST_SECONDS = 10  # then this seat plays flat out until it places a tile (at most)
 
 
 def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
@@ -336,21 +336,29 @@ def play_ligretto_round(page: Page, until_placed: int, on_placed: object = None,
     if callable(on_placed):
         on_placed()
     # The bots finish the round, unless only this seat's tiles still fit somewhere: the round
-    # then waits for it [D-10] (as a round stalled among people would), so after a while with
-    # no step this seat plays flat out for a few seconds: finding a tile that fits may take
+    # then waits for it [D-10] (as a round stalled among people would) while the bots turn
+    # their tiles over and over, so progress is a tile placed, not a step. After a while with
+    # none, this seat plays flat out until it places one: finding a tile that fits may take
     # turning over most of its stack.
     deadline = time.monotonic() + seconds
-    last_step, last_change = seen(page).step, time.monotonic()
+    last_left, last_change = tiles_left_at_table(page), time.monotonic()
     while in_play(page):
         if time.monotonic() > deadline:
             raise AssertionError("timed out waiting for the end of the round")
-        step = seen(page).step
-        if step != last_step:
-            last_step, last_change = step, time.monotonic()
+        left = tiles_left_at_table(page)
+        if left != last_left:
+            last_left, last_change = left, time.monotonic()
         elif time.monotonic() - last_change > STALLED_SECONDS:
-            play_flat_out(page, lambda: False, time.monotonic() + STALLED_BURST_SECONDS, touch)
-            last_step, last_change = seen(page).step, time.monotonic()
+            place_one_more(page, touch)
+            last_left, last_change = tiles_left_at_table(page), time.monotonic()
         time.sleep(0.2)
+
+
+def place_one_more(page: Page, touch: bool) -> None:
+    """Play flat out until this seat places one more tile (or STALLED_BURST_SECONDS pass)."""
+    before = placed(page)
+    play_flat_out(page, lambda: placed(page) > before,
+                  time.monotonic() + STALLED_BURST_SECONDS, touch)
 
 
 def play_flat_out(page: Page, done: Callable[[], bool], deadline: float,
@@ -372,6 +380,13 @@ def placed(page: Page) -> int:
     me = seen(page).seat
     row = page.locator(f'.players tr[data-seat="{me}"] td').nth(1)
     return 15 - int(row.inner_text())
+
+
+def tiles_left_at_table(page: Page) -> int:
+    """Tiles every seat still holds, summed (the table's column of tiles left)."""
+    column = page.locator(".players tr[data-seat]").evaluate_all(
+        "rows => rows.map((row) => Number(row.querySelectorAll('td')[1].innerText))")
+    return sum(column)
 
 
 def sideways_scrolling(page: Page) -> list[str]:
