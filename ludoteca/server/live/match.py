@@ -605,8 +605,6 @@ class LiveMatch:
         counts = self.presence.counts(now)
         standing_in = stand_ins(self, now)
         people = {m.seat: m.name for m in self.info.members if not m.left and m.seat is not None}
-        running = self.info.status == "running"
-        grace = grace_seconds(self)
         seats = []
         for s in self.info.seats:
             entry: dict[str, Any] = {
@@ -615,16 +613,12 @@ class LiveMatch:
                 "connected": counts[s.seat] > 0,
                 "bot": s.bot,
                 "stand_in": s.seat in standing_in,
-                "grace_left": grace_left(self, s.seat, now),
+                "grace_left": grace_left(self, s.seat, now, standing_in),
             }
             if s.seat in people:
                 entry["person"] = people[s.seat]
                 entry["covered"] = self.info.status in ("running", "paused") and (
                     bool(s.bot) or s.seat in standing_in)
-                if running and grace is not None and not s.bot and not entry["connected"] \
-                        and s.seat not in standing_in:
-                    entry["grace_left"] = round(
-                        max(0.0, grace - self.presence.empty_for(s.seat, now)), 1)
             seats.append(entry)
         frame: dict[str, Any] = {
             "type": "presence",
@@ -641,7 +635,7 @@ class LiveMatch:
             frame["time_banks_running"] = self.clocks.banks_running()
         if self.info.is_session:
             frame["players"] = self.info.players  # seats from this one on are roles
-            frame["grace"] = grace
+            frame["grace"] = grace_seconds(self)
             frame["debrief_published"] = bool(self.info.settings.get("debrief_published"))
             frame["latecomers"] = self.info.settings.get("latecomers", "most_bots")
         return frame

@@ -138,16 +138,25 @@ def controlled_seats(live: LiveMatch, now: float) -> dict[int, str]:
     return out
 
 
-def grace_left(live: LiveMatch, seat: int, now: float) -> float | None:
+def grace_left(live: LiveMatch, seat: int, now: float, standing_in: set[int]) -> float | None:
     """Seconds before a stand-in takes `seat`, whose person is away (None: someone is there,
-    a bot plays it, nobody took it yet, or no grace runs)."""
+    a bot plays it, nobody took it yet, or no grace runs). `standing_in`: `stand_ins(live,
+    now)`, worked out once for all the seats."""
     grace = grace_seconds(live)
-    held = next((s for s in live.info.seats if s.seat == seat), None)
-    if (grace is None or held is None or held.bot or held.name is None
-            or live.state is None or live.info.status != "running"
-            or live.presence.connected(seat, now) or live.presence.handed_over(seat, now)):
+    if (grace is None or live.state is None or live.info.status != "running"
+            or seat in standing_in or not has_person(live, seat)
+            or live.presence.connected(seat, now)):
         return None
     return round(max(0.0, grace - live.presence.empty_for(seat, now)), 1)
+
+
+def has_person(live: LiveMatch, seat: int) -> bool:
+    """Whether a person holds `seat`: one who took it by name, or a session's member."""
+    held = next((s for s in live.info.seats if s.seat == seat), None)
+    if held is None or held.bot:
+        return False
+    return held.name is not None or any(
+        m.seat == seat and not m.left for m in live.info.members)
 
 
 def stand_ins(live: LiveMatch, now: float) -> set[int]:
