@@ -49,10 +49,11 @@ from ludoteca.sim.tournament import run_tournament
 
 # The strong level's search before these levels were measured (the browser's "strong" in
 # turn-based games), with what it took then from each game's defaults where those changed since
-# (Castell searched every legal move, Goofspiel searched the others' bids); the game's defaults
+# (Castell searched every legal move, Ciurme expected the other captains to play as the
+# heuristic does, Goofspiel searched the others' bids); the game's defaults
 # fill the rest as they did.
 OLD_STRONG = "mcts:iterations=8:rollout=heuristic:horizon=10:bias=2"
-OLD_DEFAULTS = {"castell": ":focus=0", "goofspiel": ":rivals=search"}
+OLD_DEFAULTS = {"castell": ":focus=0", "ciurme": ":rivals=rollout", "goofspiel": ":rivals=search"}
 # Opponents written apart from the game's bots, by game.
 YARDSTICKS = {castell_planner.GAME: castell_planner.NAME}
 MATCHES = 40  # per pairing and seed, unless the game's bench module sets LADDER_MATCHES

@@ -1,6 +1,6 @@
 """Mutation testing of the games' rules and views and of the engine's codec, one target at a time.
 
-    python tests/mutation/run.py [TARGET ...] [--fresh | --survivors] [--score-only]
+    python tests/mutation/run.py [TARGET ...] [--fresh | --survivors] [--score-only] [--jobs N]
 
 A target is a game (its `rules/` and `view.py`, against that game's own tests) or `codec` (the
 engine's codec, against the engine's tests). Each target runs mutmut in a folder of its own under
@@ -141,12 +141,11 @@ def forget_changed_copies(mutants: Path, target: Target) -> bool:
     return forgotten
 
 
-def run_mutmut(folder: Path, mutants: list[str]) -> None:
-    """mutmut over the target (or only `mutants`, run again), at low priority: the machine is
-    shared."""
+def run_mutmut(folder: Path, mutants: list[str], jobs: int) -> None:
+    """mutmut over the target (or only `mutants`, run again), `jobs` mutants at once, at low
+    priority: the machine is shared."""
     mutmut = Path(sys.executable).with_name("mutmut")
-    children = str(max(1, (os.cpu_count() or 2)))
-    command = ["nice", "-n", "10", str(mutmut), "run", "--max-children", children, *mutants]
+    command = ["nice", "-n", "10", str(mutmut), "run", "--max-children", str(jobs), *mutants]
     subprocess.run(command, cwd=folder, check=False)
 
 
@@ -232,6 +231,8 @@ def main() -> int:
                         help="print the scores of the results already there")
     parser.add_argument("--survivors", action="store_true",
                         help="run the survivors of the last run again (after new tests)")
+    parser.add_argument("--jobs", type=int, default=max(1, os.cpu_count() or 2),
+                        help="mutants run at once (default: one per CPU)")
     args = parser.parse_args()
     names = args.targets or list(TARGETS)
     explained = equivalents()
@@ -245,7 +246,7 @@ def main() -> int:
             again = [m.split(" ")[0] for m in again]
         if not args.score_only and (again or not args.survivors):
             print(f"== {name}: mutmut in {folder.relative_to(ROOT)}", flush=True)
-            run_mutmut(folder, again)
+            run_mutmut(folder, again, args.jobs)
         all_scores += [(score, target.goal) for score in scores(target, folder, explained)]
     print()
     print(f"{'module':<18} {'mutants':>8} {'killed':>7} {'counted':>8} {'equiv.':>7} "
