@@ -228,8 +228,13 @@ class Client:
         await self.ws.close()
 
 
+# httpx's own 5 s is short for a request that searches (a bot explaining its move) on a
+# loaded 2-core machine: a request waits this long before failing the test.
+REQUEST_SECONDS = 60
+
+
 async def create(base: str, **body: Any) -> dict[str, Any]:
-    async with httpx.AsyncClient(base_url=base) as http:
+    async with httpx.AsyncClient(base_url=base, timeout=REQUEST_SECONDS) as http:
         response = await http.post("/api/matches", json=body)
         assert response.status_code == 201, response.text
         return dict(response.json())
@@ -238,13 +243,13 @@ async def create(base: str, **body: Any) -> dict[str, Any]:
 async def post(base: str, path: str, token: str | None = None, body: Any = None
                ) -> httpx.Response:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    async with httpx.AsyncClient(base_url=base) as http:
+    async with httpx.AsyncClient(base_url=base, timeout=REQUEST_SECONDS) as http:
         return await http.post(path, headers=headers, json=body)
 
 
 async def get(base: str, path: str, token: str | None = None) -> httpx.Response:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    async with httpx.AsyncClient(base_url=base) as http:
+    async with httpx.AsyncClient(base_url=base, timeout=REQUEST_SECONDS) as http:
         return await http.get(path, headers=headers)
 
 
