@@ -263,6 +263,27 @@ def test_a_member_never_pictures_a_motion_its_answers_would_have_decided() -> No
         assert vote.ballots[vote.voters.index(vote.proposer)] == YES  # who raised it said yes
 
 
+class YesEveryTime(Rng):
+    """Draws the first of every choice: each secret answer redrawn is a yes."""
+
+    def choice(self, items: Any) -> Any:
+        return items[0]
+
+
+def test_a_member_who_cannot_picture_an_open_motion_otherwise_keeps_the_answers_cast() -> None:
+    # [D-23] with every redrawn answer a yes, each picture would decide the motion: after its
+    # tries the member pictures the answers as they were cast, still undecided, never none
+    state = assembly()
+    crew = state.crews[0]
+    voters = [m for m in crew.members if m != crew.captain]
+    act(state, voters[0], Depose())
+    act(state, voters[1], Agree(False))
+    assert crew.vote is not None and YesEveryTime().choice((YES, NO)) == YES
+    cast = list(crew.vote.ballots)
+    vote = GAME.determinize(state, voters[2], YesEveryTime(0)).crews[0].vote
+    assert vote is not None and vote.ballots == cast and motion_outcome(vote) is None
+
+
 def test_players_read_the_rules_and_every_way_to_win_before_phase1() -> None:
     # "le regole vanno spiegate TUTTE affinchè si possa giocare con cognizione di causa, compresi
     # i modi per vincere"
