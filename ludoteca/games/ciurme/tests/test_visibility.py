@@ -22,9 +22,9 @@ from ludoteca.games.ciurme.actions import (
     StartPhase,
     Steer,
 )
-from ludoteca.games.ciurme.data import LIFEBOAT, OBJECTIVES, WRECK, Channel, Wood
+from ludoteca.games.ciurme.data import AUTOMATON, LIFEBOAT, OBJECTIVES, WRECK, Channel, Wood
 from ludoteca.games.ciurme.rules.votes import motion_outcome
-from ludoteca.games.ciurme.state import NO, NOT_CAST, YES, CiurmeState, Stage, Topic
+from ludoteca.games.ciurme.state import NO, NOT_CAST, YES, CiurmeState, Role, Stage, Topic
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
@@ -365,3 +365,63 @@ def test_what_a_seat_may_not_know_of_stamps_hands_talk_and_closed_ballots() -> N
     ]
     closed = [dict(r.ballots) for r in state.votes_log]
     assert closed and all(unknown(s, "closed_ballots") == closed for s in (captain, mate, None))
+
+
+def test_each_seat_is_told_who_they_are_in_the_session() -> None:
+    state = offices()
+    elect_all(state)
+    for crew in state.crews:
+        captain, quartermaster = crew.captain, crew.quartermaster
+        assert captain is not None and quartermaster is not None
+        assert GAME.view(state, captain)["role"] == Role.CAPTAIN
+        assert GAME.view(state, quartermaster)["role"] == Role.QUARTERMASTER
+        for member in set(crew.members) - {captain, quartermaster}:
+            assert GAME.view(state, member)["role"] == Role.MEMBER
+    assert GAME.view(state, 8)["role"] == Role.FACILITATOR
+    assert GAME.view(state, None)["role"] == Role.SPECTATOR
+
+
+def test_a_crews_board_says_who_holds_what_and_how_far_each_load_is() -> None:
+    # "ogni giocatore deve contare non solo i propri legni, ma anche quelli che lo puntano";
+    # [D-16] a crew of 4 also counts what its automaton owes (none, with this option)
+    state = phase1(automaton_load=0)
+    crew = state.crews[0]  # seats 0..3 and the automaton
+    crew.own_wood = [4, 5, 6, 6]
+    crew.pieces = [(0, Wood.YELLOW, 0), (0, Wood.YELLOW, AUTOMATON), (1, Wood.PURPLE, 0)]
+    board = GAME.view(state, 1)["boards"]["0"]
+    assert board["own_wood"] == {"0": 4, "1": 5, "2": 6, "3": 6}
+    assert board["pieces"] == [[0, Wood.YELLOW, 0], [0, Wood.YELLOW, AUTOMATON],
+                               [1, Wood.PURPLE, 0]]
+    assert board["repairs_by"] == {"0": 2, "1": 1, "2": 0, "3": 0}
+    assert board["loads"] == {"0": [2, 3], "1": [0, 3], "2": [0, 3], "3": [0, 3], "-1": [1, 0]}
+    five = phase1(9)
+    assert len(five.crews[1].members) == 5
+    assert set(GAME.view(five, 5)["boards"]["1"]["loads"]) == {"4", "5", "6", "7", "8"}
+
+
+def test_a_captain_holds_their_hand_and_nobody_else_but_the_facilitator_sees_it() -> None:
+    # [D-19] "a captain's remaining stamps to that captain"
+    state = assembly()
+    for index, crew in enumerate(state.crews):
+        assert GAME.view(state, crew.captain)["hands"] == {str(index): [0, 1, 2, 4]}
+        assert GAME.view(state, crew.quartermaster)["hands"] == {}
+    assert GAME.view(state, 8)["hands"] == {"0": [0, 1, 2, 4], "1": [0, 1, 2, 4]}
+    assert GAME.view(state, None)["hands"] == {}
+
+
+def test_the_facilitator_and_a_captain_who_was_quartermaster_know_the_crews_preferences() -> None:
+    # "Preferences are private to the crew (captain excluded) until the end"; a quartermaster
+    # who became captain heard the vote [D-10]; the facilitator "sees everything, live"
+    state = assembly(prefs=(1, 2))
+    assert GAME.view(state, 8)["preferences"] == {"0": [1, 2], "1": [1, 2]}
+    crew = state.crews[1]
+    old, quartermaster = crew.captain, crew.quartermaster
+    voters = [m for m in crew.members if m != old]
+    act(state, voters[0], Depose())
+    act(state, voters[1], Agree(True))
+    assert crew.captain == quartermaster
+    deposed = [{"crew": 1, "round": 1, "deposed": old, "captain": quartermaster}]
+    for seat in [*GAME.seats(state), None]:
+        assert GAME.view(state, seat)["depositions"] == deposed  # everybody hears it
+    assert GAME.view(state, quartermaster)["preferences"] == {"1": [1, 2]}
+    assert GAME.view(state, state.crews[0].captain)["preferences"] == {}
