@@ -294,7 +294,9 @@ def test_players_read_the_rules_and_every_way_to_win_before_phase1() -> None:
     for objective in OBJECTIVES:
         assert objective in screen
     assert " ".join(view["rules"].split()[:12]) in " ".join(screen.split())
-    assert "in a crew of 4, 15 (3 of them owed by the automaton" in view["rules"]
+    assert "15 repairs in a crew of 5; in a crew of 4, 15 (3 of them owed by the automaton" in (
+        view["rules"])
+    assert view["ship_repairs"] == {"five": 15, "four": 15, "automaton": 3}
     assert "0/15 repairs" in screen  # a crew of 4 already counts its automaton's load [D-16]
 
 
@@ -425,3 +427,25 @@ def test_the_facilitator_and_a_captain_who_was_quartermaster_know_the_crews_pref
         assert GAME.view(state, seat)["depositions"] == deposed  # everybody hears it
     assert GAME.view(state, quartermaster)["preferences"] == {"1": [1, 2]}
     assert GAME.view(state, state.crews[0].captain)["preferences"] == {}
+
+
+def test_each_voter_sees_their_own_secret_ballot_and_each_crew_its_own_election() -> None:
+    # [D-23] secret ballots: "each voter knows their own"
+    state = offices()
+    act(state, 1, Elect(2))
+    act(state, 6, Abstain())
+    for seat, crew, mine in ((1, 0, 2), (2, 0, NOT_CAST), (6, 1, -1), (7, 1, NOT_CAST)):
+        (vote,) = GAME.view(state, seat)["votes"]
+        assert vote["crew"] == crew and vote["my_ballot"] == mine and "ballots" not in vote
+        assert vote["clock"] == f"vote {crew + 1}"  # the clock of its timer [D-21]
+    assert [d.key for d in GAME.deadlines(state)] == ["vote 1", "vote 2"]
+    assert all("my_ballot" not in v for v in GAME.view(state, 8)["votes"])
+
+
+def test_the_projector_shows_whether_each_crew_chose_its_ships_and_its_stamps_left() -> None:
+    state = offices()
+    crews = GAME.view(state, None)["crews"]
+    assert [(c["preferences_chosen"], c["stamps_left"]) for c in crews] == [(False, 0)] * 2
+    state = assembly()
+    crews = GAME.view(state, None)["crews"]
+    assert [(c["preferences_chosen"], c["stamps_left"]) for c in crews] == [(True, 4)] * 2
