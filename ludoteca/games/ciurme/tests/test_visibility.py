@@ -84,14 +84,18 @@ def test_other_crews_boards_are_relabelled_among_members_on_the_same_place() -> 
     other = state.crews[1]  # seats 4..7, seat 4 active
     other.place = [WRECK, WRECK, WRECK, LIFEBOAT]
     other.dock = WRECK
-    other.pieces = [(5, Wood.PURPLE, 5), (5, Wood.PURPLE, 5), (6, Wood.GREEN, 6)]
+    other.pieces = [(5, Wood.PURPLE, 5), (5, Wood.PURPLE, 5), (6, Wood.GREEN, 6),
+                    (6, Wood.GREEN, AUTOMATON)]
     other.own_wood = [6, 3, 4, 6]
     seen = set()
     for k in range(30):
         variant = GAME.determinize(state, 0, Rng(k))
         crew = variant.crews[1]
         assert GAME.view(variant, 0) == GAME.view(state, 0)
-        assert crew.place == other.place and len(crew.pieces) == 3
+        assert crew.place == other.place and len(crew.pieces) == 4
+        # renamed, a member's own repairs stay their own, and the help the automaton's
+        assert [by == target for by, _, target in crew.pieces] == [True, True, True, False]
+        assert crew.pieces[3][2] == AUTOMATON
         assert crew.own_wood[0] == 6 and crew.own_wood[3] == 6  # active, and alone aboard
         assert sorted(crew.own_wood[1:3]) == [3, 4]
         seen.add(tuple(crew.own_wood))
@@ -449,3 +453,86 @@ def test_the_projector_shows_whether_each_crew_chose_its_ships_and_its_stamps_le
     state = assembly()
     crews = GAME.view(state, None)["crews"]
     assert [(c["preferences_chosen"], c["stamps_left"]) for c in crews] == [(True, 4)] * 2
+
+
+def test_whoever_was_ever_captain_of_another_crew_keeps_their_board() -> None:
+    # a deposition is public [D-10]: who was deposed and who is captain now stay who they are
+    state = assembly()
+    crew = state.crews[1]
+    old, quartermaster = crew.captain, crew.quartermaster
+    assert old is not None and quartermaster is not None
+    voters = [m for m in crew.members if m != old]
+    act(state, voters[0], Depose())
+    act(state, voters[1], Agree(True))
+    crew.place = [WRECK] * 4
+    crew.reached_at = [10, 20, 30, 40]  # distinct ticks, so a relabelled board would show
+    kept = {m: crew.reached_at[crew.members.index(m)] for m in (old, quartermaster)}
+    others = set()
+    for k in range(12):
+        pictured = GAME.determinize(state, 0, Rng(k)).crews[1]
+        for m, tick in kept.items():
+            assert pictured.reached_at[pictured.members.index(m)] == tick
+        others.add(tuple(pictured.reached_at))
+    assert len(others) == 2  # the two mates who never were captain swap
+
+
+def test_another_crews_secret_ballots_are_pictured_anew_among_its_candidates() -> None:
+    # [D-23] elections are secret: a seat keeps its own ballot and pictures the others'
+    state = offices()
+    elect_all(state)
+    act(state, 8, StartPhase(2))  # each crew votes its favourite ship, 0 to 3
+    act(state, 1, Prefer(0))
+    act(state, 5, Prefer(0))
+    act(state, 6, Abstain())
+    drawn = set()
+    for k in range(20):
+        picture = GAME.determinize(state, 1, Rng(k))
+        assert GAME.view(picture, 1) == GAME.view(state, 1)
+        vote = picture.crews[1].vote
+        assert vote is not None and vote.candidates == [0, 1, 2, 3]
+        assert vote.ballots[1:] == [-1, NOT_CAST]  # an abstention and a silence stay so
+        assert vote.ballots[0] in vote.candidates
+        drawn.add(vote.ballots[0])
+    assert len(drawn) > 1
+
+
+def test_another_crews_preferences_are_pictured_as_two_ships_and_its_second_vote_without_the_first(
+) -> None:
+    # "Preferences are private to the crew (captain excluded)": another seat pictures them
+    state = assembly(prefs=(1, 2))
+    pairs = set()
+    for k in range(20):
+        crew = GAME.determinize(state, 0, Rng(k)).crews[1]
+        assert crew.favourite != crew.second
+        pairs.add((crew.favourite, crew.second))
+    assert len(pairs) > 1
+    state = offices()
+    elect_all(state)
+    act(state, 8, StartPhase(2))
+    for voter in (5, 6, 7):
+        act(state, voter, Prefer(1))  # crew 1's favourite: now its second is voted
+    act(state, 5, Prefer(0))
+    for k in range(20):
+        crew = GAME.determinize(state, 0, Rng(k)).crews[1]
+        vote = crew.vote
+        assert vote is not None and vote.topic == Topic.SECOND
+        assert vote.candidates == [s for s in range(4) if s != crew.favourite]
+        assert all(b in vote.candidates for b in vote.ballots if b >= 0)
+
+
+def test_a_closed_vote_is_pictured_with_its_ballots_dealt_to_its_voters_anew() -> None:
+    # a closed vote's ballots are the facilitator's alone; the counts are all its audience reads
+    state = assembly()
+    crew = state.crews[0]
+    voters = [m for m in crew.members if m != crew.captain]
+    act(state, voters[0], Depose())
+    act(state, voters[1], Agree(False))
+    act(state, voters[2], Agree(False))
+    record = state.votes_log[-1]
+    proposers = set()
+    for k in range(12):
+        pictured = GAME.determinize(state, 4, Rng(k)).votes_log[-1]
+        assert sorted(pictured.ballots.values()) == sorted(record.ballots.values())
+        assert set(pictured.ballots) == set(record.ballots)
+        proposers.add(next(v for v, b in pictured.ballots.items() if b == YES))
+    assert len(proposers) > 1
