@@ -496,8 +496,7 @@ def test_another_crews_secret_ballots_are_pictured_anew_among_its_candidates() -
     assert len(drawn) > 1
 
 
-def test_another_crews_preferences_are_pictured_as_two_ships_and_its_second_vote_without_the_first(
-) -> None:
+def test_pictured_preferences_are_two_ships_and_a_second_vote_lacks_the_first() -> None:
     # "Preferences are private to the crew (captain excluded)": another seat pictures them
     state = assembly(prefs=(1, 2))
     pairs = set()
