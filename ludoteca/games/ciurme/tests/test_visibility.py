@@ -29,6 +29,7 @@ from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
     elect_all,
+    motion_to_depose,
     offices,
     phase1,
     put,
@@ -422,9 +423,7 @@ def test_the_facilitator_and_a_captain_who_was_quartermaster_know_the_crews_pref
     assert GAME.view(state, 8)["preferences"] == {"0": [1, 2], "1": [1, 2]}
     crew = state.crews[1]
     old, quartermaster = crew.captain, crew.quartermaster
-    voters = [m for m in crew.members if m != old]
-    act(state, voters[0], Depose())
-    act(state, voters[1], Agree(True))
+    motion_to_depose(state, 1, True)
     assert crew.captain == quartermaster
     deposed = [{"crew": 1, "round": 1, "deposed": old, "captain": quartermaster}]
     for seat in [*GAME.seats(state), None]:
@@ -461,9 +460,7 @@ def test_whoever_was_ever_captain_of_another_crew_keeps_their_board() -> None:
     crew = state.crews[1]
     old, quartermaster = crew.captain, crew.quartermaster
     assert old is not None and quartermaster is not None
-    voters = [m for m in crew.members if m != old]
-    act(state, voters[0], Depose())
-    act(state, voters[1], Agree(True))
+    motion_to_depose(state, 1, True)
     crew.place = [WRECK] * 4
     crew.reached_at = [10, 20, 30, 40]  # distinct ticks, so a relabelled board would show
     kept = {m: crew.reached_at[crew.members.index(m)] for m in (old, quartermaster)}
@@ -522,11 +519,7 @@ def test_pictured_preferences_are_two_ships_and_a_second_vote_lacks_the_first() 
 def test_a_closed_vote_is_pictured_with_its_ballots_dealt_to_its_voters_anew() -> None:
     # a closed vote's ballots are the facilitator's alone; the counts are all its audience reads
     state = assembly()
-    crew = state.crews[0]
-    voters = [m for m in crew.members if m != crew.captain]
-    act(state, voters[0], Depose())
-    act(state, voters[1], Agree(False))
-    act(state, voters[2], Agree(False))
+    motion_to_depose(state, 0, False, False)
     record = state.votes_log[-1]
     proposers = set()
     for k in range(12):
