@@ -6,7 +6,15 @@ from typing import Any
 
 from ludoteca.engine.events import Event
 from ludoteca.games.ciurme import GAME
-from ludoteca.games.ciurme.actions import ClosePhase1, Elect, Place, Prefer, StartPhase
+from ludoteca.games.ciurme.actions import (
+    Agree,
+    ClosePhase1,
+    Depose,
+    Elect,
+    Place,
+    Prefer,
+    StartPhase,
+)
 from ludoteca.games.ciurme.data import WRECK, Location, Wood
 from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 
@@ -73,3 +81,14 @@ def play_round(state: CiurmeState, ships: dict[int, int]) -> None:
         captain = state.crews[crew_index].captain
         value = max(state.hands[crew_index])
         act(state, captain, Place(value, ships[crew_index]))
+
+
+def motion_to_depose(state: CiurmeState, index: int, *answers: bool) -> list[int]:
+    """The first of crew `index`'s members without its captain raises a motion to depose, the
+    next ones answer `answers`; those members, in seat order."""
+    crew = state.crews[index]
+    voters = [m for m in crew.members if m != crew.captain]
+    act(state, voters[0], Depose())
+    for voter, answer in zip(voters[1:], answers, strict=False):
+        act(state, voter, Agree(answer))
+    return voters

@@ -256,3 +256,21 @@ def test_the_crew_talks_from_the_start_of_phase_1() -> None:
         "you may not speak on the 'crew' channel now: the crew talks from the start of phase 1. "
         "Your channels now: none"
     )
+
+
+def test_a_players_screen_lists_where_they_may_write_now_and_how_many_messages_are_left() -> None:
+    # [D-22] `message_budget` messages a period: the screen offers the channels the rules open
+    # now, none once the budget is spent; the facilitator's screen picks a recipient instead,
+    # and the room's projector writes nowhere
+    state = phase1(message_budget=2)
+    view = GAME.view(state, 0)
+    assert (view["channels"], view["messages_left"]) == ([Channel.CREW], 2)
+    act(state, 0, Post(Channel.CREW, "Who boards?"))
+    view = GAME.view(state, 0)
+    assert (view["channels"], view["messages_left"]) == ([Channel.CREW], 1)
+    act(state, 0, Post(Channel.CREW, "Anyone?"))
+    view = GAME.view(state, 0)
+    assert (view["channels"], view["messages_left"]) == ([], 0)
+    assert GAME.view(state, 1)["channels"] == [Channel.CREW]
+    assert GAME.view(state, 8)["channels"] == []
+    assert (GAME.view(state, None)["channels"], GAME.view(state, None)["messages_left"]) == ([], 0)

@@ -17,6 +17,7 @@ from ludoteca.games.ciurme.data import Channel
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
+    motion_to_depose,
 )
 
 
@@ -57,10 +58,7 @@ def test_deposed_captains_stamps_pass_to_the_quartermaster_mid_round() -> None:
 def test_deposition_needs_a_strict_majority_of_the_crew_without_captain() -> None:
     state = assembly()
     crew = state.crews[0]
-    voters = [m for m in crew.members if m != crew.captain]
-    act(state, voters[0], Depose())
-    act(state, voters[1], Agree(False))
-    act(state, voters[2], Agree(False))
+    voters = motion_to_depose(state, 0, False, False)
     assert crew.vote is None and state.depositions == []
     with pytest.raises(IllegalAction) as refused:
         act(state, voters[0], Depose())

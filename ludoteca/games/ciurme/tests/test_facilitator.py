@@ -101,6 +101,10 @@ def test_the_facilitator_s_controls_out_of_their_time_are_refused_in_words() -> 
         "no phase can start now (stage: phase1); phase 1 starts after the briefing, phase 2 "
         "after the elections"
     )
+    assert refusal(running, FACILITATOR, PlayOn()) == (  # no crew has finished yet
+        "there is nothing to decide: phase 1 goes on until every crew has finished, and you "
+        "are asked again when another crew finishes"
+    )
     elections = offices()
     assert refusal(elections, FACILITATOR, SetPhase1Timer(60)) == (
         "the clocks run while votes are open and during phase 1"

@@ -12,6 +12,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
+    Abstain,
     Agree,
     Depose,
     Elect,
@@ -170,3 +171,13 @@ def test_a_preference_vote_is_counted_for_the_crew() -> None:
     closed = GAME.view(state, crew.members[0])["votes_closed"]
     assert closed and all("counts" in r for r in closed)
     assert not any(isinstance(a, Prefer) for a in GAME.legal_actions(state, crew.members[0]))
+
+
+def test_the_counts_of_a_closed_election_name_its_abstentions() -> None:
+    # a closed vote's audience reads "how many chose each candidate and how many abstained"
+    state = offices()
+    act(state, 0, Abstain())
+    for voter in (1, 2, 3):
+        act(state, voter, Elect(1))
+    (record,) = GAME.view(state, 2)["votes_closed"]
+    assert record["counts"] == {"abstained": 1, "1": 3}

@@ -22,13 +22,14 @@ from ludoteca.games.ciurme.actions import (
     StartPhase,
     Steer,
 )
-from ludoteca.games.ciurme.data import LIFEBOAT, OBJECTIVES, WRECK, Channel, Wood
+from ludoteca.games.ciurme.data import AUTOMATON, LIFEBOAT, OBJECTIVES, WRECK, Channel, Wood
 from ludoteca.games.ciurme.rules.votes import motion_outcome
-from ludoteca.games.ciurme.state import NO, NOT_CAST, YES, CiurmeState, Stage, Topic
+from ludoteca.games.ciurme.state import NO, NOT_CAST, YES, CiurmeState, Role, Stage, Topic
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
     elect_all,
+    motion_to_depose,
     offices,
     phase1,
     put,
@@ -84,14 +85,18 @@ def test_other_crews_boards_are_relabelled_among_members_on_the_same_place() -> 
     other = state.crews[1]  # seats 4..7, seat 4 active
     other.place = [WRECK, WRECK, WRECK, LIFEBOAT]
     other.dock = WRECK
-    other.pieces = [(5, Wood.PURPLE, 5), (5, Wood.PURPLE, 5), (6, Wood.GREEN, 6)]
+    other.pieces = [(5, Wood.PURPLE, 5), (5, Wood.PURPLE, 5), (6, Wood.GREEN, 6),
+                    (6, Wood.GREEN, AUTOMATON)]
     other.own_wood = [6, 3, 4, 6]
     seen = set()
     for k in range(30):
         variant = GAME.determinize(state, 0, Rng(k))
         crew = variant.crews[1]
         assert GAME.view(variant, 0) == GAME.view(state, 0)
-        assert crew.place == other.place and len(crew.pieces) == 3
+        assert crew.place == other.place and len(crew.pieces) == 4
+        # renamed, a member's own repairs stay their own, and the help the automaton's
+        assert [by == target for by, _, target in crew.pieces] == [True, True, True, False]
+        assert crew.pieces[3][2] == AUTOMATON
         assert crew.own_wood[0] == 6 and crew.own_wood[3] == 6  # active, and alone aboard
         assert sorted(crew.own_wood[1:3]) == [3, 4]
         seen.add(tuple(crew.own_wood))
@@ -294,7 +299,9 @@ def test_players_read_the_rules_and_every_way_to_win_before_phase1() -> None:
     for objective in OBJECTIVES:
         assert objective in screen
     assert " ".join(view["rules"].split()[:12]) in " ".join(screen.split())
-    assert "in a crew of 4, 15 (3 of them owed by the automaton" in view["rules"]
+    assert "15 repairs in a crew of 5; in a crew of 4, 15 (3 of them owed by the automaton" in (
+        view["rules"])
+    assert view["ship_repairs"] == {"five": 15, "four": 15, "automaton": 3}
     assert "0/15 repairs" in screen  # a crew of 4 already counts its automaton's load [D-16]
 
 
@@ -365,3 +372,159 @@ def test_what_a_seat_may_not_know_of_stamps_hands_talk_and_closed_ballots() -> N
     ]
     closed = [dict(r.ballots) for r in state.votes_log]
     assert closed and all(unknown(s, "closed_ballots") == closed for s in (captain, mate, None))
+
+
+def test_each_seat_is_told_who_they_are_in_the_session() -> None:
+    state = offices()
+    elect_all(state)
+    for crew in state.crews:
+        captain, quartermaster = crew.captain, crew.quartermaster
+        assert captain is not None and quartermaster is not None
+        assert GAME.view(state, captain)["role"] == Role.CAPTAIN
+        assert GAME.view(state, quartermaster)["role"] == Role.QUARTERMASTER
+        for member in set(crew.members) - {captain, quartermaster}:
+            assert GAME.view(state, member)["role"] == Role.MEMBER
+    assert GAME.view(state, 8)["role"] == Role.FACILITATOR
+    assert GAME.view(state, None)["role"] == Role.SPECTATOR
+
+
+def test_a_crews_board_says_who_holds_what_and_how_far_each_load_is() -> None:
+    # "ogni giocatore deve contare non solo i propri legni, ma anche quelli che lo puntano";
+    # [D-16] a crew of 4 also counts what its automaton owes (none, with this option)
+    state = phase1(automaton_load=0)
+    crew = state.crews[0]  # seats 0..3 and the automaton
+    crew.own_wood = [4, 5, 6, 6]
+    crew.pieces = [(0, Wood.YELLOW, 0), (0, Wood.YELLOW, AUTOMATON), (1, Wood.PURPLE, 0)]
+    board = GAME.view(state, 1)["boards"]["0"]
+    assert board["own_wood"] == {"0": 4, "1": 5, "2": 6, "3": 6}
+    assert board["pieces"] == [[0, Wood.YELLOW, 0], [0, Wood.YELLOW, AUTOMATON],
+                               [1, Wood.PURPLE, 0]]
+    assert board["repairs_by"] == {"0": 2, "1": 1, "2": 0, "3": 0}
+    assert board["loads"] == {"0": [2, 3], "1": [0, 3], "2": [0, 3], "3": [0, 3], "-1": [1, 0]}
+    five = phase1(9)
+    assert len(five.crews[1].members) == 5
+    assert set(GAME.view(five, 5)["boards"]["1"]["loads"]) == {"4", "5", "6", "7", "8"}
+
+
+def test_a_captain_holds_their_hand_and_nobody_else_but_the_facilitator_sees_it() -> None:
+    # [D-19] "a captain's remaining stamps to that captain"
+    state = assembly()
+    for index, crew in enumerate(state.crews):
+        assert GAME.view(state, crew.captain)["hands"] == {str(index): [0, 1, 2, 4]}
+        assert GAME.view(state, crew.quartermaster)["hands"] == {}
+    assert GAME.view(state, 8)["hands"] == {"0": [0, 1, 2, 4], "1": [0, 1, 2, 4]}
+    assert GAME.view(state, None)["hands"] == {}
+
+
+def test_the_facilitator_and_a_captain_who_was_quartermaster_know_the_crews_preferences() -> None:
+    # "Preferences are private to the crew (captain excluded) until the end"; a quartermaster
+    # who became captain heard the vote [D-10]; the facilitator "sees everything, live"
+    state = assembly(prefs=(1, 2))
+    assert GAME.view(state, 8)["preferences"] == {"0": [1, 2], "1": [1, 2]}
+    crew = state.crews[1]
+    old, quartermaster = crew.captain, crew.quartermaster
+    motion_to_depose(state, 1, True)
+    assert crew.captain == quartermaster
+    deposed = [{"crew": 1, "round": 1, "deposed": old, "captain": quartermaster}]
+    for seat in [*GAME.seats(state), None]:
+        assert GAME.view(state, seat)["depositions"] == deposed  # everybody hears it
+    assert GAME.view(state, quartermaster)["preferences"] == {"1": [1, 2]}
+    assert GAME.view(state, state.crews[0].captain)["preferences"] == {}
+
+
+def test_each_voter_sees_their_own_secret_ballot_and_each_crew_its_own_election() -> None:
+    # [D-23] secret ballots: "each voter knows their own"
+    state = offices()
+    act(state, 1, Elect(2))
+    act(state, 6, Abstain())
+    for seat, crew, mine in ((1, 0, 2), (2, 0, NOT_CAST), (6, 1, -1), (7, 1, NOT_CAST)):
+        (vote,) = GAME.view(state, seat)["votes"]
+        assert vote["crew"] == crew and vote["my_ballot"] == mine and "ballots" not in vote
+        assert vote["clock"] == f"vote {crew + 1}"  # the clock of its timer [D-21]
+    assert [d.key for d in GAME.deadlines(state)] == ["vote 1", "vote 2"]
+    assert all("my_ballot" not in v for v in GAME.view(state, 8)["votes"])
+
+
+def test_the_projector_shows_whether_each_crew_chose_its_ships_and_its_stamps_left() -> None:
+    state = offices()
+    crews = GAME.view(state, None)["crews"]
+    assert [(c["preferences_chosen"], c["stamps_left"]) for c in crews] == [(False, 0)] * 2
+    state = assembly()
+    crews = GAME.view(state, None)["crews"]
+    assert [(c["preferences_chosen"], c["stamps_left"]) for c in crews] == [(True, 4)] * 2
+
+
+def test_whoever_was_ever_captain_of_another_crew_keeps_their_board() -> None:
+    # a deposition is public [D-10]: who was deposed and who is captain now stay who they are
+    state = assembly()
+    crew = state.crews[1]
+    old, quartermaster = crew.captain, crew.quartermaster
+    assert old is not None and quartermaster is not None
+    motion_to_depose(state, 1, True)
+    crew.place = [WRECK] * 4
+    crew.reached_at = [10, 20, 30, 40]  # distinct ticks, so a relabelled board would show
+    kept = {m: crew.reached_at[crew.members.index(m)] for m in (old, quartermaster)}
+    others = set()
+    for k in range(12):
+        pictured = GAME.determinize(state, 0, Rng(k)).crews[1]
+        for m, tick in kept.items():
+            assert pictured.reached_at[pictured.members.index(m)] == tick
+        others.add(tuple(pictured.reached_at))
+    assert len(others) == 2  # the two mates who never were captain swap
+
+
+def test_another_crews_secret_ballots_are_pictured_anew_among_its_candidates() -> None:
+    # [D-23] elections are secret: a seat keeps its own ballot and pictures the others'
+    state = offices()
+    elect_all(state)
+    act(state, 8, StartPhase(2))  # each crew votes its favourite ship, 0 to 3
+    act(state, 1, Prefer(0))
+    act(state, 5, Prefer(0))
+    act(state, 6, Abstain())
+    drawn = set()
+    for k in range(20):
+        picture = GAME.determinize(state, 1, Rng(k))
+        assert GAME.view(picture, 1) == GAME.view(state, 1)
+        vote = picture.crews[1].vote
+        assert vote is not None and vote.candidates == [0, 1, 2, 3]
+        assert vote.ballots[1:] == [-1, NOT_CAST]  # an abstention and a silence stay so
+        assert vote.ballots[0] in vote.candidates
+        drawn.add(vote.ballots[0])
+    assert len(drawn) > 1
+
+
+def test_pictured_preferences_are_two_ships_and_a_second_vote_lacks_the_first() -> None:
+    # "Preferences are private to the crew (captain excluded)": another seat pictures them
+    state = assembly(prefs=(1, 2))
+    pairs = set()
+    for k in range(20):
+        crew = GAME.determinize(state, 0, Rng(k)).crews[1]
+        assert crew.favourite != crew.second
+        pairs.add((crew.favourite, crew.second))
+    assert len(pairs) > 1
+    state = offices()
+    elect_all(state)
+    act(state, 8, StartPhase(2))
+    for voter in (5, 6, 7):
+        act(state, voter, Prefer(1))  # crew 1's favourite: now its second is voted
+    act(state, 5, Prefer(0))
+    for k in range(20):
+        crew = GAME.determinize(state, 0, Rng(k)).crews[1]
+        vote = crew.vote
+        assert vote is not None and vote.topic == Topic.SECOND
+        assert vote.candidates == [s for s in range(4) if s != crew.favourite]
+        assert all(b in vote.candidates for b in vote.ballots if b >= 0)
+
+
+def test_a_closed_vote_is_pictured_with_its_ballots_dealt_to_its_voters_anew() -> None:
+    # a closed vote's ballots are the facilitator's alone; the counts are all its audience reads
+    state = assembly()
+    motion_to_depose(state, 0, False, False)
+    record = state.votes_log[-1]
+    proposers = set()
+    for k in range(12):
+        pictured = GAME.determinize(state, 4, Rng(k)).votes_log[-1]
+        assert sorted(pictured.ballots.values()) == sorted(record.ballots.values())
+        assert set(pictured.ballots) == set(record.ballots)
+        proposers.add(next(v for v, b in pictured.ballots.items() if b == YES))
+    assert len(proposers) > 1

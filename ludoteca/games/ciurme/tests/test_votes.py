@@ -210,3 +210,12 @@ def test_a_phase1_timer_closes_phase1_when_it_runs_out() -> None:
     assert (deadline.key, deadline.seconds, deadline.action) == ("phase 1", 1800, ClosePhase1())
     act(state, deadline.seat, deadline.action)
     assert state.stage == "offices" and state.closed_by == "facilitator"
+
+
+def test_a_phase1_timer_of_any_length_runs_and_the_screens_name_its_clock() -> None:
+    # [D-21] `phase1_seconds`: 0 is no timer, any other length is one
+    state = phase1()
+    assert GAME.view(state, 0)["phase1_clock"] is None
+    act(state, 8, SetPhase1Timer(1))
+    (deadline,) = GAME.deadlines(state)
+    assert GAME.view(state, 0)["phase1_clock"] == deadline.key == "phase 1"
