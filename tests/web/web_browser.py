@@ -9,7 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Response
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    Request,
+    Response,
+)
 from playwright.sync_api import Error as PlaywrightError
 
 
@@ -22,10 +29,16 @@ class Watched:
     def watch(self, page: Page) -> Page:
         page.on("console", lambda m: self.console(page, m))
         page.on("pageerror", lambda e: self.problems.append(f"page error on {page.url}: {e}"))
-        page.on("requestfailed", lambda r: self.problems.append(
-            f"request failed: {r.method} {r.url} ({r.failure})"))
+        page.on("requestfailed", self.request_failed)
         page.on("response", lambda r: self.response(r))
         return page
+
+    def request_failed(self, request: Request) -> None:
+        # A page left for another cancels what it was still fetching (net::ERR_ABORTED): the
+        # test moved on, nothing failed.
+        if request.failure != "net::ERR_ABORTED":
+            self.problems.append(f"request failed: {request.method} {request.url} "
+                                 f"({request.failure})")
 
     def console(self, page: Page, message: ConsoleMessage) -> None:
         if message.type == "error":
