@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from web_browser import Table, until
 from web_pages import create_match, placed, play_ligretto_round, seen
 
@@ -60,7 +61,10 @@ def see_joker_places(table: Table, page: Page) -> bool:
             jokers = page.locator('.players tr.me td[data-label="Jokers"]')
             before = jokers.inner_text()
             square.click()
-            page.wait_for_selector(".joker-hint")
+            try:
+                page.wait_for_selector(".joker-hint", timeout=5000)
+            except PlaywrightTimeout:
+                continue  # a bot's tile took the place meanwhile: try with the next tile
             assert jokers.inner_text() == before  # one click spent nothing
             return True
         discard = page.locator(".hand button:not(.primary)")
