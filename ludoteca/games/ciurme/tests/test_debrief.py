@@ -11,10 +11,8 @@ from ludoteca.engine.codec import encode
 from ludoteca.engine.debrief import Bars, Debrief, Graph, Heatmap, Log, Table
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
-    Agree,
     ClosePhase1,
     Decide,
-    Depose,
     Elect,
     Post,
     Repair,
@@ -26,6 +24,7 @@ from ludoteca.games.ciurme.state import CiurmeState
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
+    motion_to_depose,
     on_wreck,
     phase1,
     play_round,
@@ -109,10 +108,7 @@ def test_a_crew_stopped_when_phase1_closed_is_not_shown_working() -> None:
 
 def test_the_debrief_of_a_deposition_and_the_assembly() -> None:
     state = assembly()
-    crew = state.crews[0]
-    voters = [m for m in crew.members if m != crew.captain]
-    act(state, voters[0], Depose())
-    act(state, voters[1], Agree(True))
+    motion_to_depose(state, 0, True)
     a, b = state.ranking
     play_round(state, ships={a: 0, b: 1})
     report = GAME.debrief(state)

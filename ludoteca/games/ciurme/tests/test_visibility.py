@@ -234,9 +234,7 @@ def test_a_bot_captain_pictures_no_motion_and_a_member_guesses_the_secret_answer
     # [D-23]: determinize hides what the view hides
     state = assembly(players=10)
     crew = state.crews[0]
-    voters = [m for m in crew.members if m != crew.captain]
-    act(state, voters[0], Depose())
-    act(state, voters[1], Agree(False))
+    voters = motion_to_depose(state, 0, False)
     assert GAME.hidden(state, crew.captain)["motions"] == [0]
     for k in range(10):
         assert GAME.determinize(state, crew.captain, Rng(k)).crews[0].vote is None
@@ -257,10 +255,7 @@ def test_a_member_never_pictures_a_motion_its_answers_would_have_decided() -> No
     # [D-23] in a crew of 4 two yes of three depose: a secret no redrawn as a yes would have
     # ended the motion, so every picture keeps it open
     state = assembly()
-    crew = state.crews[0]
-    voters = [m for m in crew.members if m != crew.captain]
-    act(state, voters[0], Depose())
-    act(state, voters[1], Agree(False))
+    voters = motion_to_depose(state, 0, False)
     for k in range(20):
         vote = GAME.determinize(state, voters[2], Rng(k)).crews[0].vote
         assert vote is not None and motion_outcome(vote) is None
@@ -280,9 +275,7 @@ def test_a_member_who_cannot_picture_an_open_motion_otherwise_keeps_the_answers_
     # tries the member pictures the answers as they were cast, still undecided, never none
     state = assembly()
     crew = state.crews[0]
-    voters = [m for m in crew.members if m != crew.captain]
-    act(state, voters[0], Depose())
-    act(state, voters[1], Agree(False))
+    voters = motion_to_depose(state, 0, False)
     assert crew.vote is not None and YesEveryTime().choice((YES, NO)) == YES
     cast = list(crew.vote.ballots)
     vote = GAME.determinize(state, voters[2], YesEveryTime(0)).crews[0].vote
