@@ -276,8 +276,9 @@ class Ciurme(Game[CiurmeState]):
     # its end from the Assembly's start (21 at most, in heuristic play: the result itself, no
     # guess); larger sessions are judged there by `evaluate`. 300 iterations: at 200 the level
     # won 88% against the heuristic, short of its goal, in at most half a second of CPU a move
-    # with two crews; the budget is 1 s (bench/bots.py measures both). The other captains'
-    # stamps and votes, made at the same time, are searched from their own statistics
+    # with two crews; the budget is 1 s (bench/bots.py measures both). The moves other seats
+    # make at the same moment (the crews' votes on preferred ships and motions to depose [D-8],
+    # [D-10], a captain's stamp placed while they vote) are searched from their own statistics
     # (`rivals=search`) rather than expected to follow the heuristic: against the old strong
     # search that won 74% and 77% of 120 sessions on two seeds (69% before; 600 iterations of
     # the heuristic's expectation did no better), but 69% again on the bench's seeds.
