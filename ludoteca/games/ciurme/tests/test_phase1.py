@@ -283,3 +283,28 @@ def test_turns_out_of_turn_or_out_of_phase_1_are_refused_in_words() -> None:
     with pytest.raises(IllegalAction) as refused:
         act(offices(), 1, Stay())
     assert str(refused.value) == "moves and repairs belong to phase 1; now: offices"
+
+
+def test_a_mate_voting_on_steering_may_not_take_a_turn_step() -> None:
+    # "tutti i giocatori presenti devono essere d'accordo": a voter aboard, who may act (its
+    # ballot), is refused a turn's step in words
+    state = phase1()
+    put(state.crews[0], s1=LIFEBOAT, s2=LIFEBOAT)
+    act(state, 0, Move(LIFEBOAT))
+    act(state, 0, Steer())
+    with pytest.raises(IllegalAction) as refused:
+        act(state, 1, Stay())
+    assert str(refused.value) == (
+        "those aboard are voting on steering the lifeboat: wait for their answers"
+    )
+
+
+def test_arriving_on_the_wreck_with_nothing_left_to_do_ends_the_turn() -> None:
+    # [D-4] a complete player helps each mate at most once: with every mate helped already,
+    # wood on the wreck leaves nothing to do
+    state = phase1()
+    crew = state.crews[0]
+    crew.pieces = [(0, NEUTRAL, 0)] * 3 + [(0, NEUTRAL, m) for m in (1, 2, 3, AUTOMATON)]
+    on_wreck(crew, 0, [Wood.GREEN])
+    act(state, 0, Stay())
+    assert crew.members[crew.active] == 1 and crew.transported == [Wood.GREEN]
