@@ -47,13 +47,15 @@ def test_island_and_wreck_are_not_adjacent() -> None:
     )
 
 
-def test_the_crew_waits_while_those_aboard_vote_on_steering() -> None:
+@pytest.mark.parametrize("seat", [3, 1])  # 3 waits ashore; 1 votes aboard, so may act
+def test_the_crew_waits_while_those_aboard_vote_on_steering(seat: int) -> None:
+    # "tutti i giocatori presenti devono essere d'accordo": no turn step until they answer
     state = phase1()
     put(state.crews[0], s1=LIFEBOAT, s2=LIFEBOAT)
     act(state, 0, Move(LIFEBOAT))
     act(state, 0, Steer())
     with pytest.raises(IllegalAction) as refused:
-        act(state, 3, Stay())
+        act(state, seat, Stay())
     assert str(refused.value) == (
         "those aboard are voting on steering the lifeboat: wait for their answers"
     )
@@ -283,20 +285,6 @@ def test_turns_out_of_turn_or_out_of_phase_1_are_refused_in_words() -> None:
     with pytest.raises(IllegalAction) as refused:
         act(offices(), 1, Stay())
     assert str(refused.value) == "moves and repairs belong to phase 1; now: offices"
-
-
-def test_a_mate_voting_on_steering_may_not_take_a_turn_step() -> None:
-    # "tutti i giocatori presenti devono essere d'accordo": a voter aboard, who may act (its
-    # ballot), is refused a turn's step in words
-    state = phase1()
-    put(state.crews[0], s1=LIFEBOAT, s2=LIFEBOAT)
-    act(state, 0, Move(LIFEBOAT))
-    act(state, 0, Steer())
-    with pytest.raises(IllegalAction) as refused:
-        act(state, 1, Stay())
-    assert str(refused.value) == (
-        "those aboard are voting on steering the lifeboat: wait for their answers"
-    )
 
 
 def test_arriving_on_the_wreck_with_nothing_left_to_do_ends_the_turn() -> None:
