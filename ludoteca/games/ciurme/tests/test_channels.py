@@ -24,7 +24,7 @@ from ludoteca.games.ciurme.data import (
     Channel,
     Language,
 )
-from ludoteca.games.ciurme.state import Stage
+from ludoteca.games.ciurme.state import CiurmeState, Stage
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
@@ -281,6 +281,13 @@ def test_a_players_screen_lists_where_they_may_write_now_and_how_many_messages_a
     assert (GAME.view(state, None)["channels"], GAME.view(state, None)["messages_left"]) == ([], 0)
 
 
+def refusal(state: CiurmeState, seat: int, post: Post) -> str:
+    """The reason the player reads when `post` is refused."""
+    with pytest.raises(IllegalAction) as refused:
+        act(state, seat, post)
+    return str(refused.value)
+
+
 def test_a_message_reaches_its_readers_with_its_channel_author_recipient_and_trimmed_text() -> None:
     # [D-22] what the chat panes show: who wrote, where, to whom, the words without the blanks
     # (a crew's seat is known to the board, the captain included, as every crew action's is)
@@ -299,9 +306,8 @@ def test_a_message_reaches_its_readers_with_its_channel_author_recipient_and_tri
 def test_a_message_is_1_to_280_characters_of_text(text: object) -> None:
     # [D-22] talk is short: blanks alone, an overlong text or no text at all is refused
     state = phase1()
-    with pytest.raises(IllegalAction) as refused:
-        act(state, 1, Post(Channel.CREW, text))  # type: ignore[arg-type]
-    assert str(refused.value) == f"a message is 1 to {MESSAGE_MAX_LENGTH} characters of text"
+    post = Post(Channel.CREW, text)  # type: ignore[arg-type]
+    assert refusal(state, 1, post) == f"a message is 1 to {MESSAGE_MAX_LENGTH} characters of text"
     assert state.messages == [] and state.spoken[1] == 0
 
 
@@ -316,9 +322,7 @@ def test_a_crew_member_does_not_sit_at_the_captains_table() -> None:
     state = assembly(captains_table=True)
     crew = state.crews[0]
     member = next(m for m in crew.members if m not in (crew.captain, crew.quartermaster))
-    with pytest.raises(IllegalAction) as refused:
-        act(state, member, Post(Channel.TABLE, "Share the ships!"))
-    assert str(refused.value) == (
+    assert refusal(state, member, Post(Channel.TABLE, "Share the ships!")) == (
         "you may not speak on the 'table' channel now: the captains' table is for captains, and "
         "only if the facilitator opens it [D-20]. Your channels now: crew"
     )

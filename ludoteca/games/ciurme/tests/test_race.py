@@ -118,7 +118,7 @@ def seen(events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
     return [(e.kind, dict(e.data)) for e in events]
 
 
-def test_the_room_sees_each_crew_restore_its_ship_with_its_rank_and_the_facilitator_play_on() -> None:
+def test_the_room_sees_each_crew_restored_with_its_rank_and_the_facilitator_play_on() -> None:
     # "determinando una classifica in base all'ordine di arrivo" [D-5]: each finish is announced
     # with its place; letting the others finish tells the room who is done and who still works
     state = phase1(players=12)
