@@ -6,24 +6,29 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
     OpenTable,
     Place,
     Post,
+    Prefer,
+    StartPhase,
     Waive,
 )
 from ludoteca.games.ciurme.data import (
     CAPTAIN_ASKS,
+    MESSAGE_MAX_LENGTH,
     SHIP_NAMES,
     Channel,
     Language,
 )
-from ludoteca.games.ciurme.state import Stage
+from ludoteca.games.ciurme.state import CiurmeState, Stage
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
+    elect_all,
     offices,
     phase1,
 )
@@ -274,3 +279,78 @@ def test_a_players_screen_lists_where_they_may_write_now_and_how_many_messages_a
     assert GAME.view(state, 1)["channels"] == [Channel.CREW]
     assert GAME.view(state, 8)["channels"] == []
     assert (GAME.view(state, None)["channels"], GAME.view(state, None)["messages_left"]) == ([], 0)
+
+
+def refusal(state: CiurmeState, seat: int, post: Post) -> str:
+    """The reason the player reads when `post` is refused."""
+    with pytest.raises(IllegalAction) as refused:
+        act(state, seat, post)
+    return str(refused.value)
+
+
+def test_a_message_reaches_its_readers_with_its_channel_author_recipient_and_trimmed_text() -> None:
+    # [D-22] what the chat panes show: who wrote, where, to whom, the words without the blanks
+    # (a crew's seat is known to the board, the captain included, as every crew action's is)
+    state = assembly()
+    assert act(state, 2, Post(Channel.CREW, "  Who boards?  ")) == [
+        Event("message", {"channel": Channel.CREW, "author": 2, "to": None, "text": "Who boards?"},
+              frozenset({1, 2, 3, 8}), frozenset({0, 1, 2, 3, 8}))
+    ]
+    assert act(state, 8, Post(Channel.DIRECT, "Please vote", to=5)) == [
+        Event("message", {"channel": Channel.DIRECT, "author": 8, "to": 5, "text": "Please vote"},
+              frozenset({5, 8}))
+    ]
+
+
+@pytest.mark.parametrize("text", ["", "   ", "x" * (MESSAGE_MAX_LENGTH + 1), None, 42])
+def test_a_message_is_1_to_280_characters_of_text(text: object) -> None:
+    # [D-22] talk is short: blanks alone, an overlong text or no text at all is refused
+    state = phase1()
+    post = Post(Channel.CREW, text)  # type: ignore[arg-type]
+    assert refusal(state, 1, post) == f"a message is 1 to {MESSAGE_MAX_LENGTH} characters of text"
+    assert state.messages == [] and state.spoken[1] == 0
+
+
+def test_a_message_of_exactly_280_characters_is_accepted() -> None:
+    state = phase1()
+    act(state, 1, Post(Channel.CREW, "x" * MESSAGE_MAX_LENGTH))
+    assert state.messages[-1].text == "x" * MESSAGE_MAX_LENGTH
+
+
+def test_a_crew_member_does_not_sit_at_the_captains_table() -> None:
+    # [D-20] the table is the captains' own, even when the facilitator opens it
+    state = assembly(captains_table=True)
+    crew = state.crews[0]
+    member = next(m for m in crew.members if m not in (crew.captain, crew.quartermaster))
+    assert refusal(state, member, Post(Channel.TABLE, "Share the ships!")) == (
+        "you may not speak on the 'table' channel now: the captains' table is for captains, and "
+        "only if the facilitator opens it [D-20]. Your channels now: crew"
+    )
+
+
+def test_the_quartermaster_speaking_to_the_crew_still_owes_the_captain_the_relay() -> None:
+    # "unica persona che può parlare direttamente con il capitano": only the deck reaches the
+    # captain, so words to the crew are not the relay
+    state = assembly()
+    qm = state.crews[0].quartermaster
+    assert qm is not None
+    act(state, qm, Post(Channel.CREW, "I will tell the captain"))
+    assert [a for a in GAME.legal_actions(state, qm) if a.kind == "post"] == [
+        Post(Channel.DECK, f"The crew wants {SHIP_NAMES[1]} first, then {SHIP_NAMES[2]}.")
+    ]
+
+
+def test_no_relay_is_due_before_the_first_round() -> None:
+    # the relay is due once per Assembly round: a crew that has chosen its ships while another
+    # still chooses waits for the first round, its quartermaster is asked nothing to say
+    state = offices()
+    elect_all(state)
+    act(state, 8, StartPhase(2))
+    crew = state.crews[0]
+    for ship in (1, 2):
+        assert crew.vote is not None
+        for voter in list(crew.vote.voters):
+            act(state, voter, Prefer(ship))
+    assert state.round == 0 and crew.second == 2
+    assert crew.quartermaster is not None
+    assert not [a for a in GAME.legal_actions(state, crew.quartermaster) if a.kind == "post"]

@@ -9,6 +9,7 @@ import pytest
 from ludoteca.bots.playout import play_out
 from ludoteca.bots.simple import HeuristicBot
 from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.events import Event
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
     ClosePhase1,
@@ -17,6 +18,7 @@ from ludoteca.games.ciurme.actions import (
     Stay,
 )
 from ludoteca.games.ciurme.data import AUTOMATON, NEUTRAL, Wood
+from ludoteca.games.ciurme.state import ClosedBy
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     on_wreck,
@@ -24,8 +26,8 @@ from ludoteca.games.ciurme.tests.helpers import (
 )
 
 
-def finish(state: Any, index: int) -> None:
-    """Let crew `index` apply its last repair."""
+def finish(state: Any, index: int) -> list[Event]:
+    """Let crew `index` apply its last repair; the events of that repair."""
     crew = state.crews[index]
     members = crew.members
     crew.pieces = [(s, NEUTRAL, s) for s in members for _ in range(3)]
@@ -34,7 +36,7 @@ def finish(state: Any, index: int) -> None:
     crew.pieces.pop(0)
     on_wreck(crew, members[0], [Wood.NEUTRAL])
     act(state, members[0], Stay())
-    act(state, members[0], Repair(Wood.NEUTRAL))
+    return act(state, members[0], Repair(Wood.NEUTRAL))
 
 
 def test_finishing_order_ranks_crews_and_all_done_closes_phase1() -> None:
@@ -108,3 +110,29 @@ def test_bots_let_every_crew_finish_its_ship(players: int, seed: int) -> None:
     play_out(GAME, state, bots, seed)
     assert state.closed_by == "restored"
     assert all(crew.finished_turns is not None for crew in state.crews)
+
+
+def seen(events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
+    """What the room reads of public events: their names and fields."""
+    assert all(e.visible_to is None for e in events)
+    return [(e.kind, dict(e.data)) for e in events]
+
+
+def test_the_room_sees_each_crew_restored_with_its_rank_and_the_facilitator_play_on() -> None:
+    # "determinando una classifica in base all'ordine di arrivo" [D-5]: each finish is announced
+    # with its place; letting the others finish tells the room who is done and who still works
+    state = phase1(players=12)
+    assert seen(finish(state, 2)[2:]) == [("restored", {"crew": 2, "rank": 1})]
+    assert seen(act(state, 12, PlayOn())) == [
+        ("phase1_goes_on", {"finished": [2], "working": [0, 1]})
+    ]
+    assert seen(finish(state, 0)[2:]) == [("restored", {"crew": 0, "rank": 2})]
+    assert seen(act(state, 12, PlayOn())) == [
+        ("phase1_goes_on", {"finished": [2, 0], "working": [1]})
+    ]
+    events = finish(state, 1)
+    assert seen(events[2:4]) == [
+        ("restored", {"crew": 1, "rank": 3}),
+        ("phase1_closed", {"by": ClosedBy.RESTORED, "ranking": [2, 0, 1]}),
+    ]
+    assert [e.kind for e in events[4:]] == ["captain", "election_opened"] * 3
