@@ -194,6 +194,23 @@ def test_a_focused_search_compares_only_the_games_search_choices() -> None:
     assert bot.choose(Focused([Take(1), Take(2)]), state, 0, Rng(1)) == Take(2)
 
 
+def test_a_deep_focus_weighs_only_the_replies_the_game_names() -> None:
+    """focus=2: the other seat chooses among the game's choices deeper in the tree too. From 4
+    stones every take loses against a player who may take up to 3; against one the game says
+    takes 1 stone, taking 1 or 2 wins and taking 3 loses."""
+
+    class OneAtATime(Nim):
+        def search_choices(self, state: NimState, seat: int, rng: Rng) -> list[Action]:
+            return [Take(1)] if seat == 1 else list(takes(state, seat))
+
+    game, state = OneAtATime(), NimState(4, 0)
+    deep = MctsBot(iterations=300, focus=2).weigh(game, state, 0, Rng(1))
+    assert deep[0][0] in (Take(1), Take(2)) and deep[0][2] > 0.9
+    assert deep[-1][0] == Take(3) and deep[-1][2] == 0.0
+    shallow = MctsBot(iterations=300, focus=1).weigh(game, state, 0, Rng(1))
+    assert shallow[0][2] < 0.5
+
+
 class ThriftyNim(Nim):
     """Nim whose default search is 7 iterations."""
 

@@ -49,7 +49,7 @@ def test_a_list_of_specs_keeps_parameters_with_their_bot() -> None:
         ("mcts:seconds=inf", ["'seconds'", "expected a finite number"]),
         ("mcts:seconds=0", ["'seconds'", "out of range"]),
         ("mcts:horizon=-1", ["'horizon'", "out of range"]),
-        ("mcts:focus=2", ["'focus'", "allowed: 0, 1"]),
+        ("mcts:focus=3", ["'focus'", "allowed: 0, 1, 2"]),
         ("mcts:iterations=3:seconds=1", ["iterations or of seconds, not both"]),
         ("mcts:bias=1:bias=2", ["given twice"]),
         ("random:level=" + "x" * 50, ["'level'", "at most 40"]),

@@ -21,7 +21,11 @@ where the search has evidence.
 Focused search (`focus=1`): the game says which moves are worth comparing with its hook
 `Game.search_choices(world, seat, rng)` (the heuristic's move first); with one, the bot plays it
 without searching, else the search compares only those at the root. The search's budget goes
-to the few decisions where the heuristic can be wrong.
+to the few decisions where the heuristic can be wrong. With `focus=2` the whole tree is
+narrowed so: at every node each seat (the observer and the others alike) chooses among the
+game's choices, the first of them tried first, and a step where every actor has only one is
+played through without a node. The tree spends no visits on moves the game thinks not worth
+comparing, and the replies it weighs are the ones a sensible player would make.
 
 Several actors at once (simultaneous bids, votes): the tree branches on the move of one seat
 (the observer when it acts, else the lowest acting seat); the other actors' moves are drawn from
@@ -136,7 +140,7 @@ class MctsBot(Bot):
         self.horizon: int | None = settings["horizon"]
         self.bias: int = settings["bias"]
         self.margin: float = settings["margin"]
-        self.focus = bool(settings["focus"])
+        self.focus: int = settings["focus"]
         self.rivals: str = settings["rivals"]
 
     # --- the search ---------------------------------------------------------------------------
@@ -228,14 +232,21 @@ class MctsBot(Bot):
     ) -> None:
         node = root
         path: list[tuple[_Node, int]] = []
+        through = 0  # focus=2: steps played through, counted against the horizon
         while True:
             actors = game.actors(world)
-            if not actors:
+            if not actors or (self.horizon is not None and through >= self.horizon):
                 break
             mover = seat if seat in actors else min(actors)
             legal = game.legal_actions(world, mover)
             if node is root and root_moves is not None:
                 legal = [a for a in legal if a in root_moves]
+            elif self.focus > 1:
+                legal = list(game.search_choices(world, mover, rng))
+                if len(legal) == 1 and self._forced(game, world, actors - {mover}, rng):
+                    self._play_through(game, world, mover, legal[0], actors - {mover}, rng)
+                    through += 1
+                    continue
             child, action, expanded = self._select(node, legal, rng)
             game.apply(world, mover, action)
             path.append((child, mover))
@@ -263,7 +274,10 @@ class MctsBot(Bot):
         favourite = [a for a in children if children[a].virtual and not children[a].visits]
         expanded = bool(untried or favourite)
         if expanded:
-            action = favourite[0] if favourite else rng.choice(untried)
+            if favourite:
+                action = favourite[0]
+            else:  # focus=2: the game's choices come best first, and are tried in that order
+                action = untried[0] if self.focus > 1 else rng.choice(untried)
             children.setdefault(action, _Node())
         best: Action | None = None
         best_score = -math.inf
@@ -289,13 +303,16 @@ class MctsBot(Bot):
         (`rivals=search`); the statistics it moved by, for crediting its reward."""
         moved = []
         for other in seats:
-            legal = game.legal_actions(world, other)
+            legal = self._choices(game, world, other, rng)
             if not legal:
+                continue
+            if len(legal) == 1 and self.focus > 1:
+                game.apply(world, other, legal[0])
                 continue
             stats = {a: node.rivals.get((other, a)) for a in legal}
             untried = [a for a, n in stats.items() if n is None]
             if untried:
-                action = rng.choice(untried)
+                action = untried[0] if self.focus > 1 else rng.choice(untried)
                 stats[action] = node.rivals[other, action] = _Node()
             else:
                 action = self._rival_choice(stats, rng)  # type: ignore[arg-type]
@@ -304,6 +321,29 @@ class MctsBot(Bot):
             assert chosen is not None
             moved.append((chosen, other))
         return moved
+
+    def _choices(self, game: Game[Any], world: Any, seat: int, rng: Rng) -> list[Action]:
+        """What `seat` chooses among in the tree: its legal moves, or with `focus=2` the game's
+        choices (none when it may not act now)."""
+        if self.focus > 1:
+            if seat not in game.actors(world):
+                return []
+            return list(game.search_choices(world, seat, rng))
+        return game.legal_actions(world, seat)
+
+    def _forced(self, game: Game[Any], world: Any, others: Iterable[int], rng: Rng) -> bool:
+        """focus=2: whether every other actor has at most one of the game's choices too."""
+        return all(len(self._choices(game, world, other, rng)) <= 1 for other in others)
+
+    def _play_through(self, game: Game[Any], world: Any, mover: int, action: Action,
+                      others: Iterable[int], rng: Rng) -> None:
+        """focus=2: a step with nothing to compare, played without a node: the mover's move,
+        then each other actor's only choice (if it still may act)."""
+        game.apply(world, mover, action)
+        for other in sorted(others):
+            choices = self._choices(game, world, other, rng)
+            if choices:
+                game.apply(world, other, choices[0])
 
     def _rival_choice(self, stats: Mapping[Action, _Node], rng: Rng) -> Action:
         """The other actor's move by UCB over its moves legal here, each counted against the

@@ -42,7 +42,7 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Any]]] = {
             "bias": Annotated[int, Between(0, 10_000)],
             "margin": Annotated[float, Between(0, 1)],
             "level": Level,
-            "focus": Literal[0, 1],
+            "focus": Literal[0, 1, 2],
             "rivals": Literal["rollout", "search"],
         },
     ),

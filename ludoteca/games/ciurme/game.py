@@ -279,11 +279,14 @@ class Ciurme(Game[CiurmeState]):
     # with two crews; the budget is 1 s (bench/bots.py measures both). The moves other seats
     # make at the same moment (the crews' votes on preferred ships and motions to depose [D-8],
     # [D-10], a captain's stamp placed while they vote) are searched from their own statistics
-    # (`rivals=search`) rather than expected to follow the heuristic: against the old strong
-    # search that won 74% and 77% of 120 sessions on two seeds (69% before; 600 iterations of
-    # the heuristic's expectation did no better), but 69% again on the bench's seeds.
+    # (`rivals=search`) rather than expected to follow the heuristic. `focus=2`: deeper in the
+    # tree too, every seat chooses among `search_choices` (the other captain's best few stamps,
+    # not all 16; a crew member's vote as the heuristic casts it, not a motion to depose its own
+    # captain passed at random), and the steps with nothing to compare are played through. With
+    # the root alone narrowed the level won 69% of 120 sessions against the old strong search
+    # on the bench's seeds (short of 70%); deep, 76% (bench/bots.py measures its CPU a move).
     mcts_defaults = MappingProxyType(
-        {"iterations": 300, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 1,
+        {"iterations": 300, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 2,
          "rivals": "search"}
     )
 
