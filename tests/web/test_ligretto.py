@@ -52,9 +52,11 @@ def see_joker_places(table: Table, page: Page) -> bool:
             for i in range(with_joker.count()):
                 square = with_joker.nth(i)
                 square.hover()
-                time.sleep(0.1)
-                if page.locator("rect.ghost-joker").count():
+                try:  # only a square with one place to fill shows it
+                    page.locator("rect.ghost-joker").first.wait_for(timeout=500)
                     break
+                except PlaywrightTimeout:
+                    pass
             else:
                 continue
             table.shot(page, "ligretto-joker-places", full_page=False)
