@@ -13,8 +13,8 @@ def test_who_answered_a_lifeboat_motion_is_seen_by_the_crew() -> None:
     state = phase1()
     crew = state.crews[0]
     put(crew, s1=LIFEBOAT, s2=LIFEBOAT)
-    act(state, 0, Move(LIFEBOAT))  # the third aboard: the crossing to the wreck
-    act(state, 0, Steer())
+    for action in (Move(LIFEBOAT), Steer()):  # the third aboard proposes the crossing
+        act(state, 0, action)
     events = act(state, 1, Agree(True))
     seen = frozenset(board_audience(state, crew))
     assert events and seen != {state.facilitator}
