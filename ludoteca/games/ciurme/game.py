@@ -284,7 +284,8 @@ class Ciurme(Game[CiurmeState]):
     # not all 16; a crew member's vote as the heuristic casts it, not a motion to depose its own
     # captain passed at random), and the steps with nothing to compare are played through. With
     # the root alone narrowed the level won 69% of 120 sessions against the old strong search
-    # on the bench's seeds (short of 70%); deep, 76% (bench/bots.py measures its CPU a move).
+    # on the bench's seeds (short of 70%); deep, 71% (76% with its random draws named apart,
+    # `mcts:focus=2`), at the same CPU a move (bench/bots.py measures both).
     mcts_defaults = MappingProxyType(
         {"iterations": 300, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 2,
          "rivals": "search"}
