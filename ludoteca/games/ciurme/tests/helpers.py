@@ -46,7 +46,7 @@ def elect_all(state: CiurmeState) -> None:
             act(state, voter, Elect(choice))
 
 
-def assembly(players: int = 8, prefs: tuple[int, int] = (1, 2), **options: Any) -> CiurmeState:
+def assembly(players: int = 8, prefs: tuple[int, ...] = (1, 2), **options: Any) -> CiurmeState:
     """Phase 2 with quartermasters elected and every crew wanting `prefs`."""
     state = offices(players, **options)
     elect_all(state)
