@@ -112,3 +112,14 @@ def test_a_ballot_with_no_vote_open_is_refused_with_the_reason() -> None:
         check_ballot(state, 0, Agree(True))  # a captain votes on no motion against itself
     with pytest.raises(IllegalAction, match="^the facilitator does not play"):
         check_ballot(state, FACILITATOR, Agree(True))
+
+
+def test_a_lone_leader_without_a_majority_meets_those_tied_second_in_the_runoff() -> None:
+    # [D-6] two votes of four lead, the two others tied second: all three go to the run-off
+    state = offices()
+    vote = state.crews[0].vote
+    assert vote is not None
+    events: list[Event] = []
+    for voter, choice in zip(list(vote.voters), (1, 1, 2, 3), strict=True):
+        events = act(state, voter, Elect(choice))
+    assert events[-1].data == {"crew": 0, "topic": QUARTERMASTER, "candidates": [1, 2, 3]}
