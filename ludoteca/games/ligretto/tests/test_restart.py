@@ -135,6 +135,7 @@ def test_anybody_may_restart_when_the_debtor_cannot() -> None:
     keep = [t for t in debtor.stack if data.pair_key(*s.tiles()[t]) not in free_pairs]
     assert keep, "the scenario needs a colour pair missing from the board"
     debtor.stack, debtor.pile, debtor.hand = keep, [], NO_TILE
+    assert GAME.view(s, 2)["open_restarts"] == [0]  # every screen shows whom it may restart
     give_for(s, 0, a, b)
     assert Restart(0, a, b) in GAME.legal_actions(s, 0)
     GAME.apply(s, 0, Restart(0, a, b))
