@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import (
@@ -22,6 +25,13 @@ from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 def act(state: CiurmeState, seat: int | None, action: Any) -> list[Event]:
     assert seat is not None
     return GAME.apply(state, seat, action)
+
+
+def refusal(state: CiurmeState, seat: int, action: Any) -> str:
+    """The reason the player reads when `action` is refused (nothing applied)."""
+    with pytest.raises(IllegalAction) as refused:
+        act(state, seat, action)
+    return str(refused.value)
 
 
 def phase1(players: int = 8, **options: Any) -> CiurmeState:

@@ -14,7 +14,7 @@ from ludoteca.engine.events import Event
 from ludoteca.games.ciurme.actions import Abstain, Agree, Decide, Depose, Elect, Prefer
 from ludoteca.games.ciurme.rules.ballots import ballot, check_ballot
 from ludoteca.games.ciurme.state import CiurmeState, Topic
-from ludoteca.games.ciurme.tests.helpers import act, assembly, offices
+from ludoteca.games.ciurme.tests.helpers import act, assembly, offices, refusal
 
 FACILITATOR = 8
 BOARD = frozenset({0, 1, 2, 3, 8})  # crew 0 and the facilitator
@@ -32,12 +32,6 @@ def split_vote(state: CiurmeState) -> list[Event]:
     for voter, choice in zip(list(vote.voters), (first, second, first, second), strict=True):
         events = act(state, voter, Elect(choice))
     return events
-
-
-def refusal(state: CiurmeState, seat: int, action: object) -> str:
-    with pytest.raises(IllegalAction) as refused:
-        act(state, seat, action)
-    return str(refused.value)
 
 
 def test_a_tied_election_goes_to_a_runoff_then_to_the_facilitator() -> None:

@@ -24,13 +24,14 @@ from ludoteca.games.ciurme.data import (
     Channel,
     Language,
 )
-from ludoteca.games.ciurme.state import CiurmeState, Stage
+from ludoteca.games.ciurme.state import Stage
 from ludoteca.games.ciurme.tests.helpers import (
     act,
     assembly,
     elect_all,
     offices,
     phase1,
+    refusal,
 )
 from ludoteca.games.ciurme.text import DESCRIPTIONS
 
@@ -279,13 +280,6 @@ def test_a_players_screen_lists_where_they_may_write_now_and_how_many_messages_a
     assert GAME.view(state, 1)["channels"] == [Channel.CREW]
     assert GAME.view(state, 8)["channels"] == []
     assert (GAME.view(state, None)["channels"], GAME.view(state, None)["messages_left"]) == ([], 0)
-
-
-def refusal(state: CiurmeState, seat: int, post: Post) -> str:
-    """The reason the player reads when `post` is refused."""
-    with pytest.raises(IllegalAction) as refused:
-        act(state, seat, post)
-    return str(refused.value)
 
 
 def test_a_message_reaches_its_readers_with_its_channel_author_recipient_and_trimmed_text() -> None:
