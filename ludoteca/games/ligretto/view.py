@@ -35,7 +35,8 @@ def seat_view(state: LigrettoState, seat: int | None) -> dict[str, Any]:
         "cover": list(state.cover),  # FREE, or a square key (state.square_key)
         "pawns": list(state.pawns),
         "stuck": list(fits(state).stuck) if playing else [],
-        "open_restarts": open_duties(state) if playing else [],
+        # Restarts are owed only while a round runs (invariants.py), so none show between rounds.
+        "open_restarts": open_duties(state),
         "host": data.HOST_SEAT,
         "host_may_end": host_may_end(state),
         "pending": list(state.pending),

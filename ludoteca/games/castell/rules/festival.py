@@ -21,7 +21,6 @@ from ludoteca.games.castell.state import (
     ELSEWHERE,
     FESTIVAL,
     NO_TOWER,
-    TURN,
     Absence,
     CastellState,
     Festival,
@@ -192,7 +191,7 @@ def all_declared(state: CastellState) -> list[Event]:
     state.festival = None
     state.to_declare = []
     state.declarations = {}
-    state.phase = TURN
+    # No phase set here: the next festival sets its own, or the round's end sets the next.
     return [result, *hold_festivals(state)]
 
 

@@ -10,7 +10,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Abstain, Declare
 from ludoteca.games.castell.data import FestivalType, Prize, Region, Skill
-from ludoteca.games.castell.rules.festival import outcome_data, suggestion
+from ludoteca.games.castell.rules.festival import award_size_tokens, outcome_data, suggestion
 from ludoteca.games.castell.state import Festival
 from ludoteca.games.castell.tests.brute import brute_best
 from ludoteca.games.castell.tests.helpers import (
@@ -101,6 +101,18 @@ def test_d13_short_pile_serves_tied_players_in_turn_order() -> None:
     assert state.piles[Prize.TROPHY] == 0
 
 
+def test_d13_a_prize_run_out_skips_one_player_and_the_next_ranks_still_take_theirs() -> None:
+    state = festival_in_valls(4, [9])
+    state.piles[Prize.TROPHY] = 1
+    end_all_turns(state)
+    a, b, c, d = state.turn_order()
+    declare_all(state, {a: T4_SMALL, b: T4, c: T4, d: T4_SMALL})
+    # b and c tie first and one trophy is left: b takes it, c goes without; a and d, third,
+    # still take their ribbons, d after c in turn order.
+    prizes = {seat: state.players[seat].board[Region.VALLS].prizes for seat in (a, b, c, d)}
+    assert prizes == {a: ["ribbon"], b: ["trophy"], c: [], d: ["ribbon"]}
+
+
 def test_two_players_only_a_trophy_and_abstaining_is_allowed() -> None:
     state = festival_in_valls(2, [5])
     end_all_turns(state)
@@ -135,6 +147,17 @@ def test_d14_a_tie_on_castellers_goes_to_the_higher_tower_score() -> None:
     declare_all(state, {a: T4, b: taller})
     assert state.history[-1].scores == {str(a): 5, str(b): 6}
     assert state.history[-1].size_tokens == [(b, 5)]  # b plays after a, but scores more
+
+
+def test_d14_the_most_castellers_of_the_size_beat_a_higher_tower_score() -> None:
+    # The count comes first ("il maggior numero di Castelleri che corrispondono al gettone");
+    # the score only breaks a tie [D-14].
+    state = festival_in_valls(2, [9])
+    festival = state.calendar[0]
+    a, b = state.turn_order()
+    towers = {a: ((9, 9, 9), (7, 7), (5,), (3,)), b: ((9, 9), (7, 7), (5, 5), (3,), (2,), (1,))}
+    assert award_size_tokens(state, festival, [a, b], {a: 7, b: 8}, towers) == [(a, 9)]
+    assert state.players[a].board[Region.VALLS].size_tokens == [9]
 
 
 def test_unclaimed_tokens_leave_the_game() -> None:

@@ -41,6 +41,18 @@ def test_special_action_needs_a_token_and_d19_d20() -> None:
         act(state, other, SpecialMove(Region.LLEIDA))
 
 
+def test_the_last_token_still_pays_for_a_special_action() -> None:
+    # "per farlo dovete avere a disposizione un gettone azione speciale": one token is enough.
+    state = fresh()
+    seat = state.current
+    act(state, seat, Move(Region.VALLS))
+    state.players[seat].tokens = 1
+    offered = [a for a in GAME.legal_actions(state, seat) if isinstance(a, SpecialMove)]
+    assert SpecialMove(Region.TARRAGONA) in offered
+    act(state, seat, SpecialMove(Region.TARRAGONA))
+    assert state.players[seat].tokens == 0
+
+
 def test_special_recruit_one_more() -> None:
     state = fresh()
     seat = state.current

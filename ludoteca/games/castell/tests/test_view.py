@@ -10,7 +10,7 @@ from ludoteca.games.castell.actions import Abstain, Declare
 from ludoteca.games.castell.data import Region
 from ludoteca.games.castell.options import CastellVariant
 from ludoteca.games.castell.rules.festival import suggestion
-from ludoteca.games.castell.state import CastellState
+from ludoteca.games.castell.state import CastellState, Festival
 from ludoteca.games.castell.tests.helpers import T4, act, end_all_turns, festival_in_valls, fresh
 
 
@@ -59,6 +59,17 @@ def test_a_declaring_seat_sees_its_options_then_its_own_declaration_only() -> No
     assert "my_declaration" not in theirs and "options" in theirs
     assert GAME.hidden(state, second)["declarations"] == {str(first): [[9, 9, 9], [7, 7], [5], [3]]}
     assert GAME.hidden(state, first)["declarations"] == {}
+
+
+def test_the_options_are_scored_for_the_festival_held_not_the_calendar_s_first() -> None:
+    state = festival_in_valls(2, [9])
+    held = state.calendar[0]
+    state.calendar.insert(0, Festival(2, held.type, Region.GIRONA, [3], done=True))
+    end_all_turns(state)
+    assert state.festival == 1
+    option = GAME.view(state, state.turn_order()[0])["festival"]["options"][0]
+    assert option["tower"] == [[9, 9, 9], [7, 7], [5], [3]]
+    assert option["score"] == 7 and option["castellers"] == {"9": 3}  # 4 levels, three 9s
 
 
 def test_an_abstention_is_shown_to_its_seat_without_skills() -> None:

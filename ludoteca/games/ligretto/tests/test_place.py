@@ -175,8 +175,12 @@ def test_no_joker_is_spent_where_the_tile_reaches_the_same_squares_without_it() 
         fewest.setdefault((a.pawn, a.near, a.far), len(a.jokers))
     assert all(len(a.jokers) == fewest[a.pawn, a.near, a.far] for a in places)
     assert any(a.jokers for a in places)  # jokers that reach new squares are still offered
-    with pytest.raises(IllegalAction, match="No joker is needed"):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, 0, pointless)
+    assert str(refused.value) == (
+        f"No joker is needed: your tile reaches squares {near}+{far} from pawn 0 with fewer "
+        "jokers; keep them for later. Your tile stays in your hand."
+    )
     assert s.players[0].jokers == 2 and s.cover[p] == FREE
 
 

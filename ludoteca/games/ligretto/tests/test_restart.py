@@ -20,6 +20,7 @@ from ludoteca.games.ligretto.tests.helpers import (
     colour,
     fresh,
     give_for,
+    give_mismatch,
     region,
 )
 
@@ -172,6 +173,11 @@ def test_a_restart_that_cannot_be_made_is_refused_in_words() -> None:
     )
     names = "-".join(data.colour_names(data.pair_colours(mine)))
     assert refused(1, Restart(0, *other)) == f"Those squares do not match your {names} tile." + keep
+    board(s, {a, b}, s.pawns)  # one free pair left, and not of the tile's colours
+    give_mismatch(s, 1, a, b)
+    assert refused(1, Restart(0, a, b)) == (
+        "Your tile matches no free pair of squares on the board." + keep
+    )
 
 
 def test_a_placement_that_shuts_in_no_new_pawn_tells_no_dead_end() -> None:
