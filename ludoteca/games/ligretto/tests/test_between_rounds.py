@@ -54,8 +54,12 @@ def test_set_aside_keeps_one_tile_in_play_d11_and_take_back() -> None:
     assert s.pending == [1]
     # it keeps one tile in play
     assert all(len(getattr(a, "tiles", ())) <= 1 for a in GAME.legal_actions(s, 1))
-    with pytest.raises(IllegalAction, match="at least one"):
+    with pytest.raises(IllegalAction) as refused:
         GAME.apply(s, 1, SetAside((0, 14)))
+    assert str(refused.value) == (
+        "set aside nothing or 1 different tiles of yours still in play [0, 14]"
+        " (only 1: at least one tile stays in play)"
+    )
     assert [getattr(a, "tiles", None) for a in GAME.legal_actions(s, 1)] == [(), (0,), (14,)]
     GAME.apply(s, 1, SetAside((14,)))
     assert s.players[1].aside == list(range(1, 15))

@@ -184,6 +184,20 @@ def test_no_joker_is_spent_where_the_tile_reaches_the_same_squares_without_it() 
     assert s.players[0].jokers == 2 and s.cover[p] == FREE
 
 
+def test_a_tile_that_ends_on_its_own_pawn_is_refused_in_words() -> None:
+    """Its squares are on the board, side by side and of the tile's colours, but its far half
+    goes back onto the square the pawn stands on: no particular reason fits, the general words
+    answer."""
+    s = fresh()
+    p = s.pawns[0]
+    give_for(s, 0, p + 1, p)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(s, 0, Place(0, p + 1, p))
+    assert str(refused.value) == (
+        "That placement is not possible on the board as it is now. Your tile stays in your hand."
+    )
+
+
 def test_square_zero_is_on_the_board_and_minus_one_is_not() -> None:
     s = fresh()
     s.cover[0] = COVERED
