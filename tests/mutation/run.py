@@ -8,7 +8,8 @@ engine's codec, against the engine's tests). Each target runs mutmut in a folder
 mutmut first runs those tests once to learn which tests reach which function, then runs, for each
 mutant, only the tests that reach its function. A target's results stay in its folder, so a run
 that was stopped goes on where it was (`--fresh` starts again; `--survivors` runs only the last
-run's survivors again, after tests were added).
+run's survivors again, after tests were added; `--timeouts` only the mutants the timeout
+stopped, after a change to it).
 
 The score of each module is printed at the end: mutants killed out of those that count, where a
 survivor explained as equivalent in `tests/mutation/equivalent.md` does not count (one line per
@@ -98,8 +99,8 @@ def configuration(target: Target) -> str:
         # A mutant that loops is stopped after 4 x (its tests' time unmutated + 5 s) of wall
         # clock (8 x of CPU), not mutmut's 15 x (... + 1 s): those minutes add up. Not less:
         # with 2 x, a survivor running all its tests on a busy machine was stopped and counted
-        # killed (refusal words no test asserted). Changing these makes mutmut run every
-        # mutant it stopped again.
+        # killed (refusal words no test asserted). After a change here, run the mutants
+        # stopped by the timeout again (`--timeouts`): mutmut keeps their verdicts.
         "timeout_multiplier = 4.0",
         "timeout_constant = 5.0",
     ]
@@ -160,6 +161,16 @@ def results(folder: Path) -> dict[str, dict[str, int | None]]:
         data = json.loads(meta.read_text())
         out[str(meta.relative_to(mutants))[: -len(".meta")]] = data["exit_code_by_key"]
     return out
+
+
+def timed_out(folder: Path) -> list[str]:
+    """The mutants the timeout stopped (counted killed)."""
+    return sorted(
+        mutant
+        for codes in results(folder).values()
+        for mutant, code in codes.items()
+        if code in TIMEOUTS
+    )
 
 
 def equivalents() -> dict[str, str]:
@@ -234,6 +245,8 @@ def main() -> int:
                         help="print the scores of the results already there")
     parser.add_argument("--survivors", action="store_true",
                         help="run the survivors of the last run again (after new tests)")
+    parser.add_argument("--timeouts", action="store_true",
+                        help="run the mutants stopped by the timeout again (after changing it)")
     parser.add_argument("--jobs", type=int, default=max(1, os.cpu_count() or 2),
                         help="mutants run at once (default: one per CPU)")
     args = parser.parse_args()
@@ -247,7 +260,9 @@ def main() -> int:
         if args.survivors:
             again = [m for score in scores(target, folder, explained) for m in score.survivors]
             again = [m.split(" ")[0] for m in again]
-        if not args.score_only and (again or not args.survivors):
+        if args.timeouts:
+            again += timed_out(folder)
+        if not args.score_only and (again or not (args.survivors or args.timeouts)):
             print(f"== {name}: mutmut in {folder.relative_to(ROOT)}", flush=True)
             run_mutmut(folder, again, args.jobs)
         all_scores += [(score, target.goal) for score in scores(target, folder, explained)]

@@ -51,6 +51,15 @@ def test_the_briefing_refusals_word_for_word() -> None:
     assert refusal(state, 8, FirstPlayer(0, 2)) == "crew 0's first player is already chosen"
 
 
+def test_a_first_player_named_once_phase_1_has_started_is_refused_in_words() -> None:
+    state = GAME.setup(8, 0)
+    act(state, 8, FirstPlayer(0, 2))
+    act(state, 8, StartPhase(1))
+    assert refusal(state, 8, FirstPlayer(1, 6)) == (
+        "the first player is chosen before phase 1 starts"
+    )
+
+
 def test_explicit_crews_that_cannot_be_are_refused_in_words() -> None:
     assert form_crews_refusal(8, ((0, 1, 2, 3), (0, 1, 2, 3))) == (
         "the crews must seat every player 0..7 exactly once")

@@ -85,11 +85,14 @@ def test_phase1_titles_stay_with_their_holders_after_a_deposition() -> None:
     for voter in list(crew.vote.voters):  # type: ignore[union-attr]
         act(state, voter, Elect(captain))  # the deposed captain, now eligible
     assert crew.quartermaster == captain
+    other = state.crews[1]
     a, b = state.ranking
     play_round(state, ships={a: 0, b: 1})
     play_round(state, ships={a: 0, b: 2})
     by = {w["objective"]: w for w in GAME.result(state).details["winners"]}
-    assert captain in by["captain"]["seats"] and quartermaster in by["quartermaster"]["seats"]
+    # crew by crew: the deposition and the second election in crew 0 change nothing in crew 1
+    assert by["captain"]["seats"] == [captain, other.captain]
+    assert by["quartermaster"]["seats"] == [quartermaster, other.quartermaster]
 
 
 def test_ships_go_to_the_most_points_and_a_tie_to_the_better_phase1_rank_d11() -> None:
@@ -110,3 +113,6 @@ def test_ships_go_to_the_most_points_and_a_tie_to_the_better_phase1_rank_d11() -
         ("secondary", False, True, 2, [1]),
         ("none", True, True, 2, [0]),
     ]
+    # "primario se si vince la nave preferita": the favourite alone
+    state.crews[0].favourite, state.crews[0].second = 1, 2
+    assert [o["personal"] for o in objectives(state)] == ["primary", "none"]

@@ -17,7 +17,7 @@ from ludoteca.games.ciurme.actions import (
     Steer,
 )
 from ludoteca.games.ciurme.data import AUTOMATON, ISLAND, LIFEBOAT, NEUTRAL, WRECK, Wood
-from ludoteca.games.ciurme.rules.loads import complete, load, restored
+from ludoteca.games.ciurme.rules.loads import complete, help_given, helped, load, restored
 from ludoteca.games.ciurme.rules.roles import FACILITATOR_DOES_NOT_PLAY
 from ludoteca.games.ciurme.tests.helpers import (
     act,
@@ -26,6 +26,16 @@ from ludoteca.games.ciurme.tests.helpers import (
     phase1,
     put,
 )
+
+
+def test_help_given_counts_the_pieces_pointed_at_others() -> None:
+    """The quartermaster's intended criterion, which the voting bots weigh: a repair for
+    oneself is no help; each piece pointed at a mate (or the automaton) is."""
+    crew = phase1().crews[0]
+    crew.pieces = [(1, NEUTRAL, 1)] * 3 + [(1, NEUTRAL, 2), (1, NEUTRAL, AUTOMATON)]
+    crew.pieces += [(2, NEUTRAL, 2)]
+    assert [help_given(crew, s) for s in (1, 2, 3)] == [2, 0, 0]
+    assert (helped(crew, 1, 2), helped(crew, 1, 3), helped(crew, 2, 1)) == (True, False, False)
 
 
 def test_island_and_wreck_are_not_adjacent() -> None:

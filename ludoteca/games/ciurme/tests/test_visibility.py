@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -34,6 +35,7 @@ from ludoteca.games.ciurme.tests.helpers import (
     phase1,
     put,
 )
+from ludoteca.games.ciurme.view import _reshuffle_answers
 
 
 def test_stamp_value_known_only_to_its_captain_and_the_facilitator() -> None:
@@ -365,6 +367,29 @@ def test_what_a_seat_may_not_know_of_stamps_hands_talk_and_closed_ballots() -> N
     ]
     closed = [dict(r.ballots) for r in state.votes_log]
     assert closed and all(unknown(s, "closed_ballots") == closed for s in (captain, mate, None))
+
+
+def test_what_a_seat_may_not_know_of_an_open_motion_and_another_crew_s_wishes() -> None:
+    """A motion's ballots are secret until the count, and who answered it would name its
+    proposer: both the facilitator's alone [D-23]. The motion itself is the crew's without its
+    captain; a crew's wishes are its own [D-8]."""
+    state = assembly(players=10)
+    crew, other = state.crews
+    voters = motion_to_depose(state, 0, False)  # voters[0] raised it, voters[1] said no
+    assert crew.vote is not None
+    ballots = list(crew.vote.ballots)
+    answered = [b != NOT_CAST for b in ballots]
+    assert answered.count(True) == 2 and answered.count(False) == 2
+    for seat in (voters[2], crew.captain, other.members[0]):
+        unknown = GAME.hidden(state, seat)
+        assert (unknown["ballots"], unknown["answered"]) == ([ballots], [answered])
+    assert [GAME.hidden(state, s)["motions"] for s in (voters[2], crew.captain)] == [[], [0]]
+    assert GAME.hidden(state, other.members[0])["motions"] == [0]
+    assert GAME.hidden(state, voters[2])["preferences"] == [[other.favourite, other.second]]
+    # the proposer, picturing who else answered, is still the proposer where nobody else said yes
+    vote = replace(crew.vote, ballots=list(ballots))
+    _reshuffle_answers(vote, voters[0], Rng(3))
+    assert vote.proposer == voters[0] and sorted(vote.ballots) == sorted(ballots)
 
 
 def test_each_seat_is_told_who_they_are_in_the_session() -> None:
