@@ -38,6 +38,10 @@ def test_a_choice_of_two_words_is_written_as_the_word() -> None:
     assert encode("yes", Literal["yes", "no"]) == "yes"
 
 
+def test_a_fixed_tuple_encodes_each_item_by_its_own_hint() -> None:
+    assert encode(({1: "a"}, 2), tuple[dict[int, str], int]) == [[[1, "a"]], 2]
+
+
 def test_a_fixed_tuple_of_the_wrong_length_is_refused_not_cut_short() -> None:
     with pytest.raises(ValueError, match="zip"):
         encode((1, 2, 3), tuple[int, int])
@@ -48,6 +52,9 @@ class Colour(enum.Enum):
     BLUE = "blue"
 
 
-def test_a_list_of_enum_members_alone_is_written_as_their_values() -> None:
-    encoded = encode([Colour.RED, Colour.BLUE], list[str])
-    assert encoded == ["red", "blue"] and all(type(v) is str for v in encoded)
+def test_a_list_of_plain_values_gives_enum_members_as_their_values() -> None:
+    encoded = encode([Colour.RED, "blue"], list[str])
+    assert encoded == ["red", "blue"] and type(encoded[0]) is str
+    assert encode([1, 2], list[int]) == [1, 2]
+    alone = encode([Colour.RED, Colour.BLUE], list[str])  # no plain value to skip the work
+    assert alone == ["red", "blue"] and all(type(v) is str for v in alone)
