@@ -1,6 +1,7 @@
 """Mutation testing of the games' rules and views and of the engine's codec, one target at a time.
 
-    python tests/mutation/run.py [TARGET ...] [--fresh | --survivors] [--score-only] [--jobs N]
+    python tests/mutation/run.py [TARGET ...] [--fresh | --survivors] [--timeouts]
+                                  [--score-only] [--jobs N]
 
 A target is a game (its `rules/` and `view.py`, against that game's own tests) or `codec` (the
 engine's codec, against the engine's tests). Each target runs mutmut in a folder of its own under
@@ -28,7 +29,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -163,16 +164,6 @@ def results(folder: Path) -> dict[str, dict[str, int | None]]:
     return out
 
 
-def timed_out(folder: Path) -> list[str]:
-    """The mutants the timeout stopped (counted killed)."""
-    return sorted(
-        mutant
-        for codes in results(folder).values()
-        for mutant, code in codes.items()
-        if code in TIMEOUTS
-    )
-
-
 def equivalents() -> dict[str, str]:
     """The survivors explained in equivalent.md: name -> why."""
     found = {}
@@ -189,9 +180,13 @@ class Score:
     killed: int = 0
     equivalent: int = 0
     total: int = 0
-    timeouts: int = 0
     not_run: int = 0
-    survivors: tuple[str, ...] = ()
+    stopped: list[str] = field(default_factory=list)  # killed by the timeout
+    survivors: dict[str, int] = field(default_factory=dict)  # name -> mutmut's exit code
+
+    @property
+    def timeouts(self) -> int:
+        return len(self.stopped)
 
     @property
     def counted(self) -> int:
@@ -210,7 +205,6 @@ def scores(target: Target, folder: Path, explained: dict[str, str]) -> list[Scor
     out = []
     for module, pattern in target.modules:
         score = Score(module)
-        survivors = []
         for path, codes in by_file.items():
             if not fnmatch(path, pattern):
                 continue
@@ -220,12 +214,12 @@ def scores(target: Target, folder: Path, explained: dict[str, str]) -> list[Scor
                     score.not_run += 1
                 elif code in KILLED:
                     score.killed += 1
-                    score.timeouts += code in TIMEOUTS
+                    if code in TIMEOUTS:
+                        score.stopped.append(mutant)
                 elif mutant in explained:
                     score.equivalent += 1
                 else:
-                    survivors.append(f"{mutant} ({describe(code)})")
-        score.survivors = tuple(sorted(survivors))
+                    score.survivors[mutant] = code
         out.append(score)
     return out
 
@@ -257,11 +251,10 @@ def main() -> int:
         target = TARGETS[name]
         folder = WORK / name if args.score_only else prepare(name, target, args.fresh)
         again: list[str] = []
-        if args.survivors:
-            again = [m for score in scores(target, folder, explained) for m in score.survivors]
-            again = [m.split(" ")[0] for m in again]
-        if args.timeouts:
-            again += timed_out(folder)
+        if args.survivors or args.timeouts:
+            for score in scores(target, folder, explained):
+                again += list(score.survivors) if args.survivors else []
+                again += score.stopped if args.timeouts else []
         if not args.score_only and (again or not (args.survivors or args.timeouts)):
             print(f"== {name}: mutmut in {folder.relative_to(ROOT)}", flush=True)
             run_mutmut(folder, again, args.jobs)
@@ -284,8 +277,8 @@ def main() -> int:
         if score.survivors:
             print(f"\nsurvivors in {score.module} (kill them or explain them in "
                   f"{EQUIVALENT.relative_to(ROOT)}):")
-            for survivor in score.survivors:
-                print(f"  {survivor}")
+            for survivor, code in sorted(score.survivors.items()):
+                print(f"  {survivor} ({describe(code)})")
     return 1 if missed else 0
 
 
