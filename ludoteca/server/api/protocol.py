@@ -9,7 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-Ref = str | int | float | None
+# A client's name for its frame (see ws.reference): short text or a whole number.
+Ref = str | int | None
 
 
 class Frame(BaseModel):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -57,14 +58,29 @@ def parse(message: Mapping[str, Any], limit: int) -> dict[str, Any]:
     return data
 
 
-def reference(data: dict[str, Any]) -> Any:
-    """The client's `ref`, echoed back; only short plain values."""
+REF_MOST_CHARACTERS = 100  # the stored ref's column holds this many
+REF_LARGEST = 2**53 - 1  # a whole number every client reads exactly (JavaScript's safe range)
+REF_RULE = (f"a ref is text of 1 to {REF_MOST_CHARACTERS} visible characters or a whole "
+            f"number from -{REF_LARGEST} to {REF_LARGEST}")
+
+
+def reference(data: dict[str, Any]) -> str | int | None:
+    """The client's `ref`, echoed back and stored with its action, checked before it goes
+    anywhere (a ref the database cannot hold must never reach it); BadFrame says what a ref
+    may be."""
     ref = data.get("ref")
-    if ref is None or isinstance(ref, bool | int | float):
+    if ref is None:
+        return None
+    if type(ref) is int and -REF_LARGEST <= ref <= REF_LARGEST:
         return ref
-    if isinstance(ref, str) and len(ref) <= 100:
+    if isinstance(ref, str) and 1 <= len(ref) <= REF_MOST_CHARACTERS and not any(
+            unicodedata.category(c) in UNSTORABLE for c in ref):
         return ref
-    return None
+    raise BadFrame(f"that ref cannot be used: {REF_RULE}")
+
+
+# Control characters (NUL among them), lone surrogates, line and paragraph separators.
+UNSTORABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 async def play(websocket: WebSocket, match_id: str) -> None:
@@ -172,7 +188,10 @@ async def _handle(hub: Hub, live: LiveMatch, connection: Connection, data: dict[
                   ) -> None:
     kind = data["type"]
     if kind == "ping":
-        connection.send({"type": "pong", "ref": reference(data)})
+        try:
+            connection.send({"type": "pong", "ref": reference(data)})
+        except BadFrame as exc:
+            connection.send(frames.error(str(exc)))
     elif kind == "action":
         await _action(hub, live, connection, data)
     elif kind == "history":
@@ -197,7 +216,11 @@ async def _handle(hub: Hub, live: LiveMatch, connection: Connection, data: dict[
 
 async def _action(hub: Hub, live: LiveMatch, connection: Connection, data: dict[str, Any]
                   ) -> None:
-    ref = reference(data)
+    try:
+        ref = reference(data)
+    except BadFrame as exc:
+        connection.send(frames.rejected(None, str(exc), "bad_ref"))
+        return
     seat = connection.seat
     if seat is None:
         connection.send(frames.rejected(ref, "you are watching: spectators cannot act"))

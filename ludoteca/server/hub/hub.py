@@ -66,13 +66,10 @@ async def _after_actions() -> None:
     await asyncio.sleep(TIMER_SECONDS)
 
 
-def ref_text(ref: Any) -> str | None:
-    """A client's ref as the text kept with its action: a string or a number (not a bool)."""
-    if isinstance(ref, str):
-        return ref
-    if isinstance(ref, int | float) and not isinstance(ref, bool):
-        return repr(ref)
-    return None
+def ref_text(ref: str | int | None) -> str | None:
+    """A client's ref (checked by the WebSocket: short text or a whole number) as the text
+    kept with its action."""
+    return None if ref is None else str(ref)
 
 
 class Hub:
@@ -262,7 +259,7 @@ class Hub:
         *,
         source: str = "human",
         connection: Connection | None = None,
-        ref: Any = None,
+        ref: str | int | None = None,
         guard: Callable[[], bool] | None = None,
     ) -> Decision:
         """An action through its match's pipeline, then out: the sender's answer at once, the

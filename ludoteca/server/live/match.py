@@ -233,6 +233,9 @@ class LiveMatch:
                                        "again", code="not_saved", reloaded=True)
             self.unsent.extend(decision.caught_up)
             if decision.applied is not None:
+                # Kept only now that the step is stored: a ref kept before a write that then
+                # failed would answer its resend "accepted" for a step no log holds.
+                self._keep_ref(seat, ref, decision.applied.step)
                 self.unsent.append(decision.applied)
             if decision.stepped:
                 self._after_steps()
@@ -364,7 +367,6 @@ class LiveMatch:
         if over:
             self.info.status, self.info.finished_at = "over", now
         self.info.step = self.step
-        self._keep_ref(seat, ref, self.step)
         decision.applied = Applied(self.step, seat, action, events, source, played_in)
         self._remember(decision.applied)
         return decision
@@ -461,6 +463,8 @@ class LiveMatch:
         self.step = self.timeline.step
         self.unsent = []
         self.history = None  # rebuilt from the log when next asked for
+        self.refs.clear()  # only what the log holds answers a resend
+        self.keep_refs(await asyncio.to_thread(self.store.recent_refs, self.id))
         self._take_header(info)
 
     # --- header changes (status, seats), from this process or another --------------------------

@@ -4,6 +4,7 @@ twice harmlessly, and ship inside the package; a loaded match equals its replaye
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -132,3 +133,89 @@ def test_no_client_hears_accepted_for_a_step_that_was_not_stored(config: ServerC
     assert answer["type"] == "rejected" and "could not save" in answer["reason"]
     assert logged == 1
     assert [f["step"] for f in heard] == [1] and heard[0]["seat"] == 1
+
+
+# A trigger that makes the database itself refuse to log a step, on each engine.
+REFUSE_WRITES = {
+    "sqlite": ["CREATE TRIGGER refuse BEFORE INSERT ON actions "
+               "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"],
+    "postgresql": [
+        "CREATE FUNCTION refuse() RETURNS trigger AS "
+        "$$ BEGIN RAISE EXCEPTION 'the disk is full'; END $$ LANGUAGE plpgsql",
+        "CREATE TRIGGER refuse BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION refuse()",
+    ],
+}
+ALLOW_WRITES = {"sqlite": ["DROP TRIGGER refuse"],
+                "postgresql": ["DROP TRIGGER refuse ON actions", "DROP FUNCTION refuse()"]}
+
+
+def run_sql(store: Store, statements: list[str]) -> None:
+    with store.engine.begin() as connection:
+        for statement in statements:
+            connection.exec_driver_sql(statement)
+
+
+def test_a_resend_after_a_refused_write_is_tried_afresh(config: ServerConfig) -> None:
+    """The database refuses to log steps for a while: every action sent meanwhile is rejected,
+    its resends (same ref) too, never "accepted ... earlier" for a step the log does not hold;
+    once writes work again the same ref is applied as a new action, once."""
+    engine = "sqlite" if config.database_url.startswith("sqlite") else "postgresql"
+
+    async def scenario(base: str, server: ServerThread) -> tuple[list[dict[str, Any]], Any]:
+        made = await create(base, game="goofspiel", players=2, seed=2)
+        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
+        ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
+        bid = (await ann.state())["legal"][0]
+        store = server.hub.store
+        run_sql(store, REFUSE_WRITES[engine])
+        answers = [await ann.act(bid, "r1"), await ann.act(bid, "r1")]
+        refused_log = store.actions(made["id"])
+        run_sql(store, ALLOW_WRITES[engine])
+        answers += [await ann.act(bid, "r1"), await ann.act(bid, "r1")]
+        logged = store.actions(made["id"])
+        await ann.close()
+        return answers, (refused_log, logged)
+
+    with ServerThread(config) as server:
+        answers, (refused_log, logged) = asyncio.run(scenario(server.url, server))
+    assert [a["type"] for a in answers[:2]] == ["rejected", "rejected"]
+    assert all(a["code"] == "not_saved" for a in answers[:2])
+    assert refused_log == []
+    assert answers[2] == {"type": "accepted", "ref": "r1", "step": 1}
+    assert answers[3] == {"type": "accepted", "ref": "r1", "step": 1, "earlier": True}
+    assert [(a.step, a.ref) for a in logged] == [(1, "r1")]
+
+
+def test_a_ref_the_database_cannot_hold_is_refused_before_it(sqlite: ServerConfig) -> None:
+    """Refs are checked before they reach storage: a 100-digit number, a NUL, a lone surrogate,
+    a bool, 101 characters are each refused with the sentence that says what a ref may be,
+    without a reload (no state frame forced on the table) and without a step."""
+    bad = [10**99, "a\x00b", "\ud800", True, "x" * 101, "", 1.5, ["r"]]
+
+    async def scenario(base: str, server: ServerThread) -> tuple[list[dict[str, Any]], int,
+                                                                 list[Any]]:
+        made = await create(base, game="goofspiel", players=2, seed=2)
+        await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
+        ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
+        bid = (await ann.state())["legal"][0]
+        answers = []
+        for ref in bad:
+            await ann.send(json.dumps({"type": "action", "action": bid, "ref": ref},
+                                      ensure_ascii=True))
+            answers.append(await ann.until(lambda f: f["type"] == "rejected"))
+        good = await ann.act(bid, 2**53 - 1)
+        await ann.drain()
+        states = sum(f["type"] == "state" for f in ann.frames)
+        logged = server.hub.store.actions(made["id"])
+        await ann.close()
+        return answers, states, logged
+
+    with ServerThread(sqlite) as server:
+        answers, states, logged = asyncio.run(scenario(server.url, server))
+    for answer in answers:
+        assert answer["code"] == "bad_ref" and answer["ref"] is None
+        assert answer["reason"] == ("that ref cannot be used: a ref is text of 1 to 100 visible "
+                                    "characters or a whole number from -9007199254740991 to "
+                                    "9007199254740991")
+    assert [(a.step, a.ref) for a in logged] == [(1, "9007199254740991")]
+    assert states == 2  # the first, and the one after the accepted bid: none forced
