@@ -67,10 +67,11 @@ def explaining_bot(game: Game[Any], spec: str | None) -> MctsBot:
 
 
 def explain(game: Game[Any], record: Any, step: int, seat: int,
-            spec: str | None = None) -> Explanation:
+            spec: str | None = None, cpu_seconds: float | None = None) -> Explanation:
     """What `seat`'s search weighed in the state after `step` steps of the saved match
-    `record` (spec: the bot that played the seat, if one did). ValueError, saying what is
-    allowed, for a step outside the match or a seat with nothing to choose there."""
+    `record` (spec: the bot that played the seat, if one did; `cpu_seconds`: a bound on the
+    search, a server's cap). ValueError, saying what is allowed, for a step outside the match
+    or a seat with nothing to choose there."""
     match = Match.from_json(game, record)
     if not 0 <= step < len(match.log):
         raise ValueError(
@@ -84,6 +85,7 @@ def explain(game: Game[Any], record: Any, step: int, seat: int,
     if seat not in game.actors(state):
         raise ValueError(f"seat {seat} had nothing to choose after step {step}")
     bot = explaining_bot(game, spec)
+    bot.cpu_seconds = cpu_seconds
     rng = Rng((match.seed ^ (step * 0x9E3779B97F4A7C15) ^ seat) & 0xFFFF_FFFF_FFFF_FFFF)
     weighed = bot.weigh(game, state, seat, rng)
     next_seat, next_action = match.log[step]

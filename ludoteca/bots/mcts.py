@@ -118,6 +118,8 @@ class MctsBot(Bot):
         }
         self.given = {k: v for k, v in given.items() if v is not None}
         self.seconds = seconds
+        # Seconds of CPU a search may spend whatever its budget (a server's cap), or None.
+        self.cpu_seconds: float | None = None
         self.level = level
         self.game_defaults = game_defaults
         self.last_iterations = 0
@@ -193,12 +195,15 @@ class MctsBot(Bot):
             favourite.virtual = self.bias
             world = game.determinize(state, seat, rng)  # the heuristic may have used up rng draws
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        cpu_deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
         done = 0
         while True:
             if deadline is None:
                 if done >= (self.iterations or 0):
                     break
             elif done > 0 and time.perf_counter() >= deadline:
+                break
+            if cpu_deadline is not None and done > 0 and time.thread_time() >= cpu_deadline:
                 break
             if done > 0:
                 world = game.determinize(state, seat, rng)

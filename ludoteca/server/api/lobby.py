@@ -192,9 +192,10 @@ async def open_matches(hub: Hub, limit: int) -> list[schemas.MatchSummary]:
     return out
 
 
-def check_door(live: LiveMatch, door: Door, token: str | None) -> None:
+def check_door(live: LiveMatch, door: Door, token: str | None, seat: int | None = None
+               ) -> None:
     """A 403 or 409 with the reason unless `token` may go through `door` now (see access)."""
-    refusal = door_refusal(door, live.info, live.game, token)
+    refusal = door_refusal(door, live.info, live.game, token, seat)
     if refusal is not None:
         raise ApiError(refusal.status, refusal.reason, refusal.code)
 

@@ -21,15 +21,16 @@ from fastapi.responses import FileResponse, HTMLResponse
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 
-from ludoteca.bots.explain import explain
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
 from ludoteca.engine.rules_index import REFERENCE
 from ludoteca.server.api import lobby, schemas
 from ludoteca.server.api.auth import Credentials, token_of
-from ludoteca.server.api.errors import ERROR_RESPONSES, invalid, not_found
+from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, invalid, not_found
 from ludoteca.server.hub import Hub
 from ludoteca.server.live.access import Door
+from ludoteca.server.live.explanations import Busy
+from ludoteca.server.store.tokens import hash_token
 
 STATIC = Path(__file__).parent.parent / "static" / "app"
 LANGUAGES = ("en", "it")
@@ -122,25 +123,27 @@ async def rules(name: schemas.GameName, lang: schemas.Language, request: Request
 # --- replays -------------------------------------------------------------------------------
 def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
     """A saved match step by step, as a spectator saw it: the view after each step with the
-    public events of that step and the round it was played in (step 0 is the set-up), and each
-    step's action unless the game keeps secrets after its end (a secret ballot, a private
-    message)."""
+    public events of that step and the round it was played in (step 0 is the set-up). A game
+    that keeps secrets after its end (a secret ballot, a private message) tells no step's
+    action, and who took a step only where a spectator was told it (an event naming its
+    actor to everyone): who moved to depose a captain, who answered, stays secret [D-23]."""
     match = Match.from_json(game, record)
     timeline = match.fresh()
+    secret = game.keeps_secrets_after_end
     steps: list[dict[str, Any]] = [
         {"step": 0, "seat": None, "action": None, "round": game.round_number(timeline.state),
          "view": game.view(timeline.state, None), "events": []}
     ]
     for stepped in timeline.play(match.log):  # undos replayed as they were played
+        told = [e for e in stepped.events if e.visible(None)]
+        named = not secret or any(e.actor_visible(None) for e in told)
         steps.append({
             "step": stepped.step,
-            "seat": stepped.seat,
-            "action": None if game.keeps_secrets_after_end
-            else game.encode_action(stepped.action),
+            "seat": stepped.seat if named else None,
+            "action": None if secret else game.encode_action(stepped.action),
             "round": stepped.round,
             "view": game.view(timeline.state, None),
-            "events": [{"kind": e.kind, "data": dict(e.data)}
-                       for e in stepped.events if e.visible(None)],
+            "events": [{"kind": e.kind, "data": dict(e.data)} for e in told],
         })
     state = timeline.state
     result = game.result(state).to_json() if game.is_over(state) else None
@@ -160,19 +163,26 @@ async def replay(match_id: schemas.MatchId, request: Request, credentials: Crede
 
 @router.get("/matches/{match_id}/replay/{step}/explain",
             summary="What a seat's search weighed after a step of a finished match "
-                    "(whoever may watch its replay)")
+                    "(whoever may watch its replay; in a game that keeps secrets after its "
+                    "end, that seat and the host)")
 async def replay_explain(match_id: schemas.MatchId, step: schemas.StepNumber,
                          seat: schemas.SeatAsked, request: Request, credentials: Credentials
                          ) -> dict[str, Any]:
     hub: Hub = request.app.state.hub
     live = await lobby.live_match(hub, match_id)
-    # The replay's door: the search sees only what the seat knew (through determinize), and
-    # what the seat played is told only where the replay tells it.
-    lobby.check_door(live, Door.REPLAY, token_of(credentials))
-    record = await lobby.record(hub, live)
+    # The search sees only what the seat knew (through determinize), and what the seat played
+    # is told only where the replay tells it.
+    token = token_of(credentials)
+    lobby.check_door(live, Door.EXPLAIN, token, seat)
+    address = request.client.host if request.client else ""
+    caller = hash_token(token) if token else f"address {address}"
     bot = next((s.bot for s in live.info.seats if s.seat == seat), None)
     try:
-        found = await asyncio.to_thread(explain, live.game, record, step, seat, bot)
+        return await hub.explanations.answer(caller, (live.id, step, seat), live.game, bot,
+                                             lambda: lobby.record(hub, live))
     except ValueError as exc:
         raise invalid(str(exc)) from None
-    return found.to_json()
+    except Busy:
+        raise ApiError(429, "one explanation at a time: the one you asked for before is still "
+                            "being worked out; ask again once it has come",
+                       "explain_busy", headers={"Retry-After": "1"}) from None

@@ -32,10 +32,11 @@ from ludoteca.server.hub.bus import LocalBus, RedisBus
 from ludoteca.server.hub.connection import Connection
 from ludoteca.server.hub.room import Room
 from ludoteca.server.live import Decision, LiveMatch
+from ludoteca.server.live.bot_pool import BotPool
 from ludoteca.server.live.catalog import Catalog
 from ludoteca.server.live.due import due_now
+from ludoteca.server.live.explanations import Explanations
 from ludoteca.server.live.match import load_timeline
-from ludoteca.server.live.seat_bots import BotPool
 from ludoteca.server.store import Store
 from ludoteca.server.store.models import MatchRow
 
@@ -90,7 +91,8 @@ class Hub:
             else LocalBus()
         )
         self.rooms: dict[str, Room] = {}
-        self.bot_pool = BotPool(config.bot_threads)
+        self.bot_pool = BotPool(config.bot_threads, config.bot_max_seconds)
+        self.explanations = Explanations(self.bot_pool)
         self._drivers: dict[str, asyncio.Task[None]] = {}
         # Each game's actions as JSON text, shared by its matches (see LiveMatch._legal_json).
         self.action_texts: defaultdict[str, dict[Action, str]] = defaultdict(dict)

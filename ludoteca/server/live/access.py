@@ -5,11 +5,16 @@ spectator link, or nobody. Every door of a match asks here: the live WebSocket (
 sends only what the game's view of that seat shows), and the doors that cannot ask the view:
 the record (the seed and every action), the replay and the debrief. What may go through each:
 
-- the record: to the host always; to whoever may watch the match once it is over or ended,
-  unless the game keeps secrets after its end (`Game.keeps_secrets_after_end`: Ciurme's
-  ballots and channels), when it stays the host's. While a match waits or runs the record
-  would tell its hidden information (the deal, a sealed bid), so nobody else reads it;
+- the record: to whoever may watch the match once it is over or ended, unless the game keeps
+  secrets after its end (`Game.keeps_secrets_after_end`: Ciurme's ballots and channels), when
+  it stays the host's. While a match waits or runs the record would tell its hidden
+  information (the deal, a sealed bid), so nobody reads it: not its host either, who may hold
+  a seat (a host who plays is a player); only a session's facilitator, who plays no seat and
+  sees everything anyway;
 - the replay (a spectator's view after each step): to whoever may watch, once the match ends;
+- a seat's explanation (what its search weighed after a step, from what that seat knew): with
+  the replay, except in a game that keeps secrets after its end, where it tells what only
+  that seat knew (its ballot, its crew's talk): then to that seat and the host alone;
 - the debrief (everything a facilitator saw): to the host, once the match ends;
 - the room's debrief (the game's debrief with every secret ballot and private channel left
   out): to the host once the match ends, and to anyone once the host publishes it.
@@ -31,6 +36,7 @@ FINISHED = ("over", "ended")
 class Door(StrEnum):
     RECORD = "record"
     REPLAY = "replay"
+    EXPLAIN = "explanation"
     DEBRIEF = "debrief"
     ROOM_DEBRIEF = "room's debrief"
 
@@ -83,33 +89,41 @@ def identify_hash(info: MatchInfo, presented: str) -> Identity | None:
     return None
 
 
-def door_refusal(door: Door, info: MatchInfo, game: Game[Any], token: str | None
-                 ) -> Refusal | None:
-    """Why `token` may not go through `door` of this match now; None: it may."""
+def door_refusal(door: Door, info: MatchInfo, game: Game[Any], token: str | None,
+                 seat: int | None = None) -> Refusal | None:
+    """Why `token` may not go through `door` of this match now; None: it may. `seat`: the
+    seat an explanation is asked of."""
     finished = info.status in FINISHED
-    if door in (Door.REPLAY, Door.DEBRIEF, Door.ROOM_DEBRIEF) and not finished:
+    if door is not Door.RECORD and not finished:
         return Refusal(409, f"the {door} opens when the match is over: it is {info.status}",
-                       "debrief_not_yet" if door is not Door.REPLAY else "replay_not_yet")
+                       "replay_not_yet" if door in (Door.REPLAY, Door.EXPLAIN)
+                       else "debrief_not_yet")
     if door is Door.ROOM_DEBRIEF and info.settings.get("debrief_published"):
         return None  # it keeps no secret: the facilitator gave it to the room
     caller = identify(info, token)
     if isinstance(caller, str):
         return Refusal(403, caller)
-    if caller.host:
+    if caller.host and (finished or info.is_session):
         return None
     host_only = (
         "send the host token (a session's: the facilitator's) as 'Authorization: Bearer "
         "<token>'"
     )
+    if door is Door.RECORD and not finished:
+        return Refusal(403, "the record of a match still being played would tell what is "
+                            "hidden from its players, its host's seat too: it opens when the "
+                            "match is over")
     if door is Door.DEBRIEF:
         return Refusal(403, f"the debrief is the facilitator's: {host_only}")
     if door is Door.ROOM_DEBRIEF and not info.settings.get("debrief_published"):
         return Refusal(403, "the facilitator has not published the room's debrief yet",
                        "debrief_unpublished")
-    if door is Door.RECORD and not finished:
-        return Refusal(403, "the record of a match still being played would tell what is "
-                            f"hidden from its players: {host_only}")
-    if door is Door.RECORD and game.keeps_secrets_after_end:
+    secret = game.keeps_secrets_after_end
+    if door is Door.RECORD and secret:
         return Refusal(403, f"the record of {game.title or game.name} keeps secret ballots and "
                             f"private messages after its end: {host_only}")
+    if door is Door.EXPLAIN and secret and (caller.seat is None or caller.seat != seat):
+        return Refusal(403, f"{game.title or game.name} keeps what each seat knew secret after "
+                            f"its end: a seat's explanation is for that seat's own link, or "
+                            f"the host's: {host_only}")
     return None

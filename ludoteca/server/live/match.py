@@ -33,11 +33,12 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.timeline import Timeline
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.live import frames
+from ludoteca.server.live.bot_pool import BotPool
 from ludoteca.server.live.clocks import ClockBook, TimeBank
 from ludoteca.server.live.gathering import ARRIVING_SECONDS, Gathering
 from ludoteca.server.live.history import History, rebuild_history
 from ludoteca.server.live.presence import Presence
-from ludoteca.server.live.seat_bots import BotPool, SeatBots, grace_left, grace_seconds, stand_ins
+from ludoteca.server.live.seat_bots import SeatBots, grace_left, grace_seconds, stand_ins
 from ludoteca.server.live.seating import lobby_plan
 from ludoteca.server.store import LoggedAction, MatchInfo, StepRows, Store
 from ludoteca.server.store.models import MatchRow

@@ -6,10 +6,9 @@ setting; None: never on its own), since the host handed the empty seat to it ("a
 now"), or while the seat's time bank is spent. A stand-in stops as soon as the person is back.
 
 A bot thinks on a copy of the state (it reads it only through `determinize`, like every bot)
-in the server's bot pool (`BotPool`): a few threads of its own, so the lobby's database calls,
-which run in the event loop's default threads, never wait behind a search, and however many
-bots of however many matches think at once, at most that many searches run. What a bot may
-spend on a move is capped by the server (`check_budget`). Its move then waits like a person
+in the server's bot pool (bot_pool.py), which shares its threads fairly between matches. What
+a bot may spend on a move is capped by the server (`check_budget`, and the pool's bound on
+seconds of CPU a search). Its move then waits like a person
 would: in a real-time game the game's `reaction_seconds` for the bot's level, on the wall
 clock; in a turn-based game a short pause so people can follow.
 
@@ -24,17 +23,16 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
-from ludoteca.bots.base import Bot
 from ludoteca.bots.spec import BotSpec, parse_spec
 from ludoteca.engine.actions import Action
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 from ludoteca.server.config import ServerConfig
+from ludoteca.server.live.bot_pool import BotPool
 from ludoteca.server.live.clocks import ClockBook
 from ludoteca.server.live.presence import Presence
 from ludoteca.server.store import MatchInfo
@@ -61,27 +59,6 @@ class LiveMatch(Protocol):
 
     @property
     def state(self) -> Any: ...
-
-
-class BotPool:
-    """The threads every bot of this process thinks in, `config.bot_threads` of them: a
-    search waits for a free one rather than for the event loop's default threads, which the
-    lobby's database calls use (twenty searches there once made creating a match take 13 s)."""
-
-    def __init__(self, threads: int) -> None:
-        self.threads = threads
-        self._executor: ThreadPoolExecutor | None = None
-
-    async def choose(self, bot: Bot, game: Game[Any], state: Any, seat: int, rng: Rng
-                     ) -> Action:
-        if self._executor is None:
-            self._executor = ThreadPoolExecutor(self.threads, thread_name_prefix="bot")
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, bot.choose, game, state, seat, rng)
-
-    def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
 
 
 # What one move may cost at most, whoever asks: a bot spec past it is refused with the cap.
@@ -236,7 +213,8 @@ class SeatBots:
         bot = bot_spec(plan.spec).build()  # each search its own: bots keep state as they think
         rng = self.rng.fork()
         try:
-            action = await live.bot_pool.choose(bot, live.game, snapshot, seat, rng)
+            action = await live.bot_pool.choose(bot, live.game, snapshot, seat, rng,
+                                                 live.id)
             if live.game.real_time:
                 delay = live.config.reaction_scale * live.game.reaction_seconds(
                     snapshot, seat, action, bot.level, rng

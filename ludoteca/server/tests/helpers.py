@@ -23,12 +23,15 @@ import websockets
 
 from ludoteca.engine.clock import Deadline
 from ludoteca.engine.game import Game
+from ludoteca.engine.match import Match
+from ludoteca.games import load_game
 from ludoteca.games.goofspiel import Goofspiel
 from ludoteca.games.goofspiel.actions import Bid
 from ludoteca.games.goofspiel.state import GoofspielState
 from ludoteca.server.api.app import create_app
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.loopback import free_port, wait_port
+from ludoteca.server.store import Store
 
 TIMEOUT = 20.0
 
@@ -226,6 +229,21 @@ class Client:
 
     async def close(self) -> None:
         await self.ws.close()
+
+
+def stored_record(database_url: str, match_id: str) -> dict[str, Any]:
+    """The saved match (the record door's JSON) read from the database itself: how a test
+    reads the log of a match still being played, which no door opens, its host's neither."""
+    store = Store(database_url)
+    try:
+        info = store.match(match_id)
+        assert info is not None and info.players is not None
+        logged = store.actions(match_id)
+    finally:
+        store.close()
+    game = TEST_GAMES.get(info.game) or load_game(info.game)
+    return Match(game, info.players, info.seed, game.options(info.options),
+                 [(a.seat, game.decode_action(a.action)) for a in logged]).to_json()
 
 
 # httpx's own 5 s is short for a request that searches (a bot explaining its move) on a

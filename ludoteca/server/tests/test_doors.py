@@ -4,7 +4,8 @@ every action), the replay and the debrief.
 
 What each caller may read is written out here from the rules of the room (DESIGN.md, "Secrets
 by construction"), not from the server's code: the record of a match still to be played or
-being played is its host's alone (it tells the deal, a sealed bid, a secret ballot); once the
+being played is nobody's (it tells the deal, a sealed bid), not even its host's, who may hold a
+seat, but a session's facilitator's, who plays none and sees everything; once the
 match is over whoever may watch it may read it, except a Ciurme session's, whose ballots and
 crews' channels stay secret ([D-23]); the replay (a spectator's views) opens to watchers when
 the match ends; the debrief is the facilitator's."""
@@ -34,8 +35,10 @@ def expected(door: str, caller: str, phase: str, *, public: bool, session: bool,
     """The status a caller gets at a door in a phase (waiting, running, finished)."""
     watcher = caller in ("host", "seat", "spectator") or (caller == "none" and public)
     if door == "record":
-        if caller == "host":  # a session in its lobby has no game to record yet
-            return 409 if session and phase == "waiting" else 200
+        if caller == "host" and session:  # a session in its lobby has no game to record yet
+            return 409 if phase == "waiting" else 200
+        if caller == "host":  # a host who plays is a player: the record opens at the end
+            return 200 if phase == "finished" else 403
         if phase != "finished" or session:
             return 403
         return 200 if watcher else 403
@@ -162,4 +165,7 @@ def test_a_refusal_says_what_to_send(sqlite: ServerConfig) -> None:
     with ServerThread(sqlite) as server:
         answer = asyncio.run(scenario(server.url))
     assert answer["status"] == 403
-    assert "host token" in answer["error"] and "seed" not in answer
+    assert answer["error"] == ("the record of a match still being played would tell what is "
+                               "hidden from its players, its host's seat too: it opens when "
+                               "the match is over")
+    assert "seed" not in answer

@@ -15,7 +15,15 @@ import websockets
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.live.match import replay_state
 from ludoteca.server.live.seat_bots import controlled_seats
-from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post
+from ludoteca.server.tests.helpers import (
+    Client,
+    Player,
+    ServerThread,
+    create,
+    get,
+    post,
+    stored_record,
+)
 
 
 async def eventually(check: Callable[[], Awaitable[bool]], what: str, seconds: float = 10.0,
@@ -234,7 +242,7 @@ def test_a_spent_time_bank_lets_a_bot_move(config: ServerConfig) -> None:
         # The bank starts again from 30 s: no second bot move is due or being thought of.
         assert 1 not in controlled_seats(live, live.now()) and 1 not in live.seat_bots.plans
         assert (live.clocks.bank_due(1) or 0) > live.now() + 25
-        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
+        record = stored_record(config.database_url, made["id"])
         assert [entry["seat"] for entry in record["log"]] == [0, 1]
         await ann.close()
         await bea.close()
@@ -287,7 +295,7 @@ def test_deadlines_apply_the_games_action_and_survive_a_restart(config: ServerCo
             return bool((await get(base, f"/api/matches/{match_id}")).json()["step"] == 2)
 
         await eventually(both_bid, "both clocks' bids")
-        record = (await get(base, f"/api/matches/{match_id}/record", hub_info["host"])).json()
+        record = stored_record(config.database_url, match_id)
         assert [(e["seat"], e["action"]) for e in record["log"]] == [
             (0, {"kind": "bid", "card": 1}), (1, {"kind": "bid", "card": 1})]
         live = server.hub.matches[match_id]

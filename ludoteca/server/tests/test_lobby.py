@@ -9,7 +9,15 @@ from typing import Any
 from ludoteca.engine.match import Match
 from ludoteca.games import load_game
 from ludoteca.server.config import ServerConfig
-from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post
+from ludoteca.server.tests.helpers import (
+    Client,
+    Player,
+    ServerThread,
+    create,
+    get,
+    post,
+    stored_record,
+)
 
 
 def run(coro: Any) -> Any:
@@ -179,7 +187,7 @@ def test_a_match_with_tuned_numbers_keeps_them_in_its_record(config: ServerConfi
         made = await create(base, game="goofspiel", players=2, seed=5,
                             options={"variant": {"head_start": 3}},
                             bots={"0": "random", "1": "random"})
-        record = (await get(base, f"/api/matches/{made['id']}/record", made["host_token"])).json()
+        record = stored_record(config.database_url, made["id"])
         assert record["options"]["variant"] == {"head_start": 3}
         replayed = Match.from_json(load_game("goofspiel"), record)
         assert replayed.replay(0).scores == [3, 0]

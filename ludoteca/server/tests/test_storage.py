@@ -203,7 +203,7 @@ def test_a_ref_the_database_cannot_hold_is_refused_before_it(sqlite: ServerConfi
             await ann.send(json.dumps({"type": "action", "action": bid, "ref": ref},
                                       ensure_ascii=True))
             answers.append(await ann.until(lambda f: f["type"] == "rejected"))
-        good = await ann.act(bid, 2**53 - 1)
+        await ann.act(bid, 2**53 - 1)
         await ann.drain()
         states = sum(f["type"] == "state" for f in ann.frames)
         logged = server.hub.store.actions(made["id"])

@@ -1,0 +1,113 @@
+"""The threads every bot of this process thinks in, shared fairly between matches.
+
+Searches (and the explanations of finished matches, which are searches too) run in
+`config.bot_threads` threads of their own, so the lobby's database calls, which run in the event
+loop's default threads, never wait behind one (twenty searches there once made creating a match
+take 13 s). Each match has its own queue: a free thread takes the first search of the match
+that has waited longest for one, so ten matches searching at the caps make another match's
+search wait for one turn, not behind their queues (a plain first-come queue once made a
+heuristic bot of another match wait 5.2 s for a move it finds in 0.02 s).
+
+Bots that do not search (random, heuristic: milliseconds a move) never wait for a search: they
+have a thread of their own. Every search is bounded by the server's cap of seconds of CPU a move
+(`config.bot_max_seconds`), whatever iterations its spec asks for, so a turn of the searches'
+threads never lasts longer than that.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ludoteca.bots.base import Bot
+from ludoteca.bots.mcts import MctsBot
+from ludoteca.engine.actions import Action
+from ludoteca.engine.game import Game
+from ludoteca.engine.rng import Rng
+
+T = TypeVar("T")
+
+
+@dataclass
+class _Search:
+    work: Callable[[], Any]
+    done: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop()
+                                      .create_future())
+
+
+class BotPool:
+    def __init__(self, threads: int, cpu_seconds: float | None = None) -> None:
+        self.threads = threads
+        self.cpu_seconds = cpu_seconds  # what one search may spend (None: what it asks)
+        self._searches: ThreadPoolExecutor | None = None
+        self._quick: ThreadPoolExecutor | None = None
+        # Each match's searches waiting for a thread, the match waiting longest first.
+        self._waiting: OrderedDict[str, deque[_Search]] = OrderedDict()
+        self.running = 0  # searches in the threads now
+
+    async def choose(self, bot: Bot, game: Game[Any], state: Any, seat: int, rng: Rng,
+                     match: str = "") -> Action:
+        """The bot's move for `seat` (the bot reads `state` through `determinize` only);
+        a search takes its turn among `match`'s, and other matches' searches."""
+        if not isinstance(bot, MctsBot):
+            if self._quick is None:
+                self._quick = ThreadPoolExecutor(1, thread_name_prefix="bot-quick")
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._quick, bot.choose, game, state, seat, rng)
+        self.cap(bot)
+        return await self.search(match, lambda: bot.choose(game, state, seat, rng))
+
+    def cap(self, bot: MctsBot) -> None:
+        """Bound `bot`'s searches by the server's seconds of CPU a move."""
+        if self.cpu_seconds is not None:
+            bot.cpu_seconds = self.cpu_seconds
+
+    async def search(self, match: str, work: Callable[[], T]) -> T:
+        """Run `work` (a search) in the searches' threads, in `match`'s turn."""
+        job = _Search(work)
+        self._waiting.setdefault(match, deque()).append(job)
+        self._dispatch()
+        result: T = await job.done  # cancelled with the caller: skipped if not started
+        return result
+
+    def _dispatch(self) -> None:
+        """Start waiting searches while a thread is free: the first of the match that has
+        waited longest, which then goes to the back of the line if it has more."""
+        while self.running < self.threads and self._waiting:
+            match, queue = next(iter(self._waiting.items()))
+            job = queue.popleft()
+            if queue:
+                self._waiting.move_to_end(match)
+            else:
+                del self._waiting[match]
+            if job.done.cancelled():  # nobody waits for it any more (the match moved on)
+                continue
+            self._start(job)
+
+    def _start(self, job: _Search) -> None:
+        if self._searches is None:
+            self._searches = ThreadPoolExecutor(self.threads, thread_name_prefix="bot")
+        self.running += 1
+        running = asyncio.get_running_loop().run_in_executor(self._searches, job.work)
+
+        def finished(future: asyncio.Future[Any]) -> None:
+            self.running -= 1
+            if not job.done.done():
+                if future.cancelled():
+                    job.done.cancel()
+                elif future.exception() is not None:
+                    job.done.set_exception(future.exception())  # type: ignore[arg-type]
+                else:
+                    job.done.set_result(future.result())
+            self._dispatch()
+
+        running.add_done_callback(finished)
+
+    def close(self) -> None:
+        for executor in (self._searches, self._quick):
+            if executor is not None:
+                executor.shutdown(wait=False, cancel_futures=True)
