@@ -17,7 +17,7 @@ threads never lasts longer than that.
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict, deque
+from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -45,9 +45,18 @@ class BotPool:
         self.cpu_seconds = cpu_seconds  # what one search may spend (None: what it asks)
         self._searches: ThreadPoolExecutor | None = None
         self._quick: ThreadPoolExecutor | None = None
-        # Each match's searches waiting for a thread, the match waiting longest first.
-        self._waiting: OrderedDict[str, deque[_Search]] = OrderedDict()
-        self.running = 0  # searches in the threads now
+        # Each match's searches waiting for a thread, and its searches under way.
+        self._waiting: dict[str, deque[_Search]] = {}
+        self._running: Counter[str] = Counter()
+        # When each match waiting or searching last had a turn (a count of turns given): the
+        # next turn goes to the one whose last was longest ago.
+        self._last_turn: dict[str, int] = {}
+        self._turns = 0
+
+    @property
+    def running(self) -> int:
+        """Searches in the threads now."""
+        return sum(self._running.values())
 
     async def choose(self, bot: Bot, game: Game[Any], state: Any, seat: int, rng: Rng,
                      match: str = "") -> Action:
@@ -75,27 +84,35 @@ class BotPool:
         return result
 
     def _dispatch(self) -> None:
-        """Start waiting searches while a thread is free: the first of the match that has
-        waited longest, which then goes to the back of the line if it has more."""
+        """Start waiting searches while a thread is free: the first of the match whose last
+        turn was longest ago (one that never had one first, in the order they came)."""
         while self.running < self.threads and self._waiting:
-            match, queue = next(iter(self._waiting.items()))
+            match = min(self._waiting, key=lambda m: self._last_turn.get(m, -1))
+            queue = self._waiting[match]
             job = queue.popleft()
-            if queue:
-                self._waiting.move_to_end(match)
-            else:
+            if not queue:
                 del self._waiting[match]
             if job.done.cancelled():  # nobody waits for it any more (the match moved on)
+                self._forget(match)
                 continue
-            self._start(job)
+            self._turns += 1
+            self._last_turn[match] = self._turns
+            self._start(match, job)
 
-    def _start(self, job: _Search) -> None:
+    def _forget(self, match: str) -> None:
+        """A match neither waiting nor searching needs no turn kept."""
+        if match not in self._waiting and not self._running[match]:
+            self._last_turn.pop(match, None)
+            self._running.pop(match, None)
+
+    def _start(self, match: str, job: _Search) -> None:
         if self._searches is None:
             self._searches = ThreadPoolExecutor(self.threads, thread_name_prefix="bot")
-        self.running += 1
+        self._running[match] += 1
         running = asyncio.get_running_loop().run_in_executor(self._searches, job.work)
 
         def finished(future: asyncio.Future[Any]) -> None:
-            self.running -= 1
+            self._running[match] -= 1
             if not job.done.done():
                 if future.cancelled():
                     job.done.cancel()
@@ -103,6 +120,7 @@ class BotPool:
                     job.done.set_exception(future.exception())  # type: ignore[arg-type]
                 else:
                     job.done.set_result(future.result())
+            self._forget(match)
             self._dispatch()
 
         running.add_done_callback(finished)

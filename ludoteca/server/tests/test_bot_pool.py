@@ -10,16 +10,23 @@ import time
 from typing import Any
 
 import httpx
+import pytest
 
+from ludoteca.bots.mcts import MctsBot
+from ludoteca.bots.simple import HeuristicBot
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
 from ludoteca.games.goofspiel import Goofspiel
 from ludoteca.games.goofspiel.state import GoofspielState
 from ludoteca.server.config import ServerConfig
+from ludoteca.server.live import explanations
+from ludoteca.server.live.bot_pool import BotPool
+from ludoteca.server.live.explanations import Busy, Explanations
 from ludoteca.server.tests.helpers import TEST_GAMES, Client, ServerThread, create, get, post
 
 MATCHES = 20
 LOBBY_DEADLINE = 15.0  # far beyond a lobby's answer: only a lobby that waits for bots fails
+SEARCH = "mcts:iterations=2:bias=1:focus=0"
 
 
 class StallingGoofspiel(Goofspiel):
@@ -58,8 +65,9 @@ def test_the_lobby_answers_while_every_bot_of_twenty_matches_thinks(sqlite: Serv
 
     async def scenario(base: str) -> None:
         for _ in range(MATCHES):
+            # searches whose first step (the heuristic's favourite, bias=1) never ends
             made = await create(base, game=game.name, players=3,
-                                bots={str(s): "heuristic" for s in range(3)})
+                                bots={str(s): SEARCH for s in range(3)})
             await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
 
         async def pool_full() -> bool:
@@ -170,3 +178,110 @@ def test_bots_play_on_while_another_crew_acts_every_moment(sqlite: ServerConfig)
     assert len(moves) >= 3, moves
     gaps = [later - earlier for earlier, later in zip([0.0, *moves], moves, strict=False)]
     assert max(gaps) <= PAUSE + 2.0, gaps
+
+
+# --- the pool's turns, its caps and the explanations it runs -----------------------------------
+class Held:
+    """Searches that run until the test lets them go, recording the order they started in."""
+
+    def __init__(self) -> None:
+        self.started: list[str] = []
+        self.gates: dict[str, threading.Event] = {}
+
+    def work(self, name: str) -> Any:
+        gate = self.gates[name] = threading.Event()
+
+        def run() -> str:
+            self.started.append(name)
+            gate.wait(30)
+            return name
+        return run
+
+    async def let_go(self, name: str) -> None:
+        while name not in self.gates or name not in self.started:
+            await asyncio.sleep(0.01)
+        self.gates[name].set()
+
+
+def test_searches_take_turns_between_matches() -> None:
+    """One thread; a match queues three searches, then another one: the other match's search
+    runs second, not fourth (a first-come queue would have it wait behind all three)."""
+    async def scenario() -> list[str]:
+        pool, held = BotPool(1), Held()
+        waiting = [asyncio.create_task(pool.search("a", held.work(f"a{i}"))) for i in range(3)]
+        await asyncio.sleep(0.05)
+        waiting.append(asyncio.create_task(pool.search("b", held.work("b0"))))
+        for name in ("a0", "b0", "a1", "a2"):
+            await held.let_go(name)
+        await asyncio.gather(*waiting)
+        pool.close()
+        return held.started
+
+    assert asyncio.run(scenario()) == ["a0", "b0", "a1", "a2"]
+
+
+def test_a_bot_that_does_not_search_never_waits_for_a_search() -> None:
+    """Every search thread busy: a heuristic bot's move still comes."""
+    async def scenario() -> Action:
+        pool, held = BotPool(1), Held()
+        busy = asyncio.create_task(pool.search("a", held.work("a0")))
+        await asyncio.sleep(0.05)
+        game = Goofspiel()
+        state = game.setup(2, 1)
+        move = await asyncio.wait_for(
+            pool.choose(HeuristicBot(), game, state, 0, Rng(1), "b"), 20)
+        await held.let_go("a0")
+        await busy
+        pool.close()
+        return move
+
+    assert isinstance(asyncio.run(scenario()), Action)
+
+
+def test_a_search_stops_at_the_servers_seconds_of_cpu_whatever_iterations_it_asks() -> None:
+    """The caps are one budget: a spec of a million iterations is cut at the pool's bound."""
+    async def scenario() -> MctsBot:
+        pool = BotPool(1, cpu_seconds=0.05)
+        bot = MctsBot(iterations=1_000_000, horizon=1000)
+        game = Goofspiel()
+        await pool.choose(bot, game, game.setup(2, 1), 0, Rng(1), "a")
+        pool.close()
+        return bot
+
+    bot = asyncio.run(scenario())
+    assert bot.cpu_seconds == 0.05 and 0 < bot.last_iterations < 1_000_000
+
+
+def test_an_explanation_is_one_at_a_time_per_caller_and_kept(monkeypatch: Any) -> None:
+    held = Held()
+    calls: list[tuple[int, int]] = []
+
+    def explain(game: Any, record: Any, step: int, seat: int, spec: Any,
+                cpu_seconds: Any) -> Any:
+        calls.append((step, seat))
+        held.work(f"{step}")()
+        return type("Found", (), {"to_json": lambda self: {"step": step, "seat": seat}})()
+
+    monkeypatch.setattr(explanations, "explain", explain)
+
+    async def record() -> dict[str, Any]:
+        return {}
+
+    async def scenario() -> list[Any]:
+        pool = BotPool(2)
+        asked = Explanations(pool)
+        first = asyncio.create_task(asked.answer("ann", ("m", 3, 0), None, None, record))
+        await asyncio.sleep(0.05)
+        with pytest.raises(Busy):  # Ann waits for one already
+            await asked.answer("ann", ("m", 4, 0), None, None, record)
+        other = asyncio.create_task(asked.answer("bea", ("m", 4, 0), None, None, record))
+        await held.let_go("3")
+        await held.let_go("4")
+        answers = [await first, await other]
+        answers.append(await asked.answer("cid", ("m", 3, 0), None, None, record))  # kept
+        pool.close()
+        return answers
+
+    answers = asyncio.run(scenario())
+    assert answers == [{"step": 3, "seat": 0}, {"step": 4, "seat": 0}, {"step": 3, "seat": 0}]
+    assert calls == [(3, 0), (4, 0)]  # the third answer was kept, not searched again

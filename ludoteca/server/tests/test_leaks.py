@@ -358,3 +358,36 @@ def test_the_record_and_debrief_of_a_session_open_to_the_facilitator_alone(
                 assert answer.status_code in (403, 404), (door, who, answer.status_code)
 
     asyncio.run(knock(server.url))
+
+
+def test_the_replay_and_explanations_keep_who_moved_to_depose(played: Played) -> None:
+    """[D-23] After the end too: the replay names no seat of a step that raised or answered a
+    motion to depose, and what a seat's search weighed there (from what that seat knew) is
+    told to that seat and the facilitator alone."""
+    server, session, record, clients = played
+    states, log = replayed("ciurme", record)
+    secret_steps = [(number, seat) for number, (seat, action) in enumerate(log, 1)
+                    if deposing(states[number - 1], seat, action)]
+    assert secret_steps, "the session had motions to depose to keep secret"
+    seat_of = {c.label: seat for c, seat in clients}
+    token_of = {seat_of[p["token"][:6]]: p["token"] for p in session["people"]}
+
+    async def knock(base: str) -> None:
+        sid, host = session["id"], session["facilitator_token"]
+        replay = (await get(base, f"/api/matches/{sid}/replay", session["spectator_token"]))
+        steps = replay.json()["steps"]
+        assert [steps[n]["seat"] for n, _ in secret_steps] == [None] * len(secret_steps)
+        number, seat = secret_steps[0]
+        path = f"/api/matches/{sid}/replay/{number - 1}/explain?seat={seat}"
+        others = [t for s, t in token_of.items() if s != seat]
+        assert (await get(base, path)).status_code == 403  # a session is watched by its link
+        for token in [session["spectator_token"], *others]:
+            refused = await get(base, path, token)
+            assert refused.status_code == 403, refused.text
+            assert "keeps what each seat knew secret after its end" in refused.json()["error"]
+        for token in (token_of[seat], host):
+            answer = await get(base, path, token)
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["seat"] == seat and answer.json()["played"] is None
+
+    asyncio.run(knock(server.url))
