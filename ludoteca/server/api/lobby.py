@@ -65,6 +65,8 @@ def check_bot(hub: Hub, spec: str, game: Game[Any], state: Any) -> str:
 def settings_from(request: schemas.CreateMatch | schemas.CreateSession, game: Game[Any]
                   ) -> dict[str, Any]:
     settings: dict[str, Any] = {}
+    if request.seed is not None:  # a deal its host knows: the match is not rated
+        settings["seed_chosen"] = True
     if request.bot_pause is not None:
         settings["bot_pause"] = request.bot_pause
     if isinstance(request, schemas.CreateMatch):
@@ -176,6 +178,7 @@ def summary(hub: Hub, live: LiveMatch) -> schemas.MatchSummary:
         ],
         free_seats=sum(1 for s in info.seats if s.joinable),
         session=info.is_session,
+        rated=not info.settings.get("seed_chosen"),
         result=result,
     )
 

@@ -125,6 +125,8 @@ class MatchSummary(BaseModel):
     seats: list[SeatSummary]
     free_seats: int
     session: bool
+    # False when its host chose the seed (the deal): such a match counts for no rating.
+    rated: bool = True
     result: dict[str, Any] | None = None
 
 

@@ -198,3 +198,16 @@ def test_a_match_with_tuned_numbers_keeps_them_in_its_record(config: ServerConfi
 
     with ServerThread(config) as server:
         run(scenario(server.url))
+
+
+def test_a_match_whose_seed_its_host_chose_is_not_rated(sqlite: ServerConfig) -> None:
+    """A host who picks the seed knows the deal: the match says it counts for no rating."""
+    async def scenario(base: str) -> list[bool]:
+        chosen = await create(base, game="goofspiel", players=2, seed=7)
+        drawn = await create(base, game="goofspiel", players=2)
+        session = (await post(base, "/api/sessions", body={"game": "ciurme", "seed": 3})).json()
+        return [(await get(base, f"/api/matches/{made['id']}")).json()["rated"]
+                for made in (chosen, drawn, session)]
+
+    with ServerThread(sqlite) as server:
+        assert asyncio.run(scenario(server.url)) == [False, True, False]

@@ -147,6 +147,8 @@ export const en = {
   "match.events": "Match log",
   "match.no_events": "Nothing has happened yet.",
   "match.spectating": "You are watching",
+  "match.unrated": "Not rated",
+  "match.unrated_explain": "The host chose this match's deal (its seed), so it counts for no rating.",
   "match.reconnecting": "Connection lost: reconnecting…",
   "match.rules": "Rules of the game",
   "match.rejected": "Not accepted: {reason}",

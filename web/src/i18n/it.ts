@@ -148,6 +148,8 @@ export const it: Record<keyof typeof en, string> = {
   "match.events": "Cronaca della partita",
   "match.no_events": "Non è ancora successo niente.",
   "match.spectating": "Stai guardando",
+  "match.unrated": "Fuori classifica",
+  "match.unrated_explain": "Chi ha creato la partita ne ha scelto la distribuzione (il seme): non conta per nessuna classifica.",
   "match.reconnecting": "Connessione persa: mi ricollego…",
   "match.rules": "Regole del gioco",
   "match.rejected": "Non accettato: {reason}",

@@ -388,6 +388,7 @@ export interface MatchSummary {
   game: string;
   id: string;
   players: number | null;
+  rated?: boolean;
   result?: {
     [k: string]: unknown;
   } | null;
