@@ -69,6 +69,9 @@ GAMES = {  # game -> (players, clients per match, pace)
     "ligretto": (2, 2, "flat"),
 }
 
+# One client makes every match of a bench: the creation quotas would stop it.
+NO_QUOTAS = ["--matches-per-hour", "0", "--unfinished-per-creator", "0"]
+
 
 def percentile(values: list[float], q: float) -> float:
     if not values:
@@ -107,7 +110,7 @@ class Server:
             serve = [sys.executable, str(Path(__file__).parent / "stalls.py"), str(STALLS[0])]
         command = [*serve, "serve", "--port",
                    str(self.port), "--db", str(folder / "bench.db"), "--echo",
-                   "--rate-limit", "100000", "--countdown", "0", *EXTRA]
+                   "--rate-limit", "100000", "--countdown", "0", *NO_QUOTAS, *EXTRA]
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.DEVNULL)
         wait_port(self.port, 60)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 from ludoteca import __version__
-from ludoteca.cli import debrief, games, play, replay, serve, simulate, tournament, tune
+from ludoteca.cli import debrief, games, matches, play, replay, serve, simulate, tournament, tune
 from ludoteca.cli.common import Commands
 
 app = typer.Typer(
@@ -41,3 +41,4 @@ app.command("simulate")(simulate.simulate)
 app.command("tune")(tune.tune)
 app.command("debrief")(debrief.debrief)
 app.command("serve")(serve.serve)
+app.add_typer(matches.app, name="matches")

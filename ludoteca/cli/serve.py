@@ -55,6 +55,18 @@ def serve(
         2.0, "--heartbeat", min=0.1, help="Seconds between the processes' heartbeats (with "
         "--redis-url): a killed process's matches move to another after three."
     ),
+    idle_seconds: float = typer.Option(
+        60.0, "--idle-seconds", min=1, help="A match nobody is at leaves memory after this "
+        "long (a running one once nothing is due: parked until someone comes back)."
+    ),
+    matches_per_hour: int = typer.Option(
+        120, "--matches-per-hour", min=0, help="Matches and sessions one address may create "
+        "in an hour (0: no limit)."
+    ),
+    unfinished_per_creator: int = typer.Option(
+        30, "--unfinished-per-creator", min=0, help="Matches and sessions not finished one "
+        "address may have at once (0: no limit)."
+    ),
 ) -> None:
     """Serve the games room: the lobby at /api (docs at /docs) and live play over WebSockets."""
     import uvicorn
@@ -66,7 +78,10 @@ def serve(
     config = ServerConfig(bot_pause=bot_pause, redis_url=redis_url, public_url=public_url,
                           heartbeat_seconds=heartbeat, frames_per_second=rate_limit,
                           echo_endpoint=echo, bot_threads=bot_threads,
-                          bot_max_seconds=bot_max_seconds, countdown_seconds=countdown)
+                          bot_max_seconds=bot_max_seconds, countdown_seconds=countdown,
+                          match_idle_seconds=idle_seconds,
+                          matches_per_hour=matches_per_hour or None,
+                          unfinished_per_creator=unfinished_per_creator or None)
     if database_url is not None:
         config.database_url = database_url
     elif db is not None:

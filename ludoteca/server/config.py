@@ -59,6 +59,14 @@ class ServerConfig:
     echo_endpoint: bool = False
     # Seconds between the heartbeats that share presence and a match's driver between processes.
     heartbeat_seconds: float = 2.0
+    # A match nobody is at leaves memory after this many seconds: a finished one, and a running
+    # or paused one once nothing is due (no bot's move, clock or stand-in), parked so that no
+    # process loads it again until someone comes back to it.
+    match_idle_seconds: float = 60.0
+    # Creation quotas per creator (an address): matches and sessions created in an hour, and
+    # not finished at once. None: no limit.
+    matches_per_hour: int | None = 120
+    unfinished_per_creator: int | None = 30
 
     @property
     def shared(self) -> bool:
@@ -76,6 +84,11 @@ class ServerConfig:
             raise ValueError("snapshot_every must be 1 or more")
         if self.bot_threads < 1:
             raise ValueError("bot_threads must be 1 or more")
+        if self.match_idle_seconds <= 0:
+            raise ValueError("match_idle_seconds must be more than 0")
+        for name in ("matches_per_hour", "unfinished_per_creator"):
+            if (getattr(self, name) or 1) < 1:
+                raise ValueError(f"{name} must be 1 or more (or none: no limit)")
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))

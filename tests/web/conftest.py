@@ -42,7 +42,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = (folder / "serve.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-c", "from ludoteca.cli import app; app()", "serve",
-         "--port", str(port), "--db", str(folder / "test.db"), "--bot-pause", "0.05"],
+         "--port", str(port), "--db", str(folder / "test.db"), "--bot-pause", "0.05",
+         # the whole browser suite creates its matches from one address
+         "--matches-per-hour", "0", "--unfinished-per-creator", "0"],
         stdout=log, stderr=subprocess.STDOUT, cwd=folder,
     )
     url = f"http://127.0.0.1:{port}"

@@ -101,8 +101,8 @@ def links(base: str, match_id: str) -> tuple[str, str]:
 
 
 # --- creating and reading -------------------------------------------------------------------------
-async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
-                       ) -> schemas.CreatedMatch:
+async def create_match(hub: Hub, request: schemas.CreateMatch, base: str,
+                       creator: str | None = None) -> schemas.CreatedMatch:
     try:
         game = hub.catalog.game(request.game)
     except ValueError as exc:
@@ -131,7 +131,7 @@ async def create_match(hub: Hub, request: schemas.CreateMatch, base: str
         started_at=None, finished_at=None, step=0, host_token_hash=hash_token(host),
         spectator_token_hash=hash_token(spectator),
         public_spectators=request.spectators == "anyone", join_code=None,
-        settings=settings, clocks={}, crews=None,
+        settings=settings, clocks={}, crews=None, creator=creator,
     )
     seat_rows = [
         SeatRow(match_id=match_id, seat=seat,

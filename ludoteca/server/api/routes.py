@@ -14,6 +14,7 @@ from ludoteca.server.api import lobby, schemas, sessions
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError
 from ludoteca.server.api.guards import Guesses
+from ludoteca.server.api.quotas import check_quota, creator_of
 from ludoteca.server.api.schemas import MatchId, MemberNumber, SeatNumber
 from ludoteca.server.hub import Hub
 from ludoteca.server.live.access import Door
@@ -43,7 +44,9 @@ async def games(hub: HubDep) -> list[dict[str, Any]]:
              summary="Create a match: one invite link per seat, a spectator link, a host token")
 async def create_match(body: schemas.CreateMatch, request: Request, hub: HubDep
                        ) -> schemas.CreatedMatch:
-    return await lobby.create_match(hub, body, base_url(request))
+    creator = creator_of(request)
+    await check_quota(hub, creator)
+    return await lobby.create_match(hub, body, base_url(request), creator)
 
 
 @router.get("/matches", response_model=list[schemas.MatchSummary],
@@ -141,7 +144,9 @@ async def match_record(match_id: MatchId, hub: HubDep, credentials: Credentials
              summary="Create a session: a facilitator token and a 6-character join code")
 async def create_session(body: schemas.CreateSession, request: Request, hub: HubDep
                          ) -> schemas.CreatedSession:
-    return await sessions.create_session(hub, body, base_url(request))
+    creator = creator_of(request)
+    await check_quota(hub, creator)
+    return await sessions.create_session(hub, body, base_url(request), creator)
 
 
 @router.post("/sessions/join", response_model=schemas.Joined,

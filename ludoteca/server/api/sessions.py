@@ -79,8 +79,8 @@ def session_game(hub: Hub, name: str | None) -> Game[Any]:
     return hub.catalog.game(facilitated[0])
 
 
-async def create_session(hub: Hub, request: schemas.CreateSession, base: str
-                         ) -> schemas.CreatedSession:
+async def create_session(hub: Hub, request: schemas.CreateSession, base: str,
+                         creator: str | None = None) -> schemas.CreatedSession:
     game = session_game(hub, request.game)
     try:
         options = game.options(request.options)
@@ -104,7 +104,7 @@ async def create_session(hub: Hub, request: schemas.CreateSession, base: str
         spectator_token_hash=hash_token(spectator), public_spectators=False, join_code=code,
         settings={**settings_from(request, game), "grace": grace,
                   **({"players": request.players} if request.players else {})},
-        clocks={}, crews=None,
+        clocks={}, crews=None, creator=creator,
     )
     await asyncio.to_thread(hub.store.insert, row)
     invite, watch = links(base, match_id)

@@ -72,6 +72,9 @@ class LocalBus:
     async def hold_lease(self, match_id: str) -> bool:
         return True
 
+    async def unleased(self, match_ids: list[str]) -> list[str]:
+        return list(match_ids)  # one process: nobody else holds a lease
+
     async def release_lease(self, match_id: str) -> None:
         pass
 
@@ -238,6 +241,13 @@ class RedisBus:
             return True
         self.held.pop(match_id, None)
         return False
+
+    async def unleased(self, match_ids: list[str]) -> list[str]:
+        """Those of `match_ids` whose lease nobody holds (none while Redis is away)."""
+        if not match_ids or self.cut_since is not None:
+            return []
+        holders = await self.client.mget([LEASE_PREFIX + m for m in match_ids])
+        return [m for m, holder in zip(match_ids, holders, strict=True) if holder is None]
 
     async def release_lease(self, match_id: str) -> None:
         self.held.pop(match_id, None)

@@ -38,11 +38,10 @@ from ludoteca.server.live.due import due_now
 from ludoteca.server.live.explanations import Explanations
 from ludoteca.server.live.match import load_timeline
 from ludoteca.server.store import Store
+from ludoteca.server.store.database import LIVE
 from ludoteca.server.store.models import MatchRow
 
 log = logging.getLogger("ludoteca.server")
-# A finished or idle match with nobody connected leaves memory after this many seconds.
-IDLE_SECONDS = 60.0
 SWEEP_EVERY = 5  # heartbeats between looks for running matches that nobody drives
 FRAMES_TURN_SECONDS = 0.0005  # frames built before the event loop gets a turn (see _send_frames)
 TIMER_SECONDS = 1e-6  # a timer due at once (see _after_actions)
@@ -152,6 +151,9 @@ class Hub:
                              now=self.now, action_texts=self.action_texts[info.game],
                              bot_pool=self.bot_pool)
             live.keep_refs(await asyncio.to_thread(self.store.recent_refs, match_id))
+            if info.parked_at is not None:  # someone came back: every process may load it
+                await asyncio.to_thread(self.store.park, match_id, None)
+                info.parked_at = None
             live.driving = isinstance(self.bus, LocalBus) or await self._lease(live)
             self.rooms[match_id] = Room(live)
             self._drivers[match_id] = asyncio.create_task(self._drive(live))
@@ -331,6 +333,9 @@ class Hub:
         async with live.lock:
             agenda = due_now(live)
             live.driver_turns += 1
+            # Nothing will happen here until something changes: no move, clock or stand-in
+            # due, no bot thinking (a match nobody is at may then be parked).
+            live.quiet = not agenda.due and agenda.wake is None and not live.seat_bots.plans
             if agenda.gathering_changed:  # who is ready, the countdown, the start
                 self.room(live).send_states()
             if agenda.stand_ins_changed:  # everybody sees who is being played by a bot
@@ -543,17 +548,37 @@ class Hub:
             await self._unload_if_idle(room, now)
         if shared:
             await self._catch_up_missed()
-        if shared and sweep:
-            for match_id in await asyncio.to_thread(self.store.live_match_ids):
+        if shared and sweep:  # running matches nobody drives: their driver died
+            stored = await asyncio.to_thread(self.store.live_match_ids)
+            for match_id in await self.bus.unleased([m for m in stored if m not in self.rooms]):
                 await self.get(match_id)
 
     async def _unload_if_idle(self, room: Room, now: float) -> None:
+        """A match nobody is at, here or in another process, leaves memory once it has been so
+        for `match_idle_seconds`: a finished one, one this process does not drive, or one it
+        drives where nothing is due (no move, clock or stand-in; a paused one). That last is
+        parked, so that no process loads it again before someone comes back to it (its link,
+        its page, its host's controls load it on demand): what a process carries, and what its
+        heartbeats and leases cost, is the matches people are at or bots play."""
         live = room.live
-        busy = room.connections or live.info.status in ("running", "paused")
-        if busy:
+        playing = live.info.status in LIVE
+        if self._someone_at(room, now) or (playing and live.driving and not live.quiet):
             self._idle_since.pop(live.id, None)
             return
         since = self._idle_since.setdefault(live.id, now)
-        if now - since >= IDLE_SECONDS:
-            self._idle_since.pop(live.id, None)
-            await self._unload(live)
+        if now - since < self.config.match_idle_seconds:
+            return
+        self._idle_since.pop(live.id, None)
+        if playing and live.driving:
+            await asyncio.to_thread(self.store.park, live.id, now)
+            if self._someone_at(room, self.now()):  # came while it was being parked
+                await asyncio.to_thread(self.store.park, live.id, None)
+                return
+        await self._unload(live)
+
+    @staticmethod
+    def _someone_at(room: Room, now: float) -> bool:
+        """Anyone connected to the match, here or in another process."""
+        presence = room.live.presence
+        return bool(room.connections) or any(presence.counts(now).values()) or bool(
+            presence.spectators(now))

@@ -160,6 +160,9 @@ class LiveMatch:
         # The driver's looks at what is due, counted: once it has looked after a change, what
         # it did not do is not due (how a test knows nothing was, without waiting on a clock).
         self.driver_turns = 0
+        # Whether the driver's last look found nothing due and nothing to wait for (see
+        # `Hub._drive_turn`): a match nobody is at may then be parked.
+        self.quiet = False
         self.bot_pool = bot_pool
         self.seat_bots = SeatBots(self)
         self.unsent: list[Applied] = []  # steps applied whose frames are not built yet

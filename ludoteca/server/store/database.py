@@ -43,6 +43,9 @@ from sqlalchemy.orm import Session
 from ludoteca.server.store.models import ActionRow, MatchRow, MemberRow, SeatRow, SnapshotRow
 
 T = TypeVar("T")
+LIVE = ("running", "paused")  # statuses of a match being played
+UNSTARTED = ("open", "lobby")  # a match waiting for its start, a session's lobby
+UNFINISHED = (*UNSTARTED, *LIVE)
 MIGRATIONS = Path(__file__).parent / "migrations"
 MIGRATION_LOCK = 0x1D07EC4  # the advisory lock that lets one process of many migrate
 
@@ -163,6 +166,7 @@ class MatchInfo:
     settings: dict[str, Any]
     clocks: dict[str, Any]
     crews: list[list[int]] | None
+    parked_at: float | None = None
     seats: list[SeatInfo] = field(default_factory=list)
     members: list[MemberInfo] = field(default_factory=list)
 
@@ -190,6 +194,7 @@ def _match_info(row: MatchRow, seats: list[SeatRow], members: list[MemberRow]) -
         settings=dict(row.settings),
         clocks=dict(row.clocks),
         crews=[list(c) for c in row.crews] if row.crews is not None else None,
+        parked_at=row.parked_at,
         seats=[SeatInfo(s.seat, s.name, s.token_hash, s.bot, s.open) for s in seats],
         members=[MemberInfo(m.member, m.name, m.token_hash, m.seat, m.left) for m in members],
     )
@@ -397,12 +402,58 @@ class Store:
             return [info for info in found if info is not None]
 
     def live_match_ids(self) -> list[str]:
+        """Running and paused matches, but those parked (nobody at them, nothing due)."""
         with self.read() as session:
             return list(
                 session.scalars(
-                    select(MatchRow.id).where(MatchRow.status.in_(("running", "paused")))
+                    select(MatchRow.id).where(MatchRow.status.in_(LIVE),
+                                              MatchRow.parked_at.is_(None))
                 ).all()
             )
+
+    def park(self, match_id: str, at: float | None) -> None:
+        """Park a running or paused match (None: take it out of the car park)."""
+        with self.write() as session:
+            session.execute(update(MatchRow).where(MatchRow.id == match_id,
+                                                   MatchRow.status.in_(LIVE))
+                            .values(parked_at=at))
+
+    def created(self, creator: str, since: float) -> tuple[int, int]:
+        """How many matches and sessions `creator` made since `since`, and how many of all
+        it made are not finished."""
+        with self.read() as session:
+            recent = session.scalar(select(func.count()).where(
+                MatchRow.creator == creator, MatchRow.created_at >= since))
+            unfinished = session.scalar(select(func.count()).where(
+                MatchRow.creator == creator, MatchRow.status.in_(UNFINISHED)))
+            return int(recent or 0), int(unfinished or 0)
+
+    def abandoned(self, idle_since: float) -> list[tuple[str, str, str, float]]:
+        """Matches not finished that nobody has been at since `idle_since`: parked ones, and
+        those never started (open, or a session's lobby), with nothing logged since: (id, game,
+        status, the time of the last sign of life), the longest idle first."""
+        last_step = (select(ActionRow.match_id, func.max(ActionRow.at).label("at"))
+                     .group_by(ActionRow.match_id).subquery())
+        lived = func.coalesce(MatchRow.parked_at, last_step.c.at, MatchRow.started_at,
+                              MatchRow.created_at)
+        with self.read() as session:
+            rows = session.execute(
+                select(MatchRow.id, MatchRow.game, MatchRow.status, lived)
+                .outerjoin(last_step, last_step.c.match_id == MatchRow.id)
+                .where(MatchRow.status.in_(UNFINISHED), lived < idle_since,
+                       (MatchRow.parked_at.is_not(None)) | MatchRow.status.in_(UNSTARTED))
+                .order_by(lived)
+            ).all()
+        return [(match_id, game, status, float(at)) for match_id, game, status, at in rows]
+
+    def end_matches(self, match_ids: list[str], at: float) -> int:
+        """End these matches if they are not finished; how many were."""
+        with self.write() as session:
+            result = session.execute(
+                update(MatchRow).where(MatchRow.id.in_(match_ids),
+                                       MatchRow.status.in_(UNFINISHED))
+                .values(status="ended", finished_at=at, parked_at=None))
+            return int(getattr(result, "rowcount", 0))
 
     def steps(self, match_ids: list[str]) -> dict[str, tuple[int, str]]:
         """Each match's logged step and status, in one query (a heartbeat's check for the steps

@@ -40,6 +40,11 @@ class MatchRow(Base):
     clocks: Mapped[dict[str, Any]] = mapped_column(JSON)
     # A session's crews before the start: lists of member numbers.
     crews: Mapped[list[list[int]] | None] = mapped_column(JSON)
+    # When a running or paused match was parked: nobody was at it and nothing was due, so no
+    # process loads it (at a start or a sweep) until someone comes back to it.
+    parked_at: Mapped[float | None] = mapped_column(Float, default=None)
+    # Who created it, as the creation quotas count them (a hash of the creator's address).
+    creator: Mapped[str | None] = mapped_column(String(64), index=True, default=None)
 
 
 class SeatRow(Base):
