@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from sqlalchemy import update
@@ -162,18 +163,22 @@ async def live_match(hub: Hub, match_id: str) -> LiveMatch:
 
 
 def summary(hub: Hub, live: LiveMatch) -> schemas.MatchSummary:
-    info = live.info
-    counts = live.presence.counts(hub.now())
     result = None
     if live.state is not None and live.game.is_over(live.state):
         result = live.game.result(live.state).to_json()
+    return summary_of(hub, live.info, live.game, live.presence.counts(hub.now()), result)
+
+
+def summary_of(hub: Hub, info: MatchInfo, game: Game[Any], connected: Mapping[int, int],
+               result: dict[str, Any] | None = None) -> schemas.MatchSummary:
+    """A match's public summary from its header (`connected`: people at each seat)."""
     return schemas.MatchSummary(
-        id=info.id, game=info.game, title=live.game.title or live.game.name,
+        id=info.id, game=info.game, title=game.title or game.name,
         status=info.status, players=info.players, created_at=info.created_at,
         started_at=info.started_at, finished_at=info.finished_at, step=info.step,
         seats=[
             schemas.SeatSummary(seat=s.seat, name=s.name, taken=not s.free, bot=s.bot,
-                                connected=counts[s.seat] > 0, open=s.joinable)
+                                connected=connected.get(s.seat, 0) > 0, open=s.joinable)
             for s in info.seats
         ],
         free_seats=sum(1 for s in info.seats if s.joinable),
@@ -184,14 +189,17 @@ def summary(hub: Hub, live: LiveMatch) -> schemas.MatchSummary:
 
 
 async def open_matches(hub: Hub, limit: int) -> list[schemas.MatchSummary]:
+    """The open matches' summaries from their headers: listing them loads none (a thousand
+    open matches nobody is at would all have been loaded by every visit of the home page)."""
     infos = await asyncio.to_thread(hub.store.open_matches, limit)
     out = []
+    now = hub.now()
     for info in infos:
         if info.is_session:
             continue  # a session is joined with the code said in the room
-        live = await hub.get(info.id)
-        if live is not None:
-            out.append(summary(hub, live))
+        live = hub.matches.get(info.id)
+        connected = live.presence.counts(now) if live is not None else {}
+        out.append(summary_of(hub, info, hub.catalog.game(info.game), connected))
     return out
 
 

@@ -165,3 +165,21 @@ def test_an_operator_lists_and_ends_the_abandoned_matches(tmp_path: Path) -> Non
         assert [store.match(i).status for i in ids] == ["ended", "ended"]  # type: ignore[union-attr]
     finally:
         store.close()
+
+
+def test_listing_the_open_matches_loads_none(sqlite: ServerConfig) -> None:
+    sqlite.match_idle_seconds = 0.2
+
+    async def scenario(base: str, server: ServerThread) -> tuple[int, set[str]]:
+        made = [await create(base, game="goofspiel", players=2) for _ in range(3)]
+
+        async def gone() -> bool:
+            return not set(server.hub.matches) & {m["id"] for m in made}
+
+        await eventually(gone, "the open matches leaving memory")
+        listed = (await get(base, "/api/matches")).json()
+        return len(listed), set(server.hub.matches)
+
+    with ServerThread(sqlite) as server:
+        listed, loaded = asyncio.run(scenario(server.url, server))
+    assert listed == 3 and loaded == set()
