@@ -171,7 +171,8 @@ def test_listing_the_open_matches_loads_none(sqlite: ServerConfig) -> None:
     sqlite.match_idle_seconds = 0.2
 
     async def scenario(base: str, server: ServerThread) -> tuple[int, set[str]]:
-        made = [await create(base, game="goofspiel", players=2) for _ in range(3)]
+        made = [await create(base, game="goofspiel", players=2, open_seats=[1])
+                for _ in range(3)]
 
         async def gone() -> bool:
             return not set(server.hub.matches) & {m["id"] for m in made}
