@@ -1,25 +1,30 @@
-"""The threads every bot of this process thinks in, shared fairly between matches.
+"""Where every bot of this process thinks, shared fairly between matches.
 
 Searches (and the explanations of finished matches, which are searches too) run in
-`config.bot_threads` threads of their own, so the lobby's database calls, which run in the event
-loop's default threads, never wait behind one (twenty searches there once made creating a match
-take 13 s). Each match has its own queue: a free thread takes the first search of the match
-that has waited longest for one, so ten matches searching at the caps make another match's
-search wait for one turn, not behind their queues (a plain first-come queue once made a
-heuristic bot of another match wait 5.2 s for a move it finds in 0.02 s).
+`config.bot_threads` worker processes of their own, at a lower priority than the server: a
+search holds no lock the server needs (threads of this process would hold the interpreter's,
+which the event loop then waited for at every turn: a heuristic bot's 2 ms answer took 11 ms
+while four matches searched), and the lobby's database calls, in the event loop's default
+threads, never wait behind one. Each match has its own queue: a free worker takes the first
+search of the match whose last turn was longest ago, so ten matches searching at the caps make
+another match's search wait for one turn, not behind their queues (a plain first-come queue
+once made a heuristic bot of another match wait 5.2 s for a move it finds in 0.02 s).
 
 Bots that do not search (random, heuristic: milliseconds a move) never wait for a search: they
 have a thread of their own. Every search is bounded by the server's cap of seconds of CPU a move
-(`config.bot_max_seconds`), whatever iterations its spec asks for, so a turn of the searches'
-threads never lasts longer than that.
+(`config.bot_max_seconds`), whatever iterations its spec asks for, so a turn of the workers
+never lasts longer than that.
 """
 
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
+import os
 from collections import Counter, deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -32,18 +37,39 @@ from ludoteca.engine.rng import Rng
 T = TypeVar("T")
 
 
+SEARCH_NICENESS = 10  # the workers' priority below the server's: searches take what is left
+
+
+def _lower_priority() -> None:
+    os.nice(SEARCH_NICENESS)
+
+
+def search_processes(workers: int) -> Executor:
+    """The searches' workers: processes started afresh (not forked from a server holding
+    threads and sockets), at a lower priority."""
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_lower_priority)
+
+
+def _choose(bot: Bot, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
+    return bot.choose(game, state, seat, rng)
+
+
 @dataclass
 class _Search:
-    work: Callable[[], Any]
+    work: Callable[..., Any]
+    args: tuple[Any, ...]
     done: asyncio.Future[Any] = field(default_factory=lambda: asyncio.get_running_loop()
                                       .create_future())
 
 
 class BotPool:
-    def __init__(self, threads: int, cpu_seconds: float | None = None) -> None:
+    def __init__(self, threads: int, cpu_seconds: float | None = None,
+                 workers: Callable[[int], Executor] = search_processes) -> None:
         self.threads = threads
         self.cpu_seconds = cpu_seconds  # what one search may spend (None: what it asks)
-        self._searches: ThreadPoolExecutor | None = None
+        self.workers = workers  # makes the searches' executor (tests: threads)
+        self._searches: Executor | None = None
         self._quick: ThreadPoolExecutor | None = None
         # Each match's searches waiting for a thread, and its searches under way.
         self._waiting: dict[str, deque[_Search]] = {}
@@ -68,16 +94,18 @@ class BotPool:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._quick, bot.choose, game, state, seat, rng)
         self.cap(bot)
-        return await self.search(match, lambda: bot.choose(game, state, seat, rng))
+        action: Action = await self.search(match, _choose, bot, game, state, seat, rng)
+        return action
 
     def cap(self, bot: MctsBot) -> None:
         """Bound `bot`'s searches by the server's seconds of CPU a move."""
         if self.cpu_seconds is not None:
             bot.cpu_seconds = self.cpu_seconds
 
-    async def search(self, match: str, work: Callable[[], T]) -> T:
-        """Run `work` (a search) in the searches' threads, in `match`'s turn."""
-        job = _Search(work)
+    async def search(self, match: str, work: Callable[..., T], *args: Any) -> T:
+        """`work(*args)` (a search: a function and arguments a worker process receives) in
+        the searches' workers, in `match`'s turn."""
+        job = _Search(work, args)
         self._waiting.setdefault(match, deque()).append(job)
         self._dispatch()
         result: T = await job.done  # cancelled with the caller: skipped if not started
@@ -107,9 +135,10 @@ class BotPool:
 
     def _start(self, match: str, job: _Search) -> None:
         if self._searches is None:
-            self._searches = ThreadPoolExecutor(self.threads, thread_name_prefix="bot")
+            self._searches = self.workers(self.threads)
         self._running[match] += 1
-        running = asyncio.get_running_loop().run_in_executor(self._searches, job.work)
+        running = asyncio.get_running_loop().run_in_executor(self._searches, job.work,
+                                                             *job.args)
 
         def finished(future: asyncio.Future[Any]) -> None:
             self._running[match] -= 1
@@ -117,6 +146,8 @@ class BotPool:
                 if future.cancelled():
                     job.done.cancel()
                 elif future.exception() is not None:
+                    if isinstance(future.exception(), BrokenProcessPool):
+                        self._searches = None  # a worker died (killed): new ones next time
                     job.done.set_exception(future.exception())  # type: ignore[arg-type]
                 else:
                     job.done.set_result(future.result())

@@ -22,6 +22,12 @@ KEPT = 512  # answers kept, the newest (each a few kilobytes)
 Key = tuple[str, int, int]
 
 
+def explained(game: Any, record: dict[str, Any], step: int, seat: int, spec: str | None,
+              cpu_seconds: float | None) -> dict[str, Any]:
+    """`explain` as JSON, in a search worker."""
+    return explain(game, record, step, seat, spec, cpu_seconds).to_json()
+
+
 class Busy(Exception):
     """The caller already waits for an explanation."""
 
@@ -48,9 +54,8 @@ class Explanations:
         try:
             saved = await record()
             match, step, seat = key
-            found = await self.pool.search(
-                match, lambda: explain(game, saved, step, seat, spec,
-                                       cpu_seconds=self.pool.cpu_seconds).to_json())
+            found = await self.pool.search(match, explained, game, saved, step, seat, spec,
+                                           self.pool.cpu_seconds)
         finally:
             self.asking.discard(caller)
         self.answers[key] = found

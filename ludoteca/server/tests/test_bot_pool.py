@@ -5,8 +5,11 @@ the cap in the sentence."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 import time
+from concurrent.futures import Executor, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -31,22 +34,36 @@ SEARCH = "mcts:iterations=2:bias=1:focus=0"
 
 class StallingGoofspiel(Goofspiel):
     """Goofspiel whose heuristic thinks until the test lets it go (a search that never ends,
-    as a bot spec of an hour would be), counting the searches under way."""
+    as a bot spec of an hour would be). Searches run in worker processes, so they say they
+    think, and wait to be let go, through files in `folder`."""
 
     name = "stalling-goofspiel"
-    release = threading.Event()
-    thinking = 0
-    counting = threading.Lock()
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    @property
+    def thinking(self) -> int:
+        return len(list(self.folder.glob("thinking-*")))
+
+    def release(self) -> None:
+        (self.folder / "release").touch()
 
     def heuristic_action(self, state: GoofspielState, seat: int, rng: Rng) -> Action:
-        with self.counting:
-            type(self).thinking += 1
+        mark = self.folder / f"thinking-{os.getpid()}-{threading.get_ident()}"
+        mark.touch()
         try:
-            self.release.wait(60)
+            deadline = time.monotonic() + 60
+            while not (self.folder / "release").exists() and time.monotonic() < deadline:
+                time.sleep(0.02)
         finally:
-            with self.counting:
-                type(self).thinking -= 1
+            mark.unlink()
         return super().heuristic_action(state, seat, rng)
+
+
+def threads(workers: int) -> Executor:
+    """Searches in threads of this process: a test's closures and patches reach them."""
+    return ThreadPoolExecutor(workers)
 
 
 async def until(check: Any, what: str, seconds: float = LOBBY_DEADLINE) -> None:
@@ -57,11 +74,10 @@ async def until(check: Any, what: str, seconds: float = LOBBY_DEADLINE) -> None:
         await asyncio.sleep(0.05)
 
 
-def test_the_lobby_answers_while_every_bot_of_twenty_matches_thinks(sqlite: ServerConfig
-                                                                    ) -> None:
-    game = StallingGoofspiel()
+def test_the_lobby_answers_while_every_bot_of_twenty_matches_thinks(sqlite: ServerConfig,
+                                                                    tmp_path: Path) -> None:
+    game = StallingGoofspiel(tmp_path)
     games = {**TEST_GAMES, game.name: game}
-    StallingGoofspiel.release.clear()
 
     async def scenario(base: str) -> None:
         for _ in range(MATCHES):
@@ -71,7 +87,7 @@ def test_the_lobby_answers_while_every_bot_of_twenty_matches_thinks(sqlite: Serv
             await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
 
         async def pool_full() -> bool:
-            return StallingGoofspiel.thinking >= sqlite.bot_threads
+            return game.thinking >= sqlite.bot_threads
 
         await until(pool_full, "every bot thread busy")
         began = time.monotonic()
@@ -83,14 +99,14 @@ def test_the_lobby_answers_while_every_bot_of_twenty_matches_thinks(sqlite: Serv
         assert summary.status_code == 200 and listed.status_code == 200
         waited = time.monotonic() - began
         # Sixty searches asked for, no more under way than the pool has threads.
-        assert StallingGoofspiel.thinking == sqlite.bot_threads, waited
-        StallingGoofspiel.release.set()
+        assert game.thinking == sqlite.bot_threads, waited
+        game.release()
 
     try:
         with ServerThread(sqlite, games) as server:
             asyncio.run(scenario(server.url))
     finally:
-        StallingGoofspiel.release.set()
+        game.release()
 
 
 def test_a_bot_spec_past_the_servers_caps_is_refused_with_the_cap(sqlite: ServerConfig) -> None:
@@ -207,7 +223,7 @@ def test_searches_take_turns_between_matches() -> None:
     """One thread; a match queues three searches, then another one: the other match's search
     runs second, not fourth (a first-come queue would have it wait behind all three)."""
     async def scenario() -> list[str]:
-        pool, held = BotPool(1), Held()
+        pool, held = BotPool(1, workers=threads), Held()
         waiting = [asyncio.create_task(pool.search("a", held.work(f"a{i}"))) for i in range(3)]
         await asyncio.sleep(0.05)
         waiting.append(asyncio.create_task(pool.search("b", held.work("b0"))))
@@ -223,7 +239,7 @@ def test_searches_take_turns_between_matches() -> None:
 def test_a_bot_that_does_not_search_never_waits_for_a_search() -> None:
     """Every search thread busy: a heuristic bot's move still comes."""
     async def scenario() -> Action:
-        pool, held = BotPool(1), Held()
+        pool, held = BotPool(1, workers=threads), Held()
         busy = asyncio.create_task(pool.search("a", held.work("a0")))
         await asyncio.sleep(0.05)
         game = Goofspiel()
@@ -241,7 +257,7 @@ def test_a_bot_that_does_not_search_never_waits_for_a_search() -> None:
 def test_a_search_stops_at_the_servers_seconds_of_cpu_whatever_iterations_it_asks() -> None:
     """The caps are one budget: a spec of a million iterations is cut at the pool's bound."""
     async def scenario() -> MctsBot:
-        pool = BotPool(1, cpu_seconds=0.05)
+        pool = BotPool(1, cpu_seconds=0.05, workers=threads)
         bot = MctsBot(iterations=1_000_000, horizon=1000)
         game = Goofspiel()
         await pool.choose(bot, game, game.setup(2, 1), 0, Rng(1), "a")
@@ -268,7 +284,7 @@ def test_an_explanation_is_one_at_a_time_per_caller_and_kept(monkeypatch: Any) -
         return {}
 
     async def scenario() -> list[Any]:
-        pool = BotPool(2)
+        pool = BotPool(2, workers=threads)
         asked = Explanations(pool)
         first = asyncio.create_task(asked.answer("ann", ("m", 3, 0), None, None, record))
         await asyncio.sleep(0.05)
