@@ -83,7 +83,7 @@ def end(
     from ludoteca.server.store import Store
 
     if bool(match_ids) == abandoned:
-        fail("name the matches to end, or give --abandoned (with --idle), not both")
+        fail("name the matches to end, or give --abandoned (with --idle): one of the two")
     store = Store(database(db, database_url))
     try:
         store.migrate()

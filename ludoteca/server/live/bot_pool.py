@@ -33,6 +33,7 @@ from ludoteca.bots.mcts import MctsBot
 from ludoteca.engine.actions import Action
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
+from ludoteca.games import load_game
 
 T = TypeVar("T")
 
@@ -51,8 +52,26 @@ def search_processes(workers: int) -> Executor:
                                initializer=_lower_priority)
 
 
-def _choose(bot: Bot, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
-    return bot.choose(game, state, seat, rng)
+GameRef = Game[Any] | str
+
+
+def portable(game: Game[Any]) -> GameRef:
+    """What a worker receives for `game`: a registered game's name (its rule tables hold
+    functions no process can receive; the worker loads its own), else the game itself (a game
+    made for a test)."""
+    try:
+        registered = load_game(game.name)
+    except ValueError:
+        return game
+    return game.name if type(registered) is type(game) else game
+
+
+def unpacked(game: GameRef) -> Game[Any]:
+    return load_game(game) if isinstance(game, str) else game
+
+
+def _choose(bot: Bot, game: GameRef, state: Any, seat: int, rng: Rng) -> Action:
+    return bot.choose(unpacked(game), state, seat, rng)
 
 
 @dataclass
@@ -94,7 +113,8 @@ class BotPool:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._quick, bot.choose, game, state, seat, rng)
         self.cap(bot)
-        action: Action = await self.search(match, _choose, bot, game, state, seat, rng)
+        action: Action = await self.search(match, _choose, bot, portable(game), state, seat,
+                                           rng)
         return action
 
     def cap(self, bot: MctsBot) -> None:

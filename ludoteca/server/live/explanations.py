@@ -15,17 +15,17 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ludoteca.bots.explain import explain
-from ludoteca.server.live.bot_pool import BotPool
+from ludoteca.server.live.bot_pool import BotPool, GameRef, portable, unpacked
 
 KEPT = 512  # answers kept, the newest (each a few kilobytes)
 
 Key = tuple[str, int, int]
 
 
-def explained(game: Any, record: dict[str, Any], step: int, seat: int, spec: str | None,
+def explained(game: GameRef, record: dict[str, Any], step: int, seat: int, spec: str | None,
               cpu_seconds: float | None) -> dict[str, Any]:
     """`explain` as JSON, in a search worker."""
-    return explain(game, record, step, seat, spec, cpu_seconds).to_json()
+    return explain(unpacked(game), record, step, seat, spec, cpu_seconds).to_json()
 
 
 class Busy(Exception):
@@ -54,8 +54,8 @@ class Explanations:
         try:
             saved = await record()
             match, step, seat = key
-            found = await self.pool.search(match, explained, game, saved, step, seat, spec,
-                                           self.pool.cpu_seconds)
+            found = await self.pool.search(match, explained, portable(game), saved, step,
+                                           seat, spec, self.pool.cpu_seconds)
         finally:
             self.asking.discard(caller)
         self.answers[key] = found

@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,12 @@ TEST_GAMES: dict[str, Game[Any]] = {
     TimedGoofspiel.name: TimedGoofspiel(),
     FacilitatedGoofspiel.name: FacilitatedGoofspiel(),
 }
+
+
+def threads(workers: int) -> Executor:
+    """The bots' searches in threads of this process (`BotPool.workers`), where a test's
+    patches and closures reach them (in the server's worker processes they would not)."""
+    return ThreadPoolExecutor(workers)
 
 
 class ServerThread:
@@ -244,6 +251,28 @@ def stored_record(database_url: str, match_id: str) -> dict[str, Any]:
     game = TEST_GAMES.get(info.game) or load_game(info.game)
     return Match(game, info.players, info.seed, game.options(info.options),
                  [(a.seat, game.decode_action(a.action)) for a in logged]).to_json()
+
+
+# A trigger that makes the database itself refuse to log a step, on each engine.
+REFUSE_WRITES = {
+    "sqlite": ["CREATE TRIGGER refuse BEFORE INSERT ON actions "
+               "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"],
+    "postgresql": [
+        "CREATE FUNCTION refuse() RETURNS trigger AS "
+        "$$ BEGIN RAISE EXCEPTION 'the disk is full'; END $$ LANGUAGE plpgsql",
+        "CREATE TRIGGER refuse BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION refuse()",
+    ],
+}
+ALLOW_WRITES = {"sqlite": ["DROP TRIGGER refuse"],
+                "postgresql": ["DROP TRIGGER refuse ON actions", "DROP FUNCTION refuse()"]}
+
+
+def refuse_writes(store: Store, refuse: bool) -> None:
+    """Have the database refuse to log any step from now on (`refuse`), or log them again."""
+    engine = "sqlite" if store.sqlite else "postgresql"
+    with store.engine.begin() as connection:
+        for statement in (REFUSE_WRITES if refuse else ALLOW_WRITES)[engine]:
+            connection.exec_driver_sql(statement)
 
 
 # httpx's own 5 s is short for a request that searches (a bot explaining its move) on a

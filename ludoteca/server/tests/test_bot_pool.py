@@ -8,7 +8,6 @@ import asyncio
 import os
 import threading
 import time
-from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -25,11 +24,20 @@ from ludoteca.server.config import ServerConfig
 from ludoteca.server.live import explanations
 from ludoteca.server.live.bot_pool import BotPool
 from ludoteca.server.live.explanations import Busy, Explanations
-from ludoteca.server.tests.helpers import TEST_GAMES, Client, ServerThread, create, get, post
+from ludoteca.server.tests.helpers import (
+    TEST_GAMES,
+    Client,
+    ServerThread,
+    create,
+    get,
+    post,
+    threads,
+)
 
 MATCHES = 20
 LOBBY_DEADLINE = 15.0  # far beyond a lobby's answer: only a lobby that waits for bots fails
 SEARCH = "mcts:iterations=2:bias=1:focus=0"
+GAME = Goofspiel()
 
 
 class StallingGoofspiel(Goofspiel):
@@ -61,11 +69,6 @@ class StallingGoofspiel(Goofspiel):
         return super().heuristic_action(state, seat, rng)
 
 
-def threads(workers: int) -> Executor:
-    """Searches in threads of this process: a test's closures and patches reach them."""
-    return ThreadPoolExecutor(workers)
-
-
 async def until(check: Any, what: str, seconds: float = LOBBY_DEADLINE) -> None:
     deadline = time.monotonic() + seconds
     while not await check():
@@ -89,7 +92,7 @@ def test_the_lobby_answers_while_every_bot_of_twenty_matches_thinks(sqlite: Serv
         async def pool_full() -> bool:
             return game.thinking >= sqlite.bot_threads
 
-        await until(pool_full, "every bot thread busy")
+        await until(pool_full, "every search worker busy", 120)  # the workers start first
         began = time.monotonic()
         made = await asyncio.wait_for(create(base, game="goofspiel", players=2),
                                       LOBBY_DEADLINE)
@@ -286,15 +289,15 @@ def test_an_explanation_is_one_at_a_time_per_caller_and_kept(monkeypatch: Any) -
     async def scenario() -> list[Any]:
         pool = BotPool(2, workers=threads)
         asked = Explanations(pool)
-        first = asyncio.create_task(asked.answer("ann", ("m", 3, 0), None, None, record))
+        first = asyncio.create_task(asked.answer("ann", ("m", 3, 0), GAME, None, record))
         await asyncio.sleep(0.05)
         with pytest.raises(Busy):  # Ann waits for one already
-            await asked.answer("ann", ("m", 4, 0), None, None, record)
-        other = asyncio.create_task(asked.answer("bea", ("m", 4, 0), None, None, record))
+            await asked.answer("ann", ("m", 4, 0), GAME, None, record)
+        other = asyncio.create_task(asked.answer("bea", ("m", 4, 0), GAME, None, record))
         await held.let_go("3")
         await held.let_go("4")
         answers = [await first, await other]
-        answers.append(await asked.answer("cid", ("m", 3, 0), None, None, record))  # kept
+        answers.append(await asked.answer("cid", ("m", 3, 0), GAME, None, record))  # kept
         pool.close()
         return answers
 

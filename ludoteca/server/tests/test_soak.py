@@ -3,11 +3,12 @@
 Two `ludoteca serve` processes on one PostgreSQL and one Redis; matches of every game, bots on
 every seat but one, which a scripted client plays through either process (it hops to the other
 now and then, and moves when its process dies). Meanwhile the chaos loop kills a process with
-SIGKILL at random moments (started again a moment later on its port) and restarts Redis now and
-then; a match that ends is replaced by a new one of its game. Checked as it goes and at the end:
+SIGKILL at random moments (started again a moment later on its port), restarts Redis now and
+then, and has the database refuse every write for a few seconds (a trigger that raises); a
+match that ends is replaced by a new one of its game. Checked as it goes and at the end:
 
-- nothing acknowledged is lost: every step a client was told was accepted is in the log, with
-  its seat and action;
+- nothing acknowledged is lost and nothing is invented: every step a client was told was
+  accepted (`earlier` ones too) is in the log, with its seat and action;
 - steps never go back: neither the logged step of a match nor the steps a connection is shown;
 - no match stalls: every running match steps at least once every `STALL_SECONDS`, and again
   once the faults stop;
@@ -37,7 +38,7 @@ from ludoteca.engine.match import Match
 from ludoteca.games import load_game
 from ludoteca.server.live.match import load_state, replay_state
 from ludoteca.server.store import Store
-from ludoteca.server.tests.helpers import Client, ServerProcess, Turns
+from ludoteca.server.tests.helpers import Client, ServerProcess, Turns, refuse_writes
 from ludoteca.server.tests.services import Postgres, Redis
 from ludoteca.server.tests.test_bus import until
 
@@ -53,6 +54,7 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("ciurme", 8, {}),
 ]
 BOT = "random"
+FAULTS = ("kill", "redis", "refuse")  # a process killed, Redis restarted, the writes refused
 
 
 @dataclass
@@ -148,7 +150,7 @@ async def _soak(soak: Soak, folder: Path, args: tuple[str, ...]) -> None:
     steps = sum(step for step, _ in soak.steps.values())
     print(f"soak: {SECONDS:.0f} s of faults ({', '.join(soak.faults)}), "
           f"{len(soak.matches)} matches, {steps} steps, {acknowledged} acknowledged to seat 0")
-    assert "kill" in soak.faults and "redis" in soak.faults, soak.faults
+    assert set(FAULTS) <= set(soak.faults), soak.faults
     assert acknowledged > 50
 
 
@@ -226,16 +228,21 @@ async def _play_a_while(client: Client, match: SoakMatch, rng: random.Random,
 # --- faults -------------------------------------------------------------------------------------
 async def _chaos(soak: Soak, folder: Path, args: tuple[str, ...],
                  watching: asyncio.Task[None]) -> None:
-    """Faults at random moments until the time is up: the first a kill, the second a Redis
-    restart, then either (kills twice as often)."""
+    """Faults at random moments until the time is up: a kill, a Redis restart and writes
+    refused first, then any of them (kills twice as often)."""
     ends = time.monotonic() + SECONDS
     while time.monotonic() < ends:
         await asyncio.sleep(soak.rng.uniform(5, 15))
         soak.check_tasks(watching)
         number = len(soak.faults)
-        kind = "kill" if number == 0 else "redis" if number == 1 else soak.rng.choice(
-            ["kill", "kill", "redis"])
+        kind = FAULTS[number] if number < len(FAULTS) else soak.rng.choice(
+            ["kill", "kill", *FAULTS[1:]])
         soak.faults.append(kind)
+        if kind == "refuse":
+            await asyncio.to_thread(refuse_writes, soak.store, True)
+            await asyncio.sleep(soak.rng.uniform(0.5, 3))
+            await asyncio.to_thread(refuse_writes, soak.store, False)
+            continue
         if kind == "kill":
             index = soak.rng.randrange(2)
             server = soak.servers[index]

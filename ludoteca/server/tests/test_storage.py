@@ -16,7 +16,14 @@ from ludoteca.server.config import ServerConfig
 from ludoteca.server.live.match import load_state, replay_state
 from ludoteca.server.store.database import MIGRATIONS, Store
 from ludoteca.server.store.models import Base
-from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, post
+from ludoteca.server.tests.helpers import (
+    Client,
+    Player,
+    ServerThread,
+    create,
+    post,
+    refuse_writes,
+)
 
 
 def test_migrations_make_the_models_tables(database: str) -> None:
@@ -135,42 +142,20 @@ def test_no_client_hears_accepted_for_a_step_that_was_not_stored(config: ServerC
     assert [f["step"] for f in heard] == [1] and heard[0]["seat"] == 1
 
 
-# A trigger that makes the database itself refuse to log a step, on each engine.
-REFUSE_WRITES = {
-    "sqlite": ["CREATE TRIGGER refuse BEFORE INSERT ON actions "
-               "BEGIN SELECT RAISE(ABORT, 'the disk is full'); END"],
-    "postgresql": [
-        "CREATE FUNCTION refuse() RETURNS trigger AS "
-        "$$ BEGIN RAISE EXCEPTION 'the disk is full'; END $$ LANGUAGE plpgsql",
-        "CREATE TRIGGER refuse BEFORE INSERT ON actions FOR EACH ROW EXECUTE FUNCTION refuse()",
-    ],
-}
-ALLOW_WRITES = {"sqlite": ["DROP TRIGGER refuse"],
-                "postgresql": ["DROP TRIGGER refuse ON actions", "DROP FUNCTION refuse()"]}
-
-
-def run_sql(store: Store, statements: list[str]) -> None:
-    with store.engine.begin() as connection:
-        for statement in statements:
-            connection.exec_driver_sql(statement)
-
-
 def test_a_resend_after_a_refused_write_is_tried_afresh(config: ServerConfig) -> None:
     """The database refuses to log steps for a while: every action sent meanwhile is rejected,
     its resends (same ref) too, never "accepted ... earlier" for a step the log does not hold;
     once writes work again the same ref is applied as a new action, once."""
-    engine = "sqlite" if config.database_url.startswith("sqlite") else "postgresql"
-
     async def scenario(base: str, server: ServerThread) -> tuple[list[dict[str, Any]], Any]:
         made = await create(base, game="goofspiel", players=2, seed=2)
         await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
         ann = await Client.connect(base, made["id"], made["seats"][0]["token"])
         bid = (await ann.state())["legal"][0]
         store = server.hub.store
-        run_sql(store, REFUSE_WRITES[engine])
+        refuse_writes(store, True)
         answers = [await ann.act(bid, "r1"), await ann.act(bid, "r1")]
         refused_log = store.actions(made["id"])
-        run_sql(store, ALLOW_WRITES[engine])
+        refuse_writes(store, False)
         answers += [await ann.act(bid, "r1"), await ann.act(bid, "r1")]
         logged = store.actions(made["id"])
         await ann.close()

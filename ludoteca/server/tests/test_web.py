@@ -15,7 +15,7 @@ from ludoteca.games.goofspiel.game import Goofspiel
 from ludoteca.server.api import pages
 from ludoteca.server.api.protocol import check_server_frame
 from ludoteca.server.config import ServerConfig
-from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post
+from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post, threads
 
 
 def run(coro: Any) -> Any:
@@ -164,4 +164,5 @@ def test_bots_explain_their_moves_through_the_replays_door(sqlite: ServerConfig,
         assert nobody.status_code == 422 and "the seats are 0 to 1" in nobody.json()["error"]
 
     with ServerThread(sqlite) as server:
+        server.hub.bot_pool.workers = threads  # the searches in this process: watched
         run(scenario(server.url))
