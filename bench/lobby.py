@@ -31,12 +31,11 @@ from ludoteca.server.loopback import free_port, wait_port
 ABOUT = """
 How long the lobby takes to answer while the bots of many matches search, against the same
 lobby idle, measured in one run. A person's visit to the lobby is three requests in a row
-(create a match, read it back, list the open matches); the server's bots think in bot threads of
-their own (`--bot-threads`), apart from the threads the lobby's database work runs in, with what
-a bot may spend on a move capped by the server (`--bot-max-seconds`). The busy run starts every
-seat of each Castell match with a searching bot and measures while they search; the ratio is the
-busy p50 (p99) over the idle one. The bots share the server's Python process with the lobby, so
-their searches still take turns with it for the interpreter.
+(create a match, read it back, list the open matches); the server's bots search in worker
+processes of their own (`--bot-threads`), at a lower priority than the server, with what a bot
+may spend on a move capped by the server (`--bot-max-seconds`). The busy run starts every seat
+of each Castell match with a searching bot and measures while they search; the ratio is the
+busy p50 (p99) over the idle one.
 """
 
 # One client makes every match of a bench: the creation quotas would stop it.

@@ -34,8 +34,8 @@ def serve(
         "starts, once everybody at the table is ready."
     ),
     bot_threads: int = typer.Option(
-        2, "--bot-threads", min=1, help="Threads the bots of every match think in (a search "
-        "waits for a free one)."
+        2, "--bot-threads", min=1, help="Worker processes the bots' searches run in, taking "
+        "turns match by match (bots that do not search have a thread of their own)."
     ),
     bot_max_seconds: float = typer.Option(
         5.0, "--bot-max-seconds", min=0.01, help="The most a bot may think about one move: a "

@@ -41,8 +41,9 @@ class ServerConfig:
     countdown_seconds: float = 3.0
     # The bot that stands in for an abandoned seat, or takes a seat its time bank ran out on.
     stand_in_bot: str = "heuristic"
-    # Threads the bots of every match think in (a search waits for a free one), and what a bot
-    # spec may ask of one move: past these caps it is refused.
+    # Worker processes the bots' searches of every match run in, taking turns match by match
+    # (see live/bot_pool.py), and what a bot spec may ask of one move: past these caps it is
+    # refused, and every search stops at bot_max_seconds of CPU whatever iterations it asks.
     bot_threads: int = 2
     bot_max_seconds: float = 5.0
     bot_max_iterations: int = 20_000

@@ -304,8 +304,10 @@ async def get(base: str, path: str, token: str | None = None) -> httpx.Response:
 class Turns:
     """When a scripted client may act: on the newest state, one action at a time. A state that
     came before the answer to its action may not show that action yet (the step's frames
-    follow the answer): after an acceptance it waits for a state that comes after; after a
-    refusal the newest state stands (one sent meanwhile, else the one refused on)."""
+    follow the answer): after an acceptance it waits for a state of that step or later (one
+    may have come first: the answer to an action resent after its process died, which the
+    state read from the other process already showed); after a refusal the newest state
+    stands (one sent meanwhile, else the one refused on)."""
 
     latest: dict[str, Any] | None = None
     waiting: bool = False  # for the answer to the action sent
@@ -315,7 +317,9 @@ class Turns:
         if kind == "state":
             self.latest = frame
         elif kind == "accepted":
-            self.waiting, self.latest = False, None
+            self.waiting = False
+            if self.latest is not None and self.latest["step"] < frame["step"]:
+                self.latest = None
         elif kind == "rejected":
             self.waiting = False
 

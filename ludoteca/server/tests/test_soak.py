@@ -209,6 +209,9 @@ async def _play_a_while(client: Client, match: SoakMatch, rng: random.Random,
         if kind == "state":
             assert frame["step"] >= shown, (match.id, "a state went back", shown, frame["step"])
             shown = frame["step"]
+            gathering = frame.get("gathering")
+            if gathering and frame["seat"] in gathering["waiting"]:
+                await client.send({"type": "ready"})  # a round held until all are ready
         elif kind == "event":
             assert frame["step"] >= events, (match.id, "an event went back")
             events = frame["step"]
