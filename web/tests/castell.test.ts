@@ -4,7 +4,7 @@ import { describe, expect, it as test } from "vitest";
 import fixtures from "./fixtures/games.json";
 import { goalProblems } from "../src/games/castell/goals";
 import { checkTower, fitsTeam, towerScore, type Ranks, type Skill } from "../src/games/castell/towerCheck";
-import { nextWheel } from "../src/games/castell/view";
+import { nextWheel, revealedSince } from "../src/games/castell/view";
 
 type Case = { levels: number[][]; ranks: Ranks; skills: Skill[]; legal: boolean; uses: Ranks | null; reason: string | null };
 const cases = fixtures.castell_towers as unknown as Case[];
@@ -78,5 +78,27 @@ describe("the wheel", () => {
   test("next round each sector faces the tile the next sector faces now", () => {
     const wheel = { "All Regions": "mix", Lleida: "base", Valls: "special", Girona: "width" };
     expect(nextWheel(wheel)).toEqual({ "All Regions": "base", Lleida: "special", Valls: "width", Girona: "mix" });
+  });
+});
+
+describe("festivals revealed", () => {
+  const result = (step: number, region: string, round: number) => ({
+    step,
+    event: { kind: "festival_result", data: { round, region, scores: {} } as Record<string, unknown> },
+  });
+  const events = [
+    result(40, "Lleida", 3),
+    { step: 52, event: { kind: "declared", data: {} } },
+    result(52, "Barcelona", 5),
+    result(52, "Vilanova", 5),
+  ];
+
+  test("a second festival revealed with the first does not replace it", () => {
+    expect(revealedSince(events, 52).map((o) => o.region)).toEqual(["Barcelona", "Vilanova"]);
+  });
+
+  test("festivals revealed before the step are left out", () => {
+    expect(revealedSince(events, 41).map((o) => [o.round, o.region])).toEqual([[5, "Barcelona"], [5, "Vilanova"]]);
+    expect(revealedSince(events, 0)).toHaveLength(3);
   });
 });
