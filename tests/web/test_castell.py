@@ -174,6 +174,10 @@ def take_back_a_move(table: Table, page: Page) -> None:
     assert page.locator("[data-undo]").count() == 0
     assert page.locator('.log li[data-kind="undone"]').count() == 1
     assert page.locator(".log li.undone").count() == 1
+    # The struck line's hidden "(taken back)" is placed within its line, never against the page,
+    # where it stood at the unscrolled line's place and stretched the page by the log's length.
+    assert page.locator(".log li.undone .visually-hidden").evaluate(
+        "e => e.offsetParent !== null && e.offsetParent.closest('.log li') !== null")
     assert page.locator('.turn button[data-kind="move"]').count() > 0  # the move is open again
     table.shot(page, "castell-after-undo")
 
