@@ -182,6 +182,13 @@ def test_the_focus_follows_the_play(table: Table) -> None:
     until(lambda: page.evaluate("document.activeElement !== document.body"), 5,
           "the focus on a control")
     assert page.evaluate("document.activeElement.closest('.game, [data-awaited]') !== null")
+    # On a control of the game, never the status line: Enter alone makes the next move.
+    until(lambda: page.evaluate("document.activeElement.closest('.game button') !== null"), 10,
+          "the focus on the game's next control")
+    assert page.evaluate("document.activeElement.closest('[data-awaited]') === null")
+    before = seen(page).step
+    page.keyboard.press("Enter")
+    until(lambda: seen(page).step > before, 10, "the next move, made with Enter alone")
 
 
 @pytest.mark.parametrize("language", ["it", "en"])
