@@ -247,6 +247,12 @@ def test_every_screen_at_a_desktops_and_a_phones_width(table: Table, width: int)
     page.wait_for_selector(".castell")
     wait_turn_or_end([page], 20)
     shot("castell")
+    # Every region of the map in sight at once, none hidden in a sideways box (at a phone's
+    # width Girona and Barcelona were, with nothing saying so).
+    assert page.locator(".map [data-region]").count() == 7
+    assert page.evaluate("""() => [...document.querySelectorAll('.map [data-region]')].every(
+        (g) => { const r = g.getBoundingClientRect();
+                 return r.left >= 0 && r.right <= document.documentElement.clientWidth; })""")
     create_match(page, "ligretto", ["me", "bot", "bot"], options={"rounds": "1"})
     page.wait_for_selector("[data-gathering] button.ready")
     start_round(page)
