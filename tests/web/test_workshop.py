@@ -250,6 +250,19 @@ def test_a_whole_workshop(table: Table) -> None:
     lonely = next(i for i, c in enumerate(crews) if len(c) == 3)
     short = room.phones[NAMES.index(crews[lonely][0])]
     until(lambda: "1 bot" in short.page.inner_text("[data-lobby]"), 10, "the bot on a phone")
+    # Sixteen seats typed after the balance: the plan says them at once, with the crew of bots
+    # they add, as the start would make them; typed back to twelve, the plan is twelve again.
+    facilitator.fill("input[name=seats]", "16")
+    facilitator.locator("input[name=seats]").dispatch_event("change")
+    until(lambda: "11 people, 16 seats" in facilitator.inner_text("[data-plan]"), 10,
+          "the plan for sixteen seats")
+    assert facilitator.locator(".crew.bots-only").count() + facilitator.locator(
+        "[data-bots]").count() >= 2
+    room.table.shot(facilitator, "lobby-sixteen-seats")
+    facilitator.fill("input[name=seats]", "12")
+    facilitator.locator("input[name=seats]").dispatch_event("change")
+    until(lambda: "11 people, 12 seats" in facilitator.inner_text("[data-plan]"), 10,
+          "the plan for twelve seats again")
     room.table.shot(facilitator, "lobby-control")
     room.table.shot(room.phones[1].page, "lobby-phone-it")
     room.table.shot(room.projectors[0].page, "lobby-projector-it")

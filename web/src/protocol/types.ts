@@ -535,6 +535,10 @@ export interface SessionSettings {
    * the crew (its index) whose bot seats latecomers take first; most_bots: the crew with the most bots
    */
   latecomers?: number | "most_bots" | null;
+  /**
+   * before the start: the seats the session is planned for (more than the people joined leaves seats for bots); the lobby's plan and the start follow it
+   */
+  players?: number | null;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
