@@ -164,7 +164,7 @@ def summary(hub: Hub, live: LiveMatch) -> schemas.MatchSummary:
     counts = live.presence.counts(hub.now())
     result = None
     if live.state is not None and live.game.is_over(live.state):
-        result = live.game.result(live.state).to_json()
+        result = live.game.public_result(live.game.result(live.state))
     return schemas.MatchSummary(
         id=info.id, game=info.game, title=live.game.title or live.game.name,
         status=info.status, players=info.players, created_at=info.created_at,

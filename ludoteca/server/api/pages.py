@@ -128,7 +128,7 @@ def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
                        for e in stepped.events if e.visible(None)],
         })
     state = timeline.state
-    result = game.result(state).to_json() if game.is_over(state) else None
+    result = game.public_result(game.result(state)) if game.is_over(state) else None
     return {"game": game.name, "players": match.players, "steps": steps, "result": result}
 
 
