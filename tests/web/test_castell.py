@@ -102,6 +102,11 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
         page.locator(".log button.older").click()
     until(lambda: page.locator('.log li[data-step="1"]').count() > 0, 10, "the first step")
     assert page.locator(".log h4.round").count() == 10  # a heading per round
+    # "Round 2 begins" stands under round 2's heading, not round 1's.
+    misplaced = page.evaluate("""() => [...document.querySelectorAll('.log li[data-kind="round"]')]
+        .map((li) => [li.closest('ol').previousElementSibling?.dataset.round, li.innerText])
+        .filter(([round, text]) => !new RegExp(`\\b${round}\\b`).test(text))""")
+    assert page.locator('.log li[data-kind="round"]').count() >= 9 and misplaced == []
     table.shot(page, "castell-finished-log")
     # The finished match replays step by step, its log as the spectators heard it.
     page.locator('.result a[href^="/replay/"]').click()
