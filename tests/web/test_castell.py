@@ -63,6 +63,9 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
         turns += 1
         if turns == 1:
             table.shot(page, "castell-after-first-turn")
+            # Every board breaks its score so far down by the five categories the end counts.
+            for board in page.locator(".board[data-seat]").all():
+                assert board.locator("[data-breakdown] [data-category]").count() == 5
         if turns == 3 and not reloaded:
             # Reload in the middle: the seat comes back from local storage, the match goes on,
             # and the log reads as it did (newest first: the lines before, under any new ones).
