@@ -14,14 +14,17 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
+from ludoteca.games.ciurme.data import SHIP_NAMES
+
 ROOT = Path(__file__).resolve().parents[2]
 I18N = ROOT / "web" / "src" / "i18n"
 AXE = ROOT / "web" / "node_modules" / "axe-core" / "axe.min.js"
-# Names, not words of a language: games, places, people in these tests, units.
+# Names, not words of a language: games, places, people in these tests, units, Ciurme's ships.
 NAMES = {"castell", "ligretto", "goofspiel", "ciurme", "ludoteca", "lleida", "valls",
-         "tarragona", "vilanova", "vilafranca", "barcelona", "girona", "ada", "bea", "bot"}
-# Words of both languages ("pile dei premi", "fine del round"; "it's fine").
-SHARED = {"pile", "fine"}
+         "tarragona", "vilanova", "vilafranca", "barcelona", "girona", "ada", "bea", "bot",
+         *(w.lower() for ship in SHIP_NAMES for w in re.findall(r"[^\W\d_]{3,}", ship))}
+# Words of both languages ("pile dei premi", "fine del round"; "it's fine"; "decide").
+SHARED = {"pile", "fine", "decide"}
 # The code's words: a rule's number, a file of the code, an option's name (vote_seconds,
 # automaton_load=0), a translation's key (castell.event.moved).
 CODE_WORDS = re.compile(
@@ -47,7 +50,7 @@ ONLY = {"en": ENGLISH - ITALIAN - NAMES - SHARED, "it": ITALIAN - ENGLISH - NAME
 
 def page_text(page: Page) -> str:
     """The page's visible words, without the drawings' labels (the wheel's three-letter skills)
-    and what a person typed (a message, a name)."""
+    and what somebody wrote (a message, marked data-typed, in its writer's language)."""
     return str(page.evaluate("""() => {
         const main = (document.querySelector("main") || document.body).cloneNode(true);
         main.querySelectorAll("svg, .feed, .chat, [data-typed]").forEach((e) => e.remove());
