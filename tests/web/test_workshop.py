@@ -332,10 +332,16 @@ def test_a_whole_workshop(table: Table) -> None:
     room.busy(GRACE + 1)
     until(lambda: "Carla · a bot plays for now" in facilitator.inner_text(".control"), 20,
           "the closed phone's seat played by a bot, under its person's name")
+    # Said once in the list of seats (her crew's card says it too), not three times.
+    seat_line = facilitator.locator(f'.seats li[data-seat="{gone.seat}"]').inner_text()
+    assert seat_line.count("a bot plays for now") == 1, seat_line
     before = len([s for s, _ in replayed("ciurme", room.record())[1] if s == gone.seat])
     room.busy(12)
     after = len([s for s, _ in replayed("ciurme", room.record())[1] if s == gone.seat])
     assert after > before, "the closed phone's crew goes on: its bot plays the seat"
+    # Her mates' log marks the moves the bot made for her.
+    until(lambda: mates[0].page.locator(".log [data-stand-in]").count() > 0, 10,
+          "a stand-in's move marked in a mate's log")
     room.scan("phase1")
     facilitator.locator("[data-close-phase1]").click()
     until(lambda: stage(facilitator, ".control") == "offices", 15, "the elections")
@@ -393,6 +399,9 @@ def test_a_whole_workshop(table: Table) -> None:
     room.scan("assembly")
     room.busy(240, until_stage="over")
     assert stage(facilitator, ".control") == "over", "the session did not end"
+    # Once it is over there is no seat to hand to a bot or give back.
+    until(lambda: facilitator.locator("[data-to-bot], [data-give-back]").count() == 0, 10,
+          "no seat buttons after the end")
 
     # --- the end: results with people's names; the room's debrief ------------------------------
     for phone in room.open_phones():

@@ -867,6 +867,7 @@ export const en = {
   "room.new.language.en": "English",
   "log.round": "Round {round}",
   "log.undone": "{who} took back a move.",
+  "log.stand_in": "a bot played for them",
   "log.taken_back": "taken back",
   "log.older": "Show earlier events",
   "gather.title": "The round starts when everybody is ready",

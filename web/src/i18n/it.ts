@@ -868,6 +868,7 @@ export const it: Record<keyof typeof en, string> = {
   "room.new.language.en": "English",
   "log.round": "Round {round}",
   "log.undone": "{who} ha ripreso una mossa.",
+  "log.stand_in": "ha giocato un bot al suo posto",
   "log.taken_back": "ripresa",
   "log.older": "Mostra gli eventi precedenti",
   "gather.title": "Il round inizia quando tutti sono pronti",

@@ -192,6 +192,7 @@ export interface EventBody {
  * via the `definition` "EventFrame".
  */
 export interface EventFrame {
+  bot?: boolean;
   event: EventBody;
   round?: number | null;
   seat: number | null;
@@ -288,6 +289,7 @@ export interface HistoryFrame {
  * via the `definition` "LoggedEvent".
  */
 export interface LoggedEvent {
+  bot?: boolean;
   event: EventBody;
   round?: number | null;
   seat: number | null;
