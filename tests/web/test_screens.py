@@ -161,9 +161,9 @@ def test_no_word_of_the_other_language(table: Table, language: str) -> None:
         page.goto(f"/new/{game}")
         page.wait_for_selector("[data-players]")
         check_language(page, language)
-    # Ciurme's new session: every option labelled and explained in the page's language.
+    # Ciurme's new session (its new match's form, every option in words, is above).
     page.goto("/session")
-    page.wait_for_selector("#option-vote_seconds")
+    page.wait_for_selector("input[name=vote_minutes]")
     check_language(page, language)
     create_match(page, "ciurme", ["me"] + ["bot"] * 7, options={"message_budget": "0"},
                  level="normal")
@@ -242,7 +242,7 @@ def test_every_screen_at_a_desktops_and_a_phones_width(table: Table, width: int)
     page.wait_for_selector(".rules .text h2")
     shot("rules-ciurme")
     page.goto("/session")
-    page.wait_for_selector("#option-vote_seconds")
+    page.wait_for_selector("input[name=vote_minutes]")
     shot("new-session")
     create_match(page, "ciurme", ["me"] + ["bot"] * 7, options={"message_budget": "0"},
                  level="normal")
