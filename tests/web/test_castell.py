@@ -120,6 +120,13 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
     table.shot(page, "castell-replay")
     page.locator('button[aria-label="Last step"]').click()
     page.wait_for_selector("[data-festival-results]")  # the last festival, revealed
+    # Every festival the last step revealed has its own panel: a second one of the round
+    # does not replace the first.
+    revealed_last = page.evaluate("""() => {
+        const steps = [...document.querySelectorAll('.log li[data-kind="festival_result"]')]
+            .map((li) => Number(li.dataset.step));
+        return steps.filter((s) => s === Math.max(...steps)).length; }""")
+    assert page.locator("[data-festival-results]").count() == revealed_last >= 1
     table.shot(page, "castell-replay-end")
 
 
