@@ -93,8 +93,14 @@ class Table:
 
     def close(self, failed: bool = False) -> None:
         """Close every person's browser; after a failure, first a picture of each open page
-        (`failed-<n>.png`), the screens as they were when the test gave up."""
+        (`failed-<n>.png`), the screens as they were when the test gave up; else each open
+        page's last screen is audited like a photographed one."""
         for context in self.contexts:
+            for page in [] if failed else context.pages:
+                try:
+                    self.audit(page, "the last screen")
+                except PlaywrightError:
+                    pass  # a page that cannot be read any more (closing, navigating away)
             for page in context.pages if failed else []:
                 self.shots += 1
                 try:
