@@ -334,6 +334,12 @@ class Game(ABC, Generic[S]):
             f"Winner(s): seat {winners}{you}",
         ]
 
+    def public_result(self, result: Result) -> dict[str, Any]:
+        """The result as the room's pages read it (a match's summary, its replay). Default:
+        all of it; a game that declares no overall winner leaves out the order of the seats
+        its tournaments need, and its own English sentences, which the client says itself."""
+        return result.to_json()
+
     def describe_action(self, action: Action) -> str:
         """One line a player reads to choose this action."""
         fields = self.encode_action(action)

@@ -1,14 +1,15 @@
 """The index of a game's rules pages: from every rule and every [D-n] decision to the function
 that implements it and the test that proves it.
 
-Each rules page (`rules.en.md`, `rules.it.md` in the game's package) ends with a table whose
-rows read
+The index is a developer's page beside the game's tests (`tests/rules_index.md` in the game's
+package), not part of the players' rules pages (`rules.en.md`, `rules.it.md`); its table's rows
+read
 
     | [D-3] Ties | `rules/festival.py` `award_tokens` | `tests/test_festival.py` `test_ties` |
 
 (paths relative to the game's package). `index_problems` lists what is wrong: a reference to a
 file or a function that does not exist, a [D-n] cited in the code but missing from the index or
-indexed but cited nowhere in the code, and two pages whose indexes differ.
+indexed but cited nowhere in the code.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-PAGES = ("rules.en.md", "rules.it.md")
+INDEX = "tests/rules_index.md"
 DECISION = re.compile(r"\[D-(\d+)\]")
 REFERENCE = re.compile(r"^`([\w/]+\.py)`\s+`(\w+)`$")
 
@@ -36,7 +37,7 @@ class Entry:
 
 
 def read_index(page: Path) -> list[Entry]:
-    """The rows of the page's index table (rows whose last two cells are references)."""
+    """The rows of the index table (rows whose last two cells are references)."""
     entries = []
     for line in page.read_text(encoding="utf-8").splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -67,34 +68,21 @@ def cited_decisions(package: Path) -> set[int]:
 
 
 def index_problems(package: Path) -> list[str]:
-    """Everything wrong with the indexes of the game package at `package`."""
-    problems: list[str] = []
-    indexes: dict[str, list[Entry]] = {}
-    for name in PAGES:
-        page = package / name
-        if not page.is_file():
-            problems.append(f"{name} is missing")
-            continue
-        indexes[name] = entries = read_index(page)
-        if not entries:
-            problems.append(f"{name} has no index table")
-        for entry in entries:
-            for kind, (file, function) in (("code", entry.code), ("test", entry.test)):
-                if not defines(package / file, function):
-                    problems.append(f"{name}: {entry.rule!r} points to {kind} {file} "
-                                    f"{function}, which does not exist")
+    """Everything wrong with the index of the game package at `package`."""
+    page = package / INDEX
+    if not page.is_file():
+        return [f"{INDEX} is missing"]
+    entries = read_index(page)
+    problems = [] if entries else [f"{INDEX} has no index table"]
+    for entry in entries:
+        for kind, (file, function) in (("code", entry.code), ("test", entry.test)):
+            if not defines(package / file, function):
+                problems.append(f"{INDEX}: {entry.rule!r} points to {kind} {file} "
+                                f"{function}, which does not exist")
     cited = cited_decisions(package)
-    for name, entries in indexes.items():
-        indexed = set().union(*(e.decisions for e in entries)) if entries else set()
-        for n in sorted(cited - indexed):
-            problems.append(f"{name}: [D-{n}] is cited in the code but not in the index")
-        for n in sorted(indexed - cited):
-            problems.append(f"{name}: [D-{n}] is in the index but cited nowhere in the code")
-    if len(indexes) == 2:
-        first, second = (
-            {(e.code, e.test, frozenset(e.decisions)) for e in entries}
-            for entries in indexes.values()
-        )
-        if first != second:
-            problems.append(f"the indexes of {' and '.join(PAGES)} point to different places")
+    indexed = set().union(*(e.decisions for e in entries)) if entries else set()
+    for n in sorted(cited - indexed):
+        problems.append(f"{INDEX}: [D-{n}] is cited in the code but not in the index")
+    for n in sorted(indexed - cited):
+        problems.append(f"{INDEX}: [D-{n}] is in the index but cited nowhere in the code")
     return problems

@@ -63,6 +63,9 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
         turns += 1
         if turns == 1:
             table.shot(page, "castell-after-first-turn")
+            # Every board breaks its score so far down by the five categories the end counts.
+            for board in page.locator(".board[data-seat]").all():
+                assert board.locator("[data-breakdown] [data-category]").count() == 5
         if turns == 3 and not reloaded:
             # Reload in the middle: the seat comes back from local storage, the match goes on,
             # and the log reads as it did (newest first: the lines before, under any new ones).
@@ -102,6 +105,11 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
         page.locator(".log button.older").click()
     until(lambda: page.locator('.log li[data-step="1"]').count() > 0, 10, "the first step")
     assert page.locator(".log h4.round").count() == 10  # a heading per round
+    # "Round 2 begins" stands under round 2's heading, not round 1's.
+    misplaced = page.evaluate("""() => [...document.querySelectorAll('.log li[data-kind="round"]')]
+        .map((li) => [li.closest('ol').previousElementSibling?.dataset.round, li.innerText])
+        .filter(([round, text]) => !(text.match(/[0-9]+/g) || []).includes(round))""")
+    assert page.locator('.log li[data-kind="round"]').count() >= 9 and misplaced == []
     table.shot(page, "castell-finished-log")
     # The finished match replays step by step, its log as the spectators heard it.
     page.locator('.result a[href^="/replay/"]').click()
@@ -112,6 +120,13 @@ def test_a_whole_game_against_a_bot(table: Table) -> None:
     table.shot(page, "castell-replay")
     page.locator('button[aria-label="Last step"]').click()
     page.wait_for_selector("[data-festival-results]")  # the last festival, revealed
+    # Every festival the last step revealed has its own panel: a second one of the round
+    # does not replace the first.
+    revealed_last = page.evaluate("""() => {
+        const steps = [...document.querySelectorAll('.log li[data-kind="festival_result"]')]
+            .map((li) => Number(li.dataset.step));
+        return steps.filter((s) => s === Math.max(...steps)).length; }""")
+    assert page.locator("[data-festival-results]").count() == revealed_last >= 1
     table.shot(page, "castell-replay-end")
 
 
@@ -174,6 +189,10 @@ def take_back_a_move(table: Table, page: Page) -> None:
     assert page.locator("[data-undo]").count() == 0
     assert page.locator('.log li[data-kind="undone"]').count() == 1
     assert page.locator(".log li.undone").count() == 1
+    # The struck line's hidden "(taken back)" is placed within its line, never against the page,
+    # where it stood at the unscrolled line's place and stretched the page by the log's length.
+    assert page.locator(".log li.undone .visually-hidden").evaluate(
+        "e => e.offsetParent !== null && e.offsetParent.closest('.log li') !== null")
     assert page.locator('.turn button[data-kind="move"]').count() > 0  # the move is open again
     table.shot(page, "castell-after-undo")
 

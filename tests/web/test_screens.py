@@ -7,61 +7,18 @@ desktop's 1280 px and a phone's 360 px."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
+from web_audit import language_problems
 from web_browser import Table, until
 from web_pages import create_match, seen, sideways_scrolling, start_round, wait_turn_or_end
 
-I18N = Path(__file__).resolve().parents[2] / "web" / "src" / "i18n"
-# Names, not words of a language: games, places, people in these tests, units.
-NAMES = {"castell", "ligretto", "goofspiel", "ciurme", "ludoteca", "lleida", "valls",
-         "tarragona", "vilanova", "vilafranca", "barcelona", "girona", "ada", "bea", "bot"}
-# Words of both languages ("pile dei premi", "fine del round"; "it's fine").
-SHARED = {"pile", "fine"}
-
-
-def words_of(language: str) -> set[str]:
-    """Every word of one language's texts in the client."""
-    text = (I18N / f"{language}.ts").read_text(encoding="utf-8")
-    values = re.findall(r'^\s+"[\w.]+": "((?:[^"\\]|\\.)*)",$', text, re.M)
-    words = set()
-    for value in values:
-        value = re.sub(r"\{\w+\}", " ", value)
-        words |= {w.lower() for w in re.findall(r"[^\W\d_]{3,}", value)}
-    return words
-
-
-ENGLISH, ITALIAN = words_of("en"), words_of("it")
-ONLY = {"en": ENGLISH - ITALIAN - NAMES - SHARED, "it": ITALIAN - ENGLISH - NAMES - SHARED}
-
-
-def page_text(page: Page) -> str:
-    """The page's words, without the drawings' labels (the wheel's three-letter skills)."""
-    return str(page.evaluate("""() => {
-        const main = document.querySelector("main").cloneNode(true);
-        main.querySelectorAll("svg").forEach((svg) => svg.remove());
-        document.body.appendChild(main);
-        const text = main.innerText;
-        main.remove();
-        return text;
-    }"""))
-
-
-def foreign_words(page: Page, language: str) -> list[str]:
-    """Words on the page that only the other language's texts use."""
-    other = ONLY["en" if language == "it" else "it"]
-    text = page_text(page)
-    return sorted({w for w in (x.lower() for x in re.findall(r"[^\W\d_]{3,}", text))
-                   if w in other})
-
 
 def check_language(page: Page, language: str) -> None:
-    found = foreign_words(page, language)
-    lines = [line for line in page_text(page).splitlines()
-             if any(re.search(rf"\b{w}\b", line, re.I) for w in found)]
-    assert not found, f"{page.url}: {found} on a {language} screen, in {lines}"
+    """No word of the other language on the page, and none of the code's (web_audit)."""
+    found = language_problems(page, language)
+    assert not found, f"{page.url}: " + "\n".join(found)
 
 
 def play_goofspiel(page: Page) -> None:
@@ -182,6 +139,13 @@ def test_the_focus_follows_the_play(table: Table) -> None:
     until(lambda: page.evaluate("document.activeElement !== document.body"), 5,
           "the focus on a control")
     assert page.evaluate("document.activeElement.closest('.game, [data-awaited]') !== null")
+    # On a control of the game, never the status line: Enter alone makes the next move.
+    until(lambda: page.evaluate("document.activeElement.closest('.game button') !== null"), 10,
+          "the focus on the game's next control")
+    assert page.evaluate("document.activeElement.closest('[data-awaited]') === null")
+    before = seen(page).step
+    page.keyboard.press("Enter")
+    until(lambda: seen(page).step > before, 10, "the next move, made with Enter alone")
 
 
 @pytest.mark.parametrize("language", ["it", "en"])
@@ -190,13 +154,21 @@ def test_no_word_of_the_other_language(table: Table, language: str) -> None:
     page.goto("/")
     page.wait_for_selector(".games li")
     check_language(page, language)
-    for game in ("castell", "ligretto", "goofspiel"):
+    for game in ("castell", "ligretto", "goofspiel", "ciurme"):
         page.goto(f"/rules/{game}")
         page.wait_for_selector(".rules .text h2")
         check_language(page, language)
         page.goto(f"/new/{game}")
         page.wait_for_selector("[data-players]")
         check_language(page, language)
+    # Ciurme's new session (its new match's form, every option in words, is above).
+    page.goto("/session")
+    page.wait_for_selector("input[name=vote_minutes]")
+    check_language(page, language)
+    create_match(page, "ciurme", ["me"] + ["bot"] * 7, options={"message_budget": "0"},
+                 level="normal")
+    page.wait_for_selector(".ciurme")
+    check_language(page, language)
     create_match(page, "castell", ["me", "bot"], seed=2)
     page.wait_for_selector(".castell")
     wait_turn_or_end([page], 20)
@@ -217,7 +189,8 @@ def test_no_word_of_the_other_language(table: Table, language: str) -> None:
 
 
 SCREENS = ("home", "new-castell", "new-ligretto", "new-goofspiel", "castell", "ligretto",
-           "goofspiel-result", "replay", "rules-castell", "rules-ligretto", "rules-goofspiel")
+           "goofspiel-result", "replay", "rules-castell", "rules-ligretto", "rules-goofspiel",
+           "rules-ciurme", "new-session", "ciurme")
 
 
 @pytest.mark.parametrize("width", [1280, 360])
@@ -240,6 +213,12 @@ def test_every_screen_at_a_desktops_and_a_phones_width(table: Table, width: int)
     page.wait_for_selector(".castell")
     wait_turn_or_end([page], 20)
     shot("castell")
+    # Every region of the map in sight at once, none hidden in a sideways box (at a phone's
+    # width Girona and Barcelona were, with nothing saying so).
+    assert page.locator(".map [data-region]").count() == 7
+    assert page.evaluate("""() => [...document.querySelectorAll('.map [data-region]')].every(
+        (g) => { const r = g.getBoundingClientRect();
+                 return r.left >= 0 && r.right <= document.documentElement.clientWidth; })""")
     create_match(page, "ligretto", ["me", "bot", "bot"], options={"rounds": "1"})
     page.wait_for_selector("[data-gathering] button.ready")
     start_round(page)
@@ -258,4 +237,15 @@ def test_every_screen_at_a_desktops_and_a_phones_width(table: Table, width: int)
         page.goto(f"/rules/{game}")
         page.wait_for_selector(".rule-picture")
         shot(f"rules-{game}")
+    # Ciurme: its rules, the new session's form (every option in words) and the quick try.
+    page.goto("/rules/ciurme")
+    page.wait_for_selector(".rules .text h2")
+    shot("rules-ciurme")
+    page.goto("/session")
+    page.wait_for_selector("input[name=vote_minutes]")
+    shot("new-session")
+    create_match(page, "ciurme", ["me"] + ["bot"] * 7, options={"message_budget": "0"},
+                 level="normal")
+    page.wait_for_selector(".ciurme")
+    shot("ciurme")
     assert tuple(shots) == SCREENS

@@ -250,6 +250,19 @@ def test_a_whole_workshop(table: Table) -> None:
     lonely = next(i for i, c in enumerate(crews) if len(c) == 3)
     short = room.phones[NAMES.index(crews[lonely][0])]
     until(lambda: "1 bot" in short.page.inner_text("[data-lobby]"), 10, "the bot on a phone")
+    # Sixteen seats typed after the balance: the plan says them at once, with the crew of bots
+    # they add, as the start would make them; typed back to twelve, the plan is twelve again.
+    facilitator.fill("input[name=seats]", "16")
+    facilitator.locator("input[name=seats]").dispatch_event("change")
+    until(lambda: "11 people, 16 seats" in facilitator.inner_text("[data-plan]"), 10,
+          "the plan for sixteen seats")
+    assert facilitator.locator(".crew.bots-only").count() + facilitator.locator(
+        "[data-bots]").count() >= 2
+    room.table.shot(facilitator, "lobby-sixteen-seats")
+    facilitator.fill("input[name=seats]", "12")
+    facilitator.locator("input[name=seats]").dispatch_event("change")
+    until(lambda: "11 people, 12 seats" in facilitator.inner_text("[data-plan]"), 10,
+          "the plan for twelve seats again")
     room.table.shot(facilitator, "lobby-control")
     room.table.shot(room.phones[1].page, "lobby-phone-it")
     room.table.shot(room.projectors[0].page, "lobby-projector-it")
@@ -319,10 +332,16 @@ def test_a_whole_workshop(table: Table) -> None:
     room.busy(GRACE + 1)
     until(lambda: "Carla · a bot plays for now" in facilitator.inner_text(".control"), 20,
           "the closed phone's seat played by a bot, under its person's name")
+    # Said once in the list of seats (her crew's card says it too), not three times.
+    seat_line = facilitator.locator(f'.seats li[data-seat="{gone.seat}"]').inner_text()
+    assert seat_line.count("a bot plays for now") == 1, seat_line
     before = len([s for s, _ in replayed("ciurme", room.record())[1] if s == gone.seat])
     room.busy(12)
     after = len([s for s, _ in replayed("ciurme", room.record())[1] if s == gone.seat])
     assert after > before, "the closed phone's crew goes on: its bot plays the seat"
+    # Her mates' log marks the moves the bot made for her.
+    until(lambda: mates[0].page.locator(".log [data-stand-in]").count() > 0, 10,
+          "a stand-in's move marked in a mate's log")
     room.scan("phase1")
     facilitator.locator("[data-close-phase1]").click()
     until(lambda: stage(facilitator, ".control") == "offices", 15, "the elections")
@@ -380,6 +399,9 @@ def test_a_whole_workshop(table: Table) -> None:
     room.scan("assembly")
     room.busy(240, until_stage="over")
     assert stage(facilitator, ".control") == "over", "the session did not end"
+    # Once it is over there is no seat to hand to a bot or give back.
+    until(lambda: facilitator.locator("[data-to-bot], [data-give-back]").count() == 0, 10,
+          "no seat buttons after the end")
 
     # --- the end: results with people's names; the room's debrief ------------------------------
     for phone in room.open_phones():

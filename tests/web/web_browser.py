@@ -18,6 +18,7 @@ from playwright.sync_api import (
     Response,
 )
 from playwright.sync_api import Error as PlaywrightError
+from web_audit import axe_problems, language_problems
 
 
 @dataclass
@@ -77,15 +78,29 @@ class Table:
         return self.watched.watch(like.context.new_page())
 
     def shot(self, page: Page, name: str, full_page: bool = True) -> Path:
+        """A picture of the screen, which is audited as it is taken: its words and its
+        accessibility (web_audit); what is wrong fails the test at its end, named by the shot."""
         self.shots += 1
         path = self.folder / f"{self.shots:02d}-{name}.png"
         page.screenshot(path=str(path), full_page=full_page)
+        self.audit(page, name)
         return path
+
+    def audit(self, page: Page, name: str) -> None:
+        width = page.viewport_size["width"] if page.viewport_size else 0
+        found = language_problems(page) + axe_problems(page)
+        self.watched.problems += [f"{name} at {width} px ({page.url}): {p}" for p in found]
 
     def close(self, failed: bool = False) -> None:
         """Close every person's browser; after a failure, first a picture of each open page
-        (`failed-<n>.png`), the screens as they were when the test gave up."""
+        (`failed-<n>.png`), the screens as they were when the test gave up; else each open
+        page's last screen is audited like a photographed one."""
         for context in self.contexts:
+            for page in [] if failed else context.pages:
+                try:
+                    self.audit(page, "the last screen")
+                except PlaywrightError:
+                    pass  # a page that cannot be read any more (closing, navigating away)
             for page in context.pages if failed else []:
                 self.shots += 1
                 try:

@@ -188,6 +188,12 @@ def castell_turn(page: Page) -> None:
         s = seen(page)
         if s.legal == 0 or s.status != "running" or page.locator(".festival").count():
             return
+        if page.locator("[data-special-first]").count():
+            # A Special tile trained: its action comes first, the end of the turn after it,
+            # and the tile may be given back without looking for the undo.
+            assert page.locator('.turn button[data-kind="end_turn"]').count() == 0
+            assert page.locator("[data-special-back]").count() == page.locator(
+                "[data-undo]").count()
         offered = [k for k in (*TURN_ORDER, "move")
                    if page.locator(f'.turn button[data-kind="{k}"]').count()]
         if not offered:

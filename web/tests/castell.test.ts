@@ -4,7 +4,11 @@ import { describe, expect, it as test } from "vitest";
 import fixtures from "./fixtures/games.json";
 import { goalProblems } from "../src/games/castell/goals";
 import { checkTower, fitsTeam, towerScore, type Ranks, type Skill } from "../src/games/castell/towerCheck";
-import { nextWheel } from "../src/games/castell/view";
+import { nextWheel, revealedSince } from "../src/games/castell/view";
+import { submitText } from "../src/games/castell/towerText";
+import { setLanguage } from "../src/i18n/i18n.svelte";
+import { gameEntry } from "../src/games/registry";
+import type { GameEvent } from "../src/protocol/frames";
 
 type Case = { levels: number[][]; ranks: Ranks; skills: Skill[]; legal: boolean; uses: Ranks | null; reason: string | null };
 const cases = fixtures.castell_towers as unknown as Case[];
@@ -78,5 +82,68 @@ describe("the wheel", () => {
   test("next round each sector faces the tile the next sector faces now", () => {
     const wheel = { "All Regions": "mix", Lleida: "base", Valls: "special", Girona: "width" };
     expect(nextWheel(wheel)).toEqual({ "All Regions": "base", Lleida: "special", Valls: "width", Girona: "mix" });
+  });
+});
+
+describe("festivals revealed", () => {
+  const result = (step: number, region: string, round: number) => ({
+    step,
+    event: { kind: "festival_result", data: { round, region, scores: {} } as Record<string, unknown> },
+  });
+  const events = [
+    result(40, "Lleida", 3),
+    { step: 52, event: { kind: "declared", data: {} } },
+    result(52, "Barcelona", 5),
+    result(52, "Vilanova", 5),
+  ];
+
+  test("a second festival revealed with the first does not replace it", () => {
+    expect(revealedSince(events, 52).map((o) => o.region)).toEqual(["Barcelona", "Vilanova"]);
+  });
+
+  test("festivals revealed before the step are left out", () => {
+    expect(revealedSince(events, 41).map((o) => [o.round, o.region])).toEqual([[5, "Barcelona"], [5, "Vilanova"]]);
+    expect(revealedSince(events, 0)).toHaveLength(3);
+  });
+});
+
+describe("the builder's button", () => {
+  const uses = { balance: 0, base: 1, mix: 0, strength: 0, width: 0 };
+
+  test("says the festival points and the skills, with a space between them", () => {
+    setLanguage("en");
+    expect(submitText("Declare this tower", 14, uses)).toBe("Declare this tower: 14 points. It uses Base ×1.");
+    expect(submitText("Declare this tower", 1, uses)).toMatch(/: 1 point\. /);
+    expect(submitText("Perform with this tower", null, uses)).toBe("Perform with this tower. It uses Base ×1.");
+    setLanguage("it");
+    expect(submitText("Dichiara questa torre", 14, uses)).toMatch(/^Dichiara questa torre: 14 punti\. Usa /);
+  });
+});
+
+describe("the festival's log line", () => {
+  const seats = { count: 2, name: (s: number) => `P${s}`, plain: (s: number) => `P${s}`, state: () => ({ here: true, bot: false, graceLeft: null }) };
+  const result = {
+    kind: "festival_result",
+    data: { round: 5, region: "Barcelona", scores: { "0": 14, "1": 9 }, skills: {}, prizes: [[0, "trophy"]], size_tokens: [[1, 8]] },
+  } as unknown as GameEvent;
+
+  test("says who won the trophy and the size tokens", () => {
+    setLanguage("en");
+    expect(gameEntry("castell").text.event(result, seats)).toMatch(/Won: P0 \(trophy\), P1 \(size token 8\)\.$/);
+    setLanguage("it");
+    expect(gameEntry("castell").text.event(result, seats)).toMatch(/Vinti: P0 \(.+\), P1 \(gettone taglia 8\)\.$/);
+  });
+});
+
+describe("a special action in the log", () => {
+  const seats = { count: 2, name: (s: number) => `P${s}`, plain: (s: number) => `P${s}`, state: () => ({ here: true, bot: false, graceLeft: null }) };
+  const say = (data: Record<string, unknown>) => gameEntry("castell").text.event({ kind: "special_move", data } as unknown as GameEvent, seats);
+
+  test("says whether it spent a special token", () => {
+    setLanguage("en");
+    expect(say({ seat: 0, region: "Valls", token_spent: true })).toBe("P0 moved once more, to Valls. A special token spent.");
+    expect(say({ seat: 0, region: "Valls", token_spent: false })).toMatch(/Free, from a Special tile/);
+    setLanguage("it");
+    expect(say({ seat: 0, region: "Valls", token_spent: true })).toMatch(/Speso un gettone speciale\.$/);
   });
 });

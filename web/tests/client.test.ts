@@ -38,6 +38,12 @@ describe("the match reducer", () => {
     expect(s.events.map((e) => [e.key, e.round])).toEqual([["3.0", 1], ["3.1", 1], ["4.0", 1], ["5.0", 2], ["5.1", 2]]);
   });
 
+  test("a step a bot sent is kept as a bot's, for the log to mark a stand-in's move", () => {
+    let s = reduce(initialMatch(), { type: "history", before: null, more: false, events: [told(1), { ...told(2), bot: true }] });
+    s = reduce(s, { type: "event", ...told(3), bot: true });
+    expect(s.events.map((e) => Boolean(e.bot))).toEqual([false, true, true]);
+  });
+
   test("an older page goes before the first event, without repeating any", () => {
     let s = reduce(initialMatch(), { type: "history", before: null, more: true, events: [told(3), told(4)] });
     s = reduce(s, { type: "history", before: 3, more: false, events: [told(1), told(2), told(2, "b")] });

@@ -65,3 +65,37 @@ describe("counts in words", () => {
     expect(gameEntry("castell").text.event(performed, seats)).toMatch(/: 1 punto, 1 gettone raccolto\.$/);
   });
 });
+
+describe("Ciurme's words", () => {
+  const event = (kind: string, data: Record<string, unknown>) => ({ kind, data }) as unknown as GameEvent;
+  const say = (kind: string, data: Record<string, unknown>) => gameEntry("ciurme").text.event(event(kind, data), seats);
+  const post = { kind: "post", channel: "deck", text: "ahoy" } as EncodedAction;
+
+  test("every log line has its subject, in both languages", () => {
+    setLanguage("en");
+    expect(say("produced", { by: "automaton", wood: "light_blue" })).toMatch(/^The automaton added .* wood to the pile\.$/);
+    expect(say("ballot", { crew: 0, topic: "deposition" })).toBe("Somebody has voted.");
+    expect(say("ballot", { crew: 0, topic: "lifeboat", voter: 2 })).toBe("P2 has voted.");
+    setLanguage("it");
+    expect(say("produced", { by: "automaton", wood: "light_blue" })).toMatch(/^L'automa /);
+    expect(say("ballot", { crew: 0, topic: "deposition" })).toBe("Qualcuno ha votato.");
+  });
+
+  test("one repair is said in the singular", () => {
+    setLanguage("en");
+    expect(say("progress", { crew: 0, repairs: 1 })).toBe("Crew 1 has made 1 repair.");
+    expect(say("progress", { crew: 0, repairs: 4 })).toBe("Crew 1 has made 4 repairs.");
+    setLanguage("it");
+    expect(say("progress", { crew: 0, repairs: 1 })).toBe("La Ciurma 1 ha fatto 1 riparazione.");
+    expect(t("ciurme.repairs.one", { count: 1, needed: 3 })).toBe("1 riparazione su 3");
+  });
+
+  test("a move says nobody's gender; a channel takes its preposition", () => {
+    setLanguage("it");
+    expect(say("moved", { seat: 1, start: "island", end: "lifeboat" })).toMatch(/^P1 si sposta: /);
+    expect(gameEntry("castell").text.event(event("moved", { seat: 1, region: "Valls" }), seats)).toBe("P1 si sposta a Valls.");
+    expect(gameEntry("ciurme").text.action(post, null as unknown as GameView)).toBe("Di' al ponte: ahoy");
+    setLanguage("en");
+    expect(gameEntry("ciurme").text.action(post, null as unknown as GameView)).toBe("Say to the deck: ahoy");
+  });
+});

@@ -4,7 +4,9 @@ import { answered, minutesSeconds, myBallot, secondsLeft, waitingFor } from "../
 import { setLanguage } from "../src/i18n/i18n.svelte";
 import { errorText, rejectionText } from "../src/lib/errors";
 import { ApiError } from "../src/lib/http";
-import { seatNames } from "../src/lib/seatNames";
+import { pastNames, seatNames } from "../src/lib/seatNames";
+import { gameEntry } from "../src/games/registry";
+import type { GameEvent } from "../src/protocol/frames";
 import { initialMatch, reduce } from "../src/lib/match-state";
 import { href, parseRoute } from "../src/lib/router";
 
@@ -73,6 +75,18 @@ describe("the training room", () => {
     expect(seats.name(3)).toBe("Facilitator");
     expect(seats.state(2, 1_010_000)).toEqual({ here: false, bot: false, graceLeft: 20 });
     expect(seats.state(0, 1_010_000).bot).toBe(true);
+    // What Nadia did before her phone died stays hers in the log: no bot's words on it.
+    const moved = { kind: "moved", data: { seat: 0, start: "island", end: "lifeboat" } } as unknown as GameEvent;
+    expect(gameEntry("ciurme").text.event(moved, pastNames(seats))).toMatch(/^Nadia moved to the /);
+    expect(pastNames(seats).name(1)).toBe("Bot 2");
+    setLanguage("it");
+    expect(gameEntry("ciurme").text.event(moved, pastNames(seats))).not.toMatch(/bot/);
+  });
+
+  test("an unforeseen failure says something went wrong; a refusal is its own sentence", () => {
+    setLanguage("it");
+    expect(errorText(new Error("Failed to fetch"))).toBe("Qualcosa è andato storto: Failed to fetch");
+    expect(errorText(new ApiError("Questa sessione è finita.", 409, "session_over"))).toBe("Questa sessione è finita.");
   });
 
   test("errors and refusals in the reader's language, from their codes", () => {

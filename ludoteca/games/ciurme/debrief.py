@@ -104,6 +104,8 @@ def room_votes(state: CiurmeState, index: int) -> list[VoteRecord]:
 
 def phase1_summary(say: Words) -> str:
     state = say.state
+    if state.stage == Stage.BRIEFING:  # a session ended before phase 1: it never started
+        return say("not_started")
     if state.closed_by == ClosedBy.OPEN:
         return say("phase1_open")
     ranking = say.listing([say.crew(i) for i in state.ranking])

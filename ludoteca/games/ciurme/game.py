@@ -418,6 +418,13 @@ class Ciurme(Game[CiurmeState]):
         # No single overall winner [D-24]; the final screen lists who won each objective.
         return ["Game over. Each objective has its own winners (above); no overall winner."]
 
+    def public_result(self, outcome: Result) -> dict[str, Any]:
+        # Who won each objective, by crews and seats [D-24]: no scores, ranks or overall
+        # winner (they order seats for tournaments only), no English sentence.
+        winners = outcome.details.get("winners", [])
+        return {"details": {"winners": [{k: v for k, v in w.items() if k != "text"}
+                                        for w in winners]}}
+
     def report_sections(self) -> list[ReportSection]:
         return result.report_sections()
 

@@ -88,7 +88,8 @@ class CiurmeOptions:
     vote_seconds: VoteSeconds = option_field(
         300,
         "[D-21] seconds a crew vote stays open before the clock closes it (missing ballots "
-        "count as abstentions; for the lifeboat, as no); the facilitator may change a vote's",
+        "count as abstentions; for the lifeboat, as no); the facilitator may change a vote's "
+        "time",
     )
     variant: CiurmeVariant = variant_field(CiurmeVariant, "the session's numbers")
     phase1_seconds: Phase1Seconds = option_field(

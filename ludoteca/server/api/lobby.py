@@ -165,7 +165,7 @@ async def live_match(hub: Hub, match_id: str) -> LiveMatch:
 def summary(hub: Hub, live: LiveMatch) -> schemas.MatchSummary:
     result = None
     if live.state is not None and live.game.is_over(live.state):
-        result = live.game.result(live.state).to_json()
+        result = live.game.public_result(live.game.result(live.state))
     return summary_of(hub, live.info, live.game, live.presence.counts(hub.now()), result)
 
 

@@ -23,7 +23,6 @@ from markdown_it import MarkdownIt
 
 from ludoteca.engine.game import Game
 from ludoteca.engine.match import Match
-from ludoteca.engine.rules_index import REFERENCE
 from ludoteca.server.api import lobby, schemas
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, invalid, not_found
@@ -79,20 +78,6 @@ async def page() -> Any:
 _markdown = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
-def players_page(text: str) -> str:
-    """The rules page without its closing index (the table from each rule to the code and the
-    test that implement it, see ludoteca.engine.rules_index): players read the rules, not where
-    they live in the code."""
-    lines = text.splitlines()
-    for number, line in enumerate(lines):
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 3 and REFERENCE.match(cells[-2]) and REFERENCE.match(cells[-1]):
-            headings = [i for i in range(number) if lines[i].startswith("## ")]
-            start = headings[-1] if headings else number
-            return "\n".join(lines[:start]).rstrip() + "\n"
-    return text
-
-
 def rules_file(game: Game[Any], lang: str) -> str | None:
     """The game's own rules page (rules.<lang>.md beside its code), or None."""
     module = inspect.getmodule(type(game))
@@ -117,7 +102,7 @@ async def rules(name: schemas.GameName, lang: schemas.Language, request: Request
     if text is None:
         raise not_found(f"rules page of {name} in {lang!r}")
     # Raw HTML is off: the page is the repository's Markdown, rendered and nothing more.
-    return {"game": game.name, "lang": lang, "html": _markdown.render(players_page(text))}
+    return {"game": game.name, "lang": lang, "html": _markdown.render(text)}
 
 
 # --- replays -------------------------------------------------------------------------------
@@ -146,7 +131,7 @@ def replay_steps(game: Game[Any], record: dict[str, Any]) -> dict[str, Any]:
             "events": [{"kind": e.kind, "data": dict(e.data)} for e in told],
         })
     state = timeline.state
-    result = game.result(state).to_json() if game.is_over(state) else None
+    result = game.public_result(game.result(state)) if game.is_over(state) else None
     return {"game": game.name, "players": match.players, "steps": steps, "result": result}
 
 

@@ -91,6 +91,9 @@ class EventFrame(Frame):
     # The round the step was played in (None: the game has no rounds).
     round: int | None = None
     event: EventBody
+    # A bot sent the action (a bot's seat, or a bot standing in for a person away); told only
+    # with the seat.
+    bot: bool = False
 
 
 class LoggedEvent(Frame):
@@ -98,6 +101,7 @@ class LoggedEvent(Frame):
     seat: int | None  # None where the receiver may not know who acted, as in EventFrame
     round: int | None = None
     event: EventBody
+    bot: bool = False  # as in EventFrame
 
 
 class HistoryFrame(Frame):

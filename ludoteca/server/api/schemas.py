@@ -216,6 +216,11 @@ class SessionSettings(Strict):
         None, description="the crew (its index) whose bot seats latecomers take first; "
         "most_bots: the crew with the most bots"
     )
+    players: int | None = Field(
+        None, ge=1, le=100, description="before the start: the seats the session is planned "
+        "for (more than the people joined leaves seats for bots); the lobby's plan and the "
+        "start follow it"
+    )
 
 
 class SetCrews(Strict):

@@ -391,17 +391,24 @@ async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) 
 
 async def change_settings(hub: Hub, live: LiveMatch, request: schemas.SessionSettings
                           ) -> schemas.SessionOut:
-    """The facilitator's settings of a running session: the grace before a bot plays for
-    someone away, and the crew latecomers join."""
+    """The facilitator's settings of a session: the grace before a bot plays for someone
+    away, the crew latecomers join, and (before the start) the seats it is planned for, which
+    the lobby's plan shows and the start makes."""
     changes: dict[str, Any] = {}
     if request.grace is not None:
         changes["grace"] = check_grace(request.grace)
     if request.latecomers is not None:
         changes["latecomers"] = request.latecomers
+    if request.players is not None:
+        _in_lobby(live)
+        session_plan(live, request.players)  # refused now, saying why, if nobody fits it
+        changes["players"] = request.players
 
     def write(session: Session, row: MatchRow) -> None:
         if row.status in ("over", "ended"):
             raise conflict(f"the session is {row.status}", "session_over")
+        if "players" in changes and row.status != "lobby":
+            raise conflict("the session has started: crews are set", "session_started")
         row.settings = {**row.settings, **changes}
 
     await hub.change_header(live, write)

@@ -52,12 +52,16 @@ def dumps(value: Any) -> str:
         return json.dumps(value)
 
 
-def event(step: int, seat: int | None, ev: Event, played_in: int | None = None) -> Frame:
+def event(step: int, seat: int | None, ev: Event, played_in: int | None = None,
+          bot: bool = False) -> Frame:
     """`seat`: who acted, or None where the receiver may not know it (`Event.actor_visible`);
-    `played_in`: the round. Only what the event says; who else may see it is not the
-    receiver's business."""
-    return {"type": "event", "step": step, "seat": seat, "round": played_in,
-            "event": {"kind": ev.kind, "data": dict(ev.data)}}
+    `played_in`: the round; `bot`: a bot sent the action (told only with the seat). Only what
+    the event says; who else may see it is not the receiver's business."""
+    frame: Frame = {"type": "event", "step": step, "seat": seat, "round": played_in,
+                    "event": {"kind": ev.kind, "data": dict(ev.data)}}
+    if bot and seat is not None:
+        frame["bot"] = True
+    return frame
 
 
 def history(told: list[Told], more: bool, before: int | None = None) -> Frame:
@@ -65,7 +69,8 @@ def history(told: list[Told], more: bool, before: int | None = None) -> Frame:
     the `event` frames told them; `more`: older ones are left for another page."""
     return {"type": "history", "before": before, "more": more,
             "events": [{"step": t.step, "seat": t.seat, "round": t.round,
-                        "event": {"kind": t.event.kind, "data": dict(t.event.data)}}
+                        "event": {"kind": t.event.kind, "data": dict(t.event.data)},
+                        **({"bot": True} if t.bot and t.seat is not None else {})}
                        for t in told]}
 
 

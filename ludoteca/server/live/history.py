@@ -25,12 +25,14 @@ PAGE = 400  # events sent at once; older ones come a page at a time
 @dataclass(frozen=True)
 class Told:
     """One event of the history: the step that made it, who acted (None where the receiver may
-    not know it), the round it was played in (None: the game has no rounds) and the event."""
+    not know it), the round it was played in (None: the game has no rounds), the event, and
+    whether a bot sent the step's action (a bot's seat, or a bot standing in for a person)."""
 
     step: int
     seat: int | None
     round: int | None
     event: Event
+    bot: bool = False
 
 
 @dataclass
@@ -42,8 +44,9 @@ class History:
     step: int = 0
     timeline: Timeline | None = None
 
-    def add(self, step: int, seat: int, played_in: int | None, events: list[Event]) -> None:
-        self.told.extend(Told(step, seat, played_in, event) for event in events)
+    def add(self, step: int, seat: int, played_in: int | None, events: list[Event],
+            bot: bool = False) -> None:
+        self.told.extend(Told(step, seat, played_in, event, bot) for event in events)
         self.step = step
 
     def caught_up(self, store: Store, game: Game[Any], match_id: str, step: int) -> History:
@@ -56,7 +59,7 @@ class History:
                     break
                 played_in = game.round_number(self.timeline.state)
                 events = self.timeline.apply(logged.seat, game.decode_action(logged.action))
-                self.add(logged.step, logged.seat, played_in, events)
+                self.add(logged.step, logged.seat, played_in, events, logged.source == "bot")
         self.told = [t for t in self.told if t.step <= step]
         self.step, self.timeline = step, None
         return self
@@ -67,7 +70,7 @@ class History:
         seen = [t for t in self.told
                 if (before is None or t.step < before) and t.event.visible(seat)]
         # Who acted only where the seat may know it, as the live event frames tell it.
-        told = [t if t.event.actor_visible(seat) else replace(t, seat=None)
+        told = [t if t.event.actor_visible(seat) else replace(t, seat=None, bot=False)
                 for t in seen[-PAGE:]]
         return told, len(seen) > PAGE
 
@@ -81,6 +84,6 @@ def rebuild_history(store: Store, game: Game[Any], info: MatchInfo) -> History:
     for logged in store.actions(info.id):
         played_in = game.round_number(timeline.state)
         events = timeline.apply(logged.seat, game.decode_action(logged.action))
-        history.add(logged.step, logged.seat, played_in, events)
+        history.add(logged.step, logged.seat, played_in, events, logged.source == "bot")
     history.timeline = timeline
     return history

@@ -396,7 +396,8 @@ class LiveMatch:
     def _remember(self, applied: Applied) -> None:
         """Add a step's events to the history, once it is built."""
         if self.history is not None:
-            self.history.add(applied.step, applied.seat, applied.round, applied.events)
+            self.history.add(applied.step, applied.seat, applied.round, applied.events,
+                             applied.source == "bot")
 
     def may_undo(self, seat: int | None) -> bool:
         """Whether `seat` may take back its last step now (the server offers it the undo)."""
@@ -534,7 +535,7 @@ class LiveMatch:
                         if key not in event_texts:
                             event_texts[key] = frames.dumps(frames.event(
                                 applied.step, applied.seat if named else None, ev,
-                                applied.round))
+                                applied.round, applied.source == "bot"))
                         texts.append(event_texts[key])
         return StepFrames(events, self.state_texts(wanted))
 

@@ -309,3 +309,30 @@ def test_join_errors_carry_a_code(config: ServerConfig) -> None:
 
     with ServerThread(config, games={}) as server:
         run(scenario(server.url))
+
+
+def test_the_plan_follows_the_seats_typed_and_the_start_makes_the_plan(
+        config: ServerConfig) -> None:
+    """Balanced for 12, then 16 seats typed: the lobby's plan says 16 seats and shows the crew
+    of bots they add, and the start makes exactly that plan."""
+    async def scenario(base: str) -> None:
+        session = (await post(base, "/api/sessions", body={"bot_pause": 0})).json()
+        sid, code, host = session["id"], session["code"], session["facilitator_token"]
+        for i in range(11):
+            await join(base, code, f"P{i}")
+        assert (await post(base, f"/api/sessions/{sid}/crews/balance", host)).status_code == 200
+        typed = await call(base, "PATCH", f"/api/sessions/{sid}/settings", host, {"players": 16})
+        assert typed.status_code == 200, typed.text
+        phone = await Client.connect(base, sid, host)
+        lobby = await phone.until(lambda f: f["type"] == "lobby")
+        assert lobby["plan"]["players"] == 16
+        assert sum(lobby["plan"]["sizes"]) == 16 and sum(lobby["plan"]["bots"]) == 5
+        assert (await post(base, f"/api/matches/{sid}/start", host)).status_code == 200
+        record = (await get(base, f"/api/matches/{sid}/record", host)).json()
+        assert record["players"] == 16 and record["options"]["crews"] == lobby["plan"]["sizes"]
+        late = await call(base, "PATCH", f"/api/sessions/{sid}/settings", host, {"players": 20})
+        assert late.status_code == 409 and late.json()["code"] == "session_started"
+        await phone.close()
+
+    with ServerThread(config, games={}) as server:
+        run(scenario(server.url))

@@ -5,6 +5,7 @@ protocol its TypeScript types are generated from."""
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 from typing import Any
 
@@ -93,6 +94,9 @@ def test_every_game_has_its_rules_page_in_both_languages(sqlite: ServerConfig,
         assert pages["en"] != pages["it"]
         # Players read the rules, not the index from each rule to its code and test.
         assert ".py</code>" not in pages["en"] + pages["it"]
+        # ...nor the code's names of options (`vote_seconds`, `automaton_load=0`) or decisions.
+        for html in pages.values():
+            assert not re.search(r"<code>[^<]*[_=][^<]*</code>|\[D-\d+\]", html), html
         french = run(get(server.url, f"/api/games/{game}/rules/fr"))
         assert french.status_code == 422 and "'en' or 'it'" in french.json()["error"]
         assert run(get(server.url, "/api/games/nothing/rules/en")).status_code == 404

@@ -11,6 +11,7 @@ export interface LoggedEvent {
   round: number | null;
   event: GameEvent;
   key: string;
+  bot?: boolean; // a bot sent the action (a bot's seat, or a bot standing in for a person)
 }
 
 // The running clocks the last state frame told of: each one's seconds left when the frame
@@ -95,8 +96,9 @@ export function initialMatch(): MatchState {
   };
 }
 
-function logged(step: number, seat: number | null, round: number | null | undefined, event: GameEvent, index: number): LoggedEvent {
-  return { step, seat, round: round ?? null, event: { kind: event.kind, data: event.data }, key: `${step}.${index}` };
+function logged(step: number, seat: number | null, round: number | null | undefined, event: GameEvent, index: number, bot = false): LoggedEvent {
+  const line: LoggedEvent = { step, seat, round: round ?? null, event: { kind: event.kind, data: event.data }, key: `${step}.${index}` };
+  return bot ? { ...line, bot } : line;
 }
 
 // The events of a step numbered in order: a step's second event is `${step}.1`.
@@ -128,12 +130,12 @@ export function reduce(state: MatchState, frame: ServerFrame, now: number = Date
     case "event": {
       // A step told twice (a reconnection meeting the history) is kept once.
       if (state.events.length && frame.step < state.events[state.events.length - 1].step) return state;
-      const next = logged(frame.step, frame.seat, frame.round, frame.event, numbered(state.events, frame.step));
+      const next = logged(frame.step, frame.seat, frame.round, frame.event, numbered(state.events, frame.step), frame.bot ?? false);
       return { ...state, events: [...state.events, next] };
     }
     case "history": {
       const told: LoggedEvent[] = [];
-      for (const e of frame.events) told.push(logged(e.step, e.seat, e.round, e.event, numbered(told, e.step)));
+      for (const e of frame.events) told.push(logged(e.step, e.seat, e.round, e.event, numbered(told, e.step), e.bot ?? false));
       if (frame.before === null || frame.before === undefined) {
         // The story so far, on connecting: it replaces what this page had heard.
         return { ...state, events: told, olderEvents: frame.more };

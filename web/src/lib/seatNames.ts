@@ -42,3 +42,10 @@ export function seatNames(
     },
   };
 }
+
+// The seats as the log names them: what a person did stays theirs, so a seat a bot covers now
+// is named by its person alone ("Marta", never "Marta · a bot plays for now" for her earlier
+// moves and messages).
+export function pastNames(seats: Seats): Seats {
+  return { ...seats, name: (seat: number) => seats.plain(seat), plain: (seat: number) => seats.plain(seat) };
+}

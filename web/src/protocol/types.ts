@@ -192,6 +192,7 @@ export interface EventBody {
  * via the `definition` "EventFrame".
  */
 export interface EventFrame {
+  bot?: boolean;
   event: EventBody;
   round?: number | null;
   seat: number | null;
@@ -288,6 +289,7 @@ export interface HistoryFrame {
  * via the `definition` "LoggedEvent".
  */
 export interface LoggedEvent {
+  bot?: boolean;
   event: EventBody;
   round?: number | null;
   seat: number | null;
@@ -536,6 +538,10 @@ export interface SessionSettings {
    * the crew (its index) whose bot seats latecomers take first; most_bots: the crew with the most bots
    */
   latecomers?: number | "most_bots" | null;
+  /**
+   * before the start: the seats the session is planned for (more than the people joined leaves seats for bots); the lobby's plan and the start follow it
+   */
+  players?: number | null;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema

@@ -95,6 +95,15 @@ def test_the_help_graph_shows_every_member_helped_or_not() -> None:
     assert [(e.source, e.target) for e in graph.edges] == [("0", "1")]
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_session_ended_in_the_briefing_says_only_that_phase1_never_started(
+        language: str) -> None:
+    report = GAME.debrief(GAME.setup(8, 0), language)
+    lines = [*report.summary, *(line for p in report.parts for line in p.summary)]
+    words = WORDS[language]
+    assert words["not_started"] in lines and words["phase1_open"] not in lines
+
+
 def test_a_crew_stopped_when_phase1_closed_is_not_shown_working() -> None:
     # [D-5] unfinished crews stop when phase 1 is closed
     state = phase1()

@@ -66,6 +66,10 @@ def test_results_say_who_won_each_objective_in_words() -> None:
         "Command: crew 0 (black) owns the flagship, Queen Anne's Revenge."
     )
     assert by["captain"]["seats"] == [c.captain for c in state.crews]
+    # The room's pages read who won what, without an overall order or the English sentences.
+    public = GAME.public_result(GAME.result(state))
+    assert public == {"details": {"winners": [
+        {k: v for k, v in w.items() if k != "text"} for w in winners]}}
     screen = GAME.render(GAME.view(state, 0))
     assert "Who won what (each objective is won on its own):" in screen
     assert all(w["text"] in screen for w in winners)

@@ -44,9 +44,9 @@ export const castellText: GameText = {
       case "trained":
         return t("castell.event.trained", { who, skill: skillName(String(d.skill)), rank: Number(d.rank) });
       case "special_move":
-        return t("castell.event.special_move", { who, region: String(d.region) });
+        return spent(t("castell.event.special_move", { who, region: String(d.region) }), d);
       case "special_recruit":
-        return t("castell.event.special_recruit", { who, size: Number(d.size), region: String(d.region) });
+        return spent(t("castell.event.special_recruit", { who, size: Number(d.size), region: String(d.region) }), d);
       case "trained_special":
         return t("castell.event.trained_special", { who });
       case "performed":
@@ -125,6 +125,12 @@ export const castellText: GameText = {
   },
 };
 
+// A special action says what it cost: a special token, or nothing (the Special tile's free one).
+function spent(line: string, d: Record<string, unknown>): string {
+  if (d.token_spent === undefined) return line;
+  return `${line} ${t(d.token_spent ? "castell.event.token_spent" : "castell.event.token_free")}`;
+}
+
 function festivalResult(d: Record<string, unknown>, seats: Seats): string {
   const scores = (d.scores ?? {}) as Record<string, number>;
   const skills = (d.skills ?? {}) as Record<string, unknown>;
@@ -134,5 +140,11 @@ function festivalResult(d: Record<string, unknown>, seats: Seats): string {
     .sort((a, b) => b[1] - a[1])
     .map(([s, score]) => t("castell.event.festival_score", { who: seats.name(Number(s)), score, skills: skillList(skills[s]) }))
     .join("; ");
-  return t("castell.event.festival_result", { region: String(d.region), list });
+  // Who won what: each prize (the trophy first) and each size token, by its winner.
+  const won = [
+    ...((d.prizes ?? []) as [number, string][]).map(([s, prize]) => t("castell.event.festival_won", { who: seats.name(s), what: prizeName(prize) })),
+    ...((d.size_tokens ?? []) as [number, number][]).map(([s, size]) => t("castell.event.festival_won", { who: seats.name(s), what: t("castell.results.size_token", { size }) })),
+  ];
+  const line = t("castell.event.festival_result", { region: String(d.region), list });
+  return won.length ? `${line} ${t("castell.event.festival_prizes", { list: won.join(", ") })}` : line;
 }

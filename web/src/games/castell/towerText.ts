@@ -1,5 +1,5 @@
 // A tower check and a goal check, said in the reader's language.
-import { t, tDynamic } from "../../i18n/i18n.svelte";
+import { t, tDynamic, tn } from "../../i18n/i18n.svelte";
 import { skillName } from "./text";
 import { SKILLS, type Reason, type Ranks } from "./towerCheck";
 
@@ -35,4 +35,11 @@ export function usesText(uses: Ranks): string {
   const used = SKILLS.filter((s) => uses[s] > 0);
   if (used.length === 0) return t("castell.tower.no_skills");
   return t("castell.tower.uses", { list: used.map((s) => `${skillName(s)} ×${uses[s]}`).join(", ") });
+}
+
+// The builder's button once the tower stands: what it does, the points it scores at a festival
+// and the skills it uses ("Declare this tower: 14 points. It uses Base ×1.").
+export function submitText(label: string, score: number | null, uses: Ranks): string {
+  const skills = usesText(uses);
+  return score === null ? t("castell.tower.submit", { label, uses: skills }) : tn("castell.tower.submit_score", score, { label, uses: skills });
 }

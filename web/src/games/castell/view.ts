@@ -141,3 +141,15 @@ export function lastRegion(events: { step: number; event: { kind: string; data: 
   }
   return null;
 }
+
+// The festivals revealed from step `since` on, in the order they were held. One declaration may
+// reveal two festivals of a round (the second one with nobody in it): each is shown, neither
+// replaces the other.
+export function revealedSince(
+  events: { step: number; event: { kind: string; data: Record<string, unknown> } }[],
+  since: number,
+): FestivalOutcome[] {
+  return events
+    .filter((e) => e.event.kind === "festival_result" && e.step >= since)
+    .map((e) => e.event.data as unknown as FestivalOutcome);
+}

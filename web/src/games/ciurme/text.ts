@@ -27,15 +27,27 @@ function crew(index: unknown): string {
 // Events that only need the seat's name and a crew.
 const SIMPLE = new Set([
   "phase_started", "nothing_produced", "first_player", "captain", "quartermaster", "restored",
-  "progress", "deposition_proposed", "deposition_failed", "preferences_chosen", "flagship_bonus",
+  "deposition_proposed", "deposition_failed", "preferences_chosen", "flagship_bonus",
   "awaiting_facilitator", "election_opened", "session_over", "stamp", "round", "clock_stopped",
   "vote_closed", "vote_timer", "phase1_timer", "table_opened",
 ]);
 
+// Every line of the log a sentence with its subject: the automaton ("the automaton added...")
+// starts it with a capital like a name does.
 export function ciurmeEvent(event: GameEvent, seats: Seats, view: GameView | null = null): string {
+  const line = eventLine(event, seats, view);
+  return line.charAt(0).toUpperCase() + line.slice(1);
+}
+
+function eventLine(event: GameEvent, seats: Seats, view: GameView | null): string {
   const d = event.data;
-  // a seat by its name; the automaton of a crew of four (its wood) as itself
-  const who = (key: string) => (typeof d[key] !== "number" ? "" : Number(d[key]) < 0 ? t("ciurme.automaton") : seats.name(Number(d[key])));
+  // A seat by its name; the automaton of a crew of four (its wood, "automaton" or a negative
+  // seat) as itself; somebody whose name this seat may not know (a secret ballot [D-23]).
+  const who = (key: string) => {
+    const seat = d[key];
+    if (seat === "automaton" || (typeof seat === "number" && seat < 0)) return t("ciurme.automaton");
+    return typeof seat === "number" ? seats.name(seat) : t("ciurme.somebody");
+  };
   switch (event.kind) {
     case "meeple":
       return t("ciurme.event.meeple", { who: who("seat"), colour: wood(d.colour) });
@@ -74,6 +86,8 @@ export function ciurmeEvent(event: GameEvent, seats: Seats, view: GameView | nul
       return t("ciurme.event.message", { who: who("author"), text: String(d.text ?? "") });
     case "reveal":
       return t("ciurme.event.reveal", { round: Number(d.round) });
+    case "progress":
+      return tn("ciurme.event.progress", Number(d.repairs ?? 0), { crew: crew(d.crew) });
     default:
       if (SIMPLE.has(event.kind)) {
         return tDynamic(`ciurme.event.${event.kind}`, {
@@ -173,7 +187,7 @@ export const ciurmeText: GameText = {
       case "place":
         return t("ciurme.action.place", { value: Number(action.value), ship: ship(view, action.ship) });
       case "post":
-        return t("ciurme.action.post", { channel: tDynamic(`ciurme.channel.${action.channel}`, {}, String(action.channel)), text: String(action.text) });
+        return t("ciurme.action.post", { to: tDynamic(`ciurme.channel_to.${action.channel}`, {}, String(action.channel)), text: String(action.text) });
       case "pick_colour":
         return t("ciurme.action.pick_colour", { colour: wood(action.colour) });
       case "first_player":
