@@ -64,7 +64,7 @@ async def knock(base: str, match_id: str, door: str, token: str | None) -> int:
 
 
 async def try_every_door(base: str, match_id: str, tokens: dict[str, str | None], phase: str,
-                         doors: tuple[str, ...] = DOORS, **kind: bool) -> list[str]:
+                         kind: dict[str, bool], doors: tuple[str, ...] = DOORS) -> list[str]:
     wrong = []
     for door in doors:
         for caller in CALLERS:
@@ -94,16 +94,16 @@ def test_a_matchs_doors_open_to_whom_they_may(sqlite: ServerConfig, game: str,
         }
         kind = {"public": spectators == "anyone", "session": False, "has_debrief": False}
         doors = (*DOORS, "explain")
-        wrong = await try_every_door(base, made["id"], tokens, "waiting", doors, **kind)
+        wrong = await try_every_door(base, made["id"], tokens, "waiting", kind, doors)
         await post(base, f"/api/matches/{made['id']}/start", made["host_token"])
         player = await Client.connect(base, made["id"], tokens["seat"])
         state = await player.state()
         if state["legal"]:  # one step played, so the log holds something to hide
             await player.act(state["legal"][0], 1)
-        wrong += await try_every_door(base, made["id"], tokens, "running", doors, **kind)
+        wrong += await try_every_door(base, made["id"], tokens, "running", kind, doors)
         await post(base, f"/api/matches/{made['id']}/end", made["host_token"])
         await player.close()
-        wrong += await try_every_door(base, made["id"], tokens, "finished", doors, **kind)
+        wrong += await try_every_door(base, made["id"], tokens, "finished", kind, doors)
         return wrong
 
     with ServerThread(sqlite) as server:
@@ -125,8 +125,8 @@ def test_a_goofspiel_played_to_its_end_opens_its_record_to_watchers(sqlite: Serv
             "spectator": made["spectator_token"], "foreign": await other_host(base),
             "garbage": "x" * 30, "none": None,
         }
-        return await try_every_door(base, made["id"], tokens, "finished", public=False,
-                                    session=False, has_debrief=False)
+        return await try_every_door(base, made["id"], tokens, "finished",
+                                    {"public": False, "session": False, "has_debrief": False})
 
     with ServerThread(sqlite) as server:
         assert asyncio.run(scenario(server.url)) == []
@@ -146,13 +146,13 @@ def test_a_sessions_record_and_debrief_stay_the_facilitators(sqlite: ServerConfi
             "foreign": await other_host(base), "garbage": "nope", "none": None,
         }
         kind = {"public": False, "session": True, "has_debrief": True}
-        wrong = await try_every_door(base, sid, tokens, "waiting", **kind)
+        wrong = await try_every_door(base, sid, tokens, "waiting", kind)
         started = await post(base, f"/api/matches/{sid}/start", host,
                              {"players": 8, "bots": "random"})
         assert started.status_code == 200, started.text
-        wrong += await try_every_door(base, sid, tokens, "running", **kind)
+        wrong += await try_every_door(base, sid, tokens, "running", kind)
         await post(base, f"/api/matches/{sid}/end", host)
-        wrong += await try_every_door(base, sid, tokens, "finished", **kind)
+        wrong += await try_every_door(base, sid, tokens, "finished", kind)
         replay = (await get(base, f"/api/matches/{sid}/replay", member["token"])).json()
         wrong += [f"the replay tells step {s['step']}'s action" for s in replay["steps"]
                   if s["action"] is not None]
