@@ -6,6 +6,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -59,11 +60,31 @@ class ServerConfig:
     echo_endpoint: bool = False
     # Seconds between the heartbeats that share presence and a match's driver between processes.
     heartbeat_seconds: float = 2.0
+    # People a session's lobby takes beyond the game's most seats (some leave, some come
+    # twice); past it a join is refused, so nobody can fill a lobby no game can seat.
+    session_member_margin: int = 20
+    # The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses or
+    # networks, comma-separated ("127.0.0.1", "10.0.0.0/8"), "*" for any; None: no proxy, the
+    # socket's own address is the client's (a header cannot dodge a limit per address).
+    forwarded_allow_ips: str | None = None
+    # Live-play sockets one address may hold open at once (a room of phones behind one
+    # router needs a few dozen); past it a socket is closed with a sentence.
+    sockets_per_client: int = 64
+    # Seconds between two presence (and lobby) frames of one match: changes in between are
+    # sent together, so a crowd arriving costs frames in proportion to the crowd.
+    presence_interval: float = 0.25
 
     @property
     def shared(self) -> bool:
         """Several processes share live matches (through Redis)."""
         return self.redis_url is not None
+
+    def uvicorn_proxy(self) -> dict[str, Any]:
+        """uvicorn's settings for forwarded headers: believed from the proxies named only
+        (uvicorn's own default believes any process on this machine)."""
+        if not self.forwarded_allow_ips:
+            return {"proxy_headers": False}
+        return {"proxy_headers": True, "forwarded_allow_ips": self.forwarded_allow_ips}
 
     def check(self) -> None:
         """Refuse settings that cannot work, with a sentence that says why."""
@@ -76,6 +97,10 @@ class ServerConfig:
             raise ValueError("snapshot_every must be 1 or more")
         if self.bot_threads < 1:
             raise ValueError("bot_threads must be 1 or more")
+        if self.session_member_margin < 0:
+            raise ValueError("session_member_margin must be 0 or more")
+        if self.sockets_per_client < 1:
+            raise ValueError("sockets_per_client must be 1 or more")
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))

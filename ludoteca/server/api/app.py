@@ -71,7 +71,7 @@ def create_app(
     app.state.config = config
     app.state.guesses = Guesses()
     install_error_handlers(app)
-    app.add_middleware(Guards, max_body=config.max_body_bytes)
+    app.add_middleware(Guards, max_body=config.max_body_bytes, public_url=config.public_url)
     app.include_router(routes.router)
     name_the_games(app, catalog)
     app.add_api_websocket_route("/api/matches/{match_id}/ws", ws.play)
