@@ -33,6 +33,10 @@ def serve(
         "or networks, comma-separated (127.0.0.1 for a proxy on this machine; * for any). "
         "Default: none, a client's address is its socket's."
     ),
+    session_member_margin: int = typer.Option(
+        20, "--session-member-margin", min=0, help="People a session's lobby takes beyond the "
+        "game's most seats; past it a join is refused."
+    ),
     sockets_per_client: int = typer.Option(
         64, "--sockets-per-client", min=1, help="Live-play WebSockets one address may hold "
         "open at once (behind a proxy: name it with --forwarded-allow-ips)."
@@ -79,7 +83,8 @@ def serve(
                           echo_endpoint=echo, bot_threads=bot_threads,
                           bot_max_seconds=bot_max_seconds, countdown_seconds=countdown,
                           forwarded_allow_ips=forwarded_allow_ips,
-                          sockets_per_client=sockets_per_client)
+                          sockets_per_client=sockets_per_client,
+                          session_member_margin=session_member_margin)
     if database_url is not None:
         config.database_url = database_url
     elif db is not None:

@@ -204,3 +204,30 @@ class Guesses:
         self.buckets.move_to_end(address)
         while len(self.buckets) > self.keep:
             self.buckets.popitem(last=False)
+
+
+class Sockets:
+    """Live-play sockets open per address, at most `most` at once: one client cannot hold
+    hundreds (each costs its frames, its presence and its memory)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.open: dict[str, int] = {}
+
+    def take(self, address: str) -> bool:
+        held = self.open.get(address, 0)
+        if held >= self.most:
+            return False
+        self.open[address] = held + 1
+        return True
+
+    def give_back(self, address: str) -> None:
+        held = self.open.get(address, 0) - 1
+        if held > 0:
+            self.open[address] = held
+        else:
+            self.open.pop(address, None)
+
+    def refusal(self) -> str:
+        return (f"too many live connections from your address: at most {self.most} at once; "
+                "close a tab or a screen and try again")

@@ -70,15 +70,17 @@ SeatNumber = Annotated[int, Path(ge=0, le=99, description="a seat, from 0")]
 SeatAsked = Annotated[int, Query(ge=0, le=99, description="a seat, from 0")]
 StepNumber = Annotated[int, Path(ge=0, le=10**6, description="a step: the state after that "
                                                               "many actions")]
-MemberNumber = Annotated[int, Path(ge=0, le=1000, description="a session member, from 0")]
+# Members are numbered in the order they joined, those who left included.
+MEMBER_MOST = 2**31 - 1
+MemberNumber = Annotated[int, Path(ge=0, le=MEMBER_MOST, description="a session member, "
+                                                                    "from 0")]
 GameName = Annotated[str, Path(pattern=r"^[a-z0-9-]{1,40}$", description="a game's name")]
 Language = Literal["en", "it"]
 
 
+# A request's body: no field it does not know, and no type stretched to fit (`true` is not the
+# number 1, nor 1.0 an integer, nor "2" a number).
 class Strict(BaseModel):
-    """A request's body: no field it does not know, and no type stretched to fit (`true` is
-    not the number 1, nor 1.0 an integer, nor "2" a number)."""
-
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
@@ -239,6 +241,7 @@ class SessionOut(BaseModel):
     players: int | None
     members: list[MemberOut]
     crews: list[list[int]]
+    members_cap: int | None = Field(None, description="the most people the lobby takes")
     grace: float | str | None = None
     latecomers: int | str = "most_bots"
     debrief_published: bool = False
@@ -255,7 +258,7 @@ class SessionSettings(Strict):
 
 
 class SetCrews(Strict):
-    crews: list[list[Annotated[int, Field(ge=0, le=1000)]]] = Field(max_length=40)
+    crews: list[list[Annotated[int, Field(ge=0, le=MEMBER_MOST)]]] = Field(max_length=40)
 
 
 class Balance(Strict):
@@ -266,7 +269,7 @@ class Balance(Strict):
 
 
 class MoveMember(Strict):
-    member: int = Field(ge=0, le=1000)
+    member: int = Field(ge=0, le=MEMBER_MOST)
     crew: int = Field(ge=0, le=40, description="a crew's index; one past the last: a new crew")
 
 
