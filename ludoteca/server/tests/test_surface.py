@@ -11,6 +11,7 @@ from typing import Any
 
 import httpx
 import pytest
+import websockets
 
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.tests.helpers import ServerThread, create, post
@@ -62,17 +63,24 @@ def test_a_named_proxy_is_believed(sqlite: ServerConfig) -> None:
 def test_a_dns_rebinding_page_is_refused(sqlite: ServerConfig) -> None:
     """A page at evil.example whose name now points at the server reaches it with its own
     Host (and Origin): refused with a sentence, over HTTP and WebSocket alike."""
-    async def scenario(base: str) -> tuple[httpx.Response, httpx.Response, httpx.Response]:
+    async def scenario(base: str) -> tuple[httpx.Response, ...]:
         async with httpx.AsyncClient(base_url=base) as http:
             evil = await http.post("/api/matches", json={"game": "goofspiel", "players": 2},
                                    headers={"host": "evil.example",
                                             "origin": "http://evil.example"})
             evil_get = await http.get("/api/matches", headers={"host": "evil.example:8000"})
             own = await http.get("/api/matches", headers={"host": "localhost:8000"})
-        return evil, evil_get, own
+            health = await http.get("/healthz", headers={"host": "10.1.2.3:8000"})
+        made = await create(base, game="goofspiel", players=2)
+        url = base.replace("http", "ws", 1) + f"/api/matches/{made['id']}/ws"
+        with pytest.raises(websockets.InvalidStatus):
+            async with websockets.connect(url, additional_headers={"host": "evil.example"}):
+                pass
+        return evil, evil_get, own, health
 
     with ServerThread(sqlite) as server:
-        evil, evil_get, own = run(scenario(server.url))
+        evil, evil_get, own, health = run(scenario(server.url))
+    assert health.status_code == 200  # a supervisor's check, by any address
     assert evil.status_code == 421 and evil_get.status_code == 421
     assert "evil.example" in evil.json()["error"] and "localhost" in evil.json()["error"]
     assert own.status_code == 200
