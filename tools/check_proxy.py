@@ -135,7 +135,8 @@ def main() -> None:
         app = free_port()
         server = subprocess.Popen(
             [str(Path(sys.executable).parent / "ludoteca"), "serve", "--port", str(app),
-             "--db", str(folder / "proxy.db"), "--bot-pause", "0"],
+             "--db", str(folder / "proxy.db"), "--bot-pause", "0",
+             "--forwarded-allow-ips", "127.0.0.1"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             wait_port(app, 60)

@@ -24,7 +24,22 @@ def serve(
     ),
     workers: int = typer.Option(1, "--workers", min=1, help="Server processes (needs Redis)."),
     public_url: str | None = typer.Option(
-        None, "--public-url", help="The address people use, for invite links."
+        None, "--public-url", help="The address people use, for invite links; requests naming "
+        "another host are refused (without it: loopback names only when --host is loopback)."
+    ),
+    forwarded_allow_ips: str | None = typer.Option(
+        None, "--forwarded-allow-ips", envvar="FORWARDED_ALLOW_IPS",
+        help="The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses "
+        "or networks, comma-separated (127.0.0.1 for a proxy on this machine; * for any). "
+        "Default: none, a client's address is its socket's."
+    ),
+    session_member_margin: int = typer.Option(
+        20, "--session-member-margin", min=0, help="People a session's lobby takes beyond the "
+        "game's most seats; past it a join is refused."
+    ),
+    sockets_per_client: int = typer.Option(
+        64, "--sockets-per-client", min=1, help="Live-play WebSockets one address may hold "
+        "open at once (behind a proxy: name it with --forwarded-allow-ips)."
     ),
     bot_pause: float = typer.Option(
         1.0, "--bot-pause", min=0, help="Seconds a bot waits before a turn-based move."
@@ -81,7 +96,10 @@ def serve(
                           bot_max_seconds=bot_max_seconds, countdown_seconds=countdown,
                           match_idle_seconds=idle_seconds,
                           matches_per_hour=matches_per_hour or None,
-                          unfinished_per_creator=unfinished_per_creator or None)
+                          unfinished_per_creator=unfinished_per_creator or None,
+                          forwarded_allow_ips=forwarded_allow_ips,
+                          sockets_per_client=sockets_per_client,
+                          session_member_margin=session_member_margin)
     if database_url is not None:
         config.database_url = database_url
     elif db is not None:
@@ -106,4 +124,5 @@ def serve(
         ws_max_size=1 << 20,
         ws_per_message_deflate=compression,
         log_level="info",
+        **config.uvicorn_proxy(),
     )

@@ -6,6 +6,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from platformdirs import user_data_dir
 
@@ -68,11 +69,31 @@ class ServerConfig:
     # not finished at once. None: no limit.
     matches_per_hour: int | None = 120
     unfinished_per_creator: int | None = 30
+    # People a session's lobby takes beyond the game's most seats (some leave, some come
+    # twice); past it a join is refused, so nobody can fill a lobby no game can seat.
+    session_member_margin: int = 20
+    # The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed: addresses or
+    # networks, comma-separated ("127.0.0.1", "10.0.0.0/8"), "*" for any; None: no proxy, the
+    # socket's own address is the client's (a header cannot dodge a limit per address).
+    forwarded_allow_ips: str | None = None
+    # Live-play sockets one address may hold open at once (a room of phones behind one
+    # router needs a few dozen); past it a socket is closed with a sentence.
+    sockets_per_client: int = 64
+    # Seconds between two presence (and lobby) frames of one match: changes in between are
+    # sent together, so a crowd arriving costs frames in proportion to the crowd.
+    presence_interval: float = 0.25
 
     @property
     def shared(self) -> bool:
         """Several processes share live matches (through Redis)."""
         return self.redis_url is not None
+
+    def uvicorn_proxy(self) -> dict[str, Any]:
+        """uvicorn's settings for forwarded headers: believed from the proxies named only
+        (uvicorn's own default believes any process on this machine)."""
+        if not self.forwarded_allow_ips:
+            return {"proxy_headers": False}
+        return {"proxy_headers": True, "forwarded_allow_ips": self.forwarded_allow_ips}
 
     def check(self) -> None:
         """Refuse settings that cannot work, with a sentence that says why."""
@@ -90,6 +111,10 @@ class ServerConfig:
         for name in ("matches_per_hour", "unfinished_per_creator"):
             if (getattr(self, name) or 1) < 1:
                 raise ValueError(f"{name} must be 1 or more (or none: no limit)")
+        if self.session_member_margin < 0:
+            raise ValueError("session_member_margin must be 0 or more")
+        if self.sockets_per_client < 1:
+            raise ValueError("sockets_per_client must be 1 or more")
 
     def to_env(self) -> str:
         return json.dumps(asdict(self))

@@ -18,7 +18,7 @@ from ludoteca import __version__
 from ludoteca.engine.game import Game
 from ludoteca.server.api import pages, routes, schemas, ws
 from ludoteca.server.api.errors import install_error_handlers
-from ludoteca.server.api.guards import Guards, Guesses
+from ludoteca.server.api.guards import Guards, Guesses, Sockets
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.hub import Hub
 from ludoteca.server.live.catalog import Catalog
@@ -70,8 +70,9 @@ def create_app(
                   lifespan=lifespan)
     app.state.config = config
     app.state.guesses = Guesses()
+    app.state.sockets = Sockets(config.sockets_per_client)
     install_error_handlers(app)
-    app.add_middleware(Guards, max_body=config.max_body_bytes)
+    app.add_middleware(Guards, max_body=config.max_body_bytes, public_url=config.public_url)
     app.include_router(routes.router)
     name_the_games(app, catalog)
     app.add_api_websocket_route("/api/matches/{match_id}/ws", ws.play)

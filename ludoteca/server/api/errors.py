@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match
@@ -106,7 +106,9 @@ def install_error_handlers(app: FastAPI) -> None:
                              status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        if exc.status_code == 405 and request.method == "OPTIONS":
+            return options_answer(app, request)
         message = exc.detail if isinstance(exc.detail, str) else "the request cannot be served"
         headers = dict(exc.headers or {})
         if exc.status_code == 404 and message == "Not Found":
@@ -119,6 +121,14 @@ def install_error_handlers(app: FastAPI) -> None:
 
 
 METHODS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+
+
+def options_answer(app: FastAPI, request: Request) -> Response:
+    """OPTIONS (a browser's CORS preflight, or a client asking): 204 with the methods the
+    address takes. No Access-Control header: the API serves this server's own pages, so a
+    browser keeps other sites' pages from calling it."""
+    allowed = ", ".join([*allowed_methods(app, request), "OPTIONS"])
+    return Response(status_code=204, headers={"Allow": allowed})
 
 
 def allowed_methods(app: FastAPI, request: Request) -> list[str]:

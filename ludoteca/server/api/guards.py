@@ -1,10 +1,12 @@
 """What the surface checks of every request before any route sees it, and what it adds to every
-answer: a cap on a body's size, the headers that keep the pages out of other sites' frames and
-scripts, the WebSocket's origin, and a limit on wrong guesses (a session's join code).
+answer: the Host a request names (a DNS-rebinding page names its own), a cap on a body's size,
+the headers that keep the pages out of other sites' frames and scripts, the WebSocket's origin,
+and a limit on wrong guesses (a session's join code).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import time
 from collections import OrderedDict
@@ -27,19 +29,41 @@ PAGE_POLICY = (
 )
 # The API's own documentation pages (/docs, /redoc) load FastAPI's viewer from its CDN.
 DOCS_PATHS = ("/docs", "/redoc")
+# The names of this machine, which a page elsewhere cannot make a browser send as its Host.
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
+# "Misdirected Request": this server is not the one the request names.
+MISDIRECTED = 421
+WS_POLICY_VIOLATION = 1008
+# A supervisor's health check may name the machine by any address (a container's own): it
+# tells a page elsewhere nothing worth a rebinding.
+HEALTH_PATH = "/healthz"
 
 
 class Guards:
-    """ASGI middleware: a body past `max_body` bytes is refused with 413 before a route sees
-    it (a declared length at once, a streamed one as it grows); every HTTP answer carries
-    X-Frame-Options, nosniff and a referrer policy, and the client's pages a Content Security
-    Policy."""
+    """ASGI middleware: a request naming another Host than this server's is refused (421 or,
+    for a WebSocket, a close with the sentence; see `host_refusal`); a body past `max_body`
+    bytes is refused with 413 before a route sees it (a declared length at once, a streamed one
+    as it grows); every HTTP answer carries X-Frame-Options, nosniff and a referrer policy, and
+    the client's pages a Content Security Policy."""
 
-    def __init__(self, app: App, max_body: int) -> None:
+    def __init__(self, app: App, max_body: int, public_url: str | None = None) -> None:
         self.app = app
         self.max_body = max_body
+        self.public_url = public_url
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        listening = (scope.get("server") or ("", 0))[0]
+        refusal = host_refusal(_header(scope, b"host"), self.public_url, listening)
+        if refusal is not None and scope["path"] != HEALTH_PATH:
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": WS_POLICY_VIOLATION,
+                            "reason": refusal[:120]})
+            else:
+                await _refuse(send, MISDIRECTED, refusal)
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -99,12 +123,45 @@ def _security_headers(path: str) -> list[tuple[bytes, bytes]]:
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"error": f"the request's body is larger than {limit} bytes"}).encode()
-    await send({"type": "http.response.start", "status": 413,
+    await _refuse(send, 413, f"the request's body is larger than {limit} bytes")
+
+
+async def _refuse(send: Send, status: int, sentence: str) -> None:
+    body = json.dumps({"error": sentence}).encode()
+    await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode()),
                             *_security_headers("/api/")]})
     await send({"type": "http.response.body", "body": body})
+
+
+def host_refusal(host: str | None, public_url: str | None, listening: str) -> str | None:
+    """Why a request naming `host` is not for this server, or None. A page elsewhere whose name
+    an attacker points at this server (DNS rebinding) sends its own name as Host, never this
+    machine's loopback names: those always pass (a supervisor's health check). Otherwise the
+    Host must be the public URL's; without one, a server listening on loopback is reached by
+    loopback names only, and one listening on every address cannot know its names."""
+    if host is None:
+        return "a request names the server it is for in its Host header"
+    name = urlsplit(f"//{host}").hostname
+    if name in LOOPBACK_NAMES:
+        return None
+    if public_url:
+        wanted = urlsplit(public_url).hostname
+        if name == wanted:
+            return None
+        return f"this server answers at {wanted}, not {host[:60]}"
+    if _loopback(listening):
+        return (f"this server answers at localhost or 127.0.0.1, not {host[:60]}: give "
+                "--public-url to be reached by another name")
+    return None
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return address == "localhost"
 
 
 def origin_refusal(origin: str | None, host: str | None, public_url: str | None) -> str | None:
@@ -150,3 +207,30 @@ class Guesses:
         self.buckets.move_to_end(address)
         while len(self.buckets) > self.keep:
             self.buckets.popitem(last=False)
+
+
+class Sockets:
+    """Live-play sockets open per address, at most `most` at once: one client cannot hold
+    hundreds (each costs its frames, its presence and its memory)."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.open: dict[str, int] = {}
+
+    def take(self, address: str) -> bool:
+        held = self.open.get(address, 0)
+        if held >= self.most:
+            return False
+        self.open[address] = held + 1
+        return True
+
+    def give_back(self, address: str) -> None:
+        held = self.open.get(address, 0) - 1
+        if held > 0:
+            self.open[address] = held
+        else:
+            self.open.pop(address, None)
+
+    def refusal(self) -> str:
+        return (f"too many live connections from your address: at most {self.most} at once; "
+                "close a tab or a screen and try again")

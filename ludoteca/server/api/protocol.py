@@ -172,6 +172,8 @@ class LobbyFrame(Frame):
     code: str | None
     players: int | None
     members: list[LobbyMember]
+    # The most people the lobby takes (the game's most seats and a margin).
+    members_cap: int | None = None
     crews: list[list[int]]
     plan: LobbyPlan | None = None
 

@@ -8,11 +8,20 @@ from typing import Annotated, Any, Literal
 from fastapi import Path, Query
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
+from ludoteca.server.store.tokens import CODE_LENGTH
+
 NAME_LENGTH = 40
 # What a name shown to everybody may not hold: control characters, format characters (the
-# right-to-left override that turns a name around, zero-width joiners), lone surrogates (no
-# database stores them), private-use and unassigned code points.
-NAME_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn"}
+# right-to-left override that turns a name around, zero-width joiners), line and paragraph
+# separators (U+2028, U+2029: a name on two lines), lone surrogates (no database stores them),
+# private-use and unassigned code points.
+NAME_REFUSED = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
+# Letters and signs that draw nothing (Hangul fillers, the blank Braille pattern, Khmer's
+# inherent vowels): a name of them alone shows as nobody.
+INVISIBLE = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u17b4", "\u17b5"}
+# Accents stacked on one letter: a few make Vietnamese or Yoruba; dozens paint over the names
+# around it.
+MARKS_IN_A_ROW = 3
 
 
 def clean_name(name: str) -> str:
@@ -24,7 +33,24 @@ def clean_name(name: str) -> str:
     if odd:
         raise ValueError(f"a name holds letters, digits, spaces and punctuation; not "
                          f"U+{ord(odd[0]):04X}")
+    if not any(unicodedata.category(c)[0] in "LNPS" and c not in INVISIBLE for c in name):
+        raise ValueError("a name holds at least one letter, digit or sign you can see")
+    check_marks(name)
     return name
+
+
+def check_marks(name: str) -> None:
+    """Accents (combining marks) each on a letter, at most MARKS_IN_A_ROW on one."""
+    run = 0
+    for index, c in enumerate(name):
+        if unicodedata.category(c)[0] != "M":
+            run = 0
+            continue
+        run += 1
+        if index == run - 1 or unicodedata.category(name[index - run])[0] == "Z":
+            raise ValueError("a name holds accents on letters, not on their own")
+        if run > MARKS_IN_A_ROW:
+            raise ValueError(f"a name holds at most {MARKS_IN_A_ROW} accents on one letter")
 
 
 Name = Annotated[
@@ -44,13 +70,18 @@ SeatNumber = Annotated[int, Path(ge=0, le=99, description="a seat, from 0")]
 SeatAsked = Annotated[int, Query(ge=0, le=99, description="a seat, from 0")]
 StepNumber = Annotated[int, Path(ge=0, le=10**6, description="a step: the state after that "
                                                               "many actions")]
-MemberNumber = Annotated[int, Path(ge=0, le=1000, description="a session member, from 0")]
+# Members are numbered in the order they joined, those who left included.
+MEMBER_MOST = 2**31 - 1
+MemberNumber = Annotated[int, Path(ge=0, le=MEMBER_MOST, description="a session member, "
+                                                                    "from 0")]
 GameName = Annotated[str, Path(pattern=r"^[a-z0-9-]{1,40}$", description="a game's name")]
 Language = Literal["en", "it"]
 
 
+# A request's body: no field it does not know, and no type stretched to fit (`true` is not the
+# number 1, nor 1.0 an integer, nor "2" a number).
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class TimeBankIn(Strict):
@@ -184,8 +215,17 @@ class CreatedSession(BaseModel):
     join_url: str
 
 
+def check_code(code: str) -> str:
+    """A join code as typed (any case, spaces between), or a ValueError saying what one holds:
+    the database is never asked about a NUL (which PostgreSQL cannot take) or the like."""
+    if not "".join(code.split()).isascii() or not "".join(code.split()).isalnum():
+        raise ValueError(f"a join code holds {CODE_LENGTH} letters and digits, as the "
+                         "facilitator's screen shows it")
+    return code
+
+
 class JoinSession(Strict):
-    code: str = Field(min_length=1, max_length=12)
+    code: Annotated[str, Field(min_length=1, max_length=12), AfterValidator(check_code)]
     name: Name
 
 
@@ -203,6 +243,7 @@ class SessionOut(BaseModel):
     players: int | None
     members: list[MemberOut]
     crews: list[list[int]]
+    members_cap: int | None = Field(None, description="the most people the lobby takes")
     grace: float | str | None = None
     latecomers: int | str = "most_bots"
     debrief_published: bool = False
@@ -224,7 +265,7 @@ class SessionSettings(Strict):
 
 
 class SetCrews(Strict):
-    crews: list[list[Annotated[int, Field(ge=0, le=1000)]]] = Field(max_length=40)
+    crews: list[list[Annotated[int, Field(ge=0, le=MEMBER_MOST)]]] = Field(max_length=40)
 
 
 class Balance(Strict):
@@ -235,7 +276,7 @@ class Balance(Strict):
 
 
 class MoveMember(Strict):
-    member: int = Field(ge=0, le=1000)
+    member: int = Field(ge=0, le=MEMBER_MOST)
     crew: int = Field(ge=0, le=40, description="a crew's index; one past the last: a new crew")
 
 

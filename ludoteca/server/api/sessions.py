@@ -135,13 +135,41 @@ async def join_session(hub: Hub, request: schemas.JoinSession) -> schemas.Joined
     info = live.info
     token = new_token()
     if info.status == "lobby":
-        member = await asyncio.to_thread(hub.store.add_member, info.id, request.name,
-                                         hash_token(token))
-        await hub.header_changed(live)
+        member = await join_lobby(hub, live, request.name, hash_token(token))
         return schemas.Joined(id=info.id, seat=None, member=member, token=token)
     if info.status in ("over", "ended"):
         raise conflict("this session is over", "session_over")
     return await take_seat(hub, live, request.name, token)
+
+
+def lobby_full(live: LiveMatch) -> ApiError:
+    cap = seating.member_cap(live.game, live.config.session_member_margin)
+    return conflict(f"this session's lobby is full: at most {cap} people may join (the game "
+                    f"seats at most {live.game.max_players}); ask the facilitator to remove "
+                    "someone who left", "lobby_full", most=cap)
+
+
+async def join_lobby(hub: Hub, live: LiveMatch, name: str, token_hash: str) -> int:
+    """A new member of the lobby, numbered after the others, unless the lobby is full
+    (counted in the match's locked transaction: joins at once cannot pass the cap together)."""
+    cap = seating.member_cap(live.game, live.config.session_member_margin)
+    numbered: list[int] = []
+
+    def write(session: Session, row: MatchRow) -> None:
+        if row.status != "lobby":
+            raise conflict("the session has just started: join again", "session_started")
+        here = session.scalar(select(func.count()).select_from(MemberRow).where(
+            MemberRow.match_id == live.id, MemberRow.left.is_(False)))
+        if (here or 0) >= cap:
+            raise lobby_full(live)
+        last = session.scalar(
+            select(func.max(MemberRow.member)).where(MemberRow.match_id == live.id))
+        numbered.append(0 if last is None else last + 1)
+        session.add(MemberRow(match_id=live.id, member=numbered[0], name=name,
+                              token_hash=token_hash, seat=None, left=False))
+
+    await hub.change_header(live, write)
+    return numbered[0]
 
 
 def nobodys_seats(live: LiveMatch) -> list[int]:
@@ -209,6 +237,7 @@ def session_out(live: LiveMatch) -> schemas.SessionOut:
         members=[schemas.MemberOut(member=m.member, name=m.name, seat=m.seat)
                  for m in info.members if not m.left],
         crews=info.crews or [],
+        members_cap=seating.member_cap(live.game, live.config.session_member_margin),
         grace=info.settings.get("grace"),
         latecomers=info.settings.get("latecomers", MOST_BOTS),
         debrief_published=bool(info.settings.get("debrief_published")),

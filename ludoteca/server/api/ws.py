@@ -20,7 +20,7 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ludoteca.server.api import lobby
-from ludoteca.server.api.guards import origin_refusal
+from ludoteca.server.api.guards import Sockets, origin_refusal
 from ludoteca.server.api.ratelimit import RateLimit
 from ludoteca.server.api.schemas import clean_name
 from ludoteca.server.hub import Connection, Hub
@@ -30,6 +30,7 @@ from ludoteca.server.live.access import Identity, identify
 HELLO_SECONDS = 20.0
 FLOOD_CLOSE = 200  # frames refused (see RateLimit.flooding) before the connection is closed
 POLICY_VIOLATION = 1008
+CLOSE_REASON_BYTES = 123  # the most a close frame's reason holds
 
 
 class BadFrame(Exception):
@@ -85,12 +86,24 @@ UNSTORABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 async def play(websocket: WebSocket, match_id: str) -> None:
     hub: Hub = websocket.app.state.hub
+    sockets: Sockets = websocket.app.state.sockets
     await websocket.accept()
     refusal = origin_refusal(websocket.headers.get("origin"), websocket.headers.get("host"),
                              hub.config.public_url)
     if refusal is not None:
         await _refuse(websocket, refusal)
         return
+    address = websocket.client.host if websocket.client else "unknown"
+    if not sockets.take(address):
+        await _refuse(websocket, sockets.refusal())
+        return
+    try:
+        await _play(websocket, hub, match_id)
+    finally:
+        sockets.give_back(address)
+
+
+async def _play(websocket: WebSocket, hub: Hub, match_id: str) -> None:
     live = await hub.get(match_id)
     if live is None:
         await _refuse(websocket, f"there is no match {match_id[:40]!r}")
@@ -145,9 +158,12 @@ async def _hello(websocket: WebSocket, limit: int) -> dict[str, Any] | None:
 
 
 async def _refuse(websocket: WebSocket, reason: str) -> None:
+    """The sentence as an error frame, and as the close's reason (cut to what a close frame
+    holds) for a client that reads only that."""
     with contextlib.suppress(Exception):
         await websocket.send_text(json.dumps(frames.error(reason)))
-        await websocket.close(POLICY_VIOLATION)
+        await websocket.close(POLICY_VIOLATION, reason.encode()[:CLOSE_REASON_BYTES].decode(
+            errors="ignore"))
 
 
 async def _claim(hub: Hub, live: LiveMatch, identity: Identity, name: str | None) -> None:
@@ -173,7 +189,7 @@ async def _serve(hub: Hub, live: LiveMatch, connection: Connection) -> None:
             if limit.dropped == 1 or limit.dropped % 50 == 0:
                 connection.send(frames.error(limit.message()))
             if limit.flooding >= FLOOD_CLOSE:
-                connection.send(frames.error("still flooding: the connection is closed"))
+                connection.send(frames.error(limit.closing()))
                 connection.close()
             continue
         try:

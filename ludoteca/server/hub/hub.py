@@ -212,7 +212,7 @@ class Hub:
             else:
                 connection.send(live.history_frame(connection.seat))
                 room.send_state(connection, force=True)
-            room.broadcast_presence()
+            room.broadcast_presence(batched=connection.seat is None)
         live.changed.set()
         return live
 
@@ -249,7 +249,7 @@ class Hub:
         if connection in room.connections:
             room.connections.discard(connection)
             live.presence.disconnect(connection.seat, self.now())
-            room.broadcast_presence()
+            room.broadcast_presence(batched=connection.seat is None)
             live.changed.set()
             with contextlib.suppress(Exception):
                 await self.share_presence(live)

@@ -39,7 +39,7 @@ from ludoteca.server.live.gathering import ARRIVING_SECONDS, Gathering
 from ludoteca.server.live.history import History, rebuild_history
 from ludoteca.server.live.presence import Presence
 from ludoteca.server.live.seat_bots import SeatBots, grace_left, grace_seconds, stand_ins
-from ludoteca.server.live.seating import lobby_plan
+from ludoteca.server.live.seating import lobby_plan, member_cap
 from ludoteca.server.store import LoggedAction, MatchInfo, StepRows, Store
 from ludoteca.server.store.models import MatchRow
 
@@ -663,6 +663,7 @@ class LiveMatch:
             "code": info.join_code,
             "players": info.players,
             "members": [{"member": m.member, "name": m.name} for m in active],
+            "members_cap": member_cap(game, self.config.session_member_margin),
             "crews": info.crews or [],
             "plan": lobby_plan(game, game.options(info.options), info.crews or [],
                                [m.member for m in active], info.settings.get("players") or 0),

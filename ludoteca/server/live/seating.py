@@ -118,6 +118,12 @@ def seats_of(plan: Plan, teams: list[list[int]]) -> dict[int, int]:
     return seats
 
 
+def member_cap(game: Game[Any], margin: int) -> int:
+    """The most people a session's lobby takes: the game's most seats plus a margin (some
+    leave, some come twice), so nobody can fill a lobby that no set-up of the game seats."""
+    return game.max_players + margin
+
+
 def lobby_plan(game: Game[Any], options: Any, crews: list[list[int]], members: list[int],
                wanted: int) -> dict[str, Any]:
     """The plan as the lobby frame shows it: the seats, each crew's size, its bots and its

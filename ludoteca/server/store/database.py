@@ -532,21 +532,6 @@ class Store:
                 .values(**values)
             )
 
-    def add_member(self, match_id: str, name: str, token_hash: str) -> int:
-        """A new member of a session's lobby, numbered after the others."""
-        with self.write() as session:
-            if not self.sqlite:
-                session.execute(
-                    text("SELECT pg_advisory_xact_lock(:k)"), {"k": _lock_key(match_id)}
-                )
-            last = session.scalar(
-                select(func.max(MemberRow.member)).where(MemberRow.match_id == match_id)
-            )
-            number = 0 if last is None else last + 1
-            session.add(MemberRow(match_id=match_id, member=number, name=name,
-                                  token_hash=token_hash, seat=None, left=False))
-            return number
-
     def set_member(self, match_id: str, member: int, **values: Any) -> None:
         with self.write() as session:
             session.execute(

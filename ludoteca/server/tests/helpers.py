@@ -94,6 +94,7 @@ class ServerThread:
         self.server = uvicorn.Server(uvicorn.Config(
             self.app, host="127.0.0.1", port=self.port, log_level="warning",
             ws_max_size=1 << 20, ws_per_message_deflate=False, lifespan="on",
+            **config.uvicorn_proxy(),
         ))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

@@ -344,6 +344,7 @@ export interface LobbyFrame {
   game: string;
   id: string;
   members: LobbyMember[];
+  members_cap?: number | null;
   plan?: LobbyPlan | null;
   players: number | null;
   status: string;
@@ -522,6 +523,10 @@ export interface SessionOut {
   id: string;
   latecomers?: number | string;
   members: MemberOut[];
+  /**
+   * the most people the lobby takes
+   */
+  members_cap?: number | null;
   players: number | null;
   status: string;
 }
