@@ -24,7 +24,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.games.goofspiel import chance, learning, result, text, view
 from ludoteca.games.goofspiel.actions import Bid
-from ludoteca.games.goofspiel.bots import heuristic
+from ludoteca.games.goofspiel.bots import heuristic, plain
 from ludoteca.games.goofspiel.options import GoofspielOptions
 from ludoteca.games.goofspiel.rules import bidding
 from ludoteca.games.goofspiel.state import GoofspielState, Phase
@@ -56,6 +56,7 @@ class Goofspiel(Game[GoofspielState]):
     mcts_defaults = MappingProxyType(
         {"iterations": 3000, "rollout": "heuristic", "rivals": "search"}
     )
+    plain_strategies = MappingProxyType(plain.STRATEGIES)
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: GoofspielOptions) -> GoofspielState:
