@@ -47,6 +47,8 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Any]]] = {
             "level": Level,
             "focus": Literal[0, 1, 2],
             "rivals": Literal["rollout", "search"],
+            "select": Literal["ucb", "regret"],
+            "solved": Literal[0, 1],
         },
     ),
 }

@@ -404,6 +404,14 @@ class Game(ABC, Generic[S]):
         first = self.heuristic_action(state, seat, rng)
         return [first, *(a for a in self.legal_actions(state, seat) if a != first)]
 
+    def solved_policy(self, state: S, seat: int, notes: dict[str, Any]
+                      ) -> Mapping[Action, float] | None:
+        """A solved strategy of `seat` in this position, each move with its probability, where
+        the game holds one (`state` determinized for the seat; Goofspiel's tables of few cards);
+        `notes` are the bot's own for the seat, kept over the match (what it saw before). The
+        search bot with `solved=1` plays it. Default None: none."""
+        return None
+
     def heuristic_action(self, state: S, seat: int, rng: Rng) -> Action:
         """The game's rule-of-thumb choice for `seat`. `state` is already determinized for that
         seat, so a heuristic never sees secrets. Default: a random legal action."""

@@ -25,6 +25,7 @@ from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.games.goofspiel import chance, learning, result, text, view
 from ludoteca.games.goofspiel.actions import Bid
 from ludoteca.games.goofspiel.bots import heuristic, plain
+from ludoteca.games.goofspiel.equilibrium import reading
 from ludoteca.games.goofspiel.options import GoofspielOptions
 from ludoteca.games.goofspiel.rules import bidding
 from ludoteca.games.goofspiel.state import GoofspielState, Phase
@@ -110,6 +111,12 @@ class Goofspiel(Game[GoofspielState]):
 
     def search_key(self, state: GoofspielState, seat: int) -> Hashable:
         return view.search_key(state, seat)
+
+    def solved_policy(self, state: GoofspielState, seat: int, notes: dict[str, Any]
+                      ) -> Mapping[Action, float] | None:
+        seen = reading.remember(notes, state, seat)
+        solved = reading.read_policy(state, seat, seen, self.plain_strategies)
+        return None if solved is None else {Bid(card): p for card, p in solved.items()}
 
     def heuristic_action(self, state: GoofspielState, seat: int, rng: Rng) -> Action:
         return heuristic.heuristic_action(state, seat, rng)
