@@ -114,8 +114,7 @@ class Goofspiel(Game[GoofspielState]):
 
     def solved_policy(self, state: GoofspielState, seat: int, notes: dict[str, Any]
                       ) -> Mapping[Action, float] | None:
-        seen = reading.remember(notes, state, seat)
-        solved = reading.read_policy(state, seat, seen, self.plain_strategies)
+        solved = reading.strong_policy(notes, state, seat, self.plain_strategies)
         return None if solved is None else {Bid(card): p for card, p in solved.items()}
 
     def heuristic_action(self, state: GoofspielState, seat: int, rng: Rng) -> Action:

@@ -93,6 +93,7 @@ export const en = {
   "new.level_you": "Your results against it",
   "new.level_record": "{wins} won of {played}",
   "new.level_recent": "your latest results, the oldest first",
+  "new.level_beats": "beats the plain strategies {habits}",
   "new.level_none": "not played yet",
   "new.outcome.win": "won",
   "new.outcome.draw": "drawn",

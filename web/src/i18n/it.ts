@@ -94,6 +94,7 @@ export const it: Record<keyof typeof en, string> = {
   "new.level_you": "I tuoi risultati contro di lui",
   "new.level_record": "{wins} vinte su {played}",
   "new.level_recent": "i tuoi ultimi risultati, dal più vecchio",
+  "new.level_beats": "batte le strategie semplici {habits}",
   "new.level_none": "non ancora affrontato",
   "new.outcome.win": "vinta",
   "new.outcome.draw": "pari",

@@ -23,6 +23,8 @@ from typing import Any
 from ludoteca.games.goofspiel.state import GoofspielState
 
 SOLVED_CARDS = (3, 4, 5)  # the card counts solved (the tables here)
+# A position: the bidder's hand, the other's, the prizes left, the prize turned up, the lead.
+Position = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
 
 
 def table_name(cards: int) -> str:
@@ -68,6 +70,52 @@ def policy(state: GoofspielState, seat: int) -> dict[int, float] | None:
         if table is not None and position in table["strategy"]:
             return read_strategy(table["strategy"][position])
     return None
+
+
+def after(position: Position, mine: int, theirs: int) -> tuple[Position, ...] | float:
+    """The positions the bids lead to (one per next prize), or the bidder's reward when the
+    match ends with them."""
+    hand, other, prizes, prize, lead = position
+    lead += prize if mine > theirs else -prize if theirs > mine else 0
+    left = tuple(p for p in prizes if p != prize)
+    if not left:
+        return 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
+    hand = tuple(c for c in hand if c != mine)
+    other = tuple(c for c in other if c != theirs)
+    return tuple((hand, other, left, p, lead) for p in left)
+
+
+def at(state: GoofspielState, seat: int) -> Position:
+    """The position `seat` bids in."""
+    other = 1 - seat
+    return (tuple(sorted(state.hands[seat])), tuple(sorted(state.hands[other])),
+            tuple(sorted(state.prizes)), state.prizes[0],
+            state.scores[seat] - state.scores[other])
+
+
+def value(position: Position) -> float | None:
+    """The bidder's chance of winning (ties half) with both playing the solved strategies;
+    None where no table holds the position."""
+    hand, other, prizes, prize, lead = position
+    if decided(lead, prizes):
+        return 1.0 if lead > 0 else 0.0
+    if len(hand) == 1:
+        return worth(position, hand[0], other[0])
+    for cards in SOLVED_CARDS:
+        table = read_table(cards)
+        found = None if table is None else table["value"].get(key(*position))
+        if found is not None:
+            return float(found)
+    return None
+
+
+def worth(position: Position, mine: int, theirs: int) -> float | None:
+    """The bidder's value after these bids, the next prize still to draw."""
+    follow = after(position, mine, theirs)
+    if isinstance(follow, float):
+        return follow
+    values = [value(p) for p in follow]
+    return None if None in values else sum(values) / len(values)  # type: ignore[arg-type]
 
 
 def read_strategy(stored: int | dict[str, float]) -> dict[int, float]:

@@ -1,5 +1,5 @@
 """Reading the other bidder: the solved strategy until the other's bids show a habit, then the
-best reply to what they show.
+best reply to what they show, as far as it is safe.
 
 An equilibrium never loses in the long run, but it does not punish a habit either: against a
 player who always bids the prize's value it wins little more than half the matches, where a
@@ -7,10 +7,18 @@ player who noticed would win nearly all of them. So the strong level keeps what 
 match (each prize, the hands before it, the other's bid) and weighs, Bayes's way, the kinds of
 player the other may be: one who plays the equilibrium (the solved table) or one of the plain
 habits people bid by (the game's plain strategies, each allowed a slip now and then). Once the
-habits together are more likely than the equilibrium player, it plays the best reply to that
-mixture of players over what is left of the match, each kind's weight updated by every bid it
-would see on the way; otherwise it plays the table. The bids already seen are the evidence:
-at the first prize it has none and plays the table.
+habits together are more likely than the equilibrium player, it considers the best reply to
+that mixture over what is left of the match, each kind's weight updated by every bid it would
+see on the way; at the first prize it has no evidence and plays the table.
+
+A reply can be a trap: someone who bids like a habit for a prize or two and then punishes the
+reply. So the reply is played only where it risks no more than the match has given so far
+(safe exploitation, "risk what you've won": Ganzfried and Sandholm, 2015): the budget starts
+at `ALLOWANCE` and grows by each bid of the other worth more to the bot than the equilibrium
+value of the position (valued with both playing the table from then on), and shrinks by each
+that is worth less; a reply whose worst case falls short of the position's value by more than
+the budget is not played, the table is. So the strong level's exploitability stays near the
+table's plus the allowance (the bots bench measures it).
 """
 
 from __future__ import annotations
@@ -21,12 +29,13 @@ from typing import Any
 
 from ludoteca.engine.game import PlainStrategy
 from ludoteca.engine.rng import Rng
-from ludoteca.games.goofspiel.equilibrium import decided, policy
+from ludoteca.games.goofspiel.equilibrium import Position, at, decided, policy, value, worth
 from ludoteca.games.goofspiel.state import GoofspielState
 
 PRIOR_EQUILIBRIUM = 0.5  # the prior weight of a player of the equilibrium; the rest: habits
 SLIP = 0.05  # the chance a player of a habit bids otherwise
 READ = 0.5  # the habits' weight from which the bot replies to them
+ALLOWANCE = 0.03  # the risk a match may take before the other has given anything
 FLOOR = 1e-3  # a kind of player this unlikely is dropped
 
 # One earlier prize of the match: the position the seat bid in, and the bid the other made.
@@ -149,14 +158,54 @@ def _after_bids(state: GoofspielState, seat: int, found: list[Kind], mine: int,
 
 
 def read_policy(state: GoofspielState, seat: int, seen: list[Seen],
-                habits: Mapping[str, PlainStrategy]) -> dict[int, float] | None:
-    """The strong level's bid here: the best reply once habits look likelier than the
-    equilibrium, else the solved table (None where it holds no strategy)."""
+                habits: Mapping[str, PlainStrategy], budget: float) -> dict[int, float] | None:
+    """The strong level's bid here: the best reply to the habits once they look likelier than
+    the equilibrium and the reply risks no more than `budget`, else the solved table (None
+    where it holds no strategy)."""
     solved = policy(state, seat)
     if solved is None or not seen:
         return solved
     found = kinds(habits, seen, seat)
-    habit_weight = sum(k.weight for k in found if k.habit is not None)
-    if habit_weight < READ:
+    if sum(k.weight for k in found if k.habit is not None) < READ:
         return solved
-    return reply(state, seat, found)
+    best = reply(state, seat, found)
+    here = at(state, seat)
+    card = next(iter(best))
+    if risk(here, card) > budget:
+        return solved
+    return best
+
+
+def risk(here: Position, card: int) -> float:
+    """How far bidding `card` may fall short of the position's value, whatever the other bids
+    (both playing the table afterwards)."""
+    worst = [worth(here, card, theirs) for theirs in here[1]]
+    now = value(here)
+    if now is None or None in worst:
+        return float("inf")
+    return now - min(w for w in worst if w is not None)
+
+
+def gift(here: Position, played: Mapping[int, float], theirs: int) -> float:
+    """What the other's bid gave the bot (less, taken) against the position's value, the bot's
+    own bid weighed as it drew it."""
+    now = value(here)
+    after = [(p, worth(here, card, theirs)) for card, p in played.items()]
+    if now is None or any(w is None for _, w in after):
+        return 0.0
+    return sum(p * w for p, w in after if w is not None) - now
+
+
+def strong_policy(notes: dict[str, Any], state: GoofspielState, seat: int,
+                  habits: Mapping[str, PlainStrategy]) -> dict[int, float] | None:
+    """The strong level's bid, the notes kept for its next one: the prizes seen, the budget
+    (each of the other's bids adding its gift) and what it drew its bid from."""
+    seen = remember(notes, state, seat)
+    budget = ALLOWANCE if not seen else notes.get("budget", ALLOWANCE)
+    played = notes.get("played")
+    if seen and played:
+        last, theirs = seen[-1]
+        budget += gift(at(last, seat), played, theirs)
+    chosen = read_policy(state, seat, seen, habits, budget)
+    notes["budget"], notes["played"] = budget, chosen
+    return chosen

@@ -28,31 +28,17 @@ from typing import Any
 
 from ludoteca.games.goofspiel.equilibrium import (
     SOLVED_CARDS,
+    Position,
+    after,
     decided,
     key,
     read_strategy,
     table_name,
 )
-from ludoteca.games.goofspiel.equilibrium.reading import Seen, read_policy
-from ludoteca.games.goofspiel.equilibrium.reading import position as bidding_at
-from ludoteca.games.goofspiel.state import GoofspielState
+from ludoteca.games.goofspiel.equilibrium.reading import strong_policy
 
-Position = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]
 ITERATIONS = 2000  # CFR+ iterations for every step's matrix games
 KEEP = 1e-3  # a bid played less often than this is left out of the table
-
-
-def after(position: Position, mine: int, theirs: int) -> tuple[Position, ...] | float:
-    """The positions the bids lead to (one per next prize), or the bidder's reward when the
-    match ends with them."""
-    hand, other, prizes, prize, lead = position
-    lead += prize if mine > theirs else -prize if theirs > mine else 0
-    left = tuple(p for p in prizes if p != prize)
-    if not left:
-        return 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
-    hand = tuple(c for c in hand if c != mine)
-    other = tuple(c for c in other if c != theirs)
-    return tuple((hand, other, left, p, lead) for p in left)
 
 
 def positions(cards: int) -> dict[int, set[Position]]:
@@ -112,14 +98,17 @@ def cfr_plus(matrices: Any, iterations: int) -> tuple[Any, Any]:
             mean_col / mean_col.sum(1, keepdims=True))
 
 
-def solve(cards: int, iterations: int) -> dict[str, int | dict[str, float]]:
-    """The bidder's strategy in every undecided position of a match of `cards` cards with a
-    choice left (the last bid is forced)."""
+def solve(cards: int, iterations: int
+          ) -> tuple[dict[str, int | dict[str, float]], dict[str, float]]:
+    """The bidder's strategy and its value (its chance of winning, ties half) in every
+    undecided position of a match of `cards` cards with a choice left (the last bid is
+    forced)."""
     import numpy as np
 
     by_size = positions(cards)
     values: dict[Position, float] = {}
     strategy: dict[str, int | dict[str, float]] = {}
+    worths: dict[str, float] = {}
     for size in range(1, cards + 1):
         batch = sorted(by_size.get(size, ()))
         if not batch:
@@ -135,7 +124,8 @@ def solve(cards: int, iterations: int) -> dict[str, int | dict[str, float]]:
             values[position] = float(value)
             if size > 1:
                 strategy[key(*position)] = compact(position[0], row)
-    return strategy
+                worths[key(*position)] = round(float(value), 5)
+    return strategy, worths
 
 
 def compact(hand: tuple[int, ...], row: Any) -> int | dict[str, float]:
@@ -158,14 +148,40 @@ def exploitability(cards: int, strategy: dict[str, int | dict[str, float]]) -> f
 
 def strong_exploitability(cards: int) -> float:
     """OpenSpiel's exploitability of the strong level's whole strategy (the tables, and the
-    reply to the habits its reading finds: `reading.py`) on OpenSpiel's Goofspiel."""
+    reply to the habits its reading finds: `reading.py`) on this game as OpenSpiel plays it
+    (`ludoteca.rl.openspiel`), whose information states remember every bid in order, as the
+    reading does (OpenSpiel's own Goofspiel keeps only the hands and who won each prize)."""
+    import pyspiel
+    from open_spiel.python import policy as spiel_policy
+    from open_spiel.python.algorithms import exploitability as spiel_module
+
     from ludoteca.games.goofspiel.bots.plain import STRATEGIES
+    from ludoteca.rl.openspiel import load
 
-    def strong(history: list[int], player: int) -> dict[int, float]:
-        state, seen = spiel_match(history, player, cards)
-        return read_policy(state, player, seen, STRATEGIES) or {}
+    game = load("goofspiel", 2, {"cards": cards})
 
-    return spiel_exploitability(cards, strong)
+    class Strong(spiel_policy.Policy):  # type: ignore[misc]
+        def action_probabilities(self, state: Any, player_id: int | None = None
+                                 ) -> dict[int, float]:
+            player = state.current_player()
+            notes: dict[str, Any] = {}
+            chosen: dict[int, float] | None = None
+            replay = game.new_initial_state()
+            for action in [*state.history(), None]:  # the notes as the match made them
+                if replay.current_player() == player:
+                    chosen = strong_policy(notes, replay.table.state, player, STRATEGIES)
+                if action is not None:
+                    replay.apply_action(action)
+            legal = state.legal_actions(player)
+            bids = state.table.legal(player)
+            probs = {a: (chosen or {}).get(bids[a].card, 0.0) for a in legal}
+            total = sum(probs.values())
+            if total <= 0:
+                return {a: 1 / len(legal) for a in legal}
+            return {a: p / total for a, p in probs.items()}
+
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    return float(spiel_module.exploitability(game, Strong(game, [0, 1])))
 
 
 def spiel_exploitability(cards: int, play: Any) -> float:
@@ -194,27 +210,6 @@ def spiel_exploitability(cards: int, play: Any) -> float:
     return float(spiel_module.exploitability(game, Table(game, [0, 1])))
 
 
-def spiel_match(history: list[int], player: int, cards: int
-                ) -> tuple[GoofspielState, list[Seen]]:
-    """The position a player of OpenSpiel's turn-based Goofspiel bids in, and the prizes it saw
-    before (each position and the other's bid), from the state's history."""
-    deck = list(range(1, cards + 1))
-    hands, prizes, scores = [list(deck), list(deck)], list(deck), [0, 0]
-    seen: list[Seen] = []
-    turns = [history[i:i + 3] for i in range(0, len(history), 3)]
-    for turn in turns[:-1]:
-        prize, bids = turn[0] + 1, (turn[1] + 1, turn[2] + 1)
-        order = [prize, *(p for p in prizes if p != prize)]
-        seen.append((bidding_at(hands, order, scores), bids[1 - player]))
-        for seat in (0, 1):
-            hands[seat].remove(bids[seat])
-        prizes.remove(prize)
-        if bids[0] != bids[1]:
-            scores[0 if bids[0] > bids[1] else 1] += prize
-    prize = turns[-1][0] + 1
-    return bidding_at(hands, [prize, *(p for p in prizes if p != prize)], scores), seen
-
-
 def spiel_key(history: list[int], player: int, cards: int) -> str:
     """A table's key for a player of OpenSpiel's turn-based Goofspiel, from the state's history
     (prize, bid, bid, prize, ...; cards counted from 0); the other's sealed bid of the prize
@@ -237,7 +232,7 @@ def spiel_key(history: list[int], player: int, cards: int) -> str:
 
 def write(cards: int, iterations: int, folder: Path) -> dict[str, Any]:
     start = time.process_time()
-    strategy = solve(cards, iterations)
+    strategy, worths = solve(cards, iterations)
     solved = time.process_time() - start
     start = time.process_time()
     exploit = exploitability(cards, strategy)
@@ -255,6 +250,7 @@ def write(cards: int, iterations: int, folder: Path) -> dict[str, Any]:
         "date": datetime.date.today().isoformat(),
         "by": "python -m ludoteca.games.goofspiel.equilibrium.solve",
         "strategy": strategy,
+        "value": worths,
     }
     (folder / table_name(cards)).write_text(
         json.dumps(table, separators=(",", ":"), sort_keys=False) + "\n", encoding="utf-8")
