@@ -30,7 +30,7 @@ it), the whole strong strategy's (its reading of habits included) at 3 and 4 car
 beyond the time of a run); goal: under 0.05. The CPU table is repeated there when the panel is
 run alone.
 
-Run: `python bench/bots.py [--games G] [--seeds N] [--workers W] [--only G,G] [--panel]
+Run: `python bench/bots.py [--games N|GAME=N,...] [--seeds N] [--workers W] [--only G,G] [--panel]
 [--no-write]` (`--panel`: the panel, the CPU and the exploitability alone, written to
 `bots-panel.md` only).
 """
@@ -285,6 +285,17 @@ def goal_met(kind: str, row: Row) -> str:
     return "yes" if met else "NO"
 
 
+def matches_per_game(text: str) -> dict[str, int]:
+    """`--games`: N for every game ("" the key), or GAME=N,GAME=N for some."""
+    try:
+        if "=" not in text:
+            return {"": int(text)}
+        return {name.strip(): int(n) for name, n in (p.split("=") for p in text.split(","))}
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give a number of matches, or GAME=N,GAME=N (e.g. castell=10)") from None
+
+
 def new_table(title: str, columns: tuple[str, ...], left: tuple[str, ...]) -> Table:
     table = Table(title=title)
     for column in columns:
@@ -294,8 +305,9 @@ def new_table(title: str, columns: tuple[str, ...], left: tuple[str, ...]) -> Ta
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=0,
-                        help="matches per pairing and seed (default: per game)")
+    parser.add_argument("--games", type=matches_per_game, default={},
+                        help="matches per pairing and seed: N for every game, or GAME=N,... "
+                             "(default: per game)")
     parser.add_argument("--seeds", type=int, default=2, help="tournament seeds (1, 2, ...)")
     parser.add_argument("--workers", type=int, default=2, help="local processes")
     parser.add_argument("--only", default="", help="comma-separated game names to run")
@@ -343,7 +355,8 @@ def main() -> None:
             continue
         players = game.min_players
         module = bench_module(game)
-        matches = args.games or getattr(module, "LADDER_MATCHES", MATCHES)
+        matches = args.games.get(game.name) or args.games.get("") or getattr(
+            module, "LADDER_MATCHES", MATCHES)
         levels = {level.name: level.spec for level in game_levels(game)}
         rows: dict[tuple[str, str], Row] = {}
         if not args.panel:

@@ -56,14 +56,15 @@ def read_table(cards: int) -> dict[str, Any] | None:
 
 
 def policy(state: GoofspielState, seat: int) -> dict[int, float] | None:
-    """The solved strategy of `seat` here, card -> probability; None where no table holds the
-    position (more than two players, more cards than were solved, a decided match)."""
+    """The solved strategy of `seat` here, card -> probability (its lowest card where the
+    match is decided); None where no table holds the position (more than two players, more
+    cards than were solved)."""
     if len(state.hands) != 2 or not state.prizes:
         return None
     other = 1 - seat
     lead = state.scores[seat] - state.scores[other]
     if decided(lead, state.prizes):
-        return None
+        return {min(state.hands[seat]): 1.0}  # any bid will do
     position = key(state.hands[seat], state.hands[other], state.prizes, state.prizes[0], lead)
     for cards in SOLVED_CARDS:
         table = read_table(cards)

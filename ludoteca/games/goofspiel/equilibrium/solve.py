@@ -20,6 +20,7 @@ Nothing here runs at play time: numpy and OpenSpiel are needed only by this comm
 from __future__ import annotations
 
 import argparse
+import copy
 import datetime
 import json
 import time
@@ -160,18 +161,29 @@ def strong_exploitability(cards: int) -> float:
 
     game = load("goofspiel", 2, {"cards": cards})
 
+    # A player's notes and bid at each of its decisions, by the history that led there: a
+    # decision's notes are the ones of its last decision, with one more bid seen.
+    decided: dict[tuple[int, ...], tuple[dict[str, Any], dict[int, float] | None]] = {}
+
+    def decide(history: tuple[int, ...], player: int) -> dict[int, float] | None:
+        if history not in decided:
+            replay = game.new_initial_state()
+            for action in history:
+                replay.apply_action(action)
+            notes: dict[str, Any] = {}
+            last = _last_decision(game, history, player)
+            if last is not None:
+                decide(last, player)
+                notes = copy.deepcopy(decided[last][0])
+            chosen = strong_policy(notes, replay.table.state, player, STRATEGIES)
+            decided[history] = (notes, chosen)
+        return decided[history][1]
+
     class Strong(spiel_policy.Policy):  # type: ignore[misc]
         def action_probabilities(self, state: Any, player_id: int | None = None
                                  ) -> dict[int, float]:
             player = state.current_player()
-            notes: dict[str, Any] = {}
-            chosen: dict[int, float] | None = None
-            replay = game.new_initial_state()
-            for action in [*state.history(), None]:  # the notes as the match made them
-                if replay.current_player() == player:
-                    chosen = strong_policy(notes, replay.table.state, player, STRATEGIES)
-                if action is not None:
-                    replay.apply_action(action)
+            chosen = decide(tuple(state.history()), player)
             legal = state.legal_actions(player)
             bids = state.table.legal(player)
             probs = {a: (chosen or {}).get(bids[a].card, 0.0) for a in legal}
@@ -182,6 +194,16 @@ def strong_exploitability(cards: int) -> float:
 
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     return float(spiel_module.exploitability(game, Strong(game, [0, 1])))
+
+
+def _last_decision(game: Any, history: tuple[int, ...], player: int) -> tuple[int, ...] | None:
+    """The history of the player's decision before the one `history` leads to, if any."""
+    replay, last = game.new_initial_state(), None
+    for i, action in enumerate(history):
+        if replay.current_player() == player:
+            last = history[:i]
+        replay.apply_action(action)
+    return last
 
 
 def spiel_exploitability(cards: int, play: Any) -> float:
