@@ -32,7 +32,7 @@ run alone.
 
 Run: `python bench/bots.py [--games N|GAME=N,...] [--seeds N] [--workers W] [--only G,G] [--panel]
 [--no-write]` (`--panel`: the panel, the CPU and the exploitability alone, written to
-`bots-panel.md` only).
+`bots-panel.md` only, of the games `--only` names if it does).
 """
 
 from __future__ import annotations
@@ -339,9 +339,10 @@ def main() -> None:
                     ("game", "mean s", "95th percentile s", "most s", "goal", "met"),
                     ("game", "goal"))
     exploitability = new_table(
-        "Goofspiel's strong strategy: exploitability (OpenSpiel's best response on its "
-        "goofspiel, returns -1 to 1; half the sum of what a best response gains against each "
-        "seat)", ("game", "cards", "strategy", "exploitability", "goal", "met"),
+        "Goofspiel's strong strategy: exploitability by OpenSpiel's best response (the table's "
+        "on OpenSpiel's goofspiel, the whole strong level's on this game as ludoteca.rl.openspiel "
+        "registers it; returns -1 to 1; half the sum of what a best response gains against "
+        "each seat)", ("game", "cards", "strategy", "exploitability", "goal", "met"),
         ("game", "strategy", "goal"))
     reactions = new_table(f"Real time: each level's mean seconds per step (the game's model), "
                           f"and what it gives playing against itself ({RATE_MINUTES} "
@@ -408,7 +409,7 @@ def main() -> None:
         console.print(table)
     for source in sources:
         console.print(f"source: {source}")
-    if args.no_write or only:
+    if args.no_write or (only and not args.panel):  # a panel of some games: its page says so
         return
     if not args.panel:
         write_page(
