@@ -425,6 +425,7 @@ def main() -> None:
         "Bot strength: the strong level against the plain strategies",
         "The panel:" + __doc__.split("\n\nThe panel:")[1].split("\n\nRun:")[0],
         [rich_markdown(table) for table in panel_tables],
+        script="bots",
     )
 
 
