@@ -244,7 +244,7 @@ def exploitability_rows() -> list[list[str]]:
     (as the command that solved it measured it), the whole strategy's where a run can."""
     from ludoteca.games.goofspiel.equilibrium import SOLVED_CARDS
     from ludoteca.games.goofspiel.equilibrium import read_table as solved_table
-    from ludoteca.games.goofspiel.equilibrium.solve import strong_exploitability
+    from ludoteca.rl.exploitability import strong_exploitability
 
     out = []
     for cards in SOLVED_CARDS:
