@@ -20,7 +20,6 @@ Nothing here runs at play time: numpy and OpenSpiel are needed only by this comm
 from __future__ import annotations
 
 import argparse
-import copy
 import datetime
 import json
 import time
@@ -36,7 +35,6 @@ from ludoteca.games.goofspiel.equilibrium import (
     read_strategy,
     table_name,
 )
-from ludoteca.games.goofspiel.equilibrium.reading import strong_policy
 
 ITERATIONS = 2000  # CFR+ iterations for every step's matrix games
 KEEP = 1e-3  # a bid played less often than this is left out of the table
@@ -145,65 +143,6 @@ def exploitability(cards: int, strategy: dict[str, int | dict[str, float]]) -> f
         return read_strategy(strategy.get(spiel_key(history, player, cards), {}))
 
     return spiel_exploitability(cards, table)
-
-
-def strong_exploitability(cards: int) -> float:
-    """OpenSpiel's exploitability of the strong level's whole strategy (the tables, and the
-    reply to the habits its reading finds: `reading.py`) on this game as OpenSpiel plays it
-    (`ludoteca.rl.openspiel`), whose information states remember every bid in order, as the
-    reading does (OpenSpiel's own Goofspiel keeps only the hands and who won each prize)."""
-    import pyspiel
-    from open_spiel.python import policy as spiel_policy
-    from open_spiel.python.algorithms import exploitability as spiel_module
-
-    from ludoteca.games.goofspiel.bots.plain import STRATEGIES
-    from ludoteca.rl.openspiel import load
-
-    game = load("goofspiel", 2, {"cards": cards})
-
-    # A player's notes and bid at each of its decisions, by the history that led there: a
-    # decision's notes are the ones of its last decision, with one more bid seen.
-    decided: dict[tuple[int, ...], tuple[dict[str, Any], dict[int, float] | None]] = {}
-
-    def decide(history: tuple[int, ...], player: int) -> dict[int, float] | None:
-        if history not in decided:
-            replay = game.new_initial_state()
-            for action in history:
-                replay.apply_action(action)
-            notes: dict[str, Any] = {}
-            last = _last_decision(game, history, player)
-            if last is not None:
-                decide(last, player)
-                notes = copy.deepcopy(decided[last][0])
-            chosen = strong_policy(notes, replay.table.state, player, STRATEGIES)
-            decided[history] = (notes, chosen)
-        return decided[history][1]
-
-    class Strong(spiel_policy.Policy):  # type: ignore[misc]
-        def action_probabilities(self, state: Any, player_id: int | None = None
-                                 ) -> dict[int, float]:
-            player = state.current_player()
-            chosen = decide(tuple(state.history()), player)
-            legal = state.legal_actions(player)
-            bids = state.table.legal(player)
-            probs = {a: (chosen or {}).get(bids[a].card, 0.0) for a in legal}
-            total = sum(probs.values())
-            if total <= 0:
-                return {a: 1 / len(legal) for a in legal}
-            return {a: p / total for a, p in probs.items()}
-
-    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
-    return float(spiel_module.exploitability(game, Strong(game, [0, 1])))
-
-
-def _last_decision(game: Any, history: tuple[int, ...], player: int) -> tuple[int, ...] | None:
-    """The history of the player's decision before the one `history` leads to, if any."""
-    replay, last = game.new_initial_state(), None
-    for i, action in enumerate(history):
-        if replay.current_player() == player:
-            last = history[:i]
-        replay.apply_action(action)
-    return last
 
 
 def spiel_exploitability(cards: int, play: Any) -> float:
