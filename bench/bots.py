@@ -4,19 +4,35 @@ For each game (its smallest table): head-to-head matches, seats rotated and the 
 both ways (`ludoteca.sim.tournament`), of each level against the one below it (easy, normal,
 strong, as the game's table `levels.json` names them), of the strong level against the normal
 one, against the strong search the levels played before (`OLD_STRONG`), and against a yardstick
-written apart from the game's bots where there is one (`castell_planner.py`). Each line: the
+written apart from the game's bots where there is one (`castell_planner.py`, a member of the
+panel below too: its matches are played once). Each line: the
 pooled win rate of the first, its 95% Wilson interval, each seed's rate and the goal it answers.
-The ladder's Elo (Bradley-Terry over every match of the levels, normal at 1500) is written into
-each game's `levels.json`, from which the new-match form shows it.
+The ladder's Elo (Bradley-Terry over every match of the levels and of the strong level against
+the panel below, normal at 1500) is written into each game's `levels.json`, from which the
+new-match form shows it.
 
 The strong level's CPU per move is timed (process time) on its moves with a choice, in matches
 against the normal level, beside the goal of at most 1 s; in real-time games the levels'
 reaction times (the game's own model, with its sources) are printed with the placements a
 minute and the seconds a decision they give on the simulated clock.
 
-Everything is printed as Rich tables and written to the docs site (`docs/bench/bots.md`).
+Everything is printed as Rich tables and written to the docs site (`docs/bench/bots.md`, and
+the panel's tables to `docs/bench/bots-panel.md`).
 
-Run: `python bench/bots.py [--games G] [--seeds N] [--workers W] [--only G,G] [--no-write]`.
+The panel: the strong level against each plain strategy people play the game by (the game's
+`plain_strategies`, `plain:strategy=NAME`, and Castell's planner written apart from the game's
+bots, `castell_planner.py`), seats rotated and the same deals both ways, ties counted half;
+goal: at least 70% against each. Which of them the strong level beats (its interval's low end
+above one half) goes into `levels.json` beside the Elo, for the new-match form. For Goofspiel
+the page gives the strong level's exploitability, by OpenSpiel's best response on OpenSpiel's
+own Goofspiel: the solved table's at 3, 4 and 5 cards (as the command that solved it measured
+it), the whole strong strategy's (its reading of habits included) at 3 and 4 cards (at 5 it is
+beyond the time of a run); goal: under 0.05. The CPU table is repeated there when the panel is
+run alone.
+
+Run: `python bench/bots.py [--games N|GAME=N,...] [--seeds N] [--workers W] [--only G,G] [--panel]
+[--no-write]` (`--panel`: the panel, the CPU and the exploitability alone, written to
+`bots-panel.md` only, of the games `--only` names if it does).
 """
 
 from __future__ import annotations
@@ -64,6 +80,9 @@ LADDER_STEP = 0.75  # each level wins at least this share against the one below
 # (its win rate, and the low end of its interval).
 BEATS_NORMAL, BEATS_NORMAL_LOW = 0.90, 0.80
 BEATS_OLD = 0.70  # the strong level against the old strong search
+PANEL_GOAL = 0.70  # the strong level against each plain strategy
+EXPLOITABILITY_GOAL = 0.05
+STRONG_EXPLOITABILITY_CARDS = (3, 4)  # the whole strong strategy's, measurable in a run
 RATE_MINUTES = 4  # simulated minutes of real-time play per level measured
 NEWCOMER = "a newcomer: about 2 s a decision, 4 tiles placed in a 60-s round"
 
@@ -193,6 +212,57 @@ def write_elo(game: Game[Any], elo: dict[str, float], rows: dict[tuple[str, str]
     path.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
 
 
+def panel_members(game: Game[Any]) -> list[str]:
+    """The plain strategies the strong level is measured against: the game's own, then the
+    opponent written apart from the game's bots where there is one."""
+    members = [f"plain:strategy={name}" for name in game.plain_strategies]
+    return members + ([YARDSTICKS[game.name]] if game.name in YARDSTICKS else [])
+
+
+def beaten(rows: dict[str, Row]) -> list[str]:
+    """The panel members a level beats: its interval's low end above one half."""
+    return [member.removeprefix("plain:strategy=") for member, row in rows.items()
+            if row.interval[0] > 0.5]
+
+
+def write_beats(game: Game[Any], level: str, beats: list[str], matches: int,
+                seeds: list[int]) -> None:
+    """Which plain strategies a level beats, into the game's `levels.json` beside its Elo."""
+    path = table_path(game)
+    if path is None:
+        return
+    table = read_table(game)
+    measured = table.setdefault("measured", {})
+    measured["beats"] = {level: beats}
+    measured["panel"] = {"matches": matches, "seeds": seeds,
+                         "date": datetime.date.today().isoformat(), "by": "bench/bots.py"}
+    path.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
+
+
+def exploitability_rows() -> list[list[str]]:
+    """Goofspiel's strong strategy's exploitability: the solved table's at every card count
+    (as the command that solved it measured it), the whole strategy's where a run can."""
+    from ludoteca.games.goofspiel.equilibrium import SOLVED_CARDS
+    from ludoteca.games.goofspiel.equilibrium import read_table as solved_table
+    from ludoteca.rl.exploitability import strong_exploitability
+
+    out = []
+    for cards in SOLVED_CARDS:
+        table = solved_table(cards)
+        if table is None:
+            continue
+        stored = float(table["exploitability"])
+        out.append(["goofspiel", str(cards), "the solved table alone", f"{stored:.5f}",
+                    f"< {EXPLOITABILITY_GOAL:g}", "yes" if stored < EXPLOITABILITY_GOAL
+                    else "NO"])
+        if cards in STRONG_EXPLOITABILITY_CARDS:
+            whole = strong_exploitability(cards)
+            out.append(["goofspiel", str(cards), "the strong level (the table and its "
+                        "reading of habits)", f"{whole:.5f}", f"< {EXPLOITABILITY_GOAL:g}",
+                        "yes" if whole < EXPLOITABILITY_GOAL else "NO"])
+    return out
+
+
 def goal_text(kind: str) -> str:
     return {
         "ladder": f"the level above wins >= {LADDER_STEP:.0%}",
@@ -215,85 +285,109 @@ def goal_met(kind: str, row: Row) -> str:
     return "yes" if met else "NO"
 
 
+def matches_per_game(text: str) -> dict[str, int]:
+    """`--games`: N for every game ("" the key), or GAME=N,GAME=N for some."""
+    try:
+        if "=" not in text:
+            return {"": int(text)}
+        return {name.strip(): int(n) for name, n in (p.split("=") for p in text.split(","))}
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give a number of matches, or GAME=N,GAME=N (e.g. castell=10)") from None
+
+
+def new_table(title: str, columns: tuple[str, ...], left: tuple[str, ...]) -> Table:
+    table = Table(title=title)
+    for column in columns:
+        table.add_column(column, justify="left" if column in left else "right")
+    return table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=0,
-                        help="matches per pairing and seed (default: per game)")
+    parser.add_argument("--games", type=matches_per_game, default={},
+                        help="matches per pairing and seed: N for every game, or GAME=N,... "
+                             "(default: per game)")
     parser.add_argument("--seeds", type=int, default=2, help="tournament seeds (1, 2, ...)")
     parser.add_argument("--workers", type=int, default=2, help="local processes")
     parser.add_argument("--only", default="", help="comma-separated game names to run")
+    parser.add_argument("--panel", action="store_true",
+                        help="the panel, the CPU per move and the exploitability alone")
     parser.add_argument("--no-write", action="store_true",
-                        help="leave levels.json and the docs page as they are")
+                        help="leave levels.json and the docs pages as they are")
     args = parser.parse_args()
     castell_planner.register()
     seeds = list(range(1, args.seeds + 1))
     only = {n for n in args.only.split(",") if n}
-    strength = Table(title=f"The levels head to head: seats rotated, same deals both ways, "
-                           f"seeds {seeds}")
-    for column in ("game", "players", "pairing", "matches", "win rate of the first",
-                   "95% interval", "per seed", "goal", "met"):
-        strength.add_column(column, justify="left" if column in ("game", "pairing", "goal")
-                            else "right")
-    ladder = Table(title="Elo ladder (every match between levels, normal at 1500)")
-    for column in ("game", *LEVEL_NAMES, "strong level's spec"):
-        ladder.add_column(column, justify="left" if column in ("game", "strong level's spec")
-                          else "right")
-    cpu = Table(title="The strong level's CPU per move with a choice (whole matches against "
-                      f"the normal level, {CPU_MOVES} moves at least; process time)")
-    for column in ("game", "mean s", "95th percentile s", "most s", "goal", "met"):
-        cpu.add_column(column, justify="left" if column in ("game", "goal") else "right")
-    reactions = Table(title=f"Real time: each level's mean seconds per step (the game's model), "
-                            f"and what it gives playing against itself ({RATE_MINUTES} "
-                            f"simulated minutes); goal for easy: {NEWCOMER}")
-    for column in ("game", "level", "spec", "seconds per step", "placements a minute",
-                   "seconds a decision"):
-        reactions.add_column(column, justify="left" if column in ("game", "level", "spec",
-                                                                  "seconds per step")
-                             else "right")
+    strength = new_table(f"The levels head to head: seats rotated, same deals both ways, "
+                         f"seeds {seeds}",
+                         ("game", "players", "pairing", "matches", "win rate of the first",
+                          "95% interval", "per seed", "goal", "met"),
+                         ("game", "pairing", "goal"))
+    ladder = new_table("Elo ladder (every match between levels and of the strong level "
+                       "against the panel, normal at 1500)",
+                       ("game", *LEVEL_NAMES, "the panel's Elo", "strong level's spec"),
+                       ("game", "the panel's Elo", "strong level's spec"))
+    panel = new_table(f"The panel: the strong level against each plain strategy, seats "
+                      f"rotated, same deals both ways, ties half, seeds {seeds}",
+                      ("game", "players", "plain strategy", "matches",
+                       "win rate of the strong level", "95% interval", "per seed", "goal",
+                       "met"),
+                      ("game", "plain strategy", "goal"))
+    cpu = new_table("The strong level's CPU per move with a choice (whole matches against "
+                    f"the normal level, {CPU_MOVES} moves at least; process time)",
+                    ("game", "mean s", "95th percentile s", "most s", "goal", "met"),
+                    ("game", "goal"))
+    exploitability = new_table(
+        "Goofspiel's strong strategy: exploitability by OpenSpiel's best response (the table's "
+        "on OpenSpiel's goofspiel, the whole strong level's on this game as ludoteca.rl.openspiel "
+        "registers it; returns -1 to 1; half the sum of what a best response gains against "
+        "each seat)", ("game", "cards", "strategy", "exploitability", "goal", "met"),
+        ("game", "strategy", "goal"))
+    reactions = new_table(f"Real time: each level's mean seconds per step (the game's model), "
+                          f"and what it gives playing against itself ({RATE_MINUTES} "
+                          f"simulated minutes); goal for easy: {NEWCOMER}",
+                          ("game", "level", "spec", "seconds per step", "placements a minute",
+                           "seconds a decision"),
+                          ("game", "level", "spec", "seconds per step"))
     sources: list[str] = []
     for game in map(load_game, game_names()):
         if only and game.name not in only:
             continue
         players = game.min_players
         module = bench_module(game)
-        matches = args.games or getattr(module, "LADDER_MATCHES", MATCHES)
+        matches = args.games.get(game.name) or args.games.get("") or getattr(
+            module, "LADDER_MATCHES", MATCHES)
         levels = {level.name: level.spec for level in game_levels(game)}
-        pairings: list[tuple[str, str, str]] = [
-            (levels[upper], levels[lower], "ladder")
-            for lower, upper in zip(LEVEL_NAMES, LEVEL_NAMES[1:], strict=False)
-        ]
-        if not game.real_time:
-            old = OLD_STRONG + OLD_DEFAULTS.get(game.name, "")
-            pairings.append((levels["strong"], old, "old"))
-            if game.name in YARDSTICKS:
-                pairings.append((levels["strong"], YARDSTICKS[game.name], "yardstick"))
         rows: dict[tuple[str, str], Row] = {}
-        for first, second, kind in pairings:
-            row = play(game, players, first, second, matches, seeds, args.workers)
-            rows[first, second] = row
-            low, high = row.interval
-            goal = "normal" if (kind == "ladder" and first == levels["strong"]
-                                and getattr(module, "STRONG_GOAL", False)) else kind
-            if goal == "normal":
-                strength.add_row(game.name, str(players), f"{first} v {second}",
-                                 str(row.matches), f"{row.rate:.1%}", f"{low:.1%}–{high:.1%}",
-                                 " ".join(f"{r:.0%}" for r in row.per_seed),
-                                 goal_text("ladder") + "; " + goal_text("normal"),
-                                 "yes" if goal_met("ladder", row) == goal_met("normal", row)
-                                 == "yes" else "NO")
-            else:
-                strength.add_row(game.name, str(players), f"{first} v {second}",
-                                 str(row.matches), f"{row.rate:.1%}", f"{low:.1%}–{high:.1%}",
-                                 " ".join(f"{r:.0%}" for r in row.per_seed), goal_text(goal),
-                                 goal_met(goal, row))
-        by_spec = {spec: name for name, spec in levels.items()}
-        named = {(by_spec[a], by_spec[b]): row for (a, b), row in rows.items()
-                 if a in by_spec and b in by_spec}
-        elo = ladder_elo(named, [name for name in LEVEL_NAMES if name in levels])
-        ladder.add_row(game.name, *(f"{elo[name]:.0f}" for name in LEVEL_NAMES),
-                       levels["strong"])
-        if not args.no_write:
-            write_elo(game, elo, named, seeds)
+        if not args.panel:
+            rows = ladder_rows(game, players, levels, matches, seeds, args.workers, strength)
+        against: dict[str, Row] = {}
+        if not game.real_time:
+            for member in panel_members(game):
+                row = rows.get((levels["strong"], member)) or play(  # the yardstick's, if played
+                    game, players, levels["strong"], member, matches, seeds, args.workers)
+                against[member] = rows[levels["strong"], member] = row
+                low, high = row.interval
+                panel.add_row(game.name, str(players), member, str(row.matches),
+                              f"{row.rate:.1%}", f"{low:.1%}–{high:.1%}",
+                              " ".join(f"{r:.0%}" for r in row.per_seed),
+                              f">= {PANEL_GOAL:.0%}", "yes" if row.rate >= PANEL_GOAL else "NO")
+            if not args.no_write:
+                write_beats(game, "strong", beaten(against), matches, seeds)
+        if not args.panel:
+            names = {spec: name for name, spec in levels.items()}
+            names.update({member: member.removeprefix("plain:strategy=")
+                          for member in against})
+            named = {(names[a], names[b]): row for (a, b), row in rows.items()
+                     if a in names and b in names}
+            elo = ladder_elo(named, [*(n for n in LEVEL_NAMES if n in levels),
+                                     *(names[m] for m in against)])
+            ladder.add_row(game.name, *(f"{elo[name]:.0f}" for name in LEVEL_NAMES),
+                           " ".join(f"{names[m]} {elo[names[m]]:.0f}" for m in against),
+                           levels["strong"])
+            if not args.no_write:
+                write_elo(game, elo, named, seeds)
         times = strong_cpu(game, players, levels["strong"], levels["normal"])
         if times:
             ordered = sorted(times)
@@ -301,25 +395,69 @@ def main() -> None:
             cpu.add_row(game.name, f"{statistics.mean(times):.3f}", f"{p95:.3f}",
                         f"{ordered[-1]:.3f}", f"<= {CPU_GOAL:g} s",
                         "yes" if ordered[-1] <= CPU_GOAL else "NO")
-        if game.real_time:
+        if game.name == "goofspiel":
+            for line in exploitability_rows():
+                exploitability.add_row(*line)
+        if game.real_time and not args.panel:
             for line in reaction_rows(game, players):
                 reactions.add_row(game.name, *line)
             sources += list(getattr(module, "REACTION_SOURCES", ()))
     console = Console(width=200)
-    tables = [strength, ladder, cpu] + ([reactions] if reactions.row_count else [])
-    for table in tables:
+    ladder_tables = [strength, ladder, cpu] + ([reactions] if reactions.row_count else [])
+    panel_tables = [panel, exploitability] + ([cpu] if args.panel else [])
+    for table in ([] if args.panel else ladder_tables) + panel_tables:
         console.print(table)
     for source in sources:
         console.print(f"source: {source}")
-    if not args.no_write and not only:
+    if args.no_write or (only and not args.panel):  # a panel of some games: its page says so
+        return
+    if not args.panel:
         write_page(
             "bots",
             "Bot strength: the levels' ladder",
-            __doc__.split("\n\nRun:")[0],
-            [rich_markdown(table) for table in tables]
+            __doc__.split("\n\nThe panel:")[0],
+            [rich_markdown(table) for table in ladder_tables]
             + (["Sources of the reaction times:\n\n" + "\n".join(f"- {s}" for s in sources)]
                if sources else []),
         )
+    write_page(
+        "bots-panel",
+        "Bot strength: the strong level against the plain strategies",
+        "The panel:" + __doc__.split("\n\nThe panel:")[1].split("\n\nRun:")[0],
+        [rich_markdown(table) for table in panel_tables],
+        script="bots",
+    )
+
+
+def ladder_rows(game: Game[Any], players: int, levels: dict[str, str], matches: int,
+                seeds: list[int], workers: int, strength: Table) -> dict[tuple[str, str], Row]:
+    """Each level against the one below, and the strong level against the old strong search,
+    into the `strength` table."""
+    module = bench_module(game)
+    pairings: list[tuple[str, str, str]] = [
+        (levels[upper], levels[lower], "ladder")
+        for lower, upper in zip(LEVEL_NAMES, LEVEL_NAMES[1:], strict=False)
+    ]
+    if not game.real_time:
+        pairings.append((levels["strong"], OLD_STRONG + OLD_DEFAULTS.get(game.name, ""), "old"))
+        if game.name in YARDSTICKS:
+            pairings.append((levels["strong"], YARDSTICKS[game.name], "yardstick"))
+    rows: dict[tuple[str, str], Row] = {}
+    for first, second, kind in pairings:
+        row = play(game, players, first, second, matches, seeds, workers)
+        rows[first, second] = row
+        low, high = row.interval
+        goal = "normal" if (kind == "ladder" and first == levels["strong"]
+                            and getattr(module, "STRONG_GOAL", False)) else kind
+        met = goal_met(goal, row)
+        text = goal_text(goal)
+        if goal == "normal":
+            text = goal_text("ladder") + "; " + text
+            met = "yes" if goal_met("ladder", row) == met == "yes" else "NO"
+        strength.add_row(game.name, str(players), f"{first} v {second}", str(row.matches),
+                         f"{row.rate:.1%}", f"{low:.1%}–{high:.1%}",
+                         " ".join(f"{r:.0%}" for r in row.per_seed), text, met)
+    return rows
 
 
 if __name__ == "__main__":

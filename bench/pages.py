@@ -91,16 +91,18 @@ class Tee(io.TextIOBase):
 
 
 def write_page(slug: str, title: str, about: str, sections: list[str],
-               folder: Path | None = None, arguments: Sequence[str] | None = None) -> Path:
+               folder: Path | None = None, arguments: Sequence[str] | None = None,
+               script: str | None = None) -> Path:
     """Write docs/bench/<slug>.md: `title`, `about` (what is measured, how), the command and
     the machine, then `sections` (Markdown: tables from `rich_markdown` or `markdown_table`,
-    notes). `arguments` are the bench's own (default: this process's)."""
+    notes). `arguments` are the bench's own (default: this process's); `script` names the
+    bench where it writes a second page (default: the slug)."""
     folder = folder or DOCS
     folder.mkdir(parents=True, exist_ok=True)
     today = datetime.date.today().isoformat()
     body = "\n\n".join([
         f"# {title}", about.strip(),
-        f"*Measured on {today} by `{command(slug, arguments)}` ({machine()}). "
+        f"*Measured on {today} by `{command(script or slug, arguments)}` ({machine()}). "
         "Rerun that command to bring this page up to date.*",
         *sections,
     ])

@@ -7,6 +7,7 @@ import pytest
 
 from ludoteca.bots import parse_bot
 from ludoteca.bots.explain import explain
+from ludoteca.bots.levels import level_spec
 from ludoteca.engine.match import Match
 from ludoteca.engine.rng import Rng
 from ludoteca.games.goofspiel import GAME as GOOFSPIEL
@@ -35,7 +36,7 @@ def test_a_seats_search_explains_its_move() -> None:
 
 def test_a_seat_without_a_search_is_explained_by_the_strong_level() -> None:
     found = explain(GOOFSPIEL, finished_record(), 0, 1, "heuristic")
-    assert found.spec == "mcts"
+    assert found.spec == level_spec(GOOFSPIEL, "strong") == "mcts:solved=1"
 
 
 def test_refusals_say_what_is_allowed() -> None:

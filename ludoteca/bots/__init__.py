@@ -1,4 +1,5 @@
-"""Bots that play any game of the room: random, the game's heuristic, and ISMCTS.
+"""Bots that play any game of the room: random, the game's heuristic, its plain strategies
+(`plain:strategy=NAME`, the habits people play by) and ISMCTS.
 
 Every bot implements `Bot.choose(game, state, seat, rng)` and only reads the state through
 `game.determinize(state, seat, rng)`. `parse_spec("mcts:iterations=400")` reads a spec once into a
@@ -8,6 +9,7 @@ games on the simulated clock of `RealTimeScheduler`).
 
 from ludoteca.bots.base import Bot, seat_rewards
 from ludoteca.bots.mcts import MctsBot
+from ludoteca.bots.plain import PlainBot
 from ludoteca.bots.playout import Playout, play_out
 from ludoteca.bots.realtime import RealTimeScheduler
 from ludoteca.bots.simple import HeuristicBot, RandomBot
@@ -29,6 +31,7 @@ __all__ = [
     "BotSpecError",
     "HeuristicBot",
     "MctsBot",
+    "PlainBot",
     "Playout",
     "RandomBot",
     "RealTimeScheduler",

@@ -2,7 +2,8 @@
 
 Each game keeps its table as data beside its rules (`levels.json` in the game's package): the
 bot spec each level plays and, written by the bots benchmark (`bench/bots.py`), the Elo each
-level measured in the game's ladder, with how it was measured. The server publishes the table
+level measured in the game's ladder, with how it was measured, and the plain strategies (the
+habits people play by, `Game.plain_strategies`) it beats. The server publishes the table
 with the games (`GET /api/games`) and the browser creates its bots from it, so a level means the
 same everywhere. In real-time games a level is a reaction speed as much as a choice (the spec's
 `level=`, see the game's `reaction_seconds`).
@@ -28,15 +29,16 @@ DEFAULT_SPECS = {"easy": "random", "normal": "heuristic", "strong": "mcts"}
 
 @dataclass(frozen=True)
 class Level:
-    """One level of one game: the spec its bot plays, and its measured Elo (None until the
-    bench has measured it)."""
+    """One level of one game: the spec its bot plays, its measured Elo (None until the bench
+    has measured it) and the plain strategies it was measured to beat."""
 
     name: str
     spec: str
     elo: float | None = None
+    beats: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "spec": self.spec, "elo": self.elo}
+        return {"name": self.name, "spec": self.spec, "elo": self.elo, "beats": list(self.beats)}
 
 
 def table_path(game: Game[Any]) -> Path | None:
@@ -62,9 +64,10 @@ def read_table(game: Game[Any]) -> dict[str, Any]:
 def _levels(game: Game[Any]) -> tuple[Level, ...]:
     table = read_table(game)
     specs = table.get("levels", DEFAULT_SPECS)
-    elo = table.get("measured", {}).get("elo", {})
-    return tuple(Level(name, specs[name], elo.get(name)) for name in LEVEL_NAMES
-                 if name in specs)
+    measured = table.get("measured", {})
+    elo, beats = measured.get("elo", {}), measured.get("beats", {})
+    return tuple(Level(name, specs[name], elo.get(name), tuple(beats.get(name, ())))
+                 for name in LEVEL_NAMES if name in specs)
 
 
 def game_levels(game: Game[Any]) -> tuple[Level, ...]:

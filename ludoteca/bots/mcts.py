@@ -35,6 +35,22 @@ its own statistics kept at the node, which do not depend on the move the tree br
 players who play well rather than at random. Where the game says what the observer learns after
 a step (`Game.search_key`: the bids revealed, the prize turned up), the tree branches on it too,
 so later choices are weighed in the situations the observer will actually see.
+
+Simultaneous steps searched as such (`select=regret`): at a node where several seats act at
+once, every one of them (the observer too) chooses by regret matching over its own statistics
+kept at the node, with a share `EXPLORE` of uniform exploration, and after the playout each
+one's regrets grow by what every move of its own would have earned (the move played credited
+its reward over the chance it had of being played, the others nothing), less what it earned:
+decoupled simultaneous-move MCTS with regret matching (Lanctot, Lisy and Winands, 2013). No seat
+sees another's move of the step, and each one's average strategy tends to an equilibrium of the
+step, not to a best reply to a guess of the others. The bot then draws its move from its
+average strategy at the root, its exploration's crumbs left out: a bidder who always bids the
+same card where it should mix is read and outbid. Nodes where one seat acts alone are searched
+by UCB as before, and a spec that does not name the method searches as before.
+
+Solved play (`solved=1`): where the game holds an equilibrium strategy of the position
+(`Game.solved_policy`: Goofspiel's tables of few cards), the bot draws its move from it and
+does not search.
 """
 
 from __future__ import annotations
@@ -53,12 +69,68 @@ from ludoteca.engine.rng import Rng
 CHOICE_MARGIN = 0.1
 # UCB scores this close are a tie (OpenSpiel's ISMCTS uses the same tolerance).
 UCB_TIE = 1e-5
+# select=regret: the share of each choice drawn uniformly (exploration), and the share of its
+# average strategy under which a move is taken for exploration's crumbs and never played.
+EXPLORE = 0.1
+CRUMBS = 0.05
+
+
+class _Regrets:
+    """One seat's regret-matching statistics at a node (`select=regret`): each move's
+    cumulative regret and the sum of the strategies it was chosen with."""
+
+    __slots__ = ("regret", "total")
+
+    def __init__(self) -> None:
+        self.regret: dict[Action, float] = {}
+        self.total: dict[Action, float] = {}
+
+    def strategy(self, legal: list[Action]) -> list[float]:
+        """Regret matching over the moves legal here, mixed with uniform exploration."""
+        positive = [max(self.regret.get(a, 0.0), 0.0) for a in legal]
+        norm = sum(positive)
+        even = 1.0 / len(legal)
+        if norm <= 0:
+            return [even] * len(legal)
+        return [(1 - EXPLORE) * p / norm + EXPLORE * even for p in positive]
+
+    def choose(self, legal: list[Action], rng: Rng) -> tuple[Action, dict[Action, float]]:
+        """A move drawn from the current strategy, and that strategy (added to the average)."""
+        probs = dict(zip(legal, self.strategy(legal), strict=True))
+        for a, p in probs.items():
+            self.total[a] = self.total.get(a, 0.0) + p
+        return draw(probs, rng), probs
+
+    def learn(self, action: Action, probs: Mapping[Action, float], reward: float) -> None:
+        """Each move's regret: what it would have earned (the move played: its reward over its
+        chance; the others: nothing seen), less what was earned."""
+        for a, p in probs.items():
+            earned = reward / p if a == action else 0.0
+            self.regret[a] = self.regret.get(a, 0.0) + earned - reward
+
+    def average(self, legal: list[Action]) -> dict[Action, float]:
+        """The average strategy over the moves legal here, exploration's crumbs left out."""
+        totals = {a: self.total.get(a, 0.0) for a in legal}
+        whole = sum(totals.values()) or 1.0
+        kept = {a: t for a, t in totals.items() if t / whole >= CRUMBS}
+        return kept or totals
+
+
+def draw(probs: Mapping[Action, float], rng: Rng) -> Action:
+    """A move drawn with the given weights."""
+    point = rng.random() * sum(probs.values())
+    for action, weight in probs.items():
+        point -= weight
+        if point < 0:
+            return action
+    return next(reversed(list(probs)))
 
 
 class _Node:
     """The statistics of the move that leads here, from the view of the seat that made it."""
 
-    __slots__ = ("available", "children", "outcomes", "reward", "rivals", "virtual", "visits")
+    __slots__ = ("available", "children", "outcomes", "regrets", "reward", "rivals", "virtual",
+                 "visits")
 
     def __init__(self) -> None:
         self.children: dict[Action, _Node] = {}
@@ -66,6 +138,8 @@ class _Node:
         self.rivals: dict[tuple[int, Action], _Node] = {}
         # the situations the move leads to, one per `Game.search_key` the observer may tell apart
         self.outcomes: dict[Hashable, _Node] = {}
+        # select=regret, at a step of several actors: each one's regret-matching statistics
+        self.regrets: dict[int, _Regrets] = {}
         self.visits = 0
         self.reward = 0.0
         self.available = 0
@@ -86,6 +160,8 @@ DEFAULTS: dict[str, Any] = {
     "margin": CHOICE_MARGIN,
     "focus": 0,
     "rivals": "rollout",
+    "select": "ucb",
+    "solved": 0,
 }
 
 
@@ -110,11 +186,14 @@ class MctsBot(Bot):
         level: str | None = None,
         focus: int | None = None,
         rivals: str | None = None,
+        select: str | None = None,
+        solved: int | None = None,
         game_defaults: bool = True,
     ) -> None:
         given = {
             "iterations": iterations, "c": c, "rollout": rollout, "horizon": horizon,
             "bias": bias, "margin": margin, "focus": focus, "rivals": rivals,
+            "select": select, "solved": solved,
         }
         self.given = {k: v for k, v in given.items() if v is not None}
         self.seconds = seconds
@@ -123,6 +202,7 @@ class MctsBot(Bot):
         self.level = level
         self.game_defaults = game_defaults
         self.last_iterations = 0
+        self._notes: dict[int, dict[str, Any]] = {}  # solved=1: per seat, what it saw before
         self._settle(DEFAULTS)
         budget = f"seconds={seconds:g}" if seconds is not None else (
             f"iterations={iterations}" if iterations is not None else ""
@@ -144,11 +224,24 @@ class MctsBot(Bot):
         self.margin: float = settings["margin"]
         self.focus: int = settings["focus"]
         self.rivals: str = settings["rivals"]
+        self.select: str = settings["select"]
+        self.solved: int = settings["solved"]
 
     # --- the search ---------------------------------------------------------------------------
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
+        self._settle(game.mcts_defaults if self.game_defaults else {})
+        if self.solved:
+            notes = self._notes.setdefault(seat, {})
+            solved = game.solved_policy(game.determinize(state, seat, rng), seat, notes)
+            if solved:
+                self.last_iterations = 0
+                return draw(solved, rng)
         root, legal = self.search(game, state, seat, rng)
-        return legal[0] if root is None else self._best(root, legal)
+        if root is None:
+            return legal[0]
+        if seat in root.regrets:
+            return draw(root.regrets[seat].average(legal), rng)
+        return self._best(root, legal)
 
     def weigh(
         self, game: Game[Any], state: Any, seat: int, rng: Rng
@@ -237,6 +330,7 @@ class MctsBot(Bot):
     ) -> None:
         node = root
         path: list[tuple[_Node, int]] = []
+        learned: list[tuple[_Regrets, Action, dict[Action, float], int]] = []  # select=regret
         through = 0  # focus=2: steps played through, counted against the horizon
         while True:
             actors = game.actors(world)
@@ -252,13 +346,19 @@ class MctsBot(Bot):
                     self._play_through(game, world, mover, legal[0], actors - {mover}, rng)
                     through += 1
                     continue
-            child, action, expanded = self._select(node, legal, rng)
-            game.apply(world, mover, action)
-            path.append((child, mover))
-            if self.rivals == "search":
-                path += self._rivals_act(game, world, node, sorted(actors - {mover}), rng)
+            others = sorted(actors - {mover})
+            if self.select == "regret" and others:
+                child, expanded = self._regret_step(game, world, node, mover, legal, others,
+                                                    rng, learned)
+                path.append((child, mover))
             else:
-                self._others_act(game, world, sorted(actors - {mover}), rng)
+                child, action, expanded = self._select(node, legal, rng)
+                game.apply(world, mover, action)
+                path.append((child, mover))
+                if self.rivals == "search":
+                    path += self._rivals_act(game, world, node, others, rng)
+                else:
+                    self._others_act(game, world, others, rng)
             node = child
             if expanded:
                 break
@@ -270,6 +370,33 @@ class MctsBot(Bot):
         for visited, mover in path:
             visited.visits += 1
             visited.reward += rewards[mover]
+        for regrets, action, probs, mover in learned:
+            regrets.learn(action, probs, rewards[mover])
+
+    def _regret_step(
+        self, game: Game[Any], world: Any, node: _Node, mover: int, legal: list[Action],
+        others: list[int], rng: Rng,
+        learned: list[tuple[_Regrets, Action, dict[Action, float], int]],
+    ) -> tuple[_Node, bool]:
+        """A step of several actors (`select=regret`): each chooses by regret matching over its
+        own statistics at `node`, none seeing another's move; the tree goes on along the
+        mover's move. The child reached, and whether it is new (the walk stops there)."""
+        moves = [(mover, legal)] + [(other, self._choices(game, world, other, rng))
+                                    for other in others]
+        expanded = False
+        child = node
+        for seat, choices in moves:
+            if not choices:
+                continue
+            regrets = node.regrets.setdefault(seat, _Regrets())
+            action, probs = regrets.choose(choices, rng)
+            game.apply(world, seat, action)
+            if len(choices) > 1:
+                learned.append((regrets, action, probs, seat))
+            if seat == mover:
+                expanded = action not in node.children
+                child = node.children.setdefault(action, _Node())
+        return child, expanded
 
     def _select(self, node: _Node, legal: list[Action], rng: Rng) -> tuple[_Node, Action, bool]:
         """An untried move if there is one (expansion), else the best UCB move among those

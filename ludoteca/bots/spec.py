@@ -1,6 +1,6 @@
 """Bot specs: the text that names a bot on the command line, parsed once into a `BotSpec`.
 
-    random | heuristic | mcts:iterations=400 | mcts:seconds=0.5:rollout=heuristic
+    random | heuristic | plain:strategy=value | mcts:iterations=400 | mcts:seconds=0.5
 
 A spec is a bot name, then `key=value` parameters separated by `:`. In a comma-separated list of
 specs (`--bots mcts:iterations=400,c=1.0,heuristic`), a part with `=` and no bot name continues
@@ -19,6 +19,7 @@ from typing import Annotated, Any, Literal, get_args, get_origin
 
 from ludoteca.bots.base import Bot
 from ludoteca.bots.mcts import CHOICE_MARGIN, MctsBot
+from ludoteca.bots.plain import PlainBot, plain_strategy
 from ludoteca.bots.simple import HeuristicBot, RandomBot
 from ludoteca.engine.codec import Between, InvalidData, Size, decode, quote
 from ludoteca.engine.game import Game
@@ -31,6 +32,8 @@ Level = Annotated[str, Size(1, 40)]
 BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Any]]] = {
     "random": (RandomBot, {"level": Level}),
     "heuristic": (HeuristicBot, {"level": Level}),
+    # which strategies a game knows, `Game.plain_strategies` says (checked by `check_levels`)
+    "plain": (PlainBot, {"strategy": Annotated[str, Size(1, 40)], "level": Level}),
     "mcts": (
         MctsBot,
         {
@@ -44,6 +47,8 @@ BOTS: dict[str, tuple[Callable[..., Bot], dict[str, Any]]] = {
             "level": Level,
             "focus": Literal[0, 1, 2],
             "rivals": Literal["rollout", "search"],
+            "select": Literal["ucb", "regret"],
+            "solved": Literal[0, 1],
         },
     ),
 }
@@ -141,6 +146,9 @@ def parse_spec(spec: str) -> BotSpec:
             params[key] = decode(hints[key], _from_text(text, hints[key]))
         except (BotSpecError, InvalidData) as exc:
             raise BotSpecError(f"bot parameter {key!r} of {name}: {exc}") from None
+    if name == "plain" and "strategy" not in params:
+        raise BotSpecError("give plain a strategy (plain:strategy=NAME); the game's plain "
+                           "strategies are listed with its levels")
     if "iterations" in params and "seconds" in params:
         raise BotSpecError(f"give {name} a budget of iterations or of seconds, not both")
     return BotSpec(name, tuple(params.items()))
@@ -193,8 +201,15 @@ def parse_specs(text: str) -> list[BotSpec]:
 
 
 def check_levels(specs: Iterable[BotSpec], game: Game[Any]) -> None:
-    """Refuse a level the game's reaction model does not know (BotSpecError)."""
+    """Refuse a level the game's reaction model does not know, or a plain strategy the game
+    does not name (BotSpecError)."""
     for spec in specs:
+        strategy = dict(spec.params).get("strategy")
+        if strategy is not None:
+            try:
+                plain_strategy(game, strategy)
+            except ValueError as exc:
+                raise BotSpecError(f"{spec.bot}: {exc}") from None
         if spec.level is not None:
             try:
                 game.check_level(spec.level)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ludoteca.engine.actions import Action, ActionCodec, Undo
@@ -36,6 +36,11 @@ from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.engine.tunables import Tunable, tunables_of
 
 S = TypeVar("S")
+
+# A plain strategy (`Game.plain_strategies`): the move it makes, given the game, a state
+# determinized for the seat, the seat, and notes the bot keeps for that seat over a match (what
+# it saw before); None where the strategy has no say, and the game's heuristic plays instead.
+PlainStrategy = Callable[[Any, Any, int, Rng, dict[str, Any]], Action | None]
 
 MAX_SEED = 2**64 - 1
 
@@ -73,6 +78,9 @@ class Game(ABC, Generic[S]):
     # reveal nothing hidden and draw nothing by chance (Castell's turn actions). A game with
     # some also decodes `{"kind": "undo"}` (see `ludoteca.engine.timeline`). Empty: no undo.
     undoable_steps: ClassVar[tuple[type[Action], ...]] = ()
+    # The plain strategies people play the game by, by name (the `plain` bot plays them; the
+    # bots benchmark's panel measures the strong level against each). Empty: none.
+    plain_strategies: ClassVar[Mapping[str, PlainStrategy]] = {}
 
     def __init__(self) -> None:
         self._codec = ActionCodec(
@@ -401,6 +409,14 @@ class Game(ABC, Generic[S]):
         where its heuristic can be wrong, so a small search budget goes where it matters."""
         first = self.heuristic_action(state, seat, rng)
         return [first, *(a for a in self.legal_actions(state, seat) if a != first)]
+
+    def solved_policy(self, state: S, seat: int, notes: dict[str, Any]
+                      ) -> Mapping[Action, float] | None:
+        """A solved strategy of `seat` in this position, each move with its probability, where
+        the game holds one (`state` determinized for the seat; Goofspiel's tables of few cards);
+        `notes` are the bot's own for the seat, kept over the match (what it saw before). The
+        search bot with `solved=1` plays it. Default None: none."""
+        return None
 
     def heuristic_action(self, state: S, seat: int, rng: Rng) -> Action:
         """The game's rule-of-thumb choice for `seat`. `state` is already determinized for that

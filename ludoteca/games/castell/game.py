@@ -31,7 +31,7 @@ from ludoteca.games.castell.actions import (
     SpecialRecruit,
     Train,
 )
-from ludoteca.games.castell.bots import evaluation, heuristic, search
+from ludoteca.games.castell.bots import evaluation, heuristic, plain, search
 from ludoteca.games.castell.data import CALENDAR, ROUNDS
 from ludoteca.games.castell.options import CastellOptions
 from ludoteca.games.castell.rules import (
@@ -106,6 +106,7 @@ class Castell(Game[CastellState]):
     # refilled when a round starts, after the last turn ends): a player may take them back
     # until they end the turn. Ending it, and a festival's sealed declaration, are final.
     undoable_steps = (Move, Recruit, Train, SpecialMove, SpecialRecruit, Perform)
+    plain_strategies = MappingProxyType(plain.STRATEGIES)
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: CastellOptions) -> CastellState:

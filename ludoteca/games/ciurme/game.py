@@ -48,7 +48,7 @@ from ludoteca.games.ciurme.actions import (
     Steer,
     Waive,
 )
-from ludoteca.games.ciurme.bots import heuristic_action
+from ludoteca.games.ciurme.bots import heuristic_action, plain
 from ludoteca.games.ciurme.bots.captain import believe_relay
 from ludoteca.games.ciurme.bots.evaluation import evaluate_position
 from ludoteca.games.ciurme.bots.search import search_choices
@@ -290,6 +290,7 @@ class Ciurme(Game[CiurmeState]):
         {"iterations": 300, "rollout": "heuristic", "horizon": 24, "bias": 2, "focus": 2,
          "rivals": "search"}
     )
+    plain_strategies = MappingProxyType(plain.STRATEGIES)
 
     def __init__(self) -> None:
         super().__init__()

@@ -24,7 +24,8 @@ from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.games.goofspiel import chance, learning, result, text, view
 from ludoteca.games.goofspiel.actions import Bid
-from ludoteca.games.goofspiel.bots import heuristic
+from ludoteca.games.goofspiel.bots import heuristic, plain
+from ludoteca.games.goofspiel.equilibrium import reading
 from ludoteca.games.goofspiel.options import GoofspielOptions
 from ludoteca.games.goofspiel.rules import bidding
 from ludoteca.games.goofspiel.state import GoofspielState, Phase
@@ -56,6 +57,7 @@ class Goofspiel(Game[GoofspielState]):
     mcts_defaults = MappingProxyType(
         {"iterations": 3000, "rollout": "heuristic", "rivals": "search"}
     )
+    plain_strategies = MappingProxyType(plain.STRATEGIES)
 
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: GoofspielOptions) -> GoofspielState:
@@ -109,6 +111,11 @@ class Goofspiel(Game[GoofspielState]):
 
     def search_key(self, state: GoofspielState, seat: int) -> Hashable:
         return view.search_key(state, seat)
+
+    def solved_policy(self, state: GoofspielState, seat: int, notes: dict[str, Any]
+                      ) -> Mapping[Action, float] | None:
+        solved = reading.strong_policy(notes, state, seat, self.plain_strategies)
+        return None if solved is None else {Bid(card): p for card, p in solved.items()}
 
     def heuristic_action(self, state: GoofspielState, seat: int, rng: Rng) -> Action:
         return heuristic.heuristic_action(state, seat, rng)

@@ -281,11 +281,13 @@ class MoveMember(Strict):
 
 
 class LevelOut(BaseModel):
-    """A bot level people choose by (easy, normal, strong): its spec and measured Elo."""
+    """A bot level people choose by (easy, normal, strong): its spec, measured Elo and the
+    plain strategies (habits people play by) it was measured to beat."""
 
     name: str
     spec: str
     elo: float | None
+    beats: list[str] = []
 
 
 class GameOut(BaseModel):

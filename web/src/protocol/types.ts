@@ -225,12 +225,14 @@ export interface GameOut {
   title: string;
 }
 /**
- * A bot level people choose by (easy, normal, strong): its spec and measured Elo.
+ * A bot level people choose by (easy, normal, strong): its spec, measured Elo and the
+ * plain strategies (habits people play by) it was measured to beat.
  *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "LevelOut".
  */
 export interface LevelOut {
+  beats?: string[];
   elo: number | null;
   name: string;
   spec: string;

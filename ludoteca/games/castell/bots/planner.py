@@ -21,6 +21,7 @@ from ludoteca.games.castell.state import TURN, CastellState
 
 Legal = Callable[[CastellState, int], list[Action]]
 Apply = Callable[[CastellState, int, Action], Any]
+Judge = Callable[[CastellState, int], float]
 
 
 def turn_key(state: CastellState, seat: int) -> tuple[Any, ...]:
@@ -35,11 +36,13 @@ def turn_key(state: CastellState, seat: int) -> tuple[Any, ...]:
 
 
 class TurnPlanner:
-    """The turn's plans from one position, best first, by the outlook at their end."""
+    """The turn's plans from one position, best first, by the outlook at their end (or another
+    judgement of it)."""
 
-    def __init__(self, legal: Legal, apply: Apply) -> None:
+    def __init__(self, legal: Legal, apply: Apply, judge: Judge = outlook) -> None:
         self.legal = legal
         self.apply = apply
+        self.judge = judge  # how good a turn's end is for the player (a plain planner's own)
 
     def ranked(self, state: CastellState, seat: int) -> list[tuple[float, Action]]:
         """Each first action with the best outlook a turn starting with it reaches, best
@@ -53,11 +56,11 @@ class TurnPlanner:
     def _after(self, state: CastellState, seat: int, action: Action,
                known: dict[tuple[Any, ...], float]) -> float:
         if isinstance(action, EndTurn):
-            return outlook(state, seat)
+            return self.judge(state, seat)
         after = state.clone()
         self.apply(after, seat, action)
         if after.phase is not TURN or after.current != seat:
-            return outlook(after, seat)
+            return self.judge(after, seat)
         key = turn_key(after, seat)
         if key not in known:
             known[key] = max(self._after(after, seat, a, known) for a in self.legal(after, seat))

@@ -1,0 +1,72 @@
+"""The plain strategies (the panel the strong level is measured against): every one a game
+names plays only legal moves, from the deal to the end, at the smallest and the largest table,
+and a spec naming a strategy a game does not have is refused with the ones it has."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ludoteca import game_names, load_game
+from ludoteca.bots import BotSpecError, check_levels, parse_spec
+from ludoteca.bots.plain import PlainBot
+from ludoteca.engine.game import Game
+from ludoteca.engine.rng import Rng
+from ludoteca.games.goofspiel.actions import Bid
+
+PANEL = [(name, strategy) for name in game_names()
+         for strategy in load_game(name).plain_strategies]
+
+
+def play_legally(game: Game[Any], players: int, seed: int, strategy: str) -> None:
+    """A match of the strategy (every other seat too, and the heuristic where the strategy is
+    silent), each move applied to the very state it was chosen from: `apply` refuses an
+    illegal one with IllegalAction."""
+    state = game.setup(players, seed)
+    bot = PlainBot(strategy)
+    rng = Rng(seed)
+    for _ in range(game.max_actions(players) * 4):
+        actors = sorted(game.actors(state))
+        if not actors:
+            return
+        for seat in actors:
+            if seat in game.actors(state):
+                game.apply(state, seat, bot.choose(game, state, seat, rng))
+    raise AssertionError(f"{game.name}: a match of {strategy} did not end")
+
+
+def test_every_turn_based_game_names_a_panel() -> None:
+    for name in game_names():
+        game = load_game(name)
+        assert game.real_time or len(game.plain_strategies) >= 3, name
+
+
+@pytest.mark.parametrize(("name", "strategy"), PANEL)
+def test_a_plain_strategy_plays_only_legal_moves(name: str, strategy: str) -> None:
+    game = load_game(name)
+    for players, seed in ((game.min_players, 1), (game.max_players, 2)):
+        play_legally(game, players, seed, strategy)
+
+
+def test_a_plain_strategy_the_game_lacks_is_refused_with_those_it_has() -> None:
+    spec = parse_spec("plain:strategy=bluff")
+    with pytest.raises(BotSpecError, match="Goofspiel has no plain strategy 'bluff'; its plain "
+                                           "strategies: value, value-plus-one, rank, copy"):
+        check_levels([spec], load_game("goofspiel"))
+    with pytest.raises(BotSpecError, match="give plain a strategy"):
+        parse_spec("plain")
+
+
+def test_goofspiel_plain_bids() -> None:
+    game = load_game("goofspiel")
+    state = game.setup(2, 3, game.options({"cards": 5}))
+    prize = state.prizes[0]
+    bid = {s: PlainBot(s).choose(game, state, 0, Rng(0)) for s in game.plain_strategies}
+    assert bid["value"].card == prize  # type: ignore[attr-defined]
+    assert bid["value-plus-one"].card == (prize + 1 if prize < 5 else 1)  # type: ignore
+    copier = PlainBot("copy")
+    copier.choose(game, state, 0, Rng(0))
+    game.apply(state, 0, bid["value"])
+    game.apply(state, 1, Bid(2))  # the other bids 2
+    assert copier.choose(game, state, 0, Rng(0)).card in (2, 1, 3)  # type: ignore[attr-defined]
