@@ -2,7 +2,8 @@
 English word left in the Italian sentence.
 
 The word list is of English words a refusal uses that Italian never does (so not "in", "a",
-"come", "no"); a number, a seat's or a ship's name may stand in both sentences.
+"come", "no", nor "round", which the Italian screens use too); a number, a seat's or a ship's
+name may stand in both sentences.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ ENGLISH_WORDS = frozenset("""
     the you your yours is are not only and or to of on it its this that these those now may
     cannot can must there one with for from by at be been has have had was were will would
     turn crew crews vote votes voting phase ship ships already play plays playing pick picked
-    while when after before wait help move moves stay card cards bid round rounds game over
+    while when after before wait help move moves stay card cards bid game over
     nobody everybody somebody take taken back nothing own first any every which what who
     yet still again once than then here region regions tower towers tile tiles token tokens
     pile piles player players seat seats stamp stamps choose chosen place placed
