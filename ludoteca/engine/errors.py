@@ -22,6 +22,11 @@ class Reason(str):
         return Reason, (str(self), self.translations["it"])
 
 
+def in_language(reason: str, language: str) -> str:
+    """`reason` in `language` where it carries that sentence, else as it is (English)."""
+    return reason.translations.get(language, reason) if isinstance(reason, Reason) else reason
+
+
 class IllegalAction(Exception):
     """An action that the rules do not allow now.
 
@@ -44,4 +49,4 @@ class MalformedAction(IllegalAction, InvalidData):
     extra fields, wrong types). It is both: refused like an illegal action, and a bad document."""
 
 
-__all__ = ["IllegalAction", "InvalidData", "MalformedAction", "Reason"]
+__all__ = ["IllegalAction", "InvalidData", "MalformedAction", "Reason", "in_language"]
