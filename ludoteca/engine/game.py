@@ -148,13 +148,16 @@ class Game(ABC, Generic[S]):
         if not self.is_seat(state, seat):
             raise IllegalAction(
                 f"there is no seat {quote(seat)} at this table; its seats are 0 to "
-                f"{len(self.seats(state)) - 1}"
+                f"{len(self.seats(state)) - 1}",
+                it=f"a questo tavolo non c'è il posto {quote(seat)}; i posti vanno da 0 a "
+                f"{len(self.seats(state)) - 1}",
             )
         rule = self.rules.by_action.get(type(action))
         if rule is None:
             kinds = ", ".join(cls.kind for cls in self.rules.action_classes)
             raise IllegalAction(
-                f"that is not an action of {self.title or self.name}; its actions: {kinds}"
+                f"that is not an action of {self.title or self.name}; its actions: {kinds}",
+                it=f"questa non è un'azione di {self.title or self.name}; le sue azioni: {kinds}",
             )
         if self.phase(state) not in rule.phases:
             raise IllegalAction(self.refuse_phase(state, seat, rule))

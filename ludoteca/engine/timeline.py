@@ -85,7 +85,9 @@ class Timeline:
         if not self.may_undo(seat):
             raise IllegalAction(
                 "there is nothing of yours to take back: only your own moves of this turn, "
-                "before anybody else acts or anything hidden is revealed"
+                "before anybody else acts or anything hidden is revealed",
+                it="non hai nessuna mossa da riprendere: si riprendono solo le proprie mosse di "
+                "questo turno, prima che un altro giochi o che si scopra qualcosa di nascosto",
             )
         back = self.takebacks.pop()
         self.state = back.before

@@ -63,8 +63,11 @@ describe("the match reducer", () => {
     expect(s.waiting).toEqual(["a1"]);
     s = reduce(s, { type: "rejected", ref: "a1", reason: "it is not your turn" });
     expect(s).toMatchObject({ waiting: [], rejection: "it is not your turn" });
+    expect(s.rejectionReasons).toBeNull();
+    s = reduce(sent(s, "a3"), { type: "rejected", ref: "a3", reason: "not now", code: "illegal", reasons: { it: "non ora" } });
+    expect(s).toMatchObject({ rejection: "not now", rejectionReasons: { it: "non ora" } });
     s = reduce(sent(s, "a2"), { type: "accepted", ref: "a2", step: 5 });
-    expect(s).toMatchObject({ waiting: [], rejection: null });
+    expect(s).toMatchObject({ waiting: [], rejection: null, rejectionReasons: null });
   });
 
   test("presence and errors are kept; a reconnection forgets pending actions", () => {

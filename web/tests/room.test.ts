@@ -98,4 +98,13 @@ describe("the training room", () => {
     expect(rejectionText("it is not your turn", "illegal")).toBe("it is not your turn");
     expect(rejectionText("the match is paused", "status_paused")).toBe("the game is paused");
   });
+
+  test("a game's own reason in the reader's language, where the game gave it", () => {
+    const reasons = { it: "non è il turno della tua ciurma" };
+    setLanguage("it");
+    expect(rejectionText("it is not your crew's turn", "illegal", reasons)).toBe("non è il turno della tua ciurma");
+    expect(rejectionText("it is not your crew's turn", "illegal", {})).toBe("quella mossa non è più possibile");
+    setLanguage("en");
+    expect(rejectionText("it is not your crew's turn", "illegal", reasons)).toBe("it is not your crew's turn");
+  });
 });

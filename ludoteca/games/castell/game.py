@@ -13,6 +13,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.errors import Reason, in_language
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
@@ -154,29 +155,41 @@ class Castell(Game[CastellState]):
             return self.refuse_seat(state, seat, rule)
         phase = self.phase(state)
         if phase is FREE_SPECIAL:
-            return (
+            return Reason(
                 "you trained a Special tile: perform its free special action first "
-                "(recruit one, move once more, or perform a local tile)"
+                "(recruit one, move once more, or perform a local tile)",
+                it="hai allenato una tessera Speciale: prima fai la sua azione speciale gratuita "
+                "(recluta uno in più, muovi ancora o esegui una tessera locale)",
             )
         if phase is FESTIVAL:
-            return "at a festival you declare a tower or abstain"
-        return (
+            return Reason("at a festival you declare a tower or abstain",
+                          it="a un festival dichiari una torre o resti fuori")
+        return Reason(
             "no festival is being held: towers are declared at the festivals after the turns; "
             "on your turn you may move, recruit, train, take a special action "
-            "(special_recruit, special_move, perform) or end_turn"
+            "(special_recruit, special_move, perform) or end_turn",
+            it="non c'è nessun festival in corso: le torri si dichiarano ai festival dopo i "
+            "turni; nel tuo turno puoi muovere, reclutare, allenarti, fare un'azione speciale "
+            "(recluta uno in più, muovi ancora, esegui) o terminare il turno",
         )
 
     def refuse_seat(self, state: CastellState, seat: int, rule: Rule) -> str:
         if state.phase is OVER:
-            return "the game is over"
+            return Reason("the game is over", it="la partita è finita")
         if state.phase is TURN:
-            return f"it is player {state.current}'s turn, not yours"
+            return Reason(f"it is player {state.current}'s turn, not yours",
+                          it=f"è il turno del giocatore {state.current}, non il tuo")
         if seat in state.declarations:
-            return "you have already declared for this festival"
+            return Reason("you have already declared for this festival",
+                          it="hai già dichiarato per questo festival")
         held = festival.held(state)
         reason = festival.absence(state, seat, held) or ABSTAINED
         why = text.absence_text(reason, held.region, held.tokens)
-        return f"you cannot take part in the festival in {held.region}: {why}"
+        return Reason(
+            f"you cannot take part in the festival in {held.region}: {why}",
+            it=f"non puoi partecipare al festival a {held.region}: "
+            f"{in_language(why, 'it')}",
+        )
 
     def is_over(self, state: CastellState) -> bool:
         return state.phase is OVER

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from ludoteca.engine.errors import Reason, in_language
 from ludoteca.games.castell.actions import Perform
 from ludoteca.games.castell.data import EXHIBITION_TILES, LOCAL_TILE_IDS, SHAPE_TILES, SKILLS
 from ludoteca.games.castell.towers import (
@@ -37,7 +38,7 @@ def tile_skills(tile: int) -> tuple[str, ...]:
     return tile_goal(tile)[2]
 
 
-def tile_problem(tile: int, tower: Tower, ranks: Ranks) -> str | None:
+def tile_problem(tile: int, tower: Tower, ranks: Ranks) -> Reason | None:
     """Why the (well-formed) tower does not meet the tile, or None if it does. A tower shape
     wants exactly its widths; a skill exhibition exactly its levels and, in one legal
     assignment, every skill shown [D-22]."""
@@ -45,13 +46,18 @@ def tile_problem(tile: int, tower: Tower, ranks: Ranks) -> str | None:
     if shape is not None:
         widths = tuple(len(level) for level in tower)
         if widths != shape:
-            return (f"this tile wants the shape {'-'.join(map(str, shape))}, "
-                    f"your tower is {'-'.join(map(str, widths))}")
+            return Reason(f"this tile wants the shape {'-'.join(map(str, shape))}, "
+                          f"your tower is {'-'.join(map(str, widths))}",
+                          it=f"questa tessera vuole la forma {'-'.join(map(str, shape))}, la "
+                          f"tua torre è {'-'.join(map(str, widths))}")
     elif len(tower) != levels:
-        return f"this tile wants exactly {levels} levels, your tower has {len(tower)}"
+        return Reason(f"this tile wants exactly {levels} levels, your tower has {len(tower)}",
+                      it=f"questa tessera vuole esattamente {levels} livelli, la tua torre ne "
+                      f"ha {len(tower)}")
     check = check_tower(tower, ranks, skills)
     if not check.legal:
-        return f"the tower does not work: {check.reason}"
+        return Reason(f"the tower does not work: {check.reason}",
+                      it=f"la torre crolla: {in_language(check.reason or '', 'it')}")
     return None
 
 

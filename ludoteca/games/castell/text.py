@@ -9,7 +9,7 @@ from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import quote
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason, in_language
 from ludoteca.games.castell.actions import (
     Abstain,
     Declare,
@@ -66,11 +66,15 @@ def needs_text(tower: Sequence[Sequence[int]], skills: Sequence[str] = ()) -> st
 def absence_text(reason: str, region: str, tokens: Sequence[int]) -> str:
     """Why a player is not at a festival, in words."""
     if reason == Absence.ELSEWHERE:
-        return f"the pawn is not in {region}"
+        return Reason(f"the pawn is not in {region}", it=f"la pedina non è a {region}")
     if reason == Absence.NO_TOWER:
         sizes = " and ".join(str(t) for t in tokens)
-        return f"the team cannot build a tower of 4 or more levels with a casteller of size {sizes}"
-    return "abstained"
+        return Reason(
+            f"the team cannot build a tower of 4 or more levels with a casteller of size {sizes}",
+            it="la squadra non può costruire una torre di 4 o più livelli con un casteller di "
+            f"taglia {' e '.join(str(t) for t in tokens)}",
+        )
+    return Reason("abstained", it="sei rimasto fuori")
 
 
 def earned_text(board: Mapping[str, Mapping[str, Any]]) -> str:
@@ -258,7 +262,10 @@ def parse_tower_text(text: str) -> Tower | None:
     try:
         return normalize_tower(levels)
     except ValueError as exc:
-        raise IllegalAction(f"{quote(text)} is not a tower: {exc}") from None
+        raise IllegalAction(
+            f"{quote(text)} is not a tower: {exc}",
+            it=f"{quote(text)} non è una torre: {in_language(exc.args[0], 'it')}",
+        ) from None
 
 
 def parse_action_text(phase: Phase, text: str) -> Action | None:

@@ -20,7 +20,8 @@ from operator import add
 from typing import Any
 
 from ludoteca.engine.codec import quote
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason, in_language
+from ludoteca.games.castell import italian
 from ludoteca.games.castell.data import SIZES, SKILLS, Skill
 
 BASE_WIDTH_LIMIT = 3  # "Il massimo di castellani che si possono avere su un livello è tre."
@@ -49,20 +50,33 @@ class TowerCheck:
 def normalize_tower(levels: object) -> Tower:
     """`levels` as a tuple of tuples of sizes; ValueError says what is malformed."""
     if isinstance(levels, str | bytes) or not isinstance(levels, Sequence):
-        raise ValueError("a tower is a list of levels, each a list of casteller sizes")
+        raise ValueError(Reason(
+            "a tower is a list of levels, each a list of casteller sizes",
+            it="una torre è una lista di livelli, ognuno una lista di taglie di castellers",
+        ))
     if not levels:
-        raise ValueError("a tower needs at least one level")
+        raise ValueError(Reason("a tower needs at least one level",
+                                it="una torre ha almeno un livello"))
     out = []
     for number, level in enumerate(levels, start=1):
         if isinstance(level, str | bytes) or not isinstance(level, Sequence) or not level:
-            raise ValueError(f"level {number} must be a non-empty list of casteller sizes")
+            raise ValueError(Reason(
+                f"level {number} must be a non-empty list of casteller sizes",
+                it=f"il livello {number} deve essere una lista non vuota di taglie",
+            ))
         for size in level:
             if isinstance(size, bool) or not isinstance(size, int):
-                raise ValueError(
-                    f"level {number} holds {quote(size)}: sizes are whole numbers 1-10"
-                )
+                raise ValueError(Reason(
+                    f"level {number} holds {quote(size)}: sizes are whole numbers 1-10",
+                    it=f"il livello {number} contiene {quote(size)}: le taglie sono numeri "
+                    "interi da 1 a 10",
+                ))
             if size not in SIZES:
-                raise ValueError(f"level {number} holds size {quote(size)}: sizes go from 1 to 10")
+                raise ValueError(Reason(
+                    f"level {number} holds size {quote(size)}: sizes go from 1 to 10",
+                    it=f"il livello {number} contiene la taglia {quote(size)}: le taglie vanno "
+                    "da 1 a 10",
+                ))
         out.append(tuple(sorted(level, reverse=True)))
     return tuple(out)
 
@@ -98,14 +112,16 @@ def normalize_skills(skills: Iterable[str]) -> frozenset[str]:
 
 
 # --- checking one tower -------------------------------------------------------------------------
-def _level_uses(tower: Tower) -> tuple[dict[str, int], str | None]:
+def _level_uses(tower: Tower) -> tuple[dict[str, int], Reason | None]:
     """Balance, Strength and Mix uses, which the tower's shape fixes; or the basic rule broken."""
     uses = {"balance": 0, "strength": 0, "mix": 0}
     for number, level in enumerate(tower, start=1):
         if level[0] - level[-1] > 1:
-            return uses, (
+            return uses, Reason(
                 f"level {number} mixes sizes {level[-1]} and {level[0]}: a level holds one size, "
-                "or with Mix two sizes that differ by one"
+                "or with Mix two sizes that differ by one",
+                it=f"il livello {number} mescola le taglie {level[-1]} e {level[0]}: un livello "
+                "ha una sola taglia, o con Mescola due taglie che differiscono di uno",
             )
         if level[0] != level[-1]:
             uses["mix"] += 1
@@ -113,16 +129,22 @@ def _level_uses(tower: Tower) -> tuple[dict[str, int], str | None]:
             continue
         below = tower[number - 2]
         if len(level) > len(below):
-            return uses, (
+            return uses, Reason(
                 f"level {number} has {len(level)} castellers on a level of {len(below)}: "
-                "each level must be narrower than the one below (Balance allows as wide)"
+                "each level must be narrower than the one below (Balance allows as wide)",
+                it=f"il livello {number} ha {len(level)} castellers su un livello di "
+                f"{len(below)}: ogni livello deve essere più stretto di quello sotto "
+                "(Equilibrio permette la stessa larghezza)",
             )
         if len(level) == len(below):
             uses["balance"] += 1
         if level[0] > below[-1]:
-            return uses, (
+            return uses, Reason(
                 f"level {number} puts a size {level[0]} on a size {below[-1]}: each level must "
-                "hold smaller castellers than the one below (Strength allows the same size)"
+                "hold smaller castellers than the one below (Strength allows the same size)",
+                it=f"il livello {number} mette una taglia {level[0]} su una taglia {below[-1]}: "
+                "ogni livello deve avere castellers più piccoli di quello sotto (Forza permette "
+                "la stessa taglia)",
             )
         if level[0] == below[-1]:
             uses["strength"] += 1
@@ -179,9 +201,10 @@ def check_tower(
         if ("width" not in wanted or w) and ("base" not in wanted or b)
     ]
     if not fitting:
-        return TowerCheck(
-            False, {}, "the tower needs a real use of Width and one of Base in the same tower"
-        )
+        return TowerCheck(False, {}, Reason(
+            "the tower needs a real use of Width and one of Base in the same tower",
+            it="la torre deve usare davvero Larghezza e Base nella stessa torre",
+        ))
     width_uses, base_uses = min(fitting, key=lambda wb: (wb[0] + wb[1], wb[1]))
     uses = {**fixed, "width": width_uses, "base": base_uses}
     return TowerCheck(True, {skill: uses[skill] for skill in SKILLS}, None)
@@ -221,30 +244,53 @@ REAL_USE = {
 }
 
 
-def _needs_uses(skills: Sequence[str]) -> str:
+# The same, in Italian.
+REAL_USE_IT = {
+    "balance": "un livello largo quanto quello sotto",
+    "strength": "un livello grande quanto il più piccolo di quello sotto",
+    "mix": "un livello di due taglie",
+    "width": f"un livello più largo di {BASE_WIDTH_LIMIT} e non di Base, entro il tuo grado di "
+    "Larghezza",
+    "base": "un livello oltre il limite di larghezza, entro il tuo grado di Base",
+}
+
+
+def _needs_uses(skills: Sequence[str]) -> Reason:
     """Why a tower misses the skills a tile asks for: only the skills it lacks."""
     needs = " and one of ".join(f"{s.capitalize()} ({REAL_USE[s]})" for s in skills)
-    return f"the tower needs one real use of {needs}"
+    serve = " e uno di ".join(f"{italian.skill(s)} ({REAL_USE_IT[s]})" for s in skills)
+    return Reason(f"the tower needs one real use of {needs}",
+                  it=f"la torre deve usare davvero {serve}")
 
 
-def _over_rank(skill: str, count: int, rank: int) -> str:
+def _over_rank(skill: str, count: int, rank: int) -> Reason:
     what = {
         "balance": "levels as wide as the level below",
         "strength": "levels as big as the level below",
         "mix": "mixed levels",
     }[skill]
-    return (
+    cosa = {
+        "balance": "livelli larghi quanto quello sotto",
+        "strength": "livelli grandi quanto quello sotto",
+        "mix": "livelli mescolati",
+    }[skill]
+    return Reason(
         f"the tower has {count} {what} but your {skill.capitalize()} rank is {rank}: "
-        f"it allows {rank}"
+        f"it allows {rank}",
+        it=f"la torre ha {count} {cosa} ma il tuo grado di {italian.skill(skill)} è {rank}: ne "
+        f"permette {rank}",
     )
 
 
-def _too_wide(widths: Sequence[int], width_rank: int, base_rank: int) -> str:
+def _too_wide(widths: Sequence[int], width_rank: int, base_rank: int) -> Reason:
     widest = max(widths)
-    return (
+    return Reason(
         f"a level of {widest} castellers is too wide: the limit is {BASE_WIDTH_LIMIT}, "
         f"each Width rank raises it by one (yours: {width_rank}) and each Base rank frees one "
-        f"level from it (yours: {base_rank})"
+        f"level from it (yours: {base_rank})",
+        it=f"un livello di {widest} castellers è troppo largo: il limite è {BASE_WIDTH_LIMIT}, "
+        f"ogni grado di Larghezza lo alza di uno (i tuoi: {width_rank}) e ogni grado di Base ne "
+        f"libera un livello (i tuoi: {base_rank})",
     )
 
 
@@ -281,9 +327,15 @@ def team_tower(raw: object, team: Sequence[int]) -> Tower:
     try:
         tower = normalize_tower(raw)
     except ValueError as exc:
-        raise IllegalAction(f"that is not a tower: {exc}") from None
+        raise IllegalAction(
+            f"that is not a tower: {exc}",
+            it=f"quella non è una torre: {in_language(exc.args[0], 'it')}",
+        ) from None
     if not tower_fits_team(tower, team):
-        raise IllegalAction(f"your team cannot build that tower: your castellers are {team}")
+        raise IllegalAction(
+            f"your team cannot build that tower: your castellers are {team}",
+            it=f"la tua squadra non può costruire quella torre: i tuoi castellers sono {team}",
+        )
     return tower
 
 

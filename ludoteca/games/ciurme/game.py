@@ -16,6 +16,7 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.clock import Deadline
 from ludoteca.engine.debrief import Debrief
+from ludoteca.engine.errors import Reason
 from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import Measure, ReportSection, Result
@@ -403,7 +404,8 @@ class Ciurme(Game[CiurmeState]):
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
-            return "the session is over: nothing more can be done"
+            return Reason("the session is over: nothing more can be done",
+                          it="la sessione è finita: non si può fare più nulla")
         return WHY_NOT[rule.action](state, seat)
 
     def refuse_seat(self, state: CiurmeState, seat: int, rule: Rule) -> str:

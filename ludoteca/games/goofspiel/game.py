@@ -18,6 +18,7 @@ from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import InvalidData
+from ludoteca.engine.errors import Reason
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
@@ -88,10 +89,10 @@ class Goofspiel(Game[GoofspielState]):
         return frozenset(s for s, bid in enumerate(state.bids) if bid is None)
 
     def refuse_seat(self, state: GoofspielState, seat: int, rule: Rule) -> str:
-        return "you have already bid for this prize"
+        return Reason("you have already bid for this prize", it="hai già offerto per questo premio")
 
     def refuse_phase(self, state: GoofspielState, seat: int, rule: Rule) -> str:
-        return "the game is over"
+        return Reason("the game is over", it="la partita è finita")
 
     def is_over(self, state: GoofspielState) -> bool:
         return state.phase is Phase.OVER

@@ -13,6 +13,7 @@ from typing import Any
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import InvalidData
+from ludoteca.engine.errors import Reason
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
@@ -135,23 +136,30 @@ class Ligretto(Game[LigrettoState]):
         if rule.action in (SetAside, TakeBack, PlacePawn):
             return self.refuse_seat(state, seat, rule)
         if state.phase is Phase.OVER:
-            return "the match is over"
+            return Reason("the match is over", it="la partita è finita")
         if state.phase is Phase.PAWNS:
-            return (
+            return Reason(
                 f"the round has not started: the host (seat {data.HOST_SEAT}) is putting the "
-                f"pawns on the board ({len(state.pawns)} of {data.PAWNS} so far)"
+                f"pawns on the board ({len(state.pawns)} of {data.PAWNS} so far)",
+                it="il round non è ancora iniziato: l'organizzatore sta posando le pedine sul "
+                f"tabellone ({len(state.pawns)} di {data.PAWNS} finora)",
             )
-        return "the round is over: players now set tiles aside or take them back"
+        return Reason("the round is over: players now set tiles aside or take them back",
+                      it="il round è finito: ora i giocatori mettono da parte o riprendono le "
+                      "tessere")
 
     def refuse_seat(self, state: LigrettoState, seat: int, rule: Rule) -> str:
         if rule.action is PlacePawn:
-            return (
+            return Reason(
                 f"only the host (seat {data.HOST_SEAT}) puts pawns down, before a round "
-                "starts, when the match was set up with pawns=host"
+                "starts, when the match was set up with pawns=host",
+                it="solo l'organizzatore posa le pedine, prima che inizi un round, quando la "
+                "partita è stata creata con le pedine posate dall'organizzatore",
             )
         if rule.action is SetAside:
-            return "you have nothing to set aside now"
-        return "you have nothing to take back now"
+            return Reason("you have nothing to set aside now",
+                          it="ora non hai nulla da mettere da parte")
+        return Reason("you have nothing to take back now", it="ora non hai nulla da riprendere")
 
     def round_number(self, state: LigrettoState) -> int:
         return state.round

@@ -193,6 +193,8 @@ class RejectedFrame(Frame):
     reason: str
     # The reason's kind (illegal, malformed, status_paused...), to say it in any language.
     code: str | None = None
+    # A game's own reason in other languages, by language ("it"), when the game gave them.
+    reasons: dict[str, str] | None = None
 
 
 class ErrorFrame(Frame):

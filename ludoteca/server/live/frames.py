@@ -18,6 +18,8 @@ import orjson
 from ludoteca.engine.events import Event
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from ludoteca.server.live.history import Told
 
 Frame = dict[str, Any]
@@ -82,12 +84,17 @@ def accepted(ref: Any, step: int, earlier: bool = False) -> Frame:
     return {"type": "accepted", "ref": ref, "step": step}
 
 
-def rejected(ref: Any, reason: str, code: str | None = None) -> Frame:
+def rejected(
+    ref: Any, reason: str, code: str | None = None, reasons: Mapping[str, str] | None = None
+) -> Frame:
     """`code`: the reason's kind (`illegal`, `status_paused`...), which a client may say in
-    its own language instead of the sentence."""
+    its own language instead of the sentence; `reasons`: the game's own sentence in other
+    languages, by language, when it gave them."""
     frame: Frame = {"type": "rejected", "ref": ref, "reason": reason}
     if code is not None:
         frame["code"] = code
+    if reasons:
+        frame["reasons"] = dict(reasons)
     return frame
 
 

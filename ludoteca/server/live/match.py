@@ -81,6 +81,7 @@ class Decision:
     applied: Applied | None = None
     reason: str | None = None  # why the action was refused
     code: str | None = None  # the reason's kind, for a client that says it in its language
+    reasons: dict[str, str] = field(default_factory=dict)  # the game's reason in other languages
     skipped: bool = False  # a guard said the action was no longer due (a bot's, a clock's)
     rows: StepRows | None = None  # what to log for the applied action
     snapshot: str | None = None  # the state's JSON to keep after the applied step
@@ -94,7 +95,7 @@ class Decision:
         if self.applied is not None:
             return frames.accepted(ref, self.applied.step)
         if self.reason is not None:
-            return frames.rejected(ref, self.reason, self.code)
+            return frames.rejected(ref, self.reason, self.code, self.reasons)
         return None
 
     @property
@@ -348,6 +349,7 @@ class LiveMatch:
             events = self.timeline.apply(seat, action)
         except IllegalAction as exc:
             decision.reason, decision.code = str(exc), "illegal"
+            decision.reasons = exc.translations
             return decision
         now = self.now()
         self.step += 1

@@ -18,9 +18,12 @@ export function errorText(error: unknown): string {
   return `${t("common.error")} ${message}`;
 }
 
-// Why an action was refused: a game's own reason (code "illegal") is English, so another
-// language says that the move is no longer possible.
-export function rejectionText(reason: string, code: string | null): string {
+// Why an action was refused: a game's own reason (code "illegal") is English, with the game's
+// own sentence in the reader's language where it gave one (`reasons`); another language without
+// it says that the move is no longer possible.
+export function rejectionText(reason: string, code: string | null, reasons?: Record<string, string> | null): string {
+  const translated = reasons?.[language.current];
+  if (translated) return translated;
   if (!code || !hasKey(`rejected.${code}`)) return reason;
   if (code === "illegal" && language.current === "en") return reason;
   return tDynamic(`rejected.${code}`);

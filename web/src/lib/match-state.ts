@@ -61,6 +61,7 @@ export interface MatchState {
   debriefPublished: boolean;
   latecomers: number | string;
   rejectionCode: string | null;
+  rejectionReasons: Record<string, string> | null; // the game's reason in other languages
   undo: boolean; // this seat may take back its last step
   gathering: Gathering | null; // a real-time round waiting for everybody to be ready
   gatheringAt: number; // Date.now() when the gathering was last told of
@@ -90,6 +91,7 @@ export function initialMatch(): MatchState {
     debriefPublished: false,
     latecomers: "most_bots",
     rejectionCode: null,
+    rejectionReasons: null,
     undo: false,
     gathering: null,
     gatheringAt: 0,
@@ -159,13 +161,14 @@ export function reduce(state: MatchState, frame: ServerFrame, now: number = Date
         latecomers: frame.latecomers ?? "most_bots",
       };
     case "accepted":
-      return { ...state, waiting: state.waiting.filter((r) => r !== frame.ref), rejection: null, rejectionCode: null };
+      return { ...state, waiting: state.waiting.filter((r) => r !== frame.ref), rejection: null, rejectionCode: null, rejectionReasons: null };
     case "rejected":
       return {
         ...state,
         waiting: state.waiting.filter((r) => r !== frame.ref),
         rejection: frame.reason,
         rejectionCode: frame.code ?? null,
+        rejectionReasons: frame.reasons ?? null,
       };
     case "error":
       return { ...state, error: frame.error };

@@ -508,6 +508,9 @@ export interface ReadyFrame {
 export interface RejectedFrame {
   code?: string | null;
   reason: string;
+  reasons?: {
+    [k: string]: string;
+  } | null;
   ref: string | number | null;
   type: "rejected";
   [k: string]: unknown;

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, in_language
 from ludoteca.engine.events import Event, private, public
 from ludoteca.engine.result import competition_ranks
 from ludoteca.games.castell.actions import Abstain, Declare
@@ -121,18 +121,25 @@ def check_declare(state: CastellState, seat: int, action: Declare) -> Declare:
     tower = team_tower(action.tower, state.players[seat].team)
     if len(tower) < MIN_FESTIVAL_LEVELS:
         raise IllegalAction(
-            f"a festival tower needs at least {MIN_FESTIVAL_LEVELS} levels; yours has {len(tower)}"
+            f"a festival tower needs at least {MIN_FESTIVAL_LEVELS} levels; yours has {len(tower)}",
+            it=f"una torre da festival richiede almeno {MIN_FESTIVAL_LEVELS} livelli; la tua ne "
+            f"ha {len(tower)}",
         )
     present = {size for level in tower for size in level}
     missing = [size for size in festival.tokens if size not in present]
     if missing:
         raise IllegalAction(
             f"a tower for this festival must hold a casteller of each token size "
-            f"{festival.tokens}; yours lacks {missing}"
+            f"{festival.tokens}; yours lacks {missing}",
+            it=f"una torre per questo festival deve avere un casteller di ogni taglia dei "
+            f"gettoni {festival.tokens}; alla tua mancano {missing}",
         )
     check = check_tower(tower, state.players[seat].ranks)
     if not check.legal:
-        raise IllegalAction(f"the tower does not work: {check.reason}")
+        raise IllegalAction(
+            f"the tower does not work: {check.reason}",
+            it=f"la torre crolla: {in_language(check.reason or '', 'it')}",
+        )
     return Declare(tower)
 
 

@@ -41,7 +41,8 @@ def check_destination(state: CastellState, seat: int, region: object) -> Region:
     allowed = destinations(state, seat)
     if region not in allowed:
         raise IllegalAction(
-            f"you cannot move to {quote(region)}; you may move to: {', '.join(allowed)}"
+            f"you cannot move to {quote(region)}; you may move to: {', '.join(allowed)}",
+            it=f"non puoi muovere a {quote(region)}; puoi muovere a: {', '.join(allowed)}",
         )
     return allowed[allowed.index(region)]
 

@@ -34,7 +34,9 @@ def check_perform(state: CastellState, seat: int, action: Perform) -> Perform:
     if type(action.tile) is not int or action.tile not in row:
         raise IllegalAction(
             f"tile {quote(action.tile)} is not in the {region} row; its tiles: "
-            f"{row or 'none left'}"
+            f"{row or 'none left'}",
+            it=f"la tessera {quote(action.tile)} non è tra quelle di {region}; le sue tessere: "
+            f"{row or 'nessuna tessera rimasta'}",
         )
     player = state.players[seat]
     offered = team_tiles(player.team, player.ranks).performance(action.tile)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
@@ -52,7 +53,9 @@ def check_recruit(state: CastellState, seat: int, action: Recruit) -> Recruit:
     if not isinstance(sizes, tuple) or not 1 <= len(sizes) <= RECRUIT_LIMIT:
         raise IllegalAction(
             f"recruit 1 or {RECRUIT_LIMIT} castellers from {region}; "
-            f"it has {state.regions[region] or 'nobody'}"
+            f"it has {state.regions[region] or 'nobody'}",
+            it=f"recluta 1 o {RECRUIT_LIMIT} castellers da {region}; lì "
+            f"{_there_it(state.regions[region])}",
         )
     check_available(state.regions[region], sizes, region)
     return action
@@ -64,7 +67,9 @@ def check_available(standing: list[int], sizes: tuple[int, ...], region: Region)
         if type(size) is not int:
             raise IllegalAction(
                 f"casteller sizes are whole numbers 1-10, not {quote(size)}; {region} has "
-                f"{standing or 'nobody'}"
+                f"{standing or 'nobody'}",
+                it=f"le taglie dei castellers sono numeri interi da 1 a 10, non {quote(size)}; "
+                f"a {region} {_there_it(standing)}",
             )
     for size in sorted(set(sizes)):
         wanted = sizes.count(size)
@@ -72,7 +77,18 @@ def check_available(standing: list[int], sizes: tuple[int, ...], region: Region)
             asked = f"no casteller of size {size}" if wanted == 1 else (
                 f"fewer than {wanted} castellers of size {size}"
             )
-            raise IllegalAction(f"{region} has {asked} to recruit; it has {standing or 'nobody'}")
+            chiesto = f"non c'è nessun casteller di taglia {size}" if wanted == 1 else (
+                f"ci sono meno di {wanted} castellers di taglia {size}"
+            )
+            raise IllegalAction(
+                f"{region} has {asked} to recruit; it has {standing or 'nobody'}",
+                it=f"a {region} {chiesto} da reclutare; {_there_it(standing)}",
+            )
+
+
+def _there_it(standing: Sequence[int]) -> str:
+    """Who stands in a region, in Italian: "ci sono [7, 4]", or "non c'è nessuno"."""
+    return f"ci sono {standing}" if standing else "non c'è nessuno"
 
 
 def take_castellers(state: CastellState, seat: int, region: Region, sizes: tuple[int, ...]) -> None:

@@ -30,7 +30,8 @@ def check_special(state: CastellState, seat: int) -> None:
         return
     check_unused(state, SPECIAL_ACTION)
     if state.players[seat].tokens <= 0:
-        raise IllegalAction("you have no special action token left")
+        raise IllegalAction("you have no special action token left",
+                            it="non ti resta nessun gettone azione speciale")
 
 
 def pay(state: CastellState, seat: int) -> bool:
@@ -74,7 +75,9 @@ def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> S
     if state.players[seat].pawn is None:
         raise IllegalAction(
             "your pawn is not on the board: your move places it in any region for free; a "
-            "special move then takes it one step further"
+            "special move then takes it one step further",
+            it="la tua pedina non è sul tabellone: la tua mossa la mette gratis in una regione "
+            "qualsiasi; poi una mossa speciale la porta un passo più in là",
         )
     return _SPECIAL_MOVE_TO[check_destination(state, seat, action.region)]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
+from ludoteca.games.castell import italian
 from ludoteca.games.castell.actions import FROM_ALL_REGIONS, FROM_REGION, Source, Train
 from ludoteca.games.castell.data import (
     BOARD_SKILL_TILES,
@@ -71,13 +72,22 @@ def check_train(state: CastellState, seat: int, action: Train) -> Train:
     found = next((pair for pair in open_tiles(state, seat) if pair[0] == action.source), None)
     if found is None:
         allowed = Source.REGION if state.advanced else f"{Source.REGION} or {Source.ALL_REGIONS}"
-        raise IllegalAction(f"you cannot train from {quote(action.source)}; train from {allowed}")
+        consentito = italian.source(Source.REGION) + (
+            "" if state.advanced else f" o da {italian.source(Source.ALL_REGIONS)}"
+        )
+        raise IllegalAction(
+            f"you cannot train from {quote(action.source)}; train from {allowed}",
+            it=f"non puoi allenarti da {quote(action.source)}; allenati da {consentito}",
+        )
     source, tile = found
     choices = trainable(state, seat, tile)
     if action.skill not in choices:
         raise IllegalAction(
             f"the tile there is {tile}: you may train {', '.join(choices) or 'nothing'} "
-            f"(skills top out at rank {MAX_RANK})"
+            f"(skills top out at rank {MAX_RANK})",
+            it=f"lì la tessera è {italian.skill(tile)}: puoi allenare "
+            f"{italian.skills(choices) or 'nulla'} (le abilità arrivano al massimo al grado "
+            f"{MAX_RANK})",
         )
     return _TRAINS[source, choices[choices.index(action.skill)]]
 

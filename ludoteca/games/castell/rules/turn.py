@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
+from ludoteca.games.castell import italian
 from ludoteca.games.castell.actions import EndTurn
 from ludoteca.games.castell.data import Region
 from ludoteca.games.castell.rules import festival
@@ -15,7 +16,9 @@ from ludoteca.games.castell.state import CastellState, TurnAction
 
 def check_unused(state: CastellState, action: TurnAction) -> None:
     if action in state.used:
-        raise IllegalAction(f"you already used your {action} action this turn")
+        raise IllegalAction(f"you already used your {action} action this turn",
+                            it="in questo turno hai già usato l'azione: "
+                            f"{italian.turn_action(action)}")
 
 
 def pawn_region(state: CastellState, seat: int, doing: str) -> Region:
@@ -23,7 +26,9 @@ def pawn_region(state: CastellState, seat: int, doing: str) -> Region:
     pawn = state.players[seat].pawn
     if pawn is None:
         raise IllegalAction(
-            f"your pawn is not on the board yet: move it to a region before {doing}"
+            f"your pawn is not on the board yet: move it to a region before {doing}",
+            it="la tua pedina non è ancora sul tabellone: muovila in una regione prima di "
+            f"{italian.doing(doing)}",
         )
     return pawn
 

@@ -1,4 +1,5 @@
-"""Every refusal of Castell's actions, word for word: what was wrong and what is allowed."""
+"""Every refusal of Castell's actions, word for word: what was wrong and what is allowed; each
+says it in Italian too, with no English word left."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pytest
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.refusals import italian
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import (
     Declare,
@@ -31,6 +33,7 @@ from ludoteca.games.castell.tests.helpers import (
 def refusal(state: CastellState, seat: int, action: Action) -> str:
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, seat, action)
+    italian(caught.value)
     return str(caught.value)
 
 

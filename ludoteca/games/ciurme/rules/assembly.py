@@ -8,7 +8,7 @@ navi e della flotta."
 from __future__ import annotations
 
 from ludoteca.engine.codec import quote
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, private, public
 from ludoteca.games.ciurme.actions import PLACE, Place
 from ludoteca.games.ciurme.data import (
@@ -147,18 +147,23 @@ def check_place(state: CiurmeState, seat: int, action: Place) -> Place:
     if action.value not in state.hands[index]:
         raise IllegalAction(
             f"you have already used your stamp {quote(action.value)} this round; "
-            f"your stamps left: {sorted(state.hands[index])}"
+            f"your stamps left: {sorted(state.hands[index])}",
+            it=f"hai già usato il timbro {quote(action.value)} in questo giro; "
+            f"i timbri che ti restano: {sorted(state.hands[index])}",
         )
     if not 0 <= action.ship < state.fleet:
-        raise IllegalAction(f"there are ships 0 to {state.fleet - 1} in the fleet chart")
+        raise IllegalAction(f"there are ships 0 to {state.fleet - 1} in the fleet chart",
+                            it=f"nella flotta ci sono le navi da 0 a {state.fleet - 1}")
     return action
 
 
 def why_not(state: CiurmeState, seat: int) -> str:
     crew = crew_of(state, seat)
     if state.stage != Stage.ASSEMBLY or crew is None or seat != crew.captain:
-        return "only a captain places stamps, in phase 2"
-    return "it is not your turn to place a stamp"
+        return Reason("only a captain places stamps, in phase 2",
+                      it="solo un capitano piazza i timbri, nella fase 2")
+    return Reason("it is not your turn to place a stamp",
+                  it="non è il tuo turno di piazzare un timbro")
 
 
 def do_place(state: CiurmeState, seat: int, action: Place) -> list[Event]:

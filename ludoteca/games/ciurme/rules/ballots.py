@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import quote
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, private
 from ludoteca.games.ciurme.actions import (
     ABSTAIN,
@@ -26,7 +26,7 @@ from ludoteca.games.ciurme.actions import (
     Elect,
     Prefer,
 )
-from ludoteca.games.ciurme.rules import assembly, depositions, offices, phase1
+from ludoteca.games.ciurme.rules import assembly, depositions, italian, offices, phase1
 from ludoteca.games.ciurme.rules.clocks import timed_vote
 from ludoteca.games.ciurme.rules.roles import (
     FACILITATOR_DOES_NOT_PLAY,
@@ -124,9 +124,11 @@ def check_ballot(state: CiurmeState, seat: int, action: Action) -> Action:
 def why_not(state: CiurmeState, seat: int) -> str:
     if seat == state.facilitator:
         return FACILITATOR_DOES_NOT_PLAY
-    return (
+    return Reason(
         "there is no vote open for you now (you may vote once, and only in your crew's votes "
-        "you are entitled to)"
+        "you are entitled to)",
+        it="ora non c'è nessuna votazione aperta per te (voti una volta sola, e solo nelle "
+        "votazioni della tua ciurma a cui hai diritto)",
     )
 
 
@@ -135,19 +137,31 @@ def ballot(vote: Vote, action: Action) -> int:
     topic = vote.topic
     if isinstance(action, Agree):
         if topic not in MOTIONS:
-            raise IllegalAction(f"this is an election ({topic}): vote for a candidate or abstain")
+            raise IllegalAction(
+                f"this is an election ({topic}): vote for a candidate or abstain",
+                it=f"questa è un'elezione ({italian.topic(topic)}): vota un candidato o astieniti",
+            )
         return YES if action.yes else NO
     if topic in MOTIONS:
-        raise IllegalAction(f"this is a yes/no motion ({topic}): answer it with agree")
+        raise IllegalAction(
+            f"this is a yes/no motion ({topic}): answer it with agree",
+            it=f"questa è una proposta ({italian.topic(topic)}): rispondi sì o no",
+        )
     if isinstance(action, Abstain):
         return ABSTAINED
     wanted = Elect if topic == Topic.QUARTERMASTER else Prefer
     if not isinstance(action, wanted):
-        raise IllegalAction(f"in the {topic} election vote with {wanted.kind}")
+        raise IllegalAction(
+            f"in the {topic} election vote with {wanted.kind}",
+            it=f"nell'elezione ({italian.topic(topic)}) vota "
+            + ("un giocatore" if wanted is Elect else "una nave"),
+        )
     choice = action.seat if isinstance(action, Elect) else action.ship
     if choice not in vote.candidates:
         raise IllegalAction(
-            f"{quote(choice)} is not eligible in this vote; candidates: {vote.candidates}"
+            f"{quote(choice)} is not eligible in this vote; candidates: {vote.candidates}",
+            it=f"{quote(choice)} non si può votare in questa votazione; candidati: "
+            f"{vote.candidates}",
         )
     return int(choice)
 
@@ -246,9 +260,11 @@ def check_decide(state: CiurmeState, seat: int, action: Decide) -> Decide:
     crews = state.crews
     vote = crews[action.crew].vote if 0 <= action.crew < len(crews) else None
     if vote is None or not vote.awaiting_facilitator:
-        raise IllegalAction("no election of that crew is waiting for your decision")
+        raise IllegalAction("no election of that crew is waiting for your decision",
+                            it="nessuna elezione di quella ciurma aspetta la tua decisione")
     if action.choice not in vote.candidates:
-        raise IllegalAction(f"decide among the tied candidates: {vote.candidates}")
+        raise IllegalAction(f"decide among the tied candidates: {vote.candidates}",
+                            it=f"scegli tra i candidati in parità: {vote.candidates}")
     return action
 
 
@@ -259,4 +275,5 @@ def do_decide(state: CiurmeState, seat: int, action: Decide) -> list[Event]:
 def why_no_decision(state: CiurmeState, seat: int) -> str:
     if seat != state.facilitator:
         return ONLY_THE_FACILITATOR
-    return "no election is waiting for your decision"
+    return Reason("no election is waiting for your decision",
+                  it="nessuna elezione aspetta la tua decisione")

@@ -7,7 +7,7 @@ names each crew's first player and starts phase 1.
 from __future__ import annotations
 
 from ludoteca.engine.codec import quote
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, private, public
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme.actions import FirstPlayer, PickColour
@@ -25,6 +25,7 @@ from ludoteca.games.ciurme.data import (
     Wood,
 )
 from ludoteca.games.ciurme.options import CiurmeOptions
+from ludoteca.games.ciurme.rules import italian
 from ludoteca.games.ciurme.rules.channels import begin_period
 from ludoteca.games.ciurme.rules.roles import (
     ONLY_THE_FACILITATOR,
@@ -141,10 +142,14 @@ def check_colour(state: CiurmeState, seat: int, action: PickColour) -> PickColou
     free = free_colours(crew, seat)
     if action.colour not in free:
         mine = crew.meeples[crew.members.index(seat)]
+        if mine != UNPICKED:
+            raise IllegalAction(f"you already play the {mine} meeple",
+                                it=f"giochi già con il meeple {italian.wood(mine)}")
         raise IllegalAction(
-            f"you already play the {mine} meeple" if mine != UNPICKED else
             f"the {quote(str(action.colour))} meeple is not free in your crew; free: "
-            f"{', '.join(free)}"
+            f"{', '.join(free)}",
+            it=f"nella tua ciurma il meeple {italian.wood(action.colour)} non è libero; "
+            f"liberi: {italian.woods(free)}",
         )
     return action
 
@@ -162,11 +167,15 @@ def do_colour(state: CiurmeState, seat: int, action: PickColour) -> list[Event]:
 def why_not(state: CiurmeState, seat: int) -> str:
     """Why `seat` may not pick a meeple now."""
     if seat == state.facilitator:
-        return "the facilitator does not play: players pick their meeples"
+        return Reason("the facilitator does not play: players pick their meeples",
+                      it="il facilitatore non gioca: sono i giocatori a scegliere i meeple")
     if state.stage != Stage.BRIEFING:
-        return "meeples are picked before phase 1 starts; yours is taken"
+        return Reason("meeples are picked before phase 1 starts; yours is taken",
+                      it="i meeple si scelgono prima della fase 1; il tuo è già assegnato")
     crew = state.crews[state.crew_of(seat) or 0]
-    return f"you already play the {crew.meeples[crew.members.index(seat)]} meeple"
+    mine = crew.meeples[crew.members.index(seat)]
+    return Reason(f"you already play the {mine} meeple",
+                  it=f"giochi già con il meeple {italian.wood(mine)}")
 
 
 def assign_meeples(crew: Crew) -> None:
@@ -195,12 +204,17 @@ def first_players(state: CiurmeState, seat: int) -> list[FirstPlayer]:
 def check_first_player(state: CiurmeState, seat: int, action: FirstPlayer) -> FirstPlayer:
     require_facilitator(state, seat)
     if not 0 <= action.crew < len(state.crews):
-        raise IllegalAction(f"there are crews 0 to {len(state.crews) - 1}")
+        raise IllegalAction(f"there are crews 0 to {len(state.crews) - 1}",
+                            it=f"le ciurme sono {len(state.crews)}: non c'è la "
+                            f"{italian.crew(action.crew)}")
     crew = state.crews[action.crew]
     if crew.first_chosen:
-        raise IllegalAction(f"crew {action.crew}'s first player is already chosen")
+        raise IllegalAction(f"crew {action.crew}'s first player is already chosen",
+                            it=f"il primo giocatore della {italian.crew(action.crew)} è già scelto")
     if action.seat not in crew.members:
-        raise IllegalAction(f"choose one of crew {action.crew}'s players: {crew.members}")
+        raise IllegalAction(f"choose one of crew {action.crew}'s players: {crew.members}",
+                            it=f"scegli uno dei giocatori della {italian.crew(action.crew)}: "
+                            f"posti {crew.members}")
     return action
 
 
@@ -215,8 +229,10 @@ def why_no_first_player(state: CiurmeState, seat: int) -> str:
     if seat != state.facilitator:
         return ONLY_THE_FACILITATOR
     if state.stage != Stage.BRIEFING:
-        return "the first player is chosen before phase 1 starts"
-    return "every crew's first player is already chosen"
+        return Reason("the first player is chosen before phase 1 starts",
+                      it="il primo giocatore si sceglie prima che inizi la fase 1")
+    return Reason("every crew's first player is already chosen",
+                  it="il primo giocatore di ogni ciurma è già scelto")
 
 
 # --- the start --------------------------------------------------------------------------------

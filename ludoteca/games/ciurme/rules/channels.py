@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ludoteca.engine.codec import quote
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, private, public
 from ludoteca.games.ciurme.actions import OpenTable, Post
 from ludoteca.games.ciurme.data import (
@@ -33,6 +33,7 @@ from ludoteca.games.ciurme.data import (
     SHIP_NAMES,
     Channel,
 )
+from ludoteca.games.ciurme.rules import italian
 from ludoteca.games.ciurme.state import CiurmeState, Message, Stage
 
 
@@ -107,9 +108,11 @@ def check_open_table(state: CiurmeState, seat: int, action: OpenTable) -> OpenTa
     session ("off by default"), and the captains sit at it in the Assembly, so opened earlier
     it waits for them. Once open it stays open: what the captains said there stays said."""
     if seat != state.facilitator:
-        raise IllegalAction("only the facilitator opens the captains' table [D-20]")
+        raise IllegalAction("only the facilitator opens the captains' table [D-20]",
+                            it="solo il facilitatore apre il tavolo dei capitani")
     if state.options.captains_table:
-        raise IllegalAction("the captains' table is already open")
+        raise IllegalAction("the captains' table is already open",
+                            it="il tavolo dei capitani è già aperto")
     return action
 
 
@@ -120,7 +123,10 @@ def do_open_table(state: CiurmeState, seat: int, action: OpenTable) -> list[Even
 
 
 def why_no_table(state: CiurmeState, seat: int) -> str:
-    return "the captains' table opens while the session runs, not after its end [D-20]"
+    return Reason(
+        "the captains' table opens while the session runs, not after its end [D-20]",
+        it="il tavolo dei capitani si apre durante la sessione, non dopo la sua fine",
+    )
 
 
 # --- the quartermaster's relay ------------------------------------------------------------------
@@ -158,45 +164,70 @@ def relay_text(state: CiurmeState, seat: int) -> str | None:
 def check_post(state: CiurmeState, seat: int, action: Post) -> Post:
     hearers = channel_audience(state, seat, action.channel, action.to)
     if hearers is None:
-        allowed = ", ".join(c for c in CHANNELS if channel_audience(state, seat, c) is not None)
+        open_now = [c for c in CHANNELS if channel_audience(state, seat, c) is not None]
+        allowed = ", ".join(open_now)
+        why = _why_silent(state, seat, action.channel)
         raise IllegalAction(
             f"you may not speak on the {quote(str(action.channel))} channel now"
             f"{'' if action.to is None else f' to {quote(action.to)}'}: "
-            f"{_why_silent(state, seat, action.channel)}. Your channels now: {allowed or 'none'}"
+            f"{why}. Your channels now: {allowed or 'none'}",
+            it=f"ora non puoi scrivere {italian.to_channel(action.channel)}"
+            f"{'' if action.to is None else f' ({quote(action.to)})'}: "
+            f"{why.translations['it']}. Ora puoi scrivere: "
+            f"{', '.join(map(italian.to_channel, open_now)) or 'a nessuno'}",
         )
     if not has_budget(state, seat):
         raise IllegalAction(
             f"you have posted your {state.options.message_budget} messages for this period; "
-            "you may speak again in the next one (the elections, or the next Assembly round)"
+            "you may speak again in the next one (the elections, or the next Assembly round)",
+            it="hai già scritto tutti i messaggi di questo momento "
+            f"({state.options.message_budget}); potrai scrivere di nuovo nel prossimo (le "
+            "elezioni, o il prossimo giro dell'Assemblea)",
         )
     text = action.text.strip() if isinstance(action.text, str) else ""
     if not text or len(text) > MESSAGE_MAX_LENGTH:
-        raise IllegalAction(f"a message is 1 to {MESSAGE_MAX_LENGTH} characters of text")
+        raise IllegalAction(f"a message is 1 to {MESSAGE_MAX_LENGTH} characters of text",
+                            it=f"un messaggio ha da 1 a {MESSAGE_MAX_LENGTH} caratteri di testo")
     return action
 
 
-def _why_silent(state: CiurmeState, seat: int, channel: str) -> str:
+def _why_silent(state: CiurmeState, seat: int, channel: str) -> Reason:
     if channel not in CHANNELS:
-        return f"there is no such channel (channels: {', '.join(CHANNELS)})"
+        return Reason(
+            f"there is no such channel (channels: {', '.join(CHANNELS)})",
+            it=f"non esiste (si scrive: {', '.join(map(italian.to_channel, CHANNELS))})",
+        )
     if seat == state.facilitator:
-        return (
+        return Reason(
             "the facilitator writes to the room on 'all', to one crew on 'crew' (to: the crew) "
-            "or to one person on 'direct' (to: the seat)"
+            "or to one person on 'direct' (to: the seat)",
+            it="il facilitatore scrive a tutta la sala, a una ciurma o a una persona",
         )
     if channel == Channel.DIRECT:
-        return "only the facilitator writes to one person"
+        return Reason("only the facilitator writes to one person",
+                      it="solo il facilitatore scrive a una persona")
     if channel == Channel.ALL:
-        return "only the facilitator speaks to everybody"
+        return Reason("only the facilitator speaks to everybody",
+                      it="solo il facilitatore parla a tutta la sala")
     if channel == Channel.TABLE:
-        return "the captains' table is for captains, and only if the facilitator opens it [D-20]"
+        return Reason(
+            "the captains' table is for captains, and only if the facilitator opens it [D-20]",
+            it="il tavolo dei capitani è per i capitani, e solo se il facilitatore lo apre",
+        )
     if channel == Channel.DECK:
-        return (
+        return Reason(
             "only the quartermaster speaks to the captain, in phase 2, and nobody does while the "
-            "crew has no quartermaster"
+            "crew has no quartermaster",
+            it="solo il quartiermastro parla al capitano, nella fase 2, e nessuno lo fa finché "
+            "la ciurma non ha un quartiermastro",
         )
     if state.stage == Stage.ASSEMBLY:
-        return "the captain sits at the central table and hears only the quartermaster"
-    return "the crew talks from the start of phase 1"
+        return Reason(
+            "the captain sits at the central table and hears only the quartermaster",
+            it="il capitano siede al tavolo centrale e ascolta solo il quartiermastro",
+        )
+    return Reason("the crew talks from the start of phase 1",
+                  it="la ciurma parla dall'inizio della fase 1")
 
 
 def do_post(state: CiurmeState, seat: int, action: Post) -> list[Event]:

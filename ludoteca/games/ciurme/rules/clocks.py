@@ -7,9 +7,10 @@ never read a clock (see `ludoteca.engine.clock`)."""
 from __future__ import annotations
 
 from ludoteca.engine.clock import Deadline
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, private, public
 from ludoteca.games.ciurme.actions import ClosePhase1, CloseVote, SetPhase1Timer, SetVoteTimer
+from ludoteca.games.ciurme.rules import italian
 from ludoteca.games.ciurme.rules.roles import require_facilitator
 from ludoteca.games.ciurme.rules.votes import audience
 from ludoteca.games.ciurme.state import CiurmeState, Stage, Vote
@@ -47,10 +48,16 @@ def timed_vote(state: CiurmeState, crew: int) -> Vote:
     """The crew's open vote that runs on a clock, or IllegalAction."""
     vote = state.crews[crew].vote if 0 <= crew < len(state.crews) else None
     if vote is None:
-        raise IllegalAction(f"crew {crew} has no open vote" if 0 <= crew < len(state.crews)
-                            else f"there are crews 0 to {len(state.crews) - 1}")
+        if 0 <= crew < len(state.crews):
+            raise IllegalAction(f"crew {crew} has no open vote",
+                                it=f"la {italian.crew(crew)} non ha votazioni aperte")
+        raise IllegalAction(f"there are crews 0 to {len(state.crews) - 1}",
+                            it=f"le ciurme sono {len(state.crews)}: non c'è la "
+                            f"{italian.crew(crew)}")
     if vote.awaiting_facilitator:
-        raise IllegalAction(f"crew {crew}'s election waits for your decision: decide it")
+        raise IllegalAction(f"crew {crew}'s election waits for your decision: decide it",
+                            it=f"l'elezione della {italian.crew(crew)} aspetta la tua decisione: "
+                            "risolvi la parità")
     return vote
 
 
@@ -80,6 +87,7 @@ def do_phase1_timer(state: CiurmeState, seat: int, action: SetPhase1Timer) -> li
 
 
 def why_not(state: CiurmeState, seat: int) -> str:
-    return "the clocks run while votes are open and during phase 1"
+    return Reason("the clocks run while votes are open and during phase 1",
+                  it="i timer corrono mentre le votazioni sono aperte e durante la fase 1")
 
 

@@ -11,7 +11,7 @@ crew without the captain decides by a strict majority of its members.
 from __future__ import annotations
 
 from ludoteca.engine.actions import Action
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, private, public
 from ludoteca.games.ciurme.actions import DEPOSE, WAIVE, Depose, Waive
 from ludoteca.games.ciurme.rules.offices import open_quartermaster_election
@@ -74,10 +74,13 @@ def check_motion(state: CiurmeState, seat: int, action: Depose | Waive) -> Depos
 
 
 def why_not(state: CiurmeState, seat: int) -> str:
-    return (
+    return Reason(
         "you cannot move to depose now: in phase 2 a crew member other than the captain "
         "may propose it once per round, when the crew has a quartermaster and no other "
-        "vote is open"
+        "vote is open",
+        it="ora non puoi proporre di deporre il capitano: nella fase 2 un membro della ciurma "
+        "che non sia il capitano può proporlo una volta per giro, quando la ciurma ha un "
+        "quartiermastro e nessun'altra votazione è aperta",
     )
 
 

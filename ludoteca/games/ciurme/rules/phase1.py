@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import quote
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, private, public
 from ludoteca.games.ciurme.actions import (
     MOVE_TO,
@@ -38,7 +38,7 @@ from ludoteca.games.ciurme.data import (
     Location,
     Wood,
 )
-from ludoteca.games.ciurme.rules import race
+from ludoteca.games.ciurme.rules import italian, race
 from ludoteca.games.ciurme.rules.loads import complete, has_work, helpable, restored
 from ludoteca.games.ciurme.rules.race import playing
 from ludoteca.games.ciurme.rules.roles import (
@@ -175,44 +175,70 @@ def why_not(state: CiurmeState, seat: int) -> str:
     if seat == state.facilitator:
         return FACILITATOR_DOES_NOT_PLAY
     if state.stage != Stage.PHASE1:
-        return f"moves and repairs belong to phase 1; now: {state.stage}"
+        return Reason(f"moves and repairs belong to phase 1; now: {state.stage}",
+                      it="spostamenti e riparazioni appartengono alla fase 1; ora: "
+                      f"{italian.stage(state.stage)}")
     crew = member_crew(state, seat)
     if not playing(crew):
-        return "your crew's phase 1 is over: wait for the other crews"
+        return Reason("your crew's phase 1 is over: wait for the other crews",
+                      it="la fase 1 della tua ciurma è finita: aspetta le altre ciurme")
     if crew.vote is not None:
-        return "those aboard are voting on steering the lifeboat: wait for their answers"
-    return f"it is seat {active_seat(crew)}'s turn in your crew, not yours"
+        return Reason(
+            "those aboard are voting on steering the lifeboat: wait for their answers",
+            it="chi è a bordo sta votando se manovrare la scialuppa: aspetta le risposte",
+        )
+    return Reason(f"it is seat {active_seat(crew)}'s turn in your crew, not yours",
+                  it=f"nella tua ciurma è il turno del posto {active_seat(crew)}, non il tuo")
 
 
 def _why_not_this(
     state: CiurmeState, crew: Crew, seat: int, action: Action, legal: list[Action]
 ) -> str:
-    allowed = ", ".join(sorted({a.kind for a in legal})) or "nothing"
+    kinds = sorted({a.kind for a in legal})
+    allowed = ", ".join(kinds) or "nothing"
     if isinstance(action, Move) and crew.step == Step.MOVE:
         here = crew.place[crew.active]
-        near: list[str] = [*adjacent(crew, here)] or ["none: stay"]
-        return (
+        places = adjacent(crew, here)
+        near: list[str] = [*places] or ["none: stay"]
+        return Reason(
             f"you cannot move from the {here} to {quote(str(action.place))}: it is not adjacent "
-            f"(the lifeboat is docked at the {crew.dock}); adjacent now: {', '.join(near)}"
+            f"(the lifeboat is docked at the {crew.dock}); adjacent now: {', '.join(near)}",
+            it=f"non puoi spostarti {italian.from_place(here)} {italian.to_place(action.place)}: "
+            f"non sono vicini (la scialuppa è attraccata {italian.to_place(crew.dock)}); vicini "
+            f"ora: {', '.join(map(italian.place, places)) or 'nessuno: resta dove sei'}",
         )
     if isinstance(action, Repair) and crew.step == Step.REPAIR and complete(state, crew, seat):
-        return "your load is complete: help a mate who still needs it, or pass"
+        return Reason("your load is complete: help a mate who still needs it, or pass",
+                      it="il tuo carico è completo: aiuta un compagno che ne ha ancora bisogno, "
+                      "o passa")
     if isinstance(action, (Repair, Help)) and crew.step == Step.REPAIR:
         colours = ", ".join(sorted(set(crew.transported)))
         if action.colour not in crew.transported:
-            return (
+            return Reason(
                 f"there is no {quote(str(action.colour))} wood on the wreck; colours there: "
-                f"{colours}"
+                f"{colours}",
+                it=f"sul relitto non c'è legno {italian.wood(action.colour)}; colori lì: "
+                f"{italian.woods(sorted(set(crew.transported)))}",
             )
         if isinstance(action, Help) and not complete(state, crew, seat):
-            return "you help only once your own load of 3 is complete: repair for yourself"
+            return Reason(
+                "you help only once your own load of 3 is complete: repair for yourself",
+                it="aiuti solo dopo aver completato il tuo carico di 3: ripara per te",
+            )
         if isinstance(action, Help):
-            return (
+            return Reason(
                 f"you cannot help {quote(action.mate)}: you help each mate at most once, and "
                 f"only a mate whose load is incomplete [D-4]; you may help: "
-                f"{helpable(state, crew, seat)}"
+                f"{helpable(state, crew, seat)}",
+                it=f"non puoi aiutare {quote(action.mate)}: aiuti ogni compagno al massimo una "
+                f"volta, e solo chi non ha completato il carico; puoi aiutare: "
+                f"{helpable(state, crew, seat)}",
             )
-    return f"that is not possible now ({crew.step} step of your turn); allowed: {allowed}"
+    return Reason(
+        f"that is not possible now ({crew.step} step of your turn); allowed: {allowed}",
+        it=f"ora non è possibile (momento del tuo turno: {italian.step(crew.step)}); puoi: "
+        f"{italian.doings(kinds)}",
+    )
 
 
 # --- the move, and the place's action -------------------------------------------------------------

@@ -4,9 +4,10 @@ every crew has elected its quartermaster."""
 from __future__ import annotations
 
 from ludoteca.engine.codec import quote
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event
 from ludoteca.games.ciurme.actions import StartPhase
+from ludoteca.games.ciurme.rules import italian
 from ludoteca.games.ciurme.rules.assembly import start_assembly
 from ludoteca.games.ciurme.rules.briefing import everyone_picked, start_phase1
 from ludoteca.games.ciurme.rules.roles import require_facilitator
@@ -35,11 +36,17 @@ def check_start(state: CiurmeState, seat: int, action: StartPhase) -> StartPhase
         return action
     if action.phase == 2 and state.stage == Stage.OFFICES:
         if not quartermasters_elected(state):
-            raise IllegalAction("phase 2 starts once every crew has elected its quartermaster")
+            raise IllegalAction(
+                "phase 2 starts once every crew has elected its quartermaster",
+                it="la fase 2 inizia quando ogni ciurma ha eletto il suo quartiermastro",
+            )
         return action
     raise IllegalAction(
         f"phase {quote(action.phase)} cannot start now (stage: {state.stage}); phase 1 starts "
-        "after the briefing, phase 2 after the elections"
+        "after the briefing, phase 2 after the elections",
+        it=f"la fase {quote(action.phase)} non può iniziare ora (siamo nel momento: "
+        f"{italian.stage(state.stage)}); la fase 1 inizia dopo la preparazione, la fase 2 dopo "
+        "le elezioni",
     )
 
 
@@ -48,7 +55,9 @@ def do_start(state: CiurmeState, seat: int, action: StartPhase) -> list[Event]:
 
 
 def why_not(state: CiurmeState, seat: int) -> str:
-    return (
+    return Reason(
         f"no phase can start now (stage: {state.stage}); phase 1 starts after the briefing, "
-        "phase 2 after the elections"
+        "phase 2 after the elections",
+        it=f"ora nessuna fase può iniziare (siamo nel momento: {italian.stage(state.stage)}); "
+        "la fase 1 inizia dopo la preparazione, la fase 2 dopo le elezioni",
     )

@@ -6,7 +6,7 @@ hanno terminato, determinando una classifica in base all'ordine “di arrivo” 
 
 from __future__ import annotations
 
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, public
 from ludoteca.games.ciurme.actions import ClosePhase1, PlayOn
 from ludoteca.games.ciurme.rules.channels import begin_period
@@ -108,13 +108,16 @@ def do_play_on(state: CiurmeState, seat: int, action: PlayOn) -> list[Event]:
 
 
 def why_not(state: CiurmeState, seat: int) -> str:
-    return "phase 1 is not running, so it cannot be closed"
+    return Reason("phase 1 is not running, so it cannot be closed",
+                  it="la fase 1 non è in corso, quindi non si può chiudere")
 
 
 def why_no_play_on(state: CiurmeState, seat: int) -> str:
     if seat != state.facilitator:
         return ONLY_THE_FACILITATOR
-    return (
+    return Reason(
         "there is nothing to decide: phase 1 goes on until every crew has finished, and you "
-        "are asked again when another crew finishes"
+        "are asked again when another crew finishes",
+        it="non c'è nulla da decidere: la fase 1 continua finché ogni ciurma ha finito, e ti "
+        "sarà chiesto di nuovo quando un'altra ciurma finisce",
     )

@@ -6,17 +6,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, private
 from ludoteca.games.ciurme.state import NOT_CAST, CiurmeState, Crew, Topic
 
-ONLY_THE_FACILITATOR = (
+ONLY_THE_FACILITATOR = Reason(
     "only the facilitator names first players, starts phases, closes phase 1 and settles tied "
-    "elections"
+    "elections",
+    it="solo il facilitatore sceglie i primi giocatori, avvia le fasi, chiude la fase 1 e "
+    "risolve le elezioni in parità",
 )
-FACILITATOR_DOES_NOT_PLAY = (
+FACILITATOR_DOES_NOT_PLAY = Reason(
     "the facilitator does not play: you may start phases, settle ties, close phase 1 and "
-    "broadcast"
+    "broadcast",
+    it="il facilitatore non gioca: puoi avviare le fasi, risolvere le parità, chiudere la fase 1 "
+    "e scrivere a tutta la sala",
 )
 
 

@@ -16,7 +16,10 @@ def bids(state: GoofspielState, seat: int) -> list[Bid]:
 
 def check_bid(state: GoofspielState, seat: int, action: Bid) -> Bid:
     if action.card not in state.hands[seat]:
-        raise IllegalAction(f"bid one of your cards: {state.hands[seat]}")
+        raise IllegalAction(
+            f"bid one of your cards: {state.hands[seat]}",
+            it=f"offri una delle tue carte: {state.hands[seat]}",
+        )
     return action
 
 

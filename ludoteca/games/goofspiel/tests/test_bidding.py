@@ -3,6 +3,7 @@
 import pytest
 
 from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.refusals import italian
 from ludoteca.games.goofspiel import GAME
 from ludoteca.games.goofspiel.actions import Bid
 from ludoteca.games.goofspiel.state import GoofspielState
@@ -68,3 +69,20 @@ def test_a_bid_is_told_to_its_bidder_and_only_its_placing_to_the_others() -> Non
     *_, reveal = GAME.apply(state, 1, Bid(3))
     assert (reveal.kind, reveal.visible_to) == ("reveal", None)
     assert dict(reveal.data) == {"bids": [2, 3], "prize": 3, "winner": 1}
+
+
+def test_every_refusal_says_its_reason_in_italian_too() -> None:
+    state = game_with([3, 1, 2], players=2)
+    refusals = []
+    script = [(0, Bid(4)), (0, Bid(1)), (0, Bid(2)), (1, Bid(1)), (0, Bid(2)), (1, Bid(2)),
+              (0, Bid(3)), (1, Bid(3)), (1, Bid(3))]
+    for seat, action in script:
+        try:
+            GAME.apply(state, seat, action)
+        except IllegalAction as refusal:
+            refusals.append(refusal)
+    assert [italian(r) for r in refusals] == [
+        "offri una delle tue carte: [1, 2, 3]",
+        "hai già offerto per questo premio",
+        "la partita è finita",
+    ]

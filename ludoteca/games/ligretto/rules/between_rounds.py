@@ -47,7 +47,10 @@ def check_set_aside(state: LigrettoState, seat: int, action: SetAside) -> SetAsi
         raise IllegalAction(
             f"set aside nothing or {most} different tiles of yours still in play "
             f"{state.in_play(seat)}"
-            + (" (only 1: at least one tile stays in play)" if most < 2 else "")
+            + (" (only 1: at least one tile stays in play)" if most < 2 else ""),
+            it=f"metti da parte nessuna tessera oppure {most} tessere diverse tra le tue ancora "
+            f"in gioco {state.in_play(seat)}"
+            + (" (solo 1: almeno una tessera resta in gioco)" if most < 2 else ""),
         )
     return action
 
@@ -79,7 +82,9 @@ def check_take_back(state: LigrettoState, seat: int, action: TakeBack) -> TakeBa
     if action.tiles not in choices:
         raise IllegalAction(
             f"take back {len(choices[0])} different tiles, in increasing order, from your "
-            f"individual board {sorted(state.players[seat].aside)}"
+            f"individual board {sorted(state.players[seat].aside)}",
+            it=f"riprendi {len(choices[0])} tessere diverse, in ordine crescente, dalla tua "
+            f"plancia individuale {sorted(state.players[seat].aside)}",
         )
     return action
 
@@ -126,7 +131,10 @@ def check_place_pawn(state: LigrettoState, seat: int, action: PlacePawn) -> Plac
         raise IllegalAction(
             f"a pawn cannot go on square {quote(action.square)}: pick a square of the board "
             f"(0 to {len(state.cover) - 1}) without a pawn, that leaves every pawn two "
-            "free neighbouring squares to build on"
+            "free neighbouring squares to build on",
+            it=f"una pedina non può andare sulla casella {quote(action.square)}: scegli una "
+            f"casella del tabellone (da 0 a {len(state.cover) - 1}) senza pedina, che lasci a "
+            "ogni pedina due caselle libere vicine su cui costruire",
         )
     return action
 

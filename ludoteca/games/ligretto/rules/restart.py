@@ -5,11 +5,19 @@ bloccata" [D-9]."""
 
 from __future__ import annotations
 
-from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, public
 from ludoteca.games.ligretto.actions import Restart
 from ludoteca.games.ligretto.placement import fits, hand_key, restart_pairs, restart_pawns
-from ludoteca.games.ligretto.rules.place import KEEP, after_placement, pair_names, square_problem
+from ludoteca.games.ligretto.rules.place import (
+    NO_TILE_IN_HAND,
+    TWO_SIDES,
+    after_placement,
+    kept,
+    pair_names,
+    pair_names_it,
+    square_problem,
+)
 from ludoteca.games.ligretto.state import LigrettoState, square_key
 
 
@@ -49,21 +57,32 @@ def do_restart(state: LigrettoState, seat: int, action: Restart) -> list[Event]:
 def why_not_restart(state: LigrettoState, seat: int, action: Restart) -> str:
     key = hand_key(state, seat)
     if key is None:
-        return "You hold no turned tile: turn one over first."
+        return NO_TILE_IN_HAND
     pawns = restart_pawns(state, seat)
     if action.pawn not in pawns:
         if not pawns:
-            return "No pawn waits for a restart from you; place your tile next to a pawn."
-        return f"You may restart pawn(s) {pawns} only." + KEEP
+            return Reason(
+                "No pawn waits for a restart from you; place your tile next to a pawn.",
+                it="Nessuna pedina aspetta che tu la faccia ripartire; posa la tessera accanto "
+                "a una pedina.",
+            )
+        return kept(Reason(f"You may restart pawn(s) {pawns} only.",
+                           it=f"Puoi far ripartire solo le pedine {pawns}."))
     pairs = restart_pairs(state, seat)
     if (action.onto, action.other) in pairs or (action.other, action.onto) in pairs:
         return ""
     for cell in (action.onto, action.other):
-        problem = square_problem(state, cell, "Square")
+        problem = square_problem(state, cell)
         if problem:
-            return problem + KEEP
+            return kept(problem)
     if action.other not in state.layout.neighbours[action.onto]:
-        return "A tile covers two squares that share a side." + KEEP
+        return kept(TWO_SIDES)
     if not pairs:
-        return "Your tile matches no free pair of squares on the board." + KEEP
-    return f"Those squares do not match your {pair_names(key)} tile." + KEEP
+        return kept(Reason(
+            "Your tile matches no free pair of squares on the board.",
+            it="La tua tessera non combacia con nessuna coppia di caselle libere del tabellone.",
+        ))
+    return kept(Reason(
+        f"Those squares do not match your {pair_names(key)} tile.",
+        it=f"Quelle caselle non combaciano con la tua tessera {pair_names_it(key)}.",
+    ))

@@ -69,12 +69,16 @@ def check_end_round(state: LigrettoState, seat: int, action: EndRound) -> EndRou
     """The host (or the facilitator of a server match) may end a round that has stalled
     [D-16]."""
     if seat != data.HOST_SEAT:
-        raise IllegalAction("only the host (seat 0) may end a stalled round")
+        raise IllegalAction("only the host (seat 0) may end a stalled round",
+                            it="solo l'organizzatore può chiudere un round bloccato")
     if not host_may_end(state):
         raise IllegalAction(
             "the round has not stalled: the host may end it once every player has gone "
             "through their whole stack since the last placement; still going through it: "
-            f"seat(s) {behind_in_the_stall(state)}"
+            f"seat(s) {behind_in_the_stall(state)}",
+            it="il round non è bloccato: l'organizzatore può chiuderlo quando ogni giocatore ha "
+            "girato tutto il suo mazzo dall'ultima posa; lo stanno ancora girando i posti "
+            f"{behind_in_the_stall(state)}",
         )
     return action
 

@@ -22,7 +22,8 @@ def turns(state: LigrettoState, seat: int) -> list[TurnOver]:
 
 def check_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> TurnOver:
     if state.players[seat].hand != NO_TILE:
-        raise IllegalAction("you already hold a turned tile: place it or discard it first")
+        raise IllegalAction("you already hold a turned tile: place it or discard it first",
+                            it="hai già in mano una tessera girata: prima posala o scartala")
     return action
 
 
@@ -51,7 +52,8 @@ def discards(state: LigrettoState, seat: int) -> list[Discard]:
 
 def check_discard(state: LigrettoState, seat: int, action: Discard) -> Discard:
     if state.players[seat].hand == NO_TILE:
-        raise IllegalAction("you hold no turned tile to discard; turn one over first")
+        raise IllegalAction("you hold no turned tile to discard; turn one over first",
+                            it="non hai in mano una tessera girata da scartare; prima girane una")
     return action
 
 
