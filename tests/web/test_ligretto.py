@@ -76,11 +76,15 @@ def see_joker_places(table: Table, page: Page) -> bool:
 
 
 def test_two_rounds_against_two_bots(table: Table) -> None:
-    page = table.person()
+    page = table.person(width=1280)  # a laptop's width, where "Jokers" was cut to "Joke"
     match_id = create_match(page, "ligretto", ["me", "bot", "bot"], options={"rounds": "2"})
     page.wait_for_selector(".ligretto")
     wait_for_the_countdown(table, page, "ligretto-round-1")
     table.shot(page, "ligretto-start")
+    cut = page.eval_on_selector_all(
+        ".players th", "cells => cells.filter(c => c.scrollWidth > c.clientWidth)"
+                       ".map(c => c.textContent)")
+    assert cut == [], f"headers of the players' table cut short: {cut}"
     saw_jokers = see_joker_places(table, page)
 
     def reload_and_second_tab() -> None:
