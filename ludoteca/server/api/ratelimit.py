@@ -4,14 +4,17 @@ count of the frames refused that tells a flood from a burst."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 
 class RateLimit:
-    def __init__(self, per_second: float, burst: float | None = None) -> None:
+    def __init__(self, per_second: float, burst: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.rate = per_second
         self.capacity = burst if burst is not None else 2 * per_second
         self.tokens = self.capacity
-        self.stamp = time.monotonic()
+        self.clock = clock  # a test's own, so the boundary is tested without waiting
+        self.stamp = clock()
         # Frames refused, forgotten at the allowed rate: a burst leaves a few that fade, a
         # client that keeps sending faster than allowed piles them up (and is disconnected),
         # though a frame now and then still gets through.
@@ -19,7 +22,7 @@ class RateLimit:
         self.dropped = 0  # frames refused in all
 
     def allow(self) -> bool:
-        now = time.monotonic()
+        now = self.clock()
         elapsed = now - self.stamp
         self.tokens = min(self.capacity, self.tokens + elapsed * self.rate)
         self.flooding = max(0.0, self.flooding - elapsed * self.rate)
