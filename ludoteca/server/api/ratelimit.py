@@ -19,7 +19,7 @@ class RateLimit:
         self.rate = per_second
         self.capacity = burst if burst is not None else 2 * per_second
         self.tokens = self.capacity
-        self.clock = clock
+        self.clock = clock  # a test's own, so the boundary is tested without waiting
         self.stamp = clock()
         # Frames refused, forgotten at a share of the allowed rate: a burst leaves a few that
         # fade, a client that keeps sending faster than allowed piles them up (and is

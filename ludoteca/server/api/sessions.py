@@ -341,11 +341,7 @@ async def remove(hub: Hub, live: LiveMatch, member: int) -> schemas.SessionOut:
     def write(session: Session, row: MatchRow) -> None:
         if row.status != "lobby":
             raise conflict("the session has started: leave the seat instead")
-        session.execute(
-            update(MemberRow)
-            .where(MemberRow.match_id == live.id, MemberRow.member == member)
-            .values(left=True)
-        )
+        _mark_left(session, live.id, member)
         if row.crews:
             row.crews = [[m for m in crew if m != member] for crew in row.crews]
 
@@ -353,16 +349,30 @@ async def remove(hub: Hub, live: LiveMatch, member: int) -> schemas.SessionOut:
     return session_out(live)
 
 
+def _mark_left(session: Session, match_id: str, member: int) -> None:
+    """The member is gone: their token opens nothing of the session any more."""
+    session.execute(
+        update(MemberRow)
+        .where(MemberRow.match_id == match_id, MemberRow.member == member)
+        .values(left=True)
+    )
+
+
 async def leave_session(hub: Hub, live: LiveMatch, token: str | None) -> schemas.Done:
-    """A member leaves: before the start the lobby forgets them; after it the seat is free."""
+    """A member leaves: before the start the lobby forgets them; after it the seat is free.
+    Either way their token opens nothing after (not even the session as a watcher)."""
+    members = [(m.token_hash, m.member) for m in live.info.members if not m.left]
+    member = find_token(token, members)
     if live.info.status == "lobby":
-        members = [(m.token_hash, m.member) for m in live.info.members if not m.left]
-        member = find_token(token, members)
         if not isinstance(member, int):
             raise forbidden("that token is no member of this session")
         await remove(hub, live, member)
         return schemas.Done(status=live.info.status)
-    return await leave(hub, live, token)
+    done = await leave(hub, live, token)
+    if isinstance(member, int):
+        gone = member
+        await hub.change_header(live, lambda session, _: _mark_left(session, live.id, gone))
+    return done
 
 
 async def start_session(hub: Hub, live: LiveMatch, request: schemas.StartMatch) -> None:

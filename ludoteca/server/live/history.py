@@ -66,13 +66,19 @@ class History:
 
     def page(self, seat: int | None, before: int | None) -> tuple[list[Told], bool]:
         """The newest `PAGE` events `seat` may see of the steps before `before` (None: every
-        step), oldest first, and whether there are older ones."""
+        step), oldest first, the first step's whole, and whether there are older ones."""
         seen = [t for t in self.told
                 if (before is None or t.step < before) and t.event.visible(seat)]
+        # A page begins with a whole step (one page may hold a few more than `PAGE`): the next
+        # page is asked for by the steps before this one's first, so a step cut in two would
+        # lose its first events.
+        start = max(0, len(seen) - PAGE)
+        while start > 0 and seen[start - 1].step == seen[start].step:
+            start -= 1
         # Who acted only where the seat may know it, as the live event frames tell it.
         told = [t if t.event.actor_visible(seat) else replace(t, seat=None, bot=False)
-                for t in seen[-PAGE:]]
-        return told, len(seen) > PAGE
+                for t in seen[start:]]
+        return told, start > 0
 
 
 def rebuild_history(store: Store, game: Game[Any], info: MatchInfo) -> History:

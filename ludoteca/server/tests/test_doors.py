@@ -177,3 +177,89 @@ def test_a_refusal_says_what_to_send(sqlite: ServerConfig) -> None:
                                "hidden from its players, its host's seat too: it opens when "
                                "the match is over")
     assert "seed" not in answer
+
+
+# --- tokens that no longer hold a seat ---------------------------------------------------------
+async def what_opens(base: str, match_id: str, token: str | None) -> dict[str, Any]:
+    """What a token opens: every door (the explanation's too), leaving, and the WebSocket's
+    hello (the first frame's type, and whether a second ever comes)."""
+    opened: dict[str, Any] = {door: await knock(base, match_id, door, token)
+                              for door in (*DOORS, "explain")}
+    opened["leave"] = (await post(base, f"/api/matches/{match_id}/leave", token)).status_code
+    client = await Client.connect(base, match_id, token)
+    first = await client.next()
+    opened["hello"] = (first["type"], first.get("seat"))
+    await client.drain(0.3)
+    opened["more frames"] = len(client.frames) > 1
+    await client.close()
+    return opened
+
+
+async def same_as_garbage(base: str, match_id: str, old: dict[str, str], phase: str
+                          ) -> list[str]:
+    """Where a spent token opens more than a token nobody was ever given."""
+    nobody = await what_opens(base, match_id, "never-given")
+    assert nobody["hello"][0] == "error", nobody
+    wrong = []
+    for who, token in old.items():
+        opened = await what_opens(base, match_id, token)
+        wrong += [f"{phase}: {who}'s old token at {door}: {got}, a stranger's {nobody[door]}"
+                  for door, got in opened.items() if got != nobody[door]]
+    return wrong
+
+
+def test_a_member_who_left_a_session_opens_nothing_with_the_old_token(sqlite: ServerConfig
+                                                                      ) -> None:
+    """One member leaves in the lobby, another after the start: each old token then opens no
+    door, cannot leave again, and its hello is refused, like a token never given, while the
+    session waits, runs and after its end."""
+    async def scenario(base: str) -> list[str]:
+        session = (await post(base, "/api/sessions", body={"bot_pause": 0})).json()
+        sid, code, host = session["id"], session["code"], session["facilitator_token"]
+
+        async def member(name: str) -> str:
+            joined = await post(base, "/api/sessions/join", body={"code": code, "name": name})
+            return str(joined.json()["token"])
+
+        early, late = await member("Nadia"), await member("Omar")
+        assert (await post(base, f"/api/matches/{sid}/leave", early)).status_code == 200
+        old = {"Nadia": early}
+        wrong = await same_as_garbage(base, sid, old, "waiting")
+        started = await post(base, f"/api/matches/{sid}/start", host,
+                             {"players": 8, "bots": "random"})
+        assert started.status_code == 200, started.text
+        assert (await post(base, f"/api/matches/{sid}/leave", late)).status_code == 200
+        old["Omar"] = late
+        wrong += await same_as_garbage(base, sid, old, "running")
+        await post(base, f"/api/matches/{sid}/end", host)
+        wrong += await same_as_garbage(base, sid, old, "finished")
+        return wrong
+
+    with ServerThread(sqlite, games={}) as server:
+        wrong = asyncio.run(scenario(server.url))
+        assert wrong == [], "\n".join(wrong)
+
+
+def test_a_seat_left_or_taken_back_opens_nothing_with_the_old_token(sqlite: ServerConfig
+                                                                    ) -> None:
+    """A match's seat 0 is given to a bot for good by its host, seat 1's player leaves: their
+    links' tokens open nothing after, as the match waits, runs and after its end."""
+    async def scenario(base: str) -> list[str]:
+        made = await create(base, game="goofspiel", players=3, seed=11, spectators="link")
+        mid, host = made["id"], made["host_token"]
+        old = {"seat 0": made["seats"][0]["token"], "seat 1": made["seats"][1]["token"]}
+        taken = await post(base, f"/api/matches/{mid}/seats/0/bot", host, {"bot": "random"})
+        assert taken.status_code == 200, taken.text
+        assert (await post(base, f"/api/matches/{mid}/leave", old["seat 1"])).status_code == 200
+        wrong = await same_as_garbage(base, mid, old, "waiting")
+        await post(base, f"/api/matches/{mid}/seats/1/bot", host, {"bot": "random"})
+        started = await post(base, f"/api/matches/{mid}/start", host)
+        assert started.status_code == 200, started.text
+        wrong += await same_as_garbage(base, mid, old, "running")
+        await post(base, f"/api/matches/{mid}/end", host)
+        wrong += await same_as_garbage(base, mid, old, "finished")
+        return wrong
+
+    with ServerThread(sqlite) as server:
+        wrong = asyncio.run(scenario(server.url))
+        assert wrong == [], "\n".join(wrong)

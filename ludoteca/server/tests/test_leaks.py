@@ -391,3 +391,59 @@ def test_the_replay_and_explanations_keep_who_moved_to_depose(played: Played) ->
             assert answer.json()["seat"] == seat and answer.json()["played"] is None
 
     asyncio.run(knock(server.url))
+
+
+async def whole_history(client: Client) -> list[dict[str, Any]]:
+    """Every event the history frames tell a client that comes back: the page sent on its
+    hello, then the older pages it asks for, oldest first."""
+    page = await client.until(lambda f: f["type"] == "history")
+    told = list(page["events"])
+    while page["more"]:
+        await client.send({"type": "history", "before": told[0]["step"]})
+        page = await client.until(lambda f: f["type"] == "history")
+        told = page["events"] + told
+    return told
+
+
+def test_the_history_sent_on_reconnect_names_an_actor_only_where_the_game_says(
+        played: Played) -> None:
+    """[D-23] Every phone, the facilitator and the projector come back to the finished session:
+    the history they are sent names who acted in each event only where the game's own
+    `Event.actor_visible` lets that seat know it (never who moved to depose a captain or
+    answered the motion, even within the crew), shows only the events `Event.visible` lets it
+    see, and passes the rules' own checks of the live events."""
+    server, session, record, clients = played
+    states, log = replayed("ciurme", record)
+    game = load_game("ciurme")
+    events: list[list[Any]] = [[]] + [game.apply(game.clone(states[n]), seat, action)
+                     for n, (seat, action) in enumerate(log)]
+    seat_of = {c.label: seat for c, seat in clients}
+    tokens = [(p["token"], seat_of[p["token"][:6]]) for p in session["people"]]
+    tokens += [(session["facilitator_token"], states[0].facilitator),
+               (session["spectator_token"], None)]
+
+    async def come_back(base: str) -> list[tuple[int | None, list[dict[str, Any]]]]:
+        heard = []
+        for token, seat in tokens:
+            client = await Client.connect(base, session["id"], token)
+            heard.append((seat, await whole_history(client)))
+            await client.close()
+        return heard
+
+    hidden_from_a_crewmate = 0
+    for seat, told in asyncio.run(come_back(server.url)):
+        wanted = [(step, e) for step in range(1, len(events)) for e in events[step]
+                  if e.visible(seat)]
+        assert [(t["step"], t["event"]["kind"]) for t in told] == [
+            (step, e.kind) for step, e in wanted], seat
+        for t, (step, event) in zip(told, wanted, strict=True):
+            actor, action = log[step - 1]
+            named = actor if event.actor_visible(seat) else None
+            assert t["seat"] == named, (seat, step, event.kind, t["seat"])
+            check_ciurme_event(states[step - 1], states[step], actor, action, seat, t)
+            before = states[step - 1]
+            if (named is None and seat is not None and seat != before.facilitator
+                    and actor != before.facilitator
+                    and before.crew_of(seat) == before.crew_of(actor)):
+                hidden_from_a_crewmate += 1
+    assert hidden_from_a_crewmate, "the session had an actor to keep from a crewmate"
