@@ -6,6 +6,7 @@ import { errorText, rejectionText } from "../src/lib/errors";
 import { ApiError } from "../src/lib/http";
 import { pastNames, seatNames } from "../src/lib/seatNames";
 import { gameEntry } from "../src/games/registry";
+import { who } from "../src/games/ciurme/text";
 import type { GameEvent } from "../src/protocol/frames";
 import { initialMatch, reduce } from "../src/lib/match-state";
 import { href, parseRoute } from "../src/lib/router";
@@ -78,6 +79,11 @@ describe("the training room", () => {
     // What Nadia did before her phone died stays hers in the log: no bot's words on it.
     const moved = { kind: "moved", data: { seat: 0, start: "island", end: "lifeboat" } } as unknown as GameEvent;
     expect(gameEntry("ciurme").text.event(moved, pastNames(seats))).toMatch(/^Nadia moved to the /);
+    // The projector names a captain placing a stamp who is away, with the time before a bot does.
+    expect(who(2, seats, 1_010_000)).toBe("Carla (away: a bot takes over in 0:20)");
+    setLanguage("it");
+    expect(who(2, seats, 1_010_000)).toBe("Carla (assente: un bot subentra tra 0:20)");
+    setLanguage("en");
     expect(pastNames(seats).name(1)).toBe("Bot 2");
     setLanguage("it");
     expect(gameEntry("ciurme").text.event(moved, pastNames(seats))).not.toMatch(/bot/);

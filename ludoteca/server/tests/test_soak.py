@@ -196,7 +196,8 @@ async def _play_a_while(client: Client, match: SoakMatch, rng: random.Random,
     `Turns`), `hops_after` of them; what it is shown never goes back."""
     shown = -1  # the step of the last state shown on this connection
     events = -1  # the step of the last event
-    sent: dict[int, Any] = {}
+    sent: dict[str, Any] = {}
+    connection = f"{rng.getrandbits(48):012x}"
     turns = Turns()
     where = client.ws.request.headers.get("Host")
     match.client = f"on {where}"
@@ -222,7 +223,9 @@ async def _play_a_while(client: Client, match: SoakMatch, rng: random.Random,
             return
         state = turns.state()
         if state is not None and state["legal"] and state["status"] == "running":
-            ref = len(sent) + 1
+            # A ref names one action across connections too: a ref used again on the next
+            # connection would be answered with the step of the action it named before.
+            ref = f"{connection}-{len(sent) + 1}"
             sent[ref] = rng.choice(state["legal"])
             turns.waiting = True
             await client.send({"type": "action", "ref": ref, "action": sent[ref]})
