@@ -9,8 +9,13 @@ name may stand in both sentences.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
+from ludoteca.engine.actions import Action
 from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.game import Game
+from ludoteca.engine.rng import Rng
 
 ENGLISH_WORDS = frozenset("""
     the you your yours is are not only and or to of on it its this that these those now may
@@ -37,3 +42,27 @@ def italian(refusal: IllegalAction) -> str:
     assert not left, f"English words {left} in the Italian refusal {sentence!r}"
     assert sentence != str(refusal), f"the Italian refusal is the English one: {sentence!r}"
     return sentence
+
+
+def refusals_along(game: Game[Any], state: Any, seed: int, every: int,
+                   tried: Callable[[Any], list[Action]]) -> dict[str, IllegalAction]:
+    """The refusals met along a seeded random playout from `state` (changed): at every
+    `every`-th step, and at the end, each seat tries each of `tried(state)`; by English
+    sentence."""
+    rng = Rng(seed)
+    found: dict[str, IllegalAction] = {}
+    step = 0
+    while True:
+        if step % every == 0 or game.is_over(state):
+            for seat in game.seats(state):
+                for action in tried(state):
+                    try:
+                        game.apply(game.clone(state), seat, action)
+                    except IllegalAction as refusal:
+                        found.setdefault(str(refusal), refusal)
+        if game.is_over(state):
+            return found
+        movers = [s for s in game.seats(state) if game.legal_actions(state, s)]
+        seat = rng.choice(movers)
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        step += 1

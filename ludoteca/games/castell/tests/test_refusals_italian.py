@@ -5,9 +5,8 @@ actions, legal and not, each on its own copy of the state."""
 from __future__ import annotations
 
 from ludoteca.engine.actions import Action
-from ludoteca.engine.errors import IllegalAction, in_language
-from ludoteca.engine.refusals import english_words, italian
-from ludoteca.engine.rng import Rng
+from ludoteca.engine.errors import in_language
+from ludoteca.engine.refusals import english_words, italian, refusals_along
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import (
     Abstain,
@@ -41,28 +40,8 @@ def tried(state: CastellState) -> list[Action]:
     return actions
 
 
-def refusals_along(state: CastellState, seed: int, every: int) -> dict[str, IllegalAction]:
-    rng = Rng(seed)
-    found: dict[str, IllegalAction] = {}
-    step = 0
-    while True:
-        if step % every == 0 or GAME.is_over(state):
-            for seat in GAME.seats(state):
-                for action in tried(state):
-                    try:
-                        GAME.apply(GAME.clone(state), seat, action)
-                    except IllegalAction as refusal:
-                        found.setdefault(str(refusal), refusal)
-        if GAME.is_over(state):
-            return found
-        movers = [s for s in GAME.seats(state) if GAME.legal_actions(state, s)]
-        seat = rng.choice(movers)
-        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        step += 1
-
-
 def test_every_refusal_says_its_reason_in_italian_with_no_english_word_left() -> None:
-    found = refusals_along(fresh(3, seed=1), seed=5, every=9)
+    found = refusals_along(GAME, fresh(3, seed=1), seed=5, every=9, tried=tried)
     sentences = {english: italian(refusal) for english, refusal in found.items()}
     # The advanced side's training, the Special tile's free action and the towers a tile
     # refuses: test_refusals.py, whose every refusal is checked in Italian too.

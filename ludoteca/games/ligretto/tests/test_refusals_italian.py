@@ -5,9 +5,7 @@ broad set of actions, legal and not, each on its own copy of the state."""
 from __future__ import annotations
 
 from ludoteca.engine.actions import Action
-from ludoteca.engine.errors import IllegalAction
-from ludoteca.engine.refusals import italian
-from ludoteca.engine.rng import Rng
+from ludoteca.engine.refusals import italian, refusals_along
 from ludoteca.games.ligretto import GAME
 from ludoteca.games.ligretto.actions import (
     Discard,
@@ -44,34 +42,9 @@ def tried(state: LigrettoState) -> list[Action]:
     return actions
 
 
-def refusals_along(state: LigrettoState, seed: int, every: int) -> dict[str, IllegalAction]:
-    rng = Rng(seed)
-    found: dict[str, IllegalAction] = {}
-    step = 0
-    while not GAME.is_over(state):
-        if step % every == 0:
-            for seat in GAME.seats(state):
-                for action in tried(state):
-                    try:
-                        GAME.apply(GAME.clone(state), seat, action)
-                    except IllegalAction as refusal:
-                        found.setdefault(str(refusal), refusal)
-        movers = [s for s in GAME.seats(state) if GAME.legal_actions(state, s)]
-        seat = rng.choice(movers)
-        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        step += 1
-    for seat in GAME.seats(state):
-        for action in tried(state):
-            try:
-                GAME.apply(GAME.clone(state), seat, action)
-            except IllegalAction as refusal:
-                found.setdefault(str(refusal), refusal)
-    return found
-
-
 def test_every_refusal_says_its_reason_in_italian_with_no_english_word_left() -> None:
-    found = refusals_along(fresh(), seed=3, every=7)
-    found |= refusals_along(fresh(pawns="host"), seed=4, every=7)
+    found = refusals_along(GAME, fresh(), seed=3, every=7, tried=tried)
+    found |= refusals_along(GAME, fresh(pawns="host"), seed=4, every=7, tried=tried)
     sentences = {english: italian(refusal) for english, refusal in found.items()}
     assert len(sentences) >= 30, sorted(sentences)
     for words in ("no turned tile", "There is no pawn", "not a square of the board",
