@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from ludoteca import game_names
+from ludoteca.bots.levels import level_spec
+from ludoteca.games import load_game
 from ludoteca.games.goofspiel.game import Goofspiel
 from ludoteca.server.api import pages
 from ludoteca.server.api.protocol import check_server_frame
@@ -160,7 +162,8 @@ def test_bots_explain_their_moves_through_the_replays_door(sqlite: ServerConfig,
         worlds.clear()
         other = (await get(base, f"/api/matches/{match}/replay/0/explain?seat=1",
                            spectator)).json()
-        assert other["spec"] == "mcts" and set(worlds) == {1}
+        assert other["spec"] == level_spec(load_game("goofspiel"), "strong")
+        assert set(worlds) == {1}
         last = len(record["log"])
         wrong = await get(base, f"/api/matches/{match}/replay/{last}/explain?seat=0", spectator)
         assert wrong.status_code == 422 and "its steps are 0 to" in wrong.json()["error"]
