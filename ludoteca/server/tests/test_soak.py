@@ -113,7 +113,9 @@ def test_two_processes_through_kills_and_redis_restarts(
     redis.start()
     database = postgres.create_database("soak")
     args = ("--database-url", database, "--redis-url", redis.url, "--bot-pause", "0.05",
-            "--heartbeat", str(HEARTBEAT))
+            "--heartbeat", str(HEARTBEAT),
+            # one client makes every match, hundreds of them: no creation quota
+            "--matches-per-hour", "0", "--unfinished-per-creator", "0")
     servers = [ServerProcess(tmp_path, *args).start(), ServerProcess(tmp_path, *args).start()]
     store = Store(database)
     soak = Soak(servers, redis, store, random.Random(20260311))
