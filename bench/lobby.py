@@ -25,6 +25,7 @@ import httpx
 from pages import rich_markdown, write_page
 from rich.console import Console
 from rich.table import Table
+from server import NO_QUOTAS
 
 from ludoteca.server.loopback import free_port, wait_port
 
@@ -38,8 +39,6 @@ of each Castell match with a searching bot and measures while they search; the r
 busy p50 (p99) over the idle one.
 """
 
-# One client makes every match of a bench: the creation quotas would stop it.
-NO_QUOTAS = ["--matches-per-hour", "0", "--unfinished-per-creator", "0"]
 
 
 def percentile(values: list[float], q: float) -> float:

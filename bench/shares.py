@@ -41,11 +41,11 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from pages import rich_markdown, what_it_measures, write_page  # noqa: E402
+from server import NO_QUOTAS  # noqa: E402
 
 from ludoteca.server.loopback import free_port, wait_port  # noqa: E402
 from ludoteca.server.tests.services import Postgres, Redis  # noqa: E402
 
-NO_QUOTAS = ["--matches-per-hour", "0", "--unfinished-per-creator", "0"]
 AT_THE_CAPS = "mcts:iterations=20000:rollout=heuristic:horizon=1000"
 IDLE_SECONDS = 3.0  # the parked run's --idle-seconds: matches park soon after they are left
 

@@ -166,10 +166,10 @@ def summary(hub: Hub, live: LiveMatch) -> schemas.MatchSummary:
     result = None
     if live.state is not None and live.game.is_over(live.state):
         result = live.game.public_result(live.game.result(live.state))
-    return summary_of(hub, live.info, live.game, live.presence.counts(hub.now()), result)
+    return summary_of(live.info, live.game, live.presence.counts(hub.now()), result)
 
 
-def summary_of(hub: Hub, info: MatchInfo, game: Game[Any], connected: Mapping[int, int],
+def summary_of(info: MatchInfo, game: Game[Any], connected: Mapping[int, int],
                result: dict[str, Any] | None = None) -> schemas.MatchSummary:
     """A match's public summary from its header (`connected`: people at each seat)."""
     return schemas.MatchSummary(
@@ -199,7 +199,7 @@ async def open_matches(hub: Hub, limit: int) -> list[schemas.MatchSummary]:
             continue  # a session is joined with the code said in the room
         live = hub.matches.get(info.id)
         connected = live.presence.counts(now) if live is not None else {}
-        out.append(summary_of(hub, info, hub.catalog.game(info.game), connected))
+        out.append(summary_of(info, hub.catalog.game(info.game), connected))
     return out
 
 

@@ -63,6 +63,8 @@ REF_MOST_CHARACTERS = 100  # the stored ref's column holds this many
 REF_LARGEST = 2**53 - 1  # a whole number every client reads exactly (JavaScript's safe range)
 REF_RULE = (f"a ref is text of 1 to {REF_MOST_CHARACTERS} visible characters or a whole "
             f"number from -{REF_LARGEST} to {REF_LARGEST}")
+# Control characters (NUL among them), lone surrogates, line and paragraph separators.
+UNSTORABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 def reference(data: dict[str, Any]) -> str | int | None:
@@ -78,10 +80,6 @@ def reference(data: dict[str, Any]) -> str | int | None:
             unicodedata.category(c) in UNSTORABLE for c in ref):
         return ref
     raise BadFrame(f"that ref cannot be used: {REF_RULE}")
-
-
-# Control characters (NUL among them), lone surrogates, line and paragraph separators.
-UNSTORABLE = frozenset({"Cc", "Cs", "Zl", "Zp"})
 
 
 async def play(websocket: WebSocket, match_id: str) -> None:

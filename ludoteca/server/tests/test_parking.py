@@ -7,21 +7,13 @@ from __future__ import annotations
 import asyncio
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.store import Store
 from ludoteca.server.tests.helpers import Client, ServerThread, create, get, post
-
-
-async def eventually(check: Any, what: str, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not await check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"still waiting for {what} after {seconds} s")
-        await asyncio.sleep(0.05)
+from ludoteca.server.tests.test_live import eventually
 
 
 def parked(config: ServerConfig, match_id: str) -> float | None:
