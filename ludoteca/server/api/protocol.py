@@ -200,6 +200,8 @@ class RejectedFrame(Frame):
 class ErrorFrame(Frame):
     type: Literal["error"]
     error: str
+    # seat_elsewhere: the person took their seat back on another device (stop reconnecting).
+    code: str | None = None
 
 
 class PongFrame(Frame):

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 from fastapi import Path, Query
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-from ludoteca.server.store.tokens import CODE_LENGTH
+from ludoteca.server.store.tokens import CODE_LENGTH, PERSONAL_CODE_LENGTH
 
 NAME_LENGTH = 40
 # What a name shown to everybody may not hold: control characters, format characters (the
@@ -173,6 +173,12 @@ class Joined(BaseModel):
     member: int | None = None
     # A session joined after its start: the seat was free or a bot's; the game is under way.
     late: bool = False
+    # A session's person: their personal code, shown on their screen (only to them), to take
+    # their seat back from another device (POST /api/sessions/back).
+    personal_code: str | None = None
+    # Their name is a seat's whose person is away: the facilitator is asked to give it back
+    # (GET /api/sessions/{id}/claim with this token says when); no seat until then.
+    claim: int | None = None
 
 
 class StartMatch(Strict):
@@ -308,3 +314,41 @@ class Health(BaseModel):
     matches_driven: int
     # Only when not ok: what is wrong, in a sentence.
     error: str | None = None
+
+
+# --- a way back for guests (api.guests) -----------------------------------------------------
+def check_personal_code(code: str) -> str:
+    """A personal code as typed, or a ValueError saying what one holds."""
+    if not "".join(code.split()).isascii() or not "".join(code.split()).isalnum():
+        raise ValueError(f"a personal code holds {PERSONAL_CODE_LENGTH} letters and digits, as "
+                         "your screen showed it")
+    return code
+
+
+class SeatBack(Strict):
+    code: Annotated[str, Field(min_length=1, max_length=12), AfterValidator(check_code)]
+    name: Name
+    personal_code: Annotated[str, Field(min_length=1, max_length=12),
+                             AfterValidator(check_personal_code)]
+
+
+class ClaimOut(BaseModel):
+    """Someone who joined with the name of a person who is away, asking for that seat."""
+
+    claim: int
+    name: str
+    member: int
+    seat: int | None
+    at: float
+
+
+class ClaimStatus(BaseModel):
+    # waiting (for the facilitator), given (the claim's token now plays the seat), refused
+    status: Literal["waiting", "given", "refused"]
+    seat: int | None = None
+    member: int | None = None
+
+
+class MergeMembers(Strict):
+    member: int = Field(ge=0, le=MEMBER_MOST, description="the newer entry of the person")
+    into: int = Field(ge=0, le=MEMBER_MOST, description="the entry they keep (their own seat)")

@@ -30,7 +30,7 @@ from ludoteca.engine.codec import encode
 from ludoteca.engine.debrief import AUDIENCES, FACILITATOR, ROOM
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
-from ludoteca.server.api import schemas
+from ludoteca.server.api import guests, schemas
 from ludoteca.server.api.errors import ApiError, conflict, forbidden, invalid, not_found
 from ludoteca.server.api.lobby import (
     MAX_SEED,
@@ -131,15 +131,23 @@ async def session_by_code(hub: Hub, code: str) -> LiveMatch:
 
 
 async def join_session(hub: Hub, request: schemas.JoinSession) -> schemas.Joined:
+    """A new member with a personal code (see guests); after the start, a name whose person
+    is away asks for that seat back instead of taking another."""
     live = await session_by_code(hub, request.code)
     info = live.info
     token = new_token()
+    code, code_hash = guests.personal_code(info.id)
     if info.status == "lobby":
-        member = await join_lobby(hub, live, request.name, hash_token(token))
-        return schemas.Joined(id=info.id, seat=None, member=member, token=token)
+        member = await join_lobby(hub, live, request.name, hash_token(token), code_hash)
+        return schemas.Joined(id=info.id, seat=None, member=member, token=token,
+                              personal_code=code)
     if info.status in ("over", "ended"):
         raise conflict("this session is over", "session_over")
-    return await take_seat(hub, live, request.name, token)
+    away = guests.away_entry(live, request.name)
+    if away is not None:
+        return await guests.ask_back(hub, live, away, request.name)
+    joined = await take_seat(hub, live, request.name, token, code_hash)
+    return joined.model_copy(update={"personal_code": code})
 
 
 def lobby_full(live: LiveMatch) -> ApiError:
@@ -149,7 +157,8 @@ def lobby_full(live: LiveMatch) -> ApiError:
                     "someone who left", "lobby_full", most=cap)
 
 
-async def join_lobby(hub: Hub, live: LiveMatch, name: str, token_hash: str) -> int:
+async def join_lobby(hub: Hub, live: LiveMatch, name: str, token_hash: str,
+                     code_hash: str | None = None) -> int:
     """A new member of the lobby, numbered after the others, unless the lobby is full
     (counted in the match's locked transaction: joins at once cannot pass the cap together)."""
     cap = seating.member_cap(live.game, live.config.session_member_margin)
@@ -166,7 +175,8 @@ async def join_lobby(hub: Hub, live: LiveMatch, name: str, token_hash: str) -> i
             select(func.max(MemberRow.member)).where(MemberRow.match_id == live.id))
         numbered.append(0 if last is None else last + 1)
         session.add(MemberRow(match_id=live.id, member=numbered[0], name=name,
-                              token_hash=token_hash, seat=None, left=False))
+                              token_hash=token_hash, seat=None, left=False,
+                              code_hash=code_hash))
 
     await hub.change_header(live, write)
     return numbered[0]
@@ -194,7 +204,8 @@ def latecomer_seat(live: LiveMatch) -> int | None:
     return None if fullest is None or not teams[fullest] else teams[fullest][0]
 
 
-async def take_seat(hub: Hub, live: LiveMatch, name: str, token: str) -> schemas.Joined:
+async def take_seat(hub: Hub, live: LiveMatch, name: str, token: str,
+                    code_hash: str | None = None) -> schemas.Joined:
     """A latecomer takes a seat nobody holds (see `latecomer_seat`): a bot playing it stops,
     the person plays from the next frame, and joins the session's people (named in the results
     and the debrief) in place of anyone who left that seat."""
@@ -220,7 +231,8 @@ async def take_seat(hub: Hub, live: LiveMatch, name: str, token: str) -> schemas
         last = session.scalar(
             select(func.max(MemberRow.member)).where(MemberRow.match_id == live.id))
         session.add(MemberRow(match_id=live.id, member=0 if last is None else last + 1,
-                              name=name, token_hash=token_hash, seat=seat, left=False))
+                              name=name, token_hash=token_hash, seat=seat, left=False,
+                              code_hash=code_hash))
 
     await hub.change_header(live, write)
     live.presence.mark_empty(seat, hub.now())

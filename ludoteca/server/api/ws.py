@@ -25,7 +25,7 @@ from ludoteca.server.api.ratelimit import RateLimit
 from ludoteca.server.api.schemas import clean_name
 from ludoteca.server.hub import Connection, Hub
 from ludoteca.server.live import LiveMatch, frames
-from ludoteca.server.live.access import Identity, identify
+from ludoteca.server.live.access import SEAT_ELSEWHERE, Identity, identify
 
 HELLO_SECONDS = 20.0
 FLOOD_CLOSE = 200  # frames refused (see RateLimit.flooding) before the connection is closed
@@ -122,7 +122,8 @@ async def _play(websocket: WebSocket, hub: Hub, match_id: str) -> None:
             return
     identity = identify(live.info, token)
     if isinstance(identity, str):
-        await _refuse(websocket, identity)
+        await _refuse(websocket, identity,
+                      "seat_elsewhere" if identity == SEAT_ELSEWHERE else None)
         return
     connection = Connection(websocket, hub.config.send_queue_frames)
     connection.seat, connection.member = identity.seat, identity.member
@@ -155,11 +156,11 @@ async def _hello(websocket: WebSocket, limit: int) -> dict[str, Any] | None:
     return data
 
 
-async def _refuse(websocket: WebSocket, reason: str) -> None:
+async def _refuse(websocket: WebSocket, reason: str, code: str | None = None) -> None:
     """The sentence as an error frame, and as the close's reason (cut to what a close frame
     holds) for a client that reads only that."""
     with contextlib.suppress(Exception):
-        await websocket.send_text(json.dumps(frames.error(reason)))
+        await websocket.send_text(json.dumps(frames.error(reason, code)))
         await websocket.close(POLICY_VIOLATION, reason.encode()[:CLOSE_REASON_BYTES].decode(
             errors="ignore"))
 

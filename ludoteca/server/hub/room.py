@@ -20,7 +20,7 @@ import time
 
 from ludoteca.server.hub.connection import Connection
 from ludoteca.server.live import LiveMatch, frames
-from ludoteca.server.live.access import identify_hash
+from ludoteca.server.live.access import SEAT_ELSEWHERE, identify_hash, replaced
 
 NEWS_BURST = 4.0  # presence frames sent at once in a row before they are batched
 
@@ -137,6 +137,9 @@ class Room:
         live = self.live
         found = identify_hash(live.info, connection.token_hash)
         before = connection.seat
+        if found is None and replaced(live.info, connection.token_hash):
+            connection.send(frames.error(SEAT_ELSEWHERE, "seat_elsewhere"))
+            connection.close()
         if found is None:
             connection.seat, connection.member, connection.host = None, None, False
             connection.token_hash = None

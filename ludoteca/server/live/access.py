@@ -31,6 +31,9 @@ from ludoteca.server.store import MatchInfo
 from ludoteca.server.store.tokens import find_hash, hash_token
 
 FINISHED = ("over", "ended")
+# Said to a screen whose token a person replaced by taking their seat back on another device.
+SEAT_ELSEWHERE = ("this seat was opened on another device (with its personal code, or given "
+                  "back by the facilitator): this screen no longer plays it")
 
 
 class Door(StrEnum):
@@ -67,7 +70,14 @@ def identify(info: MatchInfo, token: str | None) -> Identity | str:
             return Identity()
         return "this match is watched with its spectator link: send its token"
     found = identify_hash(info, hash_token(token))
+    if found is None and replaced(info, hash_token(token)):
+        return SEAT_ELSEWHERE
     return found if found is not None else "that token does not open this match"
+
+
+def replaced(info: MatchInfo, presented: str) -> bool:
+    """Whether the token with this hash was a member's before they came back elsewhere."""
+    return find_hash(presented, [(m.replaced_hash, True) for m in info.members]) is True
 
 
 def identify_hash(info: MatchInfo, presented: str) -> Identity | None:

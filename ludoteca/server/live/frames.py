@@ -98,5 +98,7 @@ def rejected(
     return frame
 
 
-def error(message: str) -> Frame:
-    return {"type": "error", "error": message}
+def error(message: str, code: str | None = None) -> Frame:
+    """An error sentence; `code` names its kind where a client acts on it (seat_elsewhere:
+    the seat was opened on another device, so this screen stops reconnecting)."""
+    return {"type": "error", "error": message, **({"code": code} if code else {})}

@@ -143,6 +143,14 @@ class MemberInfo:
     token_hash: str
     seat: int | None
     left: bool
+    code_hash: str | None = None  # the personal code's hash (api.guests)
+    replaced_hash: str | None = None  # the token a way back replaced
+    merged_into: int | None = None  # the member this entry was merged into
+
+    @property
+    def present(self) -> bool:
+        """A person of the session: not gone, not merged into another entry."""
+        return not self.left and self.merged_into is None
 
 
 @dataclass
@@ -196,7 +204,8 @@ def _match_info(row: MatchRow, seats: list[SeatRow], members: list[MemberRow]) -
         crews=[list(c) for c in row.crews] if row.crews is not None else None,
         parked_at=row.parked_at,
         seats=[SeatInfo(s.seat, s.name, s.token_hash, s.bot, s.open) for s in seats],
-        members=[MemberInfo(m.member, m.name, m.token_hash, m.seat, m.left) for m in members],
+        members=[MemberInfo(m.member, m.name, m.token_hash, m.seat, m.left, m.code_hash,
+                            m.replaced_hash, m.merged_into) for m in members],
     )
 
 

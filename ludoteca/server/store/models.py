@@ -77,6 +77,34 @@ class MemberRow(Base):
     token_hash: Mapped[str] = mapped_column(String(64))
     seat: Mapped[int | None] = mapped_column(Integer)
     left: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The person's personal code, hashed (see api.guests): with it they take this entry back
+    # from another device.
+    code_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    # The token this entry's person held before they came back on another device: a
+    # connection still holding it is told why it was closed.
+    replaced_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    # Merged by the facilitator into that member (the same person's older entry).
+    merged_into: Mapped[int | None] = mapped_column(Integer, default=None)
+
+
+class ClaimRow(Base):
+    """A person without their personal code asks for a member's seat back; the facilitator
+    gives it (the claim's token becomes the member's) or refuses."""
+
+    __tablename__ = "seat_claims"
+
+    match_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True
+    )
+    claim: Mapped[int] = mapped_column(Integer, primary_key=True)
+    member: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(60))
+    token_hash: Mapped[str] = mapped_column(String(64))
+    # The personal code the claimant is given, hashed: the member's once the seat is given.
+    code_hash: Mapped[str] = mapped_column(String(64))
+    # waiting, given or refused
+    status: Mapped[str] = mapped_column(String(12))
+    at: Mapped[float] = mapped_column(Float)
 
 
 class ActionRow(Base):

@@ -62,3 +62,19 @@ def find_hash(presented: str | None, candidates: Iterable[tuple[str | None, obje
         if stored and hmac.compare_digest(presented, stored) and found is None:
             found = key
     return found
+
+
+# A person's personal code: shown on their own screen, typed on another device to take their
+# seat back (api.guests). 23**5 (6.4 million) codes, guessed at most a few a minute per session
+# and per address, so a code is never found by trying.
+PERSONAL_CODE_LENGTH = 5
+
+
+def new_personal_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(PERSONAL_CODE_LENGTH))
+
+
+def hash_personal_code(match_id: str, code: str) -> str:
+    """A personal code as stored: hashed with its session's id (the same code in two sessions
+    hashes apart), never kept as typed."""
+    return hash_token(f"personal code {match_id} {normalise_code(code)}")

@@ -1,0 +1,350 @@
+"""A way back for guests: a session's person comes back from any device as themselves.
+
+Everyone who joins a session is given a personal code (5 characters, the join code's alphabet),
+shown on their own screen only; the database keeps its hash beside the member's token hash, and
+no frame, record, replay or debrief ever holds it. Three ways back:
+
+- with the join code, their name and their personal code (`seat_back`): a new token for the
+  same member and seat; the old token opens nothing any more and a screen still holding it is
+  told "this seat was opened on another device" and closed. Wrong codes are counted per
+  session and per address, and past a few the answer is 429 with the seconds to wait.
+- without the code (`ask_back`): a person who joins after the start with the name of someone
+  whose phone is away asks for that seat instead of taking a new one; the facilitator sees
+  "Hugo wants his seat back" and gives it (the claim's token becomes the member's, with a new
+  personal code) or refuses; the claimant's screen waits, asking `claim_status`.
+- the facilitator merges two entries of one person (`merge`), the newer into the older: the
+  device in use (the newer entry's token and code) moves to the older entry's seat; before the
+  start the newer entry leaves the lobby, after it the newer seat is played for good by the
+  stand-in bot under a bot's name, so every table, the results and the debrief name the
+  person once, at their own seat (the trainers' page says so).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Request
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from ludoteca.server.api import schemas
+from ludoteca.server.api.auth import Credentials, token_of
+from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, conflict, forbidden, invalid
+from ludoteca.server.api.guards import Guesses
+from ludoteca.server.api.lobby import bot_name, check_bot, check_host, live_match
+from ludoteca.server.api.schemas import MatchId, MemberNumber
+from ludoteca.server.hub import Hub
+from ludoteca.server.live import LiveMatch
+from ludoteca.server.store import MemberInfo
+from ludoteca.server.store.models import ClaimRow, MemberRow, SeatRow
+from ludoteca.server.store.tokens import (
+    find_hash,
+    find_token,
+    hash_personal_code,
+    hash_token,
+    new_personal_code,
+    new_token,
+    normalise_code,
+)
+
+# Wrong personal codes: a few in a row, then one every so many seconds, per address and per
+# session (many addresses at one session are slowed down together).
+PER_ADDRESS = {"burst": 5, "per": 12.0}
+PER_SESSION = {"burst": 15, "per": 4.0}
+# Claims waiting at once in one session: more is someone playing with the door.
+WAITING_MOST = 30
+
+router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
+
+
+def hub_of(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+def install(app: FastAPI) -> None:
+    app.state.code_guesses = (Guesses(**PER_ADDRESS), Guesses(**PER_SESSION))  # type: ignore[arg-type]
+    app.include_router(router)
+
+
+def same_name(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def personal_code(match_id: str) -> tuple[str, str]:
+    """A new personal code and its hash, as the member's row keeps it."""
+    code = new_personal_code()
+    return code, hash_personal_code(match_id, code)
+
+
+def _present(live: LiveMatch, member: int) -> MemberInfo:
+    found = next((m for m in live.info.members if m.member == member and m.present), None)
+    if found is None:
+        raise invalid(f"member: there is no member {member} in this session")
+    return found
+
+
+def _member_row(session: Session, match_id: str, member: int) -> MemberRow:
+    row = session.get(MemberRow, (match_id, member))
+    if row is None or row.left or row.merged_into is not None:
+        raise conflict(f"member {member} has just left the session", "member_gone")
+    return row
+
+
+def _hand_over(session: Session, match_id: str, row: MemberRow, token_hash: str,
+               code_hash: str | None) -> None:
+    """The member's entry is opened by `token_hash` from now on (and its seat, unless a bot
+    plays it for good); the token it replaces is kept to tell its screen why it closed."""
+    old = row.token_hash
+    row.token_hash, row.replaced_hash = token_hash, old
+    if code_hash is not None:
+        row.code_hash = code_hash
+    if row.seat is not None:
+        session.execute(update(SeatRow).where(
+            SeatRow.match_id == match_id, SeatRow.seat == row.seat, SeatRow.token_hash == old
+        ).values(token_hash=token_hash))
+
+
+async def _session(hub: Hub, code: str) -> LiveMatch:
+    info = await asyncio.to_thread(hub.store.match_by_code, normalise_code(code))
+    live = None if info is None else await hub.get(info.id)
+    if live is None:
+        raise ApiError(404, f"there is no session with the code {normalise_code(code)!r}",
+                       "no_session", {"session": normalise_code(code)})
+    return live
+
+
+# --- with the personal code -------------------------------------------------------------------
+async def seat_back(hub: Hub, live: LiveMatch, request: schemas.SeatBack) -> schemas.Joined:
+    """The person named, if the personal code is theirs, gets a new token for their entry."""
+    if live.info.status in ("over", "ended"):
+        raise conflict("this session is over", "session_over")
+    presented = hash_personal_code(live.id, request.personal_code)
+    named = [(m.code_hash, m.member) for m in live.info.members
+             if m.present and same_name(m.name, request.name)]
+    member = find_hash(presented, named)
+    if not isinstance(member, int):
+        raise forbidden("that name and personal code are nobody's in this session: type the "
+                        "name you joined with and the code your first screen showed, or join "
+                        "with your name and ask the facilitator for your seat",
+                        "wrong_personal_code")
+    token = new_token()
+
+    def write(session: Session, _: Any) -> None:
+        _hand_over(session, live.id, _member_row(session, live.id, member), hash_token(token),
+                   None)
+
+    await hub.change_header(live, write)
+    entry = _present(live, member)
+    return schemas.Joined(id=live.id, seat=entry.seat, member=member, token=token,
+                          personal_code=normalise_code(request.personal_code))
+
+
+def _wait_for(guesses: tuple[Guesses, Guesses], address: str, session: str) -> None:
+    wait = max(guesses[0].wait(address), guesses[1].wait(session))
+    if wait > 0:
+        seconds = math.ceil(wait)
+        raise ApiError(429, f"too many wrong personal codes: try again in {seconds} s, or join "
+                            "with your name and ask the facilitator for your seat",
+                       "too_many_codes", {"seconds": seconds},
+                       headers={"Retry-After": str(seconds)})
+
+
+@router.post("/sessions/back", response_model=schemas.Joined,
+             summary="Your own seat back on this device: the join code, your name and your "
+                     "personal code (wrong codes are limited per address and per session)")
+async def seat_back_route(body: schemas.SeatBack, request: Request, hub: HubDep
+                          ) -> schemas.Joined:
+    joins: Guesses = request.app.state.guesses
+    guesses: tuple[Guesses, Guesses] = request.app.state.code_guesses
+    address = request.client.host if request.client else "unknown"
+    if joins.wait(address) > 0:
+        raise ApiError(429, "too many wrong codes from your address: try again later",
+                       "too_many_guesses", {"seconds": math.ceil(joins.wait(address))})
+    try:
+        live = await _session(hub, body.code)
+    except ApiError:
+        joins.wrong(address)
+        raise
+    _wait_for(guesses, address, live.id)
+    try:
+        return await seat_back(hub, live, body)
+    except ApiError as exc:
+        if exc.code == "wrong_personal_code":
+            guesses[0].wrong(address)
+            guesses[1].wrong(live.id)
+        raise
+
+
+# --- without it: the facilitator gives the seat back -----------------------------------------
+def away_entry(live: LiveMatch, name: str) -> MemberInfo | None:
+    """The seated person of that name whose screen is away, if any (after the start)."""
+    now = live.now()
+    return next((m for m in live.info.members if m.present and m.seat is not None
+                 and same_name(m.name, name) and not live.presence.connected(m.seat, now)),
+                None)
+
+
+async def ask_back(hub: Hub, live: LiveMatch, entry: MemberInfo, name: str) -> schemas.Joined:
+    """A claim on `entry`'s seat, waiting for the facilitator; its token opens nothing but the
+    claim's answer until the seat is given."""
+    token = new_token()
+    code, code_hash = personal_code(live.id)
+    numbered: list[int] = []
+
+    def write(session: Session, _: Any) -> None:
+        waiting = session.scalar(select(func.count()).select_from(ClaimRow).where(
+            ClaimRow.match_id == live.id, ClaimRow.status == "waiting"))
+        if (waiting or 0) >= WAITING_MOST:
+            raise conflict("too many people are waiting for a seat back: ask the facilitator",
+                           "too_many_claims")
+        last = session.scalar(select(func.max(ClaimRow.claim)).where(
+            ClaimRow.match_id == live.id))
+        numbered.append(0 if last is None else last + 1)
+        session.add(ClaimRow(match_id=live.id, claim=numbered[0], member=entry.member,
+                             name=name, token_hash=hash_token(token), code_hash=code_hash,
+                             status="waiting", at=hub.now()))
+
+    await hub.change_header(live, write)
+    return schemas.Joined(id=live.id, seat=None, member=None, token=token,
+                          personal_code=code, claim=numbered[0])
+
+
+def claims(hub: Hub, match_id: str) -> list[ClaimRow]:
+    with hub.store.read() as session:
+        rows = session.scalars(select(ClaimRow).where(ClaimRow.match_id == match_id)
+                               .order_by(ClaimRow.claim)).all()
+        session.expunge_all()
+        return list(rows)
+
+
+async def waiting_claims(hub: Hub, live: LiveMatch) -> list[schemas.ClaimOut]:
+    rows = await asyncio.to_thread(claims, hub, live.id)
+    seats = {m.member: m.seat for m in live.info.members if m.present}
+    return [schemas.ClaimOut(claim=c.claim, name=c.name, member=c.member,
+                             seat=seats.get(c.member), at=c.at)
+            for c in rows if c.status == "waiting" and c.member in seats]
+
+
+async def claim_status(hub: Hub, live: LiveMatch, token: str | None) -> schemas.ClaimStatus:
+    rows = await asyncio.to_thread(claims, hub, live.id)
+    found = find_token(token, [(c.token_hash, c) for c in rows])
+    if not isinstance(found, ClaimRow):
+        raise forbidden("that token asks for no seat of this session", "no_claim")
+    if found.status != "given":
+        return schemas.ClaimStatus(status="refused" if found.status == "refused" else "waiting")
+    entry = next((m for m in live.info.members if m.member == found.member), None)
+    return schemas.ClaimStatus(status="given", member=found.member,
+                               seat=entry.seat if entry else None)
+
+
+async def answer_claim(hub: Hub, live: LiveMatch, claim: int, give: bool) -> schemas.Done:
+    """The facilitator gives the seat (the claim's token and code become the member's; other
+    claims on it are refused) or refuses it."""
+    def write(session: Session, _: Any) -> None:
+        row = session.get(ClaimRow, (live.id, claim))
+        if row is None or row.status != "waiting":
+            raise conflict(f"claim {claim} is not waiting: it was answered, or never made",
+                           "claim_answered")
+        if not give:
+            row.status = "refused"
+            return
+        member = _member_row(session, live.id, row.member)
+        _hand_over(session, live.id, member, row.token_hash, row.code_hash)
+        session.execute(update(ClaimRow).where(
+            ClaimRow.match_id == live.id, ClaimRow.member == row.member,
+            ClaimRow.status == "waiting").values(status="refused"))
+        row.status = "given"
+
+    await hub.change_header(live, write)
+    return schemas.Done(status=live.info.status)
+
+
+# --- merging two entries of one person -------------------------------------------------------
+async def merge(hub: Hub, live: LiveMatch, request: schemas.MergeMembers) -> schemas.Done:
+    """`member` (the newer entry) into `into` (the one kept): see the module."""
+    if request.member == request.into:
+        raise invalid("member and into: two different entries of the same person")
+    newer, kept = _present(live, request.member), _present(live, request.into)
+    started = live.info.status != "lobby"
+    if live.info.status in ("over", "ended"):
+        raise conflict("the session is over: merge the entries before its end", "session_over")
+    if started and kept.seat is None:
+        raise conflict(f"{kept.name} (member {kept.member}) has no seat to keep: merge the "
+                       "other way round", "no_seat_to_keep")
+    spec = (check_bot(hub, live.config.stand_in_bot, live.game, live.state)
+            if started and newer.seat is not None else None)
+
+    def write(session: Session, row: Any) -> None:
+        if (row.status != "lobby") != started or row.status in ("over", "ended"):
+            raise conflict("the session changed meanwhile: try again", "session_changed")
+        gone = _member_row(session, live.id, newer.member)
+        kept_row = _member_row(session, live.id, kept.member)
+        _hand_over(session, live.id, kept_row, gone.token_hash, gone.code_hash)
+        if kept_row.seat is not None:  # the person plays their own seat again, even a bot's
+            session.execute(update(SeatRow).where(
+                SeatRow.match_id == live.id, SeatRow.seat == kept_row.seat
+            ).values(name=kept_row.name, token_hash=gone.token_hash, bot=None))
+        if spec is not None and gone.seat is not None:
+            session.execute(update(SeatRow).where(
+                SeatRow.match_id == live.id, SeatRow.seat == gone.seat
+            ).values(name=bot_name(spec), token_hash=None, bot=spec))
+        gone.left, gone.merged_into, gone.token_hash, gone.code_hash = True, kept.member, "", None
+        if row.crews:
+            row.crews = [[m for m in crew if m != gone.member] for crew in row.crews]
+
+    await hub.change_header(live, write)
+    return schemas.Done(status=live.info.status)
+
+
+# --- the routes -------------------------------------------------------------------------------
+async def facilitated(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
+    live = await live_match(hub, match_id)
+    if not live.info.is_session:
+        raise ApiError(404, f"there is no session {match_id[:40]!r}")
+    check_host(live, token)
+    return live
+
+
+@router.get("/sessions/{match_id}/claims", response_model=list[schemas.ClaimOut],
+            summary="People asking for their seat back without their code (facilitator)")
+async def list_claims(match_id: MatchId, hub: HubDep, credentials: Credentials
+                      ) -> list[schemas.ClaimOut]:
+    live = await facilitated(hub, match_id, token_of(credentials))
+    return await waiting_claims(hub, live)
+
+
+@router.post("/sessions/{match_id}/claims/{claim}/give", response_model=schemas.Done,
+             summary="Give the seat asked for back to the person asking (facilitator)")
+async def give_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
+                     credentials: Credentials) -> schemas.Done:
+    live = await facilitated(hub, match_id, token_of(credentials))
+    return await answer_claim(hub, live, claim, give=True)
+
+
+@router.post("/sessions/{match_id}/claims/{claim}/refuse", response_model=schemas.Done,
+             summary="Refuse a seat asked for (facilitator)")
+async def refuse_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
+                       credentials: Credentials) -> schemas.Done:
+    live = await facilitated(hub, match_id, token_of(credentials))
+    return await answer_claim(hub, live, claim, give=False)
+
+
+@router.get("/sessions/{match_id}/claim", response_model=schemas.ClaimStatus,
+            summary="Whether the seat you asked for was given (the claim's token)")
+async def get_claim(match_id: MatchId, hub: HubDep, credentials: Credentials
+                    ) -> schemas.ClaimStatus:
+    return await claim_status(hub, await live_match(hub, match_id), token_of(credentials))
+
+
+@router.post("/sessions/{match_id}/merge", response_model=schemas.Done,
+             summary="Merge two entries of one person, the newer into the older (facilitator)")
+async def merge_route(match_id: MatchId, body: schemas.MergeMembers, hub: HubDep,
+                      credentials: Credentials) -> schemas.Done:
+    live = await facilitated(hub, match_id, token_of(credentials))
+    return await merge(hub, live, body)
