@@ -263,3 +263,42 @@ def test_a_seat_left_or_taken_back_opens_nothing_with_the_old_token(sqlite: Serv
     with ServerThread(sqlite) as server:
         wrong = asyncio.run(scenario(server.url))
         assert wrong == [], "\n".join(wrong)
+
+
+def test_a_token_replaced_by_a_way_back_opens_nothing(sqlite: ServerConfig) -> None:
+    """A person takes their seat back with their personal code, another is given theirs by the
+    facilitator, a third entry is merged into its person's older one (api.guests): each token
+    they held before opens no door, cannot leave, and its hello is refused, like a token never
+    given, while the session runs and after its end."""
+    async def scenario(base: str) -> list[str]:
+        session = (await post(base, "/api/sessions", body={"bot_pause": 0})).json()
+        sid, code, host = session["id"], session["code"], session["facilitator_token"]
+
+        async def member(name: str) -> dict[str, Any]:
+            return dict((await post(base, "/api/sessions/join",
+                                    body={"code": code, "name": name})).json())
+
+        people = [await member(name) for name in ("Ada", "Hugo", "Carla")]
+        started = await post(base, f"/api/matches/{sid}/start", host,
+                             {"players": 8, "bots": "random"})
+        assert started.status_code == 200, started.text
+        came_back = await post(base, "/api/sessions/back", body={
+            "code": code, "name": "Ada", "personal_code": people[0]["personal_code"]})
+        assert came_back.status_code == 200, came_back.text
+        claim = await member("Hugo")  # Hugo's phone is away: he asks for his seat
+        assert (await post(base, f"/api/sessions/{sid}/claims/{claim['claim']}/give",
+                           host)).status_code == 200
+        again = await member("Carla B")
+        assert (await post(base, f"/api/sessions/{sid}/merge", host,
+                           {"member": again["member"], "into": people[2]["member"]})
+                ).status_code == 200
+        old = {"Ada": people[0]["token"], "Hugo": people[1]["token"],
+               "Carla": people[2]["token"]}
+        wrong = await same_as_garbage(base, sid, old, "running")
+        await post(base, f"/api/matches/{sid}/end", host)
+        wrong += await same_as_garbage(base, sid, old, "finished")
+        return wrong
+
+    with ServerThread(sqlite, games={}) as server:
+        wrong = asyncio.run(scenario(server.url))
+        assert wrong == [], "\n".join(wrong)

@@ -133,13 +133,15 @@ def test_without_the_code_the_facilitator_gives_the_seat_back(config: ServerConf
     async def scenario(base: str) -> None:
         session, people = await started(base, ["Ada", "Hugo", "Carla"])
         sid, code, host = session["id"], session["code"], session["facilitator_token"]
-        phones = [await Client.connect(base, sid, p["token"]) for p in people]
-        seat = (await phones[1].state())["seat"]
-        await phones[0].state()
+        ada = await Client.connect(base, sid, people[0]["token"])
+        hugo = await Client.connect(base, sid, people[1]["token"])
+        seat = (await hugo.state())["seat"]
+        await ada.state()
         # Ada is here: a second "Ada" is a new person with a new seat, not a claim.
         other_ada = await join(base, code, "Ada")
         assert other_ada["claim"] is None and other_ada["seat"] is not None
-        await phones[1].close()
+        await ada.close()
+        await hugo.close()
         facilitator = await Client.connect(base, sid, host)
         await facilitator.until(lambda f: f["type"] == "presence"
                                 and not f["seats"][seat]["connected"])
@@ -172,7 +174,7 @@ def test_without_the_code_the_facilitator_gives_the_seat_back(config: ServerConf
         assert (await back(base, code, "Hugo", people[1]["personal_code"])).status_code == 403
         assert (await back(base, code, "Hugo", asking["personal_code"])).status_code == 200
         assert (await call(base, "GET", f"/api/sessions/{sid}/claims", host)).json() == []
-        for client in (phone, facilitator, *phones):
+        for client in (phone, facilitator, refused):
             await client.close()
 
     with ServerThread(config, games={}) as server:

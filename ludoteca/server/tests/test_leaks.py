@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -28,6 +29,7 @@ from ludoteca.engine.match import Match
 from ludoteca.games import load_game
 from ludoteca.games.ciurme.state import CiurmeState, Stage, Topic
 from ludoteca.server.config import ServerConfig, sqlite_url
+from ludoteca.server.store.tokens import hash_personal_code
 from ludoteca.server.tests.helpers import Client, Player, ServerThread, get, post
 from ludoteca.server.tests.test_secrecy import play_and_record
 
@@ -447,3 +449,29 @@ def test_the_history_sent_on_reconnect_names_an_actor_only_where_the_game_says(
                     and before.crew_of(seat) == before.crew_of(actor)):
                 hidden_from_a_crewmate += 1
     assert hidden_from_a_crewmate, "the session had an actor to keep from a crewmate"
+
+
+def test_no_frame_or_door_holds_a_persons_personal_code(played: Played) -> None:
+    """A personal code (api.guests) is its person's credential: it is in the answer to their
+    join and nowhere else, neither typed nor hashed: no frame any screen received, not the
+    record, the replay, the debriefs, the summary or the facilitator's lobby."""
+    server, session, record, clients = played
+    sid, host = session["id"], session["facilitator_token"]
+    codes = [p["personal_code"] for p in session["people"]]
+    assert all(codes)
+    secret = [*codes, *(hash_personal_code(sid, c) for c in codes)]
+    told = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(secret) + r")(?![A-Za-z0-9])")
+
+    async def doors(base: str) -> list[str]:
+        paths = ["record", "replay", "debrief", "debrief/room", "debrief?lang=it"]
+        answers = [await get(base, f"/api/matches/{sid}/{p}", host) for p in paths]
+        answers += [await get(base, f"/api/matches/{sid}"),
+                    await get(base, f"/api/sessions/{sid}", host),
+                    await get(base, f"/api/sessions/{sid}/claims", host)]
+        assert all(a.status_code == 200 for a in answers), [a.text for a in answers]
+        return [a.text for a in answers]
+
+    texts = [json.dumps(f) for c, _ in clients for f in c.frames]
+    texts += [json.dumps(record), *asyncio.run(doors(server.url))]
+    assert len(texts) > 1000
+    assert [t for t in texts if told.search(t)] == []
