@@ -37,6 +37,28 @@ export interface Balance {
   players?: number | null;
 }
 /**
+ * Someone who joined with the name of a person who is away, asking for that seat.
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ClaimOut".
+ */
+export interface ClaimOut {
+  at: number;
+  claim: number;
+  member: number;
+  name: string;
+  seat: number | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ClaimStatus".
+ */
+export interface ClaimStatus {
+  member?: number | null;
+  seat?: number | null;
+  status: "waiting" | "given" | "refused";
+}
+/**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "CreateMatch".
  */
@@ -172,6 +194,7 @@ export interface Done {
  * via the `definition` "ErrorFrame".
  */
 export interface ErrorFrame {
+  code?: string | null;
   error: string;
   type: "error";
   [k: string]: unknown;
@@ -330,9 +353,11 @@ export interface JoinSession {
  * via the `definition` "Joined".
  */
 export interface Joined {
+  claim?: number | null;
   id: string;
   late?: boolean;
   member?: number | null;
+  personal_code?: string | null;
   seat: number | null;
   token: string;
 }
@@ -430,6 +455,20 @@ export interface MemberOut {
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "MergeMembers".
+ */
+export interface MergeMembers {
+  /**
+   * the entry they keep (their own seat)
+   */
+  into: number;
+  /**
+   * the newer entry of the person
+   */
+  member: number;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "MoveMember".
  */
 export interface MoveMember {
@@ -514,6 +553,15 @@ export interface RejectedFrame {
   ref: string | number | null;
   type: "rejected";
   [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SeatBack".
+ */
+export interface SeatBack {
+  code: string;
+  name: string;
+  personal_code: string;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
