@@ -13,6 +13,9 @@ import type {
   JoinMatch,
   Joined,
   MatchSummary,
+  SeatBack,
+  ClaimOut,
+  ClaimStatus,
 } from "../protocol/types";
 import { request } from "./http";
 
@@ -42,6 +45,16 @@ export const api = {
   // sessions: a facilitator's lobby, joined with a code
   createSession: (body: CreateSession) => request<CreatedSession>("POST", "/api/sessions", body),
   joinSession: (body: JoinSession) => request<Joined>("POST", "/api/sessions/join", body),
+  // a way back: the personal code, or a seat the facilitator gives back
+  seatBack: (body: SeatBack) => request<Joined>("POST", "/api/sessions/back", body),
+  claimStatus: (id: string, token: string) =>
+    request<ClaimStatus>("GET", `/api/sessions/${encodeURIComponent(id)}/claim`, undefined, token),
+  claims: (id: string, host: string) =>
+    request<ClaimOut[]>("GET", `/api/sessions/${encodeURIComponent(id)}/claims`, undefined, host),
+  answerClaim: (id: string, host: string, claim: number, give: boolean) =>
+    request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/claims/${claim}/${give ? "give" : "refuse"}`, {}, host),
+  merge: (id: string, host: string, member: number, into: number) =>
+    request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/merge`, { member, into }, host),
   session: (id: string, host: string) =>
     request<SessionOut>("GET", `/api/sessions/${encodeURIComponent(id)}`, undefined, host),
   balance: (id: string, host: string, players: number | null) =>

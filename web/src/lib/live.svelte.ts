@@ -47,6 +47,8 @@ export class LiveMatch {
         this.unanswered.delete(frame.ref);
       }
       this.match = reduce(this.match, frame);
+      // The seat was opened on another device: coming back here would only be refused again.
+      if (this.match.elsewhere) this.closed = true;
     };
     socket.onclose = () => {
       this.connected = false;

@@ -51,6 +51,8 @@ export interface MatchState {
   olderEvents: boolean; // the server holds older events than the first one here
   rejection: string | null;
   error: string | null;
+  // The person took this seat back on another device: this screen no longer plays it.
+  elsewhere: boolean;
   waiting: string[]; // refs of actions sent and not yet answered
   lobby: LobbyFrame | null; // a session before its start: who has joined, the crews
   clocks: Clocks;
@@ -83,6 +85,7 @@ export function initialMatch(): MatchState {
     olderEvents: false,
     rejection: null,
     error: null,
+    elsewhere: false,
     waiting: [],
     lobby: null,
     clocks: noClocks(),
@@ -171,7 +174,7 @@ export function reduce(state: MatchState, frame: ServerFrame, now: number = Date
         rejectionReasons: frame.reasons ?? null,
       };
     case "error":
-      return { ...state, error: frame.error };
+      return { ...state, error: frame.error, elsewhere: state.elsewhere || frame.code === "seat_elsewhere" };
     case "lobby":
       return { ...state, lobby: frame, status: frame.status };
     default:

@@ -22,6 +22,10 @@ export interface HeldSeat {
   member?: number;
   // Joined a session after its start: the phone says the state of play once.
   late?: boolean;
+  // A session's person: their personal code, to take the seat back on another device.
+  personal?: string;
+  // Asked the facilitator for a seat back (its person lost their code): waiting for the answer.
+  claim?: number;
   since: number;
 }
 
