@@ -1,0 +1,130 @@
+"""A way back for guests, in Chromium (issue 41): a phone joins a session and is closed; its
+person comes back from a fresh browser with the join code, their name and the personal code
+their phone showed, and plays the same seat; a second person changes phones with the old one
+still open, which is told the seat was opened elsewhere; a third comes back without the code and
+the facilitator gives the seat back from the control room. The results and the debrief then
+name each person once. Screens at a phone's 360 px and a laptop's 1280 px are kept under
+test-output/web/test_a_person_comes_back_from_another_browser/."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import Page
+from web_browser import Table, until
+
+PHONE = {"width": 360, "height": 740}
+NAMES = ["Ada", "Hugo", "Carla"]
+
+
+def phone(table: Table, locale: str = "en-GB") -> Page:
+    return table.person(locale=locale, width=PHONE["width"], height=PHONE["height"])
+
+
+def join(page: Page, code: str, name: str, personal: str | None = None) -> None:
+    page.goto(f"/join#code={code}")
+    page.fill("input[name=name]", name)
+    if personal is not None:
+        page.locator("details.back summary").click()
+        page.fill("input[name=personal_code]", personal)
+    page.locator("form button[type=submit]").click()
+
+
+def seat_of(page: Page) -> str:
+    page.wait_for_selector(".match[data-seat]:not([data-seat=''])")
+    return page.locator(".match").first.get_attribute("data-seat") or ""
+
+
+def api(page: Page, method: str, path: str, host: str) -> Any:
+    answer = page.request.fetch(path, method=method, headers={"Authorization": f"Bearer {host}"})
+    assert answer.ok, answer.text()
+    return answer.json()
+
+
+def test_a_person_comes_back_from_another_browser(table: Table) -> None:
+    facilitator = table.person(width=1280, height=900)
+    facilitator.goto("/session")
+    facilitator.locator("form button[type=submit]").click()
+    facilitator.wait_for_url(re.compile(r".*/session/[\w-]+$"))
+    sid = facilitator.url.rstrip("/").rsplit("/", 1)[1]
+    host = facilitator.evaluate(
+        f"JSON.parse(localStorage.getItem('ludoteca.seats')).find(s => s.id === '{sid}').host")
+    code = facilitator.locator(".lobby [data-code]").inner_text().strip()
+
+    phones = {}
+    for index, name in enumerate(NAMES):
+        phones[name] = phone(table, "it-IT" if index == 2 else "en-GB")
+        join(phones[name], code, name)
+        phones[name].wait_for_url(re.compile(r".*/play/[\w-]+$"))
+        phones[name].wait_for_selector("[data-lobby]")
+    personal = {name: page.locator("[data-personal-code] strong").inner_text().strip()
+                for name, page in phones.items()}
+    assert all(re.fullmatch(r"[A-Z0-9]{5}", c) for c in personal.values()), personal
+    phones["Ada"].locator("[data-personal-code] summary").click()
+    table.shot(phones["Ada"], "phone-lobby-with-its-code")
+    facilitator.fill("input[name=seats]", "8")
+    facilitator.locator("input[name=seats]").dispatch_event("change")
+    until(lambda: "3 people, 8 seats" in facilitator.inner_text("[data-plan]"), 10, "the plan")
+    facilitator.locator("[data-start]").click()
+    facilitator.wait_for_selector(".control")
+    seats = {name: seat_of(page) for name, page in phones.items()}
+    table.shot(phones["Carla"], "phone-playing-it")
+
+    # --- Ada's phone is closed; a fresh browser with her personal code plays her seat --------
+    phones["Ada"].context.close()
+    ada = phone(table)
+    join(ada, code.lower(), "ada", personal["Ada"].lower())
+    ada.wait_for_url(re.compile(r".*/play/[\w-]+$"))
+    assert seat_of(ada) == seats["Ada"]
+    assert ada.locator("[data-personal-code] strong").inner_text().strip() == personal["Ada"]
+
+    # --- Carla changes phones while the old one is still open: it is told, and stops ---------
+    carla = phone(table, "it-IT")
+    carla.goto(f"/join#code={code}")
+    carla.fill("input[name=name]", "Carla")
+    carla.locator("details.back summary").click()
+    carla.fill("input[name=personal_code]", personal["Carla"])
+    table.shot(carla, "join-with-a-personal-code-it")
+    carla.locator("form button[type=submit]").click()
+    assert seat_of(carla) == seats["Carla"]
+    phones["Carla"].wait_for_selector("[data-elsewhere]")
+    assert "altro dispositivo" in phones["Carla"].inner_text("[data-elsewhere]")
+    table.shot(phones["Carla"], "old-phone-told-it")
+
+    # --- Hugo lost his code: he asks, the facilitator gives the seat back ---------------------
+    phones["Hugo"].context.close()
+    hugo = phone(table)
+    join(hugo, code, "Hugo")
+    hugo.wait_for_selector("[data-asking]")
+    table.shot(hugo, "waiting-for-the-facilitator")
+    facilitator.wait_for_selector("[data-claim]", timeout=20_000)
+    assert "Hugo wants their seat back" in facilitator.inner_text("[data-claim]")
+    table.shot(facilitator, "control-room-seat-asked-back")
+    facilitator.locator("[data-claim] [data-give]").click()
+    hugo.wait_for_url(re.compile(r".*/play/[\w-]+$"), timeout=20_000)
+    assert seat_of(hugo) == seats["Hugo"]
+    until(lambda: facilitator.locator("[data-claim]").count() == 0, 10, "the claim answered")
+
+    # --- each plays their own seat: the briefing's colours, picked on the new screens ---------
+    for page, name in ((ada, "Ada"), (hugo, "Hugo"), (carla, "Carla")):
+        button = page.locator('.group[data-kind="pick_colour"] button').first
+        until(lambda page=page: page.locator(  # type: ignore[misc]
+            '.group[data-kind="pick_colour"] button').count() > 0, 30, f"{name}'s colours")
+        button.click()
+    record = api(facilitator, "GET", f"/api/matches/{sid}/record", host)
+    picked = {str(a["seat"]) for a in record["log"] if a["action"]["kind"] == "pick_colour"}
+    assert {seats[n] for n in NAMES} <= picked, (picked, seats)
+
+    # --- one entry each in the results and the debrief ----------------------------------------
+    api(facilitator, "POST", f"/api/matches/{sid}/end", host)
+    summary = api(facilitator, "GET", f"/api/matches/{sid}", host)
+    names = [s["name"] for s in summary["seats"]]
+    assert all(names.count(n) == 1 for n in NAMES), names
+    assert {str(s["seat"]) for s in summary["seats"] if s["name"] in NAMES} == set(
+        seats.values())
+    debrief = api(facilitator, "GET", f"/api/matches/{sid}/debrief", host)
+    named = list(debrief["names"].values())
+    assert all(named.count(n) == 1 for n in NAMES), named
+    lobby = api(facilitator, "GET", f"/api/sessions/{sid}", host)
+    assert sorted(m["name"] for m in lobby["members"]) == sorted(NAMES)
