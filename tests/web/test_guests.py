@@ -63,9 +63,26 @@ def test_a_person_comes_back_from_another_browser(table: Table) -> None:
     assert all(re.fullmatch(r"[A-Z0-9]{5}", c) for c in personal.values()), personal
     phones["Ada"].locator("[data-personal-code] summary").click()
     table.shot(phones["Ada"], "phone-lobby-with-its-code")
+    # Dario joined twice (a second browser, before he knew of his code): merged in the lobby,
+    # the second browser is his one entry.
+    darios = [phone(table), phone(table)]
+    join(darios[0], code, "Dario")
+    darios[0].wait_for_selector("[data-lobby]")
+    join(darios[1], code, "Dario B")
+    darios[1].wait_for_selector("[data-lobby]")
+    facilitator.locator("[data-guests] details.merge summary").click()
+    entries = {m["name"]: m["member"] for m in api(facilitator, "GET", f"/api/sessions/{sid}",
+                                                   host)["members"]}
+    facilitator.select_option("select[name=newer]", str(entries["Dario B"]))
+    facilitator.select_option("select[name=into]", str(entries["Dario"]))
+    table.shot(facilitator, "control-room-merge")
+    facilitator.locator("[data-merge]").click()
+    until(lambda: "Dario B" not in darios[1].inner_text("[data-lobby]"), 10, "the merge")
+    darios[0].wait_for_selector("[data-elsewhere]")
+    darios[0].context.close()
     facilitator.fill("input[name=seats]", "8")
     facilitator.locator("input[name=seats]").dispatch_event("change")
-    until(lambda: "3 people, 8 seats" in facilitator.inner_text("[data-plan]"), 10, "the plan")
+    until(lambda: "4 people, 8 seats" in facilitator.inner_text("[data-plan]"), 10, "the plan")
     facilitator.locator("[data-start]").click()
     facilitator.wait_for_selector(".control")
     seats = {name: seat_of(page) for name, page in phones.items()}
@@ -86,6 +103,9 @@ def test_a_person_comes_back_from_another_browser(table: Table) -> None:
     carla.locator("details.back summary").click()
     carla.fill("input[name=personal_code]", personal["Carla"])
     table.shot(carla, "join-with-a-personal-code-it")
+    carla.set_viewport_size({"width": 1280, "height": 800})
+    table.shot(carla, "join-with-a-personal-code-it-1280")
+    carla.set_viewport_size(PHONE)
     carla.locator("form button[type=submit]").click()
     assert seat_of(carla) == seats["Carla"]
     phones["Carla"].wait_for_selector("[data-elsewhere]")
@@ -101,6 +121,9 @@ def test_a_person_comes_back_from_another_browser(table: Table) -> None:
     facilitator.wait_for_selector("[data-claim]", timeout=20_000)
     assert "Hugo wants their seat back" in facilitator.inner_text("[data-claim]")
     table.shot(facilitator, "control-room-seat-asked-back")
+    facilitator.set_viewport_size({"width": 360, "height": 740})
+    table.shot(facilitator, "control-room-seat-asked-back-360", full_page=False)
+    facilitator.set_viewport_size({"width": 1280, "height": 900})
     facilitator.locator("[data-claim] [data-give]").click()
     hugo.wait_for_url(re.compile(r".*/play/[\w-]+$"), timeout=20_000)
     assert seat_of(hugo) == seats["Hugo"]
@@ -127,4 +150,4 @@ def test_a_person_comes_back_from_another_browser(table: Table) -> None:
     named = list(debrief["names"].values())
     assert all(named.count(n) == 1 for n in NAMES), named
     lobby = api(facilitator, "GET", f"/api/sessions/{sid}", host)
-    assert sorted(m["name"] for m in lobby["members"]) == sorted(NAMES)
+    assert sorted(m["name"] for m in lobby["members"]) == sorted([*NAMES, "Dario"])
