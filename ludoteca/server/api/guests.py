@@ -181,6 +181,53 @@ async def seat_back_route(body: schemas.SeatBack, request: Request, hub: HubDep
         raise
 
 
+async def match_seat_back(hub: Hub, live: LiveMatch, request: schemas.MatchBack
+                          ) -> schemas.Joined:
+    """A match's seat taken by name, back on this device: as `seat_back`, for the seat."""
+    info = live.info
+    if info.is_session:
+        raise conflict("come back to a session with its code: POST /api/sessions/back")
+    if info.status in ("over", "ended"):
+        raise conflict("the match is over", "match_over")
+    presented = hash_personal_code(live.id, request.personal_code)
+    named = [(s.code_hash, s.seat) for s in info.seats
+             if s.name and not s.bot and same_name(s.name, request.name)]
+    seat = find_hash(presented, named)
+    if not isinstance(seat, int):
+        raise forbidden("that name and personal code are nobody's at this match: type the "
+                        "name you joined with and the code your first screen showed",
+                        "wrong_personal_code")
+    token = new_token()
+
+    def write(session: Session, _: Any) -> None:
+        row = session.get(SeatRow, (live.id, seat))
+        if row is None or row.bot or row.code_hash != presented:
+            raise conflict("that seat has just changed hands", "seat_taken")
+        row.token_hash, row.replaced_hash = hash_token(token), row.token_hash
+
+    await hub.change_header(live, write)
+    return schemas.Joined(id=live.id, seat=seat, token=token,
+                          personal_code=normalise_code(request.personal_code))
+
+
+@router.post("/matches/{match_id}/back", response_model=schemas.Joined,
+             summary="Your seat back on this device: your name and your personal code (wrong "
+                     "codes are limited per address and per match)")
+async def match_back_route(match_id: MatchId, body: schemas.MatchBack, request: Request,
+                           hub: HubDep) -> schemas.Joined:
+    guesses: tuple[Guesses, Guesses] = request.app.state.code_guesses
+    address = request.client.host if request.client else "unknown"
+    live = await live_match(hub, match_id)
+    _wait_for(guesses, address, live.id)
+    try:
+        return await match_seat_back(hub, live, body)
+    except ApiError as exc:
+        if exc.code == "wrong_personal_code":
+            guesses[0].wrong(address)
+            guesses[1].wrong(live.id)
+        raise
+
+
 # --- without it: the facilitator gives the seat back -----------------------------------------
 def away_entry(live: LiveMatch, name: str) -> MemberInfo | None:
     """The seated person of that name whose screen is away, if any (after the start)."""

@@ -33,8 +33,10 @@ from ludoteca.server.store import MatchInfo
 from ludoteca.server.store.models import MatchRow, SeatRow
 from ludoteca.server.store.tokens import (
     find_token,
+    hash_personal_code,
     hash_token,
     new_match_id,
+    new_personal_code,
     new_token,
     token_matches,
 )
@@ -252,12 +254,13 @@ async def join(hub: Hub, live: LiveMatch, request: schemas.JoinMatch) -> schemas
     else:
         wanted = []
     token = new_token()
+    code = new_personal_code()  # to take the seat back on another device (api.guests)
     for seat in wanted:
         if await asyncio.to_thread(hub.store.claim_seat, info.id, seat, request.name,
-                                   hash_token(token)):
+                                   hash_token(token), hash_personal_code(info.id, code)):
             live.presence.mark_empty(seat, hub.now())
             await hub.header_changed(live)
-            return schemas.Joined(id=info.id, seat=seat, token=token)
+            return schemas.Joined(id=info.id, seat=seat, token=token, personal_code=code)
     raise conflict("every seat is taken", "match_full")
 
 
@@ -283,7 +286,8 @@ async def leave(hub: Hub, live: LiveMatch, token: str | None) -> schemas.Done:
 
     def write(session: Session, row: MatchRow) -> None:
         # Its invite link is spent: the seat is anyone's now.
-        _set_seat(session, live.id, seat, name=None, token_hash=None, bot=None, open=True)
+        _set_seat(session, live.id, seat, name=None, token_hash=None, bot=None, open=True,
+                  code_hash=None)
 
     await hub.change_header(live, write)
     live.presence.mark_empty(seat, hub.now())
@@ -410,7 +414,8 @@ async def set_bot(hub: Hub, live: LiveMatch, seat: int, request: schemas.SetBot)
 
     def write(session: Session, row: MatchRow) -> None:
         _status_is(row, ("open", "running", "paused"), "give a seat to a bot")
-        _set_seat(session, live.id, seat, name=bot_name(spec), token_hash=None, bot=spec)
+        _set_seat(session, live.id, seat, name=bot_name(spec), token_hash=None, bot=spec,
+                  code_hash=None)
 
     await hub.change_header(live, write)
     return schemas.Done(status=live.info.status)

@@ -332,6 +332,12 @@ class SeatBack(Strict):
                              AfterValidator(check_personal_code)]
 
 
+class MatchBack(Strict):
+    name: Name
+    personal_code: Annotated[str, Field(min_length=1, max_length=12),
+                             AfterValidator(check_personal_code)]
+
+
 class ClaimOut(BaseModel):
     """Someone who joined with the name of a person who is away, asking for that seat."""
 

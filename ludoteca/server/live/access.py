@@ -77,7 +77,8 @@ def identify(info: MatchInfo, token: str | None) -> Identity | str:
 
 def replaced(info: MatchInfo, presented: str) -> bool:
     """Whether the token with this hash was a member's before they came back elsewhere."""
-    return find_hash(presented, [(m.replaced_hash, True) for m in info.members]) is True
+    replacing = [(m.replaced_hash, True) for m in info.members]
+    return find_hash(presented, replacing + [(s.replaced_hash, True) for s in info.seats]) is True
 
 
 def identify_hash(info: MatchInfo, presented: str) -> Identity | None:

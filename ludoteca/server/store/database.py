@@ -125,6 +125,8 @@ class SeatInfo:
     token_hash: str | None
     bot: str | None
     open: bool = False
+    code_hash: str | None = None  # a match's seat taken by name: its personal code's hash
+    replaced_hash: str | None = None  # the token a way back replaced
 
     @property
     def free(self) -> bool:
@@ -203,7 +205,8 @@ def _match_info(row: MatchRow, seats: list[SeatRow], members: list[MemberRow]) -
         clocks=dict(row.clocks),
         crews=[list(c) for c in row.crews] if row.crews is not None else None,
         parked_at=row.parked_at,
-        seats=[SeatInfo(s.seat, s.name, s.token_hash, s.bot, s.open) for s in seats],
+        seats=[SeatInfo(s.seat, s.name, s.token_hash, s.bot, s.open, s.code_hash,
+                        s.replaced_hash) for s in seats],
         members=[MemberInfo(m.member, m.name, m.token_hash, m.seat, m.left, m.code_hash,
                             m.replaced_hash, m.merged_into) for m in members],
     )
@@ -519,11 +522,13 @@ class Store:
         with self.write() as session:
             session.execute(update(MatchRow).where(MatchRow.id == match_id).values(**values))
 
-    def claim_seat(self, match_id: str, seat: int, name: str, token_hash: str | None) -> bool:
+    def claim_seat(self, match_id: str, seat: int, name: str, token_hash: str | None,
+                   code_hash: str | None = None) -> bool:
         """Take a free seat; False if someone took it first. With `token_hash` None the seat
         keeps its token (an invite link being used); with a new token only an open seat can
-        be taken (the others are kept for their invite link)."""
-        values: dict[str, Any] = {"name": name}
+        be taken (the others are kept for their invite link), with its person's personal code
+        (`code_hash`)."""
+        values: dict[str, Any] = {"name": name, "code_hash": code_hash, "replaced_hash": None}
         conditions = [SeatRow.match_id == match_id, SeatRow.seat == seat,
                       SeatRow.name.is_(None), SeatRow.bot.is_(None)]
         if token_hash is not None:

@@ -62,6 +62,11 @@ class SeatRow(Base):
     # Anyone may take it while it is free (from the lobby, or a session's code after its
     # start); a seat that is not open is kept for the person its invite link was given to.
     open: Mapped[bool] = mapped_column(Boolean, default=False)
+    # A match's seat taken by name: its person's personal code, hashed, and the token it
+    # replaced when they came back on another device (see api.guests; a session keeps these
+    # on its members).
+    code_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    replaced_hash: Mapped[str | None] = mapped_column(String(64), default=None)
 
 
 class MemberRow(Base):

@@ -297,6 +297,13 @@ def test_a_token_replaced_by_a_way_back_opens_nothing(sqlite: ServerConfig) -> N
         wrong = await same_as_garbage(base, sid, old, "running")
         await post(base, f"/api/matches/{sid}/end", host)
         wrong += await same_as_garbage(base, sid, old, "finished")
+        # A match's seat taken by name and taken back with its personal code.
+        made = await create(base, game="goofspiel", players=2, open_seats=[1], seed=11)
+        mid = made["id"]
+        seat = (await post(base, f"/api/matches/{mid}/join", body={"name": "Ida"})).json()
+        assert (await post(base, f"/api/matches/{mid}/back", body={
+            "name": "Ida", "personal_code": seat["personal_code"]})).status_code == 200
+        wrong += await same_as_garbage(base, mid, {"Ida": seat["token"]}, "waiting")
         return wrong
 
     with ServerThread(sqlite, games={}) as server:

@@ -12,7 +12,7 @@ import websockets
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.live.access import SEAT_ELSEWHERE
 from ludoteca.server.store.tokens import CODE_ALPHABET, PERSONAL_CODE_LENGTH
-from ludoteca.server.tests.helpers import Client, ServerThread, get, post
+from ludoteca.server.tests.helpers import Client, ServerThread, create, get, post
 from ludoteca.server.tests.test_sessions import call, join
 
 
@@ -243,4 +243,42 @@ def test_a_merge_in_the_lobby_keeps_the_older_entry(sqlite: ServerConfig) -> Non
         assert (await stale.next())["code"] == "seat_elsewhere"
 
     with ServerThread(sqlite, games={}) as server:
+        asyncio.run(scenario(server.url))
+
+
+def test_a_matchs_seat_taken_by_name_comes_back_with_its_code(sqlite: ServerConfig) -> None:
+    """A match's open seat taken by name gets a personal code too: with the name and the code
+    its person plays the seat from another browser (the old screen is told and closed); the
+    code is spent when the seat is left."""
+    async def scenario(base: str) -> None:
+        made = await create(base, game="goofspiel", players=2, open_seats=[1], seed=3)
+        mid = made["id"]
+        taken = (await post(base, f"/api/matches/{mid}/join", body={"name": "Hugo"})).json()
+        assert taken["seat"] == 1 and len(taken["personal_code"]) == PERSONAL_CODE_LENGTH
+        old_phone = await Client.connect(base, mid, taken["token"])
+        assert (await old_phone.state())["seat"] == 1
+        wrong = await post(base, f"/api/matches/{mid}/back",
+                           body={"name": "Hugo", "personal_code": "AAAAA" if taken[
+                               "personal_code"] != "AAAAA" else "CCCCC"})
+        assert wrong.status_code == 403 and wrong.json()["code"] == "wrong_personal_code"
+        answer = await post(base, f"/api/matches/{mid}/back",
+                            body={"name": "hugo", "personal_code": taken["personal_code"]})
+        assert answer.status_code == 200, answer.text
+        again = answer.json()
+        assert again["seat"] == 1 and again["token"] != taken["token"]
+        assert (await old_phone.until(lambda f: f["type"] == "error"))["code"] == (
+            "seat_elsewhere")
+        new_phone = await Client.connect(base, mid, again["token"])
+        assert (await new_phone.state())["seat"] == 1
+        await new_phone.close()
+        assert (await post(base, f"/api/matches/{mid}/leave", again["token"])).status_code == 200
+        spent = await post(base, f"/api/matches/{mid}/back",
+                           body={"name": "Hugo", "personal_code": taken["personal_code"]})
+        assert spent.status_code == 403
+        session = (await post(base, "/api/sessions", body={"game": "ciurme"})).json()
+        elsewhere = await post(base, f"/api/matches/{session['id']}/back",
+                               body={"name": "Hugo", "personal_code": "AAAAA"})
+        assert elsewhere.status_code == 409 and "/api/sessions/back" in elsewhere.text
+
+    with ServerThread(sqlite) as server:
         asyncio.run(scenario(server.url))

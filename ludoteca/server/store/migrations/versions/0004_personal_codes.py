@@ -1,6 +1,6 @@
-"""A way back for guests: a session member's personal code (hashed), the token it replaced
-when they came back on another device, the member an entry was merged into, and the claims of
-people who lost their code.
+"""A way back for guests: a session member's or a match seat's personal code (hashed), the
+token it replaced when they came back on another device, the member an entry was merged into,
+and the claims of people who lost their code.
 
 Revision ID: 0004
 Revises: 0003
@@ -18,6 +18,9 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("seats") as seats:
+        seats.add_column(sa.Column("code_hash", sa.String(64), nullable=True))
+        seats.add_column(sa.Column("replaced_hash", sa.String(64), nullable=True))
     with op.batch_alter_table("members") as members:
         members.add_column(sa.Column("code_hash", sa.String(64), nullable=True))
         members.add_column(sa.Column("replaced_hash", sa.String(64), nullable=True))
@@ -42,3 +45,6 @@ def downgrade() -> None:
         members.drop_column("merged_into")
         members.drop_column("replaced_hash")
         members.drop_column("code_hash")
+    with op.batch_alter_table("seats") as seats:
+        seats.drop_column("replaced_hash")
+        seats.drop_column("code_hash")
