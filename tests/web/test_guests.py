@@ -151,3 +151,33 @@ def test_a_person_comes_back_from_another_browser(table: Table) -> None:
     assert all(named.count(n) == 1 for n in NAMES), named
     lobby = api(facilitator, "GET", f"/api/sessions/{sid}", host)
     assert sorted(m["name"] for m in lobby["members"]) == sorted([*NAMES, "Dario"])
+
+
+def test_a_matchs_player_comes_back_with_the_code(table: Table) -> None:
+    """A Goofspiel seat taken by name from the open matches: the phone shows its personal code;
+    closed, its person comes back from a fresh browser (the match has no free seat left, so the
+    page opens as a spectator's) with the name and the code, and plays the same seat."""
+    first = phone(table)
+    made = first.request.post("/api/matches", data={
+        "game": "goofspiel", "players": 2, "bots": {"0": "random"}, "open_seats": [1]})
+    assert made.ok, made.text()
+    mid = made.json()["id"]
+    first.goto(f"/play/{mid}")
+    first.fill(".join input[type=text]", "Hugo")
+    first.locator(".join button[type=submit]").click()
+    assert seat_of(first) == "1"
+    code = first.locator("[data-personal-code] strong").inner_text().strip()
+    first.context.close()
+
+    again = table.person(width=1280, height=800)
+    again.goto(f"/play/{mid}")
+    again.locator("[data-come-back] summary").click()
+    again.fill("[data-come-back] input[type=text]:not(.code)", "Hugo")
+    again.fill("[data-come-back] input.code", code)
+    table.shot(again, "match-come-back-1280")
+    again.locator("[data-come-back] button[type=submit]").click()
+    until(lambda: again.locator(".match").first.get_attribute("data-seat") == "1", 15,
+          "the same seat")
+    assert again.locator("[data-personal-code] strong").inner_text().strip() == code
+    again.set_viewport_size(PHONE)
+    table.shot(again, "match-back-in-its-seat-360")

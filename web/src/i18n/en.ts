@@ -873,6 +873,7 @@ export const en = {
   "guests.personal_code": "Personal code",
   "guests.personal_explain": "The code your first screen showed beside your name. Lost it? Join with your name alone: the facilitator can give you your seat back.",
   "guests.take_back": "Take my seat back",
+  "guests.personal_explain_match": "The code your first screen showed beside the game's name, with the name you joined with. An invite link brings you back by itself.",
   "guests.waiting_title": "Asking for your seat",
   "guests.waiting": "{name}: the facilitator has been asked to give you your seat back. Stay on this screen: the game opens as soon as they do.",
   "guests.refused_title": "Seat not given",

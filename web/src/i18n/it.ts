@@ -874,6 +874,7 @@ export const it: Record<keyof typeof en, string> = {
   "guests.personal_code": "Codice personale",
   "guests.personal_explain": "Il codice che il tuo primo schermo mostrava accanto al tuo nome. L'hai perso? Entra con il solo nome: il facilitatore può ridarti il tuo posto.",
   "guests.take_back": "Riprendi il mio posto",
+  "guests.personal_explain_match": "Il codice che il tuo primo schermo mostrava accanto al nome del gioco, con il nome con cui sei entrato. Un link d'invito ti riporta al tuo posto da solo.",
   "guests.waiting_title": "Richiesta del tuo posto",
   "guests.waiting": "{name}: abbiamo chiesto al facilitatore di ridarti il tuo posto. Resta su questo schermo: il gioco si apre appena lo fa.",
   "guests.refused_title": "Posto non restituito",

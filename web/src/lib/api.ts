@@ -14,6 +14,7 @@ import type {
   Joined,
   MatchSummary,
   SeatBack,
+  MatchBack,
   ClaimOut,
   ClaimStatus,
 } from "../protocol/types";
@@ -47,6 +48,8 @@ export const api = {
   joinSession: (body: JoinSession) => request<Joined>("POST", "/api/sessions/join", body),
   // a way back: the personal code, or a seat the facilitator gives back
   seatBack: (body: SeatBack) => request<Joined>("POST", "/api/sessions/back", body),
+  matchBack: (id: string, body: MatchBack) =>
+    request<Joined>("POST", `/api/matches/${encodeURIComponent(id)}/back`, body),
   claimStatus: (id: string, token: string) =>
     request<ClaimStatus>("GET", `/api/sessions/${encodeURIComponent(id)}/claim`, undefined, token),
   claims: (id: string, host: string) =>

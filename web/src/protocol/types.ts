@@ -409,6 +409,14 @@ export interface LobbyPlan {
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "MatchBack".
+ */
+export interface MatchBack {
+  name: string;
+  personal_code: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "MatchSummary".
  */
 export interface MatchSummary {
