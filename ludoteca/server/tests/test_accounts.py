@@ -285,9 +285,13 @@ def test_accounts_required_to_create_but_not_to_join_and_off_means_none(
 
 
 async def play_out(base: str, match_id: str, tokens: list[str]) -> None:
-    """Seat 0 bids its highest card, seat 1 its lowest: seat 0 wins."""
+    """Seat 1 bids its lowest card (1, 2, 3...), seat 0 its second lowest (2, 3, 4... and 1
+    last): seat 0 wins every prize but the last, whatever the deal (5 cards: 4 prizes of 5)."""
+    def nth_lowest(n: int) -> Callable[[list[Any]], Any]:
+        return lambda legal: sorted(legal, key=lambda bid: bid["card"])[min(n, len(legal) - 1)]
+
     clients = [await Client.connect(base, match_id, token) for token in tokens]
-    choices = [lambda legal: legal[-1], lambda legal: legal[0]]
+    choices = [nth_lowest(1), nth_lowest(0)]
     await asyncio.gather(*(Player(c, choose).play()
                            for c, choose in zip(clients, choices, strict=True)))
     for client in clients:
@@ -359,7 +363,7 @@ def test_deleting_the_account_leaves_nothing_of_the_person_and_the_match_replays
             await phone.sign_up("Mina Quartz")
             made = (await phone.post("/api/matches", {"game": "goofspiel", "players": 2,
                                                       "open_seats": [0, 1],
-                                                      "options": {"cards": 3}})).json()
+                                                      "options": {"cards": 5}})).json()
             mine = (await phone.post(f"/api/matches/{made['id']}/join",
                                      {"name": "Mina Quartz"})).json()
             theirs = (await guest.post(f"/api/matches/{made['id']}/join",
