@@ -8,8 +8,6 @@ import unicodedata
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from ludoteca.server.api.schemas import clean_name
-
 PASSWORD_MIN = 10
 # argon2 hashes any length; a cap keeps a request from making the server hash a megabyte.
 PASSWORD_MAX = 200
@@ -17,12 +15,6 @@ HASHER = PasswordHasher()
 # A hash to check a password against when the name has no account, so that a sign-in with an
 # unknown name takes as long as one with a wrong password (the time tells nobody who exists).
 DECOY_HASH = HASHER.hash("a password nobody has")
-
-
-def account_name(name: str) -> str:
-    """The name as everybody will see it, or a ValueError saying what a name may hold (the
-    same rules as a seat's name)."""
-    return clean_name(name)
 
 
 def name_key(name: str) -> str:

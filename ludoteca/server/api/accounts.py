@@ -23,7 +23,6 @@ from pydantic import BaseModel, Field
 from ludoteca.server.accounts import people, profile
 from ludoteca.server.accounts.passwords import (
     PASSWORD_MAX,
-    account_name,
     check_password,
     hash_password,
     name_key,
@@ -256,8 +255,8 @@ async def open_sign_in(request: Request, response: Response, account_id: str, na
 async def sign_up(body: SignUp, request: Request, response: Response) -> Me:
     check_accounts_on(request)
     check_page_origin(request)
+    name = body.name  # trimmed and checked as a seat's name is (schemas.Name)
     try:
-        name = account_name(body.name)
         check_password(body.password, name)
     except ValueError as exc:
         raise invalid(str(exc)) from None

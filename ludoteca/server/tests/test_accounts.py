@@ -9,12 +9,15 @@ import asyncio
 import json
 from collections.abc import AsyncIterator, Callable, Coroutine
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from sqlalchemy import select, text
+from typer.testing import CliRunner
 
+from ludoteca.cli import app
 from ludoteca.engine.match import Match
 from ludoteca.games import load_game
 from ludoteca.server.accounts.models import AccountMatchRow, AccountRow, SignInRow
@@ -409,3 +412,11 @@ def test_deleting_the_account_leaves_nothing_of_the_person_and_the_match_replays
         assert "Mina" not in dump and match_id in dump
     finally:
         store.close()
+
+
+def test_an_unknown_accounts_setting_is_refused_with_the_choices(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="accounts is one of off, optional, required"):
+        ServerConfig(database_url="sqlite://", accounts="maybe").check()
+    result = CliRunner().invoke(app, ["serve", "--accounts", "maybe",
+                                      "--db", str(tmp_path / "db")])
+    assert result.exit_code != 0 and "off, optional, required" in result.output
