@@ -22,15 +22,26 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
+class PasswordRefused(ValueError):
+    """Why a password will not do, in a sentence, with a code and figures for a client that
+    says it in its own language."""
+
+    def __init__(self, message: str, code: str, **params: int) -> None:
+        super().__init__(message)
+        self.code, self.params = code, params
+
+
 def check_password(password: str, name: str) -> None:
-    """A ValueError saying what a password needs, unless it has it."""
+    """A PasswordRefused saying what a password needs, unless it has it."""
     if len(password) < PASSWORD_MIN:
-        raise ValueError(f"a password has at least {PASSWORD_MIN} characters (a short sentence "
-                         f"is easy to remember); this one has {len(password)}")
+        raise PasswordRefused(f"a password has at least {PASSWORD_MIN} characters (a short "
+                              f"sentence is easy to remember); this one has {len(password)}",
+                              "password_short", least=PASSWORD_MIN, length=len(password))
     if len(password) > PASSWORD_MAX:
-        raise ValueError(f"a password has at most {PASSWORD_MAX} characters")
+        raise PasswordRefused(f"a password has at most {PASSWORD_MAX} characters",
+                              "password_long", most=PASSWORD_MAX)
     if name_key(password) == name_key(name):
-        raise ValueError("a password must not be your name")
+        raise PasswordRefused("a password must not be your name", "password_is_name")
 
 
 def hash_password(password: str) -> str:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import hmac
 import math
+import time
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, FastAPI, Request, Response
@@ -23,6 +25,7 @@ from pydantic import BaseModel, Field
 from ludoteca.server.accounts import people, profile
 from ludoteca.server.accounts.passwords import (
     PASSWORD_MAX,
+    PasswordRefused,
     check_password,
     hash_password,
     name_key,
@@ -55,9 +58,9 @@ router = APIRouter(prefix="/api/accounts", responses=RESPONSES, tags=["accounts"
 class SignInLimits:
     """Wrong passwords counted per account and per address (see Guesses)."""
 
-    def __init__(self) -> None:
-        self.accounts = Guesses(burst=ACCOUNT_TRIES, per=ACCOUNT_EVERY)
-        self.addresses = Guesses(burst=ADDRESS_TRIES, per=ADDRESS_EVERY)
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.accounts = Guesses(burst=ACCOUNT_TRIES, per=ACCOUNT_EVERY, clock=clock)
+        self.addresses = Guesses(burst=ADDRESS_TRIES, per=ADDRESS_EVERY, clock=clock)
 
 
 def install(app: FastAPI) -> None:
@@ -96,10 +99,15 @@ class ClaimMatch(Strict):
 
 
 class Me(BaseModel):
-    id: str
-    name: str
-    csrf_token: str = Field(description=f"send it as {CSRF_HEADER} with every write")
-    accounts: Literal["optional", "required"]
+    """Who this device is signed in as (nobody: `signed_in` false), and what accounts are on
+    this server (off, optional, required to create matches and sessions)."""
+
+    signed_in: bool
+    id: str | None = None
+    name: str | None = None
+    csrf_token: str | None = Field(None, description=f"send it as {CSRF_HEADER} with every "
+                                                     "write")
+    accounts: Literal["off", "optional", "required"]
 
 
 class SignedOut(BaseModel):
@@ -224,6 +232,13 @@ def count_wrong(request: Request, key: str) -> None:
     limits.addresses.wrong(address_of(request))
 
 
+def refuse_password(password: str, name: str) -> None:
+    try:
+        check_password(password, name)
+    except PasswordRefused as exc:
+        raise invalid(str(exc), exc.code, **exc.params) from None
+
+
 def set_cookie(request: Request, response: Response, cookie: str) -> None:
     response.set_cookie(COOKIE, cookie, max_age=int(people.SIGN_IN_SECONDS), path="/",
                         httponly=True, samesite="lax", secure=request.url.scheme == "https")
@@ -234,10 +249,14 @@ def clear_cookie(request: Request, response: Response) -> None:
                            secure=request.url.scheme == "https")
 
 
-def me(request: Request, person: Person) -> Me:
+def me(request: Request, person: Person | None) -> Me:
     mode = config_of(request).accounts
-    return Me(id=person.id, name=person.name, csrf_token=person.csrf_token,
-              accounts="required" if mode == "required" else "optional")
+    accounts: Literal["off", "optional", "required"] = (
+        "off" if mode == "off" else "required" if mode == "required" else "optional")
+    if person is None:
+        return Me(signed_in=False, accounts=accounts)
+    return Me(signed_in=True, id=person.id, name=person.name, csrf_token=person.csrf_token,
+              accounts=accounts)
 
 
 async def open_sign_in(request: Request, response: Response, account_id: str, name: str
@@ -256,10 +275,7 @@ async def sign_up(body: SignUp, request: Request, response: Response) -> Me:
     check_accounts_on(request)
     check_page_origin(request)
     name = body.name  # trimmed and checked as a seat's name is (schemas.Name)
-    try:
-        check_password(body.password, name)
-    except ValueError as exc:
-        raise invalid(str(exc)) from None
+    refuse_password(body.password, name)
     # Each sign-up costs a password's hash: an address makes as many as it may guess.
     check_limits(request, "")
     count_wrong(request, "")
@@ -294,9 +310,11 @@ async def sign_in(body: SignIn, request: Request, response: Response) -> Me:
     return await open_sign_in(request, response, account_id, name)
 
 
-@router.get("/me", response_model=Me, summary="Who this device is signed in as")
-async def who(person: Reader, request: Request) -> Me:
-    return me(request, person)
+@router.get("/me", response_model=Me,
+            summary="Who this device is signed in as (if anybody), and whether this server has "
+                    "accounts")
+async def who(request: Request) -> Me:
+    return me(request, await person_of(request))
 
 
 @router.post("/sign-out", response_model=SignedOut, summary="Sign this device out")
@@ -321,10 +339,7 @@ async def sign_out_everywhere(person: Writer, request: Request, response: Respon
 async def change_password(body: ChangePassword, person: Writer, request: Request
                           ) -> SignedOut:
     await confirm(request, person, body.current)
-    try:
-        check_password(body.new, person.name)
-    except ValueError as exc:
-        raise invalid(str(exc)) from None
+    refuse_password(body.new, person.name)
     hub = hub_of(request)
     await asyncio.to_thread(people.set_password, hub.store, person.id,
                             await asyncio.to_thread(hash_password, body.new))
