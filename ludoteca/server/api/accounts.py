@@ -105,8 +105,8 @@ class Me(BaseModel):
     signed_in: bool
     id: str | None = None
     name: str | None = None
-    csrf_token: str | None = Field(None, description=f"send it as {CSRF_HEADER} with every "
-                                                     "write")
+    csrf_token: str | None = Field(default=None, description=f"send it as {CSRF_HEADER} "
+                                                             "with every write")
     accounts: Literal["off", "optional", "required"]
 
 
