@@ -89,3 +89,33 @@ def test_sign_up_play_go_on_on_another_device_and_see_the_rating(table: Table) -
     laptop.wait_for_selector('[data-rating="goofspiel"]')
     assert not sideways_scrolling(laptop)
     table.shot(laptop, "account-profile-1280")
+
+
+def test_a_passkey_signs_in_with_chromiums_virtual_authenticator(table: Table,
+                                                                  server: str) -> None:
+    """WebAuthn needs a secure context and a host name (never an address): localhost."""
+    origin = server.replace("127.0.0.1", "localhost")
+    page = table.person(width=1280, height=900)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("WebAuthn.enable")
+    authenticator = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+        "hasUserVerification": True, "isUserVerified": True,
+        "automaticPresenceSimulation": True}})["authenticatorId"]
+    page.goto(origin + "/account")
+    form = page.locator('[data-form="sign-up"]')
+    form.locator('input[name="name"]').fill("Cleo")
+    form.locator('input[name="password"]').fill(PASSWORD)
+    form.locator('button[type="submit"]').click()
+    page.wait_for_selector('.profile h1:has-text("Cleo")')
+    page.locator("[data-passkey-add]").click()
+    page.wait_for_selector(".note")
+    keys = cdp.send("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
+    assert len(keys) == 1 and keys[0]["isResidentCredential"]
+    table.shot(page, "account-passkey-added-1280")
+    page.locator(".profile .head button").click()  # sign out
+    page.wait_for_selector("[data-passkey-sign-in]")
+    table.shot(page, "account-passkey-sign-in-1280")
+    page.locator("[data-passkey-sign-in]").click()  # no name, no password
+    page.wait_for_selector('.profile h1:has-text("Cleo")')
+    assert page.locator("[data-account]").inner_text() == "Cleo"

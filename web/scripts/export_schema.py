@@ -16,7 +16,8 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 MODULES = ("ludoteca.server.api.schemas", "ludoteca.server.api.protocol",
-           "ludoteca.server.api.accounts", "ludoteca.server.accounts.profile")
+           "ludoteca.server.api.accounts", "ludoteca.server.api.passkeys",
+           "ludoteca.server.accounts.profile")
 
 
 def models_of(module: ModuleType) -> list[type[BaseModel]]:

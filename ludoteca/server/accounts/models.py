@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Float, ForeignKey, Integer, String
+from sqlalchemy import Float, ForeignKey, Integer, LargeBinary, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ludoteca.server.store.models import Base
@@ -51,3 +51,18 @@ class AccountMatchRow(Base):
     seat_token: Mapped[str | None] = mapped_column(String(64))
     host_token: Mapped[str | None] = mapped_column(String(64))
     added_at: Mapped[float] = mapped_column(Float)
+
+
+class PasskeyRow(Base):
+    """A passkey (a WebAuthn credential) the person registered: its id, its public key and the
+    count of its signatures (a count that goes back tells of a cloned key)."""
+
+    __tablename__ = "passkeys"
+
+    credential_id: Mapped[str] = mapped_column(String(1400), primary_key=True)
+    account_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[float] = mapped_column(Float)

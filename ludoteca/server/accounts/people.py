@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 
-from ludoteca.server.accounts.models import AccountMatchRow, AccountRow, SignInRow
+from ludoteca.server.accounts.models import AccountMatchRow, AccountRow, PasskeyRow, SignInRow
 from ludoteca.server.store import Store
 from ludoteca.server.store.models import MatchRow, MemberRow, SeatRow
 from ludoteca.server.store.tokens import hash_token
@@ -196,10 +196,15 @@ def data_of(store: Store, account_id: str) -> dict[str, Any]:
         matches = session.scalars(select(AccountMatchRow)
                                   .where(AccountMatchRow.account_id == account_id)
                                   .order_by(AccountMatchRow.added_at)).all()
+        passkeys = session.scalars(select(PasskeyRow)
+                                   .where(PasskeyRow.account_id == account_id)
+                                   .order_by(PasskeyRow.created_at)).all()
         return {
             "account": {"id": account.id, "name": account.name,
                         "created_at": account.created_at},
             "sign_ins": [{"created_at": s.created_at, "seen_at": s.seen_at} for s in sign_ins],
+            "passkeys": [{"credential_id": p.credential_id, "created_at": p.created_at}
+                         for p in passkeys],
             "matches": [{"match_id": m.match_id, "seat": m.seat,
                          "created_by_you": m.host_token is not None, "added_at": m.added_at}
                         for m in matches],
@@ -226,7 +231,7 @@ def delete_account(store: Store, account_id: str) -> list[str]:
                             .where(MemberRow.match_id == row.match_id,
                                    MemberRow.token_hash == token_hash)
                             .values(name=FORMER_PLAYER))
-        for table in (SignInRow, AccountMatchRow):  # (the foreign keys cascade too)
+        for table in (SignInRow, AccountMatchRow, PasskeyRow):  # (the keys cascade too)
             session.execute(delete(table).where(table.account_id == account_id))
         session.execute(delete(AccountRow).where(AccountRow.id == account_id))
         return [row.match_id for row in held if row.seat_token is not None]

@@ -20,7 +20,7 @@ from typer.testing import CliRunner
 from ludoteca.cli import app
 from ludoteca.engine.match import Match
 from ludoteca.games import load_game
-from ludoteca.server.accounts.models import AccountMatchRow, AccountRow, SignInRow
+from ludoteca.server.accounts.models import AccountMatchRow, AccountRow, PasskeyRow, SignInRow
 from ludoteca.server.accounts.people import FORMER_PLAYER
 from ludoteca.server.api.accounts import COOKIE, CSRF_HEADER, SignInLimits
 from ludoteca.server.config import ServerConfig
@@ -141,6 +141,7 @@ WRITES = [
     ("POST", "/api/accounts/sign-out-everywhere", None),
     ("PUT", "/api/accounts/me/password", {"current": PASSWORD, "new": "a new long sentence"}),
     ("POST", "/api/accounts/me/matches", {"match_id": "{match}", "token": "{token}"}),
+    ("POST", "/api/accounts/me/passkeys/options", None),
     ("DELETE", "/api/accounts/me", {"password": PASSWORD}),
     ("POST", "/api/matches", {"game": "goofspiel", "players": 2}),
     ("POST", "/api/matches/{match}/join", {"name": "Cy"}),
@@ -412,7 +413,7 @@ def test_deleting_the_account_leaves_nothing_of_the_person_and_the_match_replays
     store = Store(config.database_url)
     try:
         with store.read() as session:
-            for table in (AccountRow, SignInRow, AccountMatchRow):
+            for table in (AccountRow, SignInRow, AccountMatchRow, PasskeyRow):
                 assert session.scalars(select(table)).all() == []
             dump = " ".join(str(row) for table in ("matches", "seats", "members", "actions")
                             for row in session.execute(text(f"SELECT * FROM {table}")))
@@ -427,3 +428,31 @@ def test_an_unknown_accounts_setting_is_refused_with_the_choices(tmp_path: Path)
     result = CliRunner().invoke(app, ["serve", "--accounts", "maybe",
                                       "--db", str(tmp_path / "db")])
     assert result.exit_code != 0 and "off, optional, required" in result.output
+
+
+def test_a_passkey_ceremony_refuses_what_does_not_answer_it(sqlite: ServerConfig) -> None:
+    """The browser's side is tested with Chromium's virtual authenticator (tests/web); here,
+    every wrong answer gets a sentence, and a ceremony is answered once."""
+    async def scenario(base: str) -> None:
+        async with device(base) as ann:
+            await ann.sign_up("Ann")
+            started = await ann.post("/api/accounts/me/passkeys/options")
+            options = started.json()["options"]
+            assert options["rp"]["id"] == "127.0.0.1" and options["challenge"]
+            assert options["authenticatorSelection"]["residentKey"] == "required"
+            bogus = {"id": "AAAA", "rawId": "AAAA", "type": "public-key",
+                     "response": {"clientDataJSON": "e30", "attestationObject": "oA"}}
+            answer = {"ceremony": started.json()["ceremony"], "credential": bogus}
+            refused = await ann.post("/api/accounts/me/passkeys", answer)
+            assert refused.status_code == 422 and refused.json()["code"] == "passkey_refused"
+            again = await ann.post("/api/accounts/me/passkeys", answer)
+            assert again.status_code == 409 and again.json()["code"] == "passkey_expired"
+        async with device(base) as stranger:
+            started = await stranger.post("/api/accounts/passkey/options")
+            answer = {"ceremony": started.json()["ceremony"], "credential": bogus}
+            refused = await stranger.post("/api/accounts/passkey/sign-in", answer)
+            assert refused.status_code == 401 and refused.json()["code"] == "wrong_passkey"
+        async with device(base, origin="https://elsewhere.example") as page:
+            assert (await page.post("/api/accounts/passkey/options")).status_code == 403
+
+    run(sqlite, scenario)

@@ -985,4 +985,12 @@ export const en = {
   "error.write_refused": "This page is not allowed to do that: reload it and try again.",
   "error.accounts_off": "This server has no accounts.",
   "error.sign_in_to_create": "This server asks you to sign in to create matches and sessions; joining one needs no account.",
+  "account.passkey_sign_in": "Sign in with a passkey",
+  "account.passkeys": "Passkeys",
+  "account.passkey_hint": "A passkey signs you in on this device without a password: your phone's or computer's lock (a fingerprint, a face, a PIN) unlocks it.",
+  "account.passkey_add": "Add a passkey",
+  "account.passkey_added": "Passkey added: next time, sign in with it.",
+  "error.passkey_expired": "That passkey request is over: try again.",
+  "error.passkey_refused": "The passkey did not answer this page: try again.",
+  "error.wrong_passkey": "That passkey belongs to no account here.",
 } as const;

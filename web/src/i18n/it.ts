@@ -986,4 +986,12 @@ export const it: Record<keyof typeof en, string> = {
   "error.write_refused": "Questa pagina non può farlo: ricaricala e riprova.",
   "error.accounts_off": "Questo server non ha account.",
   "error.sign_in_to_create": "Su questo server si accede per creare partite e sessioni; per unirsi a una non serve un account.",
+  "account.passkey_sign_in": "Accedi con una passkey",
+  "account.passkeys": "Passkey",
+  "account.passkey_hint": "Una passkey ti fa accedere su questo dispositivo senza password: la sblocca il blocco del telefono o del computer (un'impronta, il volto, un PIN).",
+  "account.passkey_add": "Aggiungi una passkey",
+  "account.passkey_added": "Passkey aggiunta: la prossima volta accedi con quella.",
+  "error.passkey_expired": "Quella richiesta di passkey è scaduta: riprova.",
+  "error.passkey_refused": "La passkey non ha risposto a questa pagina: riprova.",
+  "error.wrong_passkey": "Quella passkey non appartiene a nessun account qui.",
 };

@@ -2,7 +2,7 @@
 // out, and their matches kept both here and on the account, so that another device they sign
 // in on finds them and goes on with them. The cookie is the server's (HttpOnly); the page
 // holds only the CSRF token its writes carry.
-import type { Me, PersonMatchOut, Profile, SignedOut } from "../protocol/types";
+import type { Me, PasskeyAdded, PasskeyOptions, PersonMatchOut, Profile, SignedOut } from "../protocol/types";
 import { request, setCsrfToken } from "./http";
 import { readSeats, whenSeatKept, writeSeats, type HeldSeat } from "./seats";
 import { storage } from "./storage";
@@ -96,4 +96,45 @@ export async function fetchMatches(): Promise<PersonMatchOut[]> {
   }
   writeSeats(storage, merged);
   return held;
+}
+
+// Passkeys, where the browser offers them: a secure context (https, or localhost) with
+// WebAuthn's JSON helpers.
+type PasskeyJson = {
+  parseCreationOptionsFromJSON(options: unknown): PublicKeyCredentialCreationOptions;
+  parseRequestOptionsFromJSON(options: unknown): PublicKeyCredentialRequestOptions;
+};
+
+function webAuthn(): PasskeyJson | null {
+  if (typeof window === "undefined" || !window.isSecureContext) return null;
+  const found = (window as unknown as { PublicKeyCredential?: Partial<PasskeyJson> }).PublicKeyCredential;
+  if (!found?.parseCreationOptionsFromJSON || !found.parseRequestOptionsFromJSON) return null;
+  return found as PasskeyJson;
+}
+
+export function passkeysOffered(): boolean {
+  return webAuthn() !== null;
+}
+
+function asJson(credential: Credential | null): unknown {
+  if (!credential) throw new Error("no passkey was chosen");
+  return (credential as PublicKeyCredential).toJSON();
+}
+
+export async function addPasskey(): Promise<void> {
+  const json = webAuthn();
+  if (!json) return;
+  const { ceremony, options } = await request<PasskeyOptions>("POST", "/api/accounts/me/passkeys/options");
+  const made = await navigator.credentials.create({ publicKey: json.parseCreationOptionsFromJSON(options) });
+  await request<PasskeyAdded>("POST", "/api/accounts/me/passkeys", { ceremony, credential: asJson(made) });
+}
+
+export async function signInWithPasskey(): Promise<void> {
+  const json = webAuthn();
+  if (!json) return;
+  const { ceremony, options } = await request<PasskeyOptions>("POST", "/api/accounts/passkey/options");
+  const chosen = await navigator.credentials.get({ publicKey: json.parseRequestOptionsFromJSON(options) });
+  signedIn(await request<Me>("POST", "/api/accounts/passkey/sign-in", { ceremony, credential: asJson(chosen) }));
+  await claimAll();
+  await fetchMatches();
 }

@@ -518,6 +518,39 @@ export interface MoveMember {
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PasskeyAdded".
+ */
+export interface PasskeyAdded {
+  id: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PasskeyAnswer".
+ */
+export interface PasskeyAnswer {
+  ceremony: string;
+  credential: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PasskeyOptions".
+ */
+export interface PasskeyOptions {
+  /**
+   * send it back with the browser's answer
+   */
+  ceremony: string;
+  /**
+   * the publicKey options, as JSON
+   */
+  options: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "PersonMatchOut".
  */
 export interface PersonMatchOut {

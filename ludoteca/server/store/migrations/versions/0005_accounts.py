@@ -1,5 +1,5 @@
-"""Accounts, optional: a person, the devices they are signed in on, and the matches they
-created or play (with the tokens kept for them).
+"""Accounts, optional: a person, the devices they are signed in on, their passkeys, and the
+matches they created or play (with the tokens kept for them).
 
 Revision ID: 0005
 Revises: 0003
@@ -47,9 +47,20 @@ def upgrade() -> None:
         sa.Column("added_at", sa.Float(), nullable=False),
     )
     op.create_index("ix_account_matches_match_id", "account_matches", ["match_id"])
+    op.create_table(
+        "passkeys",
+        sa.Column("credential_id", sa.String(1400), primary_key=True),
+        sa.Column("account_id", sa.String(16),
+                  sa.ForeignKey("accounts.id", ondelete="CASCADE"), nullable=False),
+        sa.Column("public_key", sa.LargeBinary(), nullable=False),
+        sa.Column("sign_count", sa.Integer(), nullable=False),
+        sa.Column("created_at", sa.Float(), nullable=False),
+    )
+    op.create_index("ix_passkeys_account_id", "passkeys", ["account_id"])
 
 
 def downgrade() -> None:
+    op.drop_table("passkeys")
     op.drop_table("account_matches")
     op.drop_table("sign_ins")
     op.drop_table("accounts")
