@@ -85,10 +85,21 @@ def test_sign_up_play_go_on_on_another_device_and_see_the_rating(table: Table) -
     assert "Bea" in phone.locator(f'[data-played="{match_id}"]').inner_text()
     assert not sideways_scrolling(phone)
     table.shot(phone, "account-profile-360")
+    # The friend signs up (in Italian): the match this browser played as a guest goes on the
+    # new account, and Ada can invite her again.
+    sign_up(friend, "Bea")
+    friend.wait_for_selector(f'[data-played="{match_id}"]')
+    table.shot(friend, "account-profile-it-768")
     laptop.goto("/account")
-    laptop.wait_for_selector('[data-rating="goofspiel"]')
+    laptop.wait_for_selector('[data-fellow="Bea"] button')
     assert not sideways_scrolling(laptop)
     table.shot(laptop, "account-profile-1280")
+    laptop.locator('[data-fellow="Bea"] button').click()
+    laptop.wait_for_url(re.compile(r".*/play/[\w-]+$"))
+    again = laptop.url.rstrip("/").rsplit("/", 1)[1]
+    assert again != match_id
+    friend.goto("/account")
+    friend.wait_for_selector(f'.mine [data-match="{again}"] a.button')
 
 
 def test_a_passkey_signs_in_with_chromiums_virtual_authenticator(table: Table,

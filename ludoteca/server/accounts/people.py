@@ -257,3 +257,16 @@ def rated_finished(store: Store) -> list[tuple[str, str, float]]:
         ).all()
     return [(match_id, game, finished or 0.0) for match_id, game, finished, settings in rows
             if not settings.get("seed_chosen")]
+
+
+def fellows_of(store: Store, account_id: str) -> dict[str, str]:
+    """The people with an account who sat at a match with the person: id → name."""
+    with store.read() as session:
+        mine = select(AccountMatchRow.match_id).where(AccountMatchRow.account_id == account_id,
+                                                      AccountMatchRow.seat.is_not(None))
+        rows = session.execute(
+            select(AccountRow.id, AccountRow.name).join(AccountMatchRow)
+            .where(AccountMatchRow.match_id.in_(mine), AccountMatchRow.seat.is_not(None),
+                   AccountRow.id != account_id).distinct()
+        ).all()
+    return {someone: name for someone, name in rows}

@@ -456,3 +456,37 @@ def test_a_passkey_ceremony_refuses_what_does_not_answer_it(sqlite: ServerConfig
             assert (await page.post("/api/accounts/passkey/options")).status_code == 403
 
     run(sqlite, scenario)
+
+
+def test_people_played_with_are_invited_again_to_a_new_match(sqlite: ServerConfig) -> None:
+    async def scenario(base: str) -> None:
+        async with device(base) as ona, device(base) as pia, device(base) as stranger:
+            await ona.sign_up("Ona")
+            await pia.sign_up("Pia")
+            await stranger.sign_up("Quin")
+            made = (await ona.post("/api/matches", {"game": "goofspiel", "players": 2,
+                                                    "open_seats": [0, 1]})).json()
+            await ona.post(f"/api/matches/{made['id']}/join", {"name": "Ona"})
+            await pia.post(f"/api/matches/{made['id']}/join", {"name": "Pia"})
+            profile = (await ona.get("/api/accounts/me/profile")).json()
+            [fellow] = profile["played_with"]
+            assert fellow["name"] == "Pia"
+            quin = (await stranger.get("/api/accounts/me")).json()["id"]
+            refused = await ona.post("/api/accounts/me/invite",
+                                     {"game": "goofspiel", "people": [quin]})
+            assert refused.status_code == 403 and refused.json()["code"] == "not_a_fellow"
+            again = await ona.post("/api/accounts/me/invite",
+                                   {"game": "goofspiel", "people": [fellow["id"]],
+                                    "players": 3})
+            assert again.status_code == 201, again.text
+            new = again.json()["id"]
+            summary = (await pia.get(f"/api/matches/{new}")).json()
+            assert [s["name"] for s in summary["seats"]] == ["Ona", "Pia", None]
+            assert summary["free_seats"] == 1
+            held = {m["id"]: m for m in (await pia.get("/api/accounts/me/matches")).json()}
+            assert held[new]["seat"] == 1 and held[new]["token"] and not held[new]["host_token"]
+            mine = {m["id"]: m for m in (await ona.get("/api/accounts/me/matches")).json()}
+            assert mine[new]["seat"] == 0 and mine[new]["host_token"]
+            assert held[new]["token"] != mine[new]["token"]
+
+    run(sqlite, scenario)

@@ -993,4 +993,6 @@ export const en = {
   "error.passkey_expired": "That passkey request is over: try again.",
   "error.passkey_refused": "The passkey did not answer this page: try again.",
   "error.wrong_passkey": "That passkey belongs to no account here.",
+  "account.invite_again": "Invite to {game} again",
+  "error.not_a_fellow": "You may invite again only people you played with.",
 } as const;

@@ -994,4 +994,6 @@ export const it: Record<keyof typeof en, string> = {
   "error.passkey_expired": "Quella richiesta di passkey è scaduta: riprova.",
   "error.passkey_refused": "La passkey non ha risposto a questa pagina: riprova.",
   "error.wrong_passkey": "Quella passkey non appartiene a nessun account qui.",
+  "account.invite_again": "Invita di nuovo a {game}",
+  "error.not_a_fellow": "Puoi invitare di nuovo solo persone con cui hai giocato.",
 };

@@ -2,9 +2,9 @@
 // out, and their matches kept both here and on the account, so that another device they sign
 // in on finds them and goes on with them. The cookie is the server's (HttpOnly); the page
 // holds only the CSRF token its writes carry.
-import type { Me, PasskeyAdded, PasskeyOptions, PersonMatchOut, Profile, SignedOut } from "../protocol/types";
+import type { CreatedMatch, Me, PasskeyAdded, PasskeyOptions, PersonMatchOut, Profile, SignedOut } from "../protocol/types";
 import { request, setCsrfToken } from "./http";
-import { readSeats, whenSeatKept, writeSeats, type HeldSeat } from "./seats";
+import { keepSeat, readSeats, whenSeatKept, writeSeats, type HeldSeat } from "./seats";
 import { storage } from "./storage";
 
 export const account = $state<{ me: Me | null; checked: boolean; off: boolean }>({
@@ -55,6 +55,20 @@ export async function changePassword(current: string, next: string): Promise<num
 export async function deleteAccount(password: string): Promise<void> {
   await request<SignedOut>("DELETE", "/api/accounts/me", { password });
   signedIn(null);
+}
+
+// A new match of `game` with people played with: this person takes seat 0 (and hosts it),
+// each of them the next seat, kept on their account. The match's id.
+export async function inviteAgain(game: string, people: string[]): Promise<string> {
+  const created = await request<CreatedMatch>("POST", "/api/accounts/me/invite", { game, people });
+  const mine = created.seats.find((s) => s.seat === 0)?.token ?? created.spectator_token;
+  whenSeatKept(null); // the server keeps it on the account already
+  keepSeat(storage, {
+    id: created.id, game, seat: 0, token: mine, host: created.host_token, name: account.me?.name ?? undefined,
+    invites: [], watch: created.spectator_url, since: Date.now(),
+  });
+  whenSeatKept(claim);
+  return created.id;
 }
 
 export function profile(): Promise<Profile> {

@@ -371,6 +371,33 @@ export interface HistoryRequestFrame {
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "InviteAgain".
+ */
+export interface InviteAgain {
+  /**
+   * a game name from GET /api/games
+   */
+  game: string;
+  /**
+   * the game's options by name
+   */
+  options?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * the accounts to invite: people you played with
+   *
+   * @minItems 1
+   * @maxItems 99
+   */
+  people: [string, ...string[]];
+  /**
+   * seats in all (default: you and them); the seats beyond are open to anyone
+   */
+  players?: number | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "JoinMatch".
  */
 export interface JoinMatch {
