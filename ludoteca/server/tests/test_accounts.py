@@ -490,3 +490,16 @@ def test_people_played_with_are_invited_again_to_a_new_match(sqlite: ServerConfi
             assert held[new]["token"] != mine[new]["token"]
 
     run(sqlite, scenario)
+
+
+def test_the_cookie_is_secure_when_the_page_came_over_https(sqlite: ServerConfig) -> None:
+    sqlite.forwarded_allow_ips = "127.0.0.1"  # the proxy that ends https, on this machine
+
+    async def scenario(base: str) -> None:
+        async with device(base) as over_https:
+            over_https.http.headers["X-Forwarded-Proto"] = "https"
+            made = await over_https.sign_up("Rui")
+            assert made.status_code == 201
+            assert "secure" in made.headers["set-cookie"].lower()
+
+    run(sqlite, scenario)
