@@ -17,6 +17,7 @@ from pydantic.json_schema import models_json_schema
 
 MODULES = ("ludoteca.server.api.schemas", "ludoteca.server.api.protocol",
            "ludoteca.server.api.accounts", "ludoteca.server.api.passkeys",
+           "ludoteca.server.api.invites",
            "ludoteca.server.accounts.profile")
 
 

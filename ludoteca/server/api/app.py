@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from ludoteca import __version__
 from ludoteca.engine.game import Game
-from ludoteca.server.api import accounts, pages, passkeys, routes, schemas, ws
+from ludoteca.server.api import accounts, invites, pages, passkeys, routes, schemas, ws
 from ludoteca.server.api.errors import install_error_handlers
 from ludoteca.server.api.guards import Guards, Guesses, Sockets
 from ludoteca.server.config import ServerConfig
@@ -76,6 +76,7 @@ def create_app(
     app.include_router(routes.router)
     accounts.install(app)
     passkeys.install(app)
+    invites.install(app)
     name_the_games(app, catalog)
     app.add_api_websocket_route("/api/matches/{match_id}/ws", ws.play)
     if config.echo_endpoint:
