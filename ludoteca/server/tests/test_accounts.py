@@ -332,6 +332,12 @@ def test_a_persons_match_goes_on_on_another_device_and_counts_on_the_profile(
                 # The laptop gets the seat's token, the seat only: the guest's stays theirs.
                 assert listed[0]["token"] == mine["token"] != theirs["token"]
                 assert listed[0]["host_token"] == made["host_token"]
+                # The token opens what the seat may, no more: not the record of a match that is
+                # being played (its deal and sealed moves), which its host is refused too.
+                record = await laptop.http.get(
+                    f"/api/matches/{made['id']}/record",
+                    headers={"Authorization": f"Bearer {listed[0]['token']}"})
+                assert record.status_code in (403, 409)
                 before = (await laptop.get("/api/accounts/me/profile")).json()
                 assert before["ratings"] == [] and before["matches"][0]["rank"] is None
                 await play_out(base, made["id"], [listed[0]["token"], theirs["token"]])
