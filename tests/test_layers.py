@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "ludoteca"
 # Each top-level package may import those before it in this list, never those after it.
 TOP_LEVEL = ["engine", "games", "bots", "sim", "server", "rl", "cli"]
 # The server's layers, bottom first; `config` (the settings) and `loopback` sit beside them.
-SERVER_LAYERS = ["store", "live", "hub", "api"]
+SERVER_LAYERS = ["store", "live", "hub", "accounts", "api"]
 
 
 def module_name(path: Path) -> str:

@@ -82,6 +82,18 @@ def serve(
         30, "--unfinished-per-creator", min=0, help="Matches and sessions not finished one "
         "address may have at once (0: no limit)."
     ),
+    accounts: str = typer.Option(
+        "optional", "--accounts", help="Accounts: off (everybody plays as a guest), optional, "
+        "or required to create matches and sessions (guests still join them)."
+    ),
+    person_matches_per_hour: int = typer.Option(
+        120, "--person-matches-per-hour", min=0, help="Matches and sessions one person signed "
+        "in may create in an hour, on every device and address (0: no limit)."
+    ),
+    person_unfinished: int = typer.Option(
+        30, "--person-unfinished", min=0, help="Matches and sessions not finished one person "
+        "signed in may have at once (0: no limit)."
+    ),
 ) -> None:
     """Serve the games room: the lobby at /api (docs at /docs) and live play over WebSockets."""
     import uvicorn
@@ -97,6 +109,9 @@ def serve(
                           match_idle_seconds=idle_seconds,
                           matches_per_hour=matches_per_hour or None,
                           unfinished_per_creator=unfinished_per_creator or None,
+                          accounts=accounts,
+                          person_matches_per_hour=person_matches_per_hour or None,
+                          person_unfinished=person_unfinished or None,
                           forwarded_allow_ips=forwarded_allow_ips,
                           sockets_per_client=sockets_per_client,
                           session_member_margin=session_member_margin)

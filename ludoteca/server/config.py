@@ -12,6 +12,7 @@ from platformdirs import user_data_dir
 
 # The environment variable that hands the settings to uvicorn's worker processes.
 CONFIG_ENV = "LUDOTECA_SERVER_CONFIG"
+ACCOUNT_MODES = ("off", "optional", "required")
 
 
 def default_database_url() -> str:
@@ -69,6 +70,13 @@ class ServerConfig:
     # not finished at once. None: no limit.
     matches_per_hour: int | None = 120
     unfinished_per_creator: int | None = 30
+    # Accounts: "off" (everybody a guest), "optional", or "required" to create matches and
+    # sessions (joining one stays open to guests).
+    accounts: str = "optional"
+    # The creation quotas of a person signed in, counted by their account on every device and
+    # address (a guest's are the address's, above). None: no limit.
+    person_matches_per_hour: int | None = 120
+    person_unfinished: int | None = 30
     # People a session's lobby takes beyond the game's most seats (some leave, some come
     # twice); past it a join is refused, so nobody can fill a lobby no game can seat.
     session_member_margin: int = 20
@@ -108,7 +116,11 @@ class ServerConfig:
             raise ValueError("bot_threads must be 1 or more")
         if self.match_idle_seconds <= 0:
             raise ValueError("match_idle_seconds must be more than 0")
-        for name in ("matches_per_hour", "unfinished_per_creator"):
+        if self.accounts not in ACCOUNT_MODES:
+            raise ValueError(f"accounts is one of {', '.join(ACCOUNT_MODES)}, not "
+                             f"{self.accounts!r}")
+        for name in ("matches_per_hour", "unfinished_per_creator", "person_matches_per_hour",
+                     "person_unfinished"):
             if (getattr(self, name) or 1) < 1:
                 raise ValueError(f"{name} must be 1 or more (or none: no limit)")
         if self.session_member_margin < 0:

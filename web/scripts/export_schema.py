@@ -15,7 +15,10 @@ from types import ModuleType
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-MODULES = ("ludoteca.server.api.schemas", "ludoteca.server.api.protocol")
+MODULES = ("ludoteca.server.api.schemas", "ludoteca.server.api.protocol",
+           "ludoteca.server.api.accounts", "ludoteca.server.api.passkeys",
+           "ludoteca.server.api.invites",
+           "ludoteca.server.accounts.profile")
 
 
 def models_of(module: ModuleType) -> list[type[BaseModel]]:

@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse
 
 from ludoteca import __version__
 from ludoteca.engine.game import Game
-from ludoteca.server.api import guests, pages, routes, schemas, ws
+from ludoteca.server.api import accounts, guests, invites, pages, passkeys, routes, schemas, ws
 from ludoteca.server.api.errors import install_error_handlers
 from ludoteca.server.api.guards import Guards, Guesses, Sockets
 from ludoteca.server.config import ServerConfig
@@ -75,6 +75,9 @@ def create_app(
     app.add_middleware(Guards, max_body=config.max_body_bytes, public_url=config.public_url)
     app.include_router(routes.router)
     guests.install(app)
+    accounts.install(app)
+    passkeys.install(app)
+    invites.install(app)
     name_the_games(app, catalog)
     app.add_api_websocket_route("/api/matches/{match_id}/ws", ws.play)
     if config.echo_endpoint:

@@ -36,7 +36,7 @@ LANGUAGES = ("en", "it")
 # The client's own pages; each is its index.html, and the client reads the address.
 PAGES = ("/", "/new/{game}", "/play/{match_id}", "/watch/{match_id}", "/rules/{game}",
          "/replay/{match_id}", "/join", "/session", "/session/{match_id}",
-         "/projector/{match_id}", "/debrief/{match_id}")
+         "/projector/{match_id}", "/debrief/{match_id}", "/account")
 
 MISSING = """<!doctype html><html lang="en"><meta charset="utf-8"><title>ludoteca</title>
 <body style="font-family: sans-serif; max-width: 40em; margin: 3em auto">

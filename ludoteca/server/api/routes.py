@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
-from ludoteca.server.api import lobby, schemas, sessions
+from ludoteca.server.api import accounts, lobby, schemas, sessions
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError
 from ludoteca.server.api.guards import Guesses
@@ -41,12 +41,16 @@ async def games(hub: HubDep) -> list[dict[str, Any]]:
 
 
 @router.post("/matches", response_model=schemas.CreatedMatch, status_code=201,
+             responses=accounts.SIGN_IN_FIRST,
              summary="Create a match: one invite link per seat, a spectator link, a host token")
 async def create_match(body: schemas.CreateMatch, request: Request, hub: HubDep
                        ) -> schemas.CreatedMatch:
-    creator = creator_of(request)
-    await check_quota(hub, creator)
-    return await lobby.create_match(hub, body, base_url(request), creator)
+    person = await accounts.creating(request)
+    creator = creator_of(request, person)
+    await check_quota(hub, creator, person)
+    created = await lobby.create_match(hub, body, base_url(request), creator)
+    await accounts.keep(request, person, created.id, host_token=created.host_token)
+    return created
 
 
 @router.get("/matches", response_model=list[schemas.MatchSummary],
@@ -64,8 +68,12 @@ async def get_match(match_id: MatchId, hub: HubDep) -> schemas.MatchSummary:
 
 @router.post("/matches/{match_id}/join", response_model=schemas.Joined,
              summary="Take a free seat with a display name")
-async def join_match(match_id: MatchId, body: schemas.JoinMatch, hub: HubDep) -> schemas.Joined:
-    return await lobby.join(hub, await lobby.live_match(hub, match_id), body)
+async def join_match(match_id: MatchId, body: schemas.JoinMatch, request: Request,
+                     hub: HubDep) -> schemas.Joined:
+    person = await accounts.person_writing(request)
+    joined = await lobby.join(hub, await lobby.live_match(hub, match_id), body)
+    await accounts.keep(request, person, joined.id, seat=joined.seat, seat_token=joined.token)
+    return joined
 
 
 @router.post("/matches/{match_id}/leave", response_model=schemas.Done,
@@ -141,12 +149,16 @@ async def match_record(match_id: MatchId, hub: HubDep, credentials: Credentials
 
 # --- sessions ---------------------------------------------------------------------------------
 @router.post("/sessions", response_model=schemas.CreatedSession, status_code=201,
+             responses=accounts.SIGN_IN_FIRST,
              summary="Create a session: a facilitator token and a 6-character join code")
 async def create_session(body: schemas.CreateSession, request: Request, hub: HubDep
                          ) -> schemas.CreatedSession:
-    creator = creator_of(request)
-    await check_quota(hub, creator)
-    return await sessions.create_session(hub, body, base_url(request), creator)
+    person = await accounts.creating(request)
+    creator = creator_of(request, person)
+    await check_quota(hub, creator, person)
+    created = await sessions.create_session(hub, body, base_url(request), creator)
+    await accounts.keep(request, person, created.id, host_token=created.facilitator_token)
+    return created
 
 
 @router.post("/sessions/join", response_model=schemas.Joined,
@@ -162,12 +174,15 @@ async def join_session(body: schemas.JoinSession, request: Request, hub: HubDep
         raise ApiError(429, f"too many wrong codes from your address: try again in {seconds} s",
                        "too_many_guesses", {"seconds": seconds},
                        headers={"Retry-After": str(seconds)})
+    person = await accounts.person_writing(request)
     try:
-        return await sessions.join_session(hub, body)
+        joined = await sessions.join_session(hub, body)
     except ApiError as exc:
         if exc.status == 404:
             guesses.wrong(address)
         raise
+    await accounts.keep(request, person, joined.id, seat=joined.seat, seat_token=joined.token)
+    return joined
 
 
 @router.get("/sessions/{match_id}", response_model=schemas.SessionOut,

@@ -12,6 +12,15 @@ export class ApiError extends Error {
   }
 }
 
+// The signed-in device's CSRF token (lib/account): every write carries it, so that the
+// server knows the write comes from its own pages and not from a page elsewhere that made the
+// browser send the sign-in cookie.
+let csrfToken: string | null = null;
+
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
 export async function request<T>(
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   path: string,
@@ -21,6 +30,7 @@ export async function request<T>(
   const headers: Record<string, string> = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrfToken && method !== "GET") headers["X-CSRF-Token"] = csrfToken;
   const response = await fetch(path, {
     method,
     headers,

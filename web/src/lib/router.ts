@@ -13,6 +13,7 @@ export type Route =
   | { page: "session"; id: string }
   | { page: "projector"; id: string; token: string | null }
   | { page: "debrief"; id: string }
+  | { page: "account" }
   | { page: "missing"; path: string };
 
 const ID = "([A-Za-z0-9_-]{1,64})";
@@ -28,6 +29,7 @@ const PATTERNS: [RegExp, (m: RegExpMatchArray, token: string | null) => Route][]
   [new RegExp(`^/session/${ID}/?$`), (m) => ({ page: "session", id: m[1] })],
   [new RegExp(`^/projector/${ID}/?$`), (m, token) => ({ page: "projector", id: m[1], token })],
   [new RegExp(`^/debrief/${ID}/?$`), (m) => ({ page: "debrief", id: m[1] })],
+  [/^\/account\/?$/, () => ({ page: "account" })],
 ];
 
 // The join code a projector's QR puts in the address: /join#code=ABC234.
@@ -77,6 +79,8 @@ export function href(route: Route): string {
       return `/projector/${route.id}`;
     case "debrief":
       return `/debrief/${route.id}`;
+    case "account":
+      return "/account";
     case "missing":
       return route.path;
   }

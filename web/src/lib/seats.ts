@@ -56,10 +56,18 @@ export function writeSeats(storage: Store, seats: HeldSeat[]): void {
   }
 }
 
+// Told of every seat kept (lib/account keeps it on the person's account too).
+let onKept: ((seat: HeldSeat) => void) | null = null;
+
+export function whenSeatKept(listener: ((seat: HeldSeat) => void) | null): void {
+  onKept = listener;
+}
+
 export function keepSeat(storage: Store, seat: HeldSeat): void {
   const others = readSeats(storage).filter((s) => s.id !== seat.id);
   const before = readSeats(storage).find((s) => s.id === seat.id);
   writeSeats(storage, [...others, { ...before, ...seat }]);
+  onKept?.(seat);
 }
 
 export function seatFor(storage: Store, id: string): HeldSeat | undefined {

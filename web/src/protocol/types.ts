@@ -37,6 +37,25 @@ export interface Balance {
   players?: number | null;
 }
 /**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ChangePassword".
+ */
+export interface ChangePassword {
+  current: string;
+  new: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "ClaimMatch".
+ */
+export interface ClaimMatch {
+  match_id: string;
+  /**
+   * a seat's, a session member's or the host's token
+   */
+  token: string;
+}
+/**
  * Someone who joined with the name of a person who is away, asking for that seat.
  *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
@@ -57,6 +76,16 @@ export interface ClaimStatus {
   member?: number | null;
   seat?: number | null;
   status: "waiting" | "given" | "refused";
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Confirm".
+ */
+export interface Confirm {
+  /**
+   * your password, to be sure it is you
+   */
+  password: string;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
@@ -225,6 +254,15 @@ export interface EventFrame {
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Fellow".
+ */
+export interface Fellow {
+  id: string;
+  matches: number;
+  name: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "Frame".
  */
 export interface Frame {
@@ -259,6 +297,28 @@ export interface LevelOut {
   elo: number | null;
   name: string;
   spec: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "GameRating".
+ */
+export interface GameRating {
+  game: string;
+  levels: LevelAgainst[];
+  matches: number;
+  rating: number;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "LevelAgainst".
+ */
+export interface LevelAgainst {
+  elo: number;
+  /**
+   * the share of duels you are expected to win
+   */
+  expected: number;
+  level: string;
 }
 /**
  * A stretch of real-time play held until the people at the table are ready (a Ligretto
@@ -331,6 +391,33 @@ export interface HistoryRequestFrame {
   before: number;
   type: "history";
   [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "InviteAgain".
+ */
+export interface InviteAgain {
+  /**
+   * a game name from GET /api/games
+   */
+  game: string;
+  /**
+   * the game's options by name
+   */
+  options?: {
+    [k: string]: unknown;
+  } | null;
+  /**
+   * the accounts to invite: people you played with
+   *
+   * @minItems 1
+   * @maxItems 99
+   */
+  people: [string, ...string[]];
+  /**
+   * seats in all (default: you and them); the seats beyond are open to anyone
+   */
+  players?: number | null;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
@@ -453,6 +540,23 @@ export interface SeatSummary {
   taken: boolean;
 }
 /**
+ * Who this device is signed in as (nobody: `signed_in` false), and what accounts are on
+ * this server (off, optional, required to create matches and sessions).
+ *
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Me".
+ */
+export interface Me {
+  accounts: "off" | "optional" | "required";
+  /**
+   * send it as X-CSRF-Token with every write
+   */
+  csrf_token?: string | null;
+  id?: string | null;
+  name?: string | null;
+  signed_in: boolean;
+}
+/**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "MemberOut".
  */
@@ -488,12 +592,94 @@ export interface MoveMember {
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PasskeyAdded".
+ */
+export interface PasskeyAdded {
+  id: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PasskeyAnswer".
+ */
+export interface PasskeyAnswer {
+  ceremony: string;
+  credential: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PasskeyOptions".
+ */
+export interface PasskeyOptions {
+  /**
+   * send it back with the browser's answer
+   */
+  ceremony: string;
+  /**
+   * the publicKey options, as JSON
+   */
+  options: {
+    [k: string]: unknown;
+  };
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PersonMatchOut".
+ */
+export interface PersonMatchOut {
+  created_at: number;
+  finished_at: number | null;
+  game: string;
+  host_token: string | null;
+  id: string;
+  rated: boolean;
+  seat: number | null;
+  status: string;
+  /**
+   * your seat's token: play from this device
+   */
+  token: string | null;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "PingFrame".
  */
 export interface PingFrame {
   ref?: string | number | null;
   type: "ping";
   [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "PlayedMatch".
+ */
+export interface PlayedMatch {
+  finished_at: number | null;
+  game: string;
+  id: string;
+  /**
+   * your place: 1 is best
+   */
+  rank: number | null;
+  rated: boolean;
+  seat: number | null;
+  seats: SeatPerson[];
+  status: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SeatPerson".
+ */
+export interface SeatPerson {
+  /**
+   * their account's id, where they have one
+   */
+  account: string | null;
+  name: string | null;
+  rank: number | null;
+  seat: number;
+  you: boolean;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
@@ -537,6 +723,32 @@ export interface SeatPresence {
   seat: number;
   stand_in?: boolean;
   [k: string]: unknown;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "Profile".
+ */
+export interface Profile {
+  matches: PlayedMatch[];
+  /**
+   * how the rating is counted, in a sentence
+   */
+  method: string;
+  name: string;
+  played_with: Fellow[];
+  ratings: GameRating[];
+  sessions: RunSession[];
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "RunSession".
+ */
+export interface RunSession {
+  created_at: number;
+  facilitator_token: string;
+  game: string;
+  id: string;
+  status: string;
 }
 /**
  * The player is ready for the stretch of real-time play being gathered for.
@@ -628,6 +840,39 @@ export interface SetCrews {
    * @maxItems 40
    */
   crews: number[][];
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SignIn".
+ */
+export interface SignIn {
+  name: string;
+  password: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SignUp".
+ */
+export interface SignUp {
+  /**
+   * the name everybody sees; one account per name, in any case
+   */
+  name: string;
+  /**
+   * 10 characters or more: a short sentence will do
+   */
+  password: string;
+}
+/**
+ * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
+ * via the `definition` "SignedOut".
+ */
+export interface SignedOut {
+  ok?: boolean;
+  /**
+   * sign-ins ended
+   */
+  signed_out: number;
 }
 /**
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
