@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, ViewportSize
 from web_browser import Table, until
 
-PHONE = {"width": 360, "height": 740}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 NAMES = ["Ada", "Hugo", "Carla"]
 
 

@@ -49,10 +49,10 @@ from ludoteca.server.store.tokens import (
     normalise_code,
 )
 
-# Wrong personal codes: a few in a row, then one every so many seconds, per address and per
-# session (many addresses at one session are slowed down together).
-PER_ADDRESS = {"burst": 5, "per": 12.0}
-PER_SESSION = {"burst": 15, "per": 4.0}
+# Wrong personal codes: a few in a row, then one every so many seconds (burst, seconds), per
+# address and per session or match (many addresses at one session are slowed down together).
+PER_ADDRESS = (5, 12.0)
+PER_SESSION = (15, 4.0)
 # Claims waiting at once in one session: more is someone playing with the door.
 WAITING_MOST = 30
 
@@ -68,7 +68,7 @@ HubDep = Annotated[Hub, Depends(hub_of)]
 
 
 def install(app: FastAPI) -> None:
-    app.state.code_guesses = (Guesses(**PER_ADDRESS), Guesses(**PER_SESSION))  # type: ignore[arg-type]
+    app.state.code_guesses = (Guesses(*PER_ADDRESS), Guesses(*PER_SESSION))
     app.include_router(router)
 
 
@@ -164,8 +164,10 @@ async def seat_back_route(body: schemas.SeatBack, request: Request, hub: HubDep
     guesses: tuple[Guesses, Guesses] = request.app.state.code_guesses
     address = request.client.host if request.client else "unknown"
     if joins.wait(address) > 0:
-        raise ApiError(429, "too many wrong codes from your address: try again later",
-                       "too_many_guesses", {"seconds": math.ceil(joins.wait(address))})
+        seconds = math.ceil(joins.wait(address))
+        raise ApiError(429, f"too many wrong codes from your address: try again in {seconds} s",
+                       "too_many_guesses", {"seconds": seconds},
+                       headers={"Retry-After": str(seconds)})
     try:
         live = await _session(hub, body.code)
     except ApiError:
