@@ -335,9 +335,21 @@ def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, 
 
 _BY_CLONE = ("crews", "vote", "rng", "seat_crews", "actor_groups")
 # Lists that play replaces but never changes in place (a crew's members, a vote's voters and
-# candidates, the placing order, the phase-1 ranking): a clone shares them, as it shares the
-# logs' records (a test plays on from clones and checks the originals unchanged).
-SHARED = ("members", "voters", "candidates", "order", "ranking")
+# candidates, the placing order, the phase-1 ranking; and, written a few times a session where a
+# clone copied them every time, a crew's meeples, its members' turns by place and last repairs,
+# its ship points and the round's motions: written with `replaced`): a clone shares them, as it
+# shares the logs' records (a test plays on from clones and checks the originals unchanged).
+SHARED = ("members", "voters", "candidates", "order", "ranking",
+          "meeples", "place_turns", "reached_at", "points", "motions_used")
+T = TypeVar("T")
+
+
+def replaced(items: list[T], index: int, value: T) -> list[T]:
+    """A copy of `items` with `value` at `index`: how a SHARED list is written (a clone shares
+    it, so it is never changed in place)."""
+    out = items.copy()
+    out[index] = value
+    return out
 _Record = TypeVar("_Record", CiurmeState, Crew, Vote)
 
 
