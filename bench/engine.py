@@ -185,10 +185,10 @@ def print_table(rows: dict[str, Row]) -> list[str]:
         slow_clones = [label for label in ordered
                        if median(rows[label].clones_v_reference) < CLONES_GOAL]
         note = " ".join([
-            f"Under {ACTIONS_GOAL:g}x tic-tac-toe's actions/s: {', '.join(slow)}." if slow
+            f"Under {ACTIONS_GOAL:g}x tic-tac-toe's actions/s: {'; '.join(slow)}." if slow
             else f"Every game at every table makes at least {ACTIONS_GOAL:g}x tic-tac-toe's "
             "actions/s.",
-            f"Under {CLONES_GOAL:g}x its clones/s: {', '.join(slow_clones)}." if slow_clones
+            f"Under {CLONES_GOAL:g}x its clones/s: {'; '.join(slow_clones)}." if slow_clones
             else f"Every one clones at least {CLONES_GOAL:g}x as fast as it does.",
         ])
     console.print(note)
