@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Event:
     """One thing that happened. `visible_to` is None for a public event, else the seats that may
     see it (the facilitator, where a game has one, is a seat like the others). `actor_seen_by`
@@ -18,6 +18,14 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     visible_to: frozenset[int] | None = None
     actor_seen_by: frozenset[int] | None = None
+
+    def __init__(self, kind: str, data: Mapping[str, Any] | None = None,
+                 visible_to: frozenset[int] | None = None,
+                 actor_seen_by: frozenset[int] | None = None) -> None:
+        # Every action makes a few events: the fields are set at once in the instance's dict,
+        # where the frozen dataclass's own __init__ guards each (a third of an event's cost).
+        self.__dict__.update(kind=kind, data={} if data is None else data,
+                             visible_to=visible_to, actor_seen_by=actor_seen_by)
 
     def visible(self, seat: int | None) -> bool:
         """Whether `seat` (None: a spectator) may see this event."""

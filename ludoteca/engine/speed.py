@@ -36,12 +36,21 @@ def random_playout(
     middle = game.clone(state)
     actions = 0
     while not game.is_over(state):
-        seat = rng.choice(sorted(game.actors(state)))
+        seat = random_actor(game.actors(state), rng)
         game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
         actions += 1
         if actions & (actions - 1) == 0:
             middle = game.clone(state)
     return state, actions, middle
+
+
+def random_actor(actors: frozenset[int], rng: Rng) -> int:
+    """One of the seats that may act, uniformly: the only one without a draw (a game of turns,
+    as tic-tac-toe, whose driver draws no seat at all), else one of them sorted."""
+    if len(actors) == 1:
+        for seat in actors:
+            return seat
+    return rng.choice(sorted(actors))
 
 
 @dataclass(frozen=True)

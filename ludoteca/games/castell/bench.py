@@ -14,7 +14,7 @@ from collections import Counter
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.speed import measure
+from ludoteca.engine.speed import measure, random_actor
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.data import SKILLS
 from ludoteca.games.castell.performances import _team_tiles
@@ -63,7 +63,7 @@ def recorded_steps(players: int, games: int) -> list[Step]:
         rng = Rng(seed)
         state = GAME.setup(players, seed)
         while not GAME.is_over(state):
-            seat = rng.choice(sorted(GAME.actors(state)))
+            seat = random_actor(GAME.actors(state), rng)
             action = rng.choice(GAME.legal_actions(state, seat))
             steps.append((state.clone(), seat, action))
             GAME.apply(state, seat, action)

@@ -89,8 +89,9 @@ def counted(table: RuleTable) -> RuleTable:
             if seen is None:
                 return events
             known = frozenset(seen)
-            return [e if e.actor_seen_by is not None else replace(e, actor_seen_by=known)
-                    for e in events]
+            # made field by field: `dataclasses.replace` took a tenth of a playout
+            return [e if e.actor_seen_by is not None
+                    else Event(e.kind, e.data, e.visible_to, known) for e in events]
 
         return do_and_tick
 

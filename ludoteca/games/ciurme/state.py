@@ -305,12 +305,14 @@ class CiurmeState:
         return copy  # seat_crews and actor_groups, never changed once derived, are shared
 
 
-def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
     """The fields of a record class to copy, by their type hints: (lists and dicts of numbers,
-    texts, tuples or frozen records, for which a shallow copy does; lists of such lists). The
-    crews, their votes and the generator are copied by `clone` itself; SHARED lists are not."""
+    texts, tuples or frozen records, for which a shallow copy does; those of them that may be
+    None; lists of such lists). The crews, their votes and the generator are copied by `clone`
+    itself; SHARED lists are not."""
     hints = get_type_hints(cls)
     flat: list[str] = []
+    optional: list[str] = []
     deep: list[str] = []
     for f in fields(cls):
         if f.name in _BY_CLONE or f.name in SHARED:
@@ -318,6 +320,8 @@ def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
         hint = hints[f.name]
         if get_origin(hint) in (Union, UnionType):
             hint = next(arg for arg in get_args(hint) if arg is not type(None))
+            if get_origin(hint) in (list, dict):
+                optional.append(f.name)
         if get_origin(hint) in (list, dict):
             item = get_args(hint)[-1]
             if get_origin(item) not in (list, dict):
@@ -326,14 +330,26 @@ def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...]]:
             if get_origin(item) is not list or get_origin(get_args(item)[0]) in (list, dict):
                 raise TypeError(f"{cls.__name__}.{f.name}: clone copies lists of lists only")
             deep.append(f.name)
-    return tuple(flat), tuple(deep)
+    return tuple(flat), tuple(optional), tuple(deep)
 
 
 _BY_CLONE = ("crews", "vote", "rng", "seat_crews", "actor_groups")
 # Lists that play replaces but never changes in place (a crew's members, a vote's voters and
-# candidates, the placing order, the phase-1 ranking): a clone shares them, as it shares the
-# logs' records (a test plays on from clones and checks the originals unchanged).
-SHARED = ("members", "voters", "candidates", "order", "ranking")
+# candidates, the placing order, the phase-1 ranking; and, written a few times a session where a
+# clone copied them every time, a crew's meeples, its members' turns by place and last repairs,
+# its ship points and the round's motions: written with `replaced`): a clone shares them, as it
+# shares the logs' records (a test plays on from clones and checks the originals unchanged).
+SHARED = ("members", "voters", "candidates", "order", "ranking",
+          "meeples", "place_turns", "reached_at", "points", "motions_used")
+T = TypeVar("T")
+
+
+def replaced(items: list[T], index: int, value: T) -> list[T]:
+    """A copy of `items` with `value` at `index`: how a SHARED list is written (a clone shares
+    it, so it is never changed in place)."""
+    out = items.copy()
+    out[index] = value
+    return out
 _Record = TypeVar("_Record", CiurmeState, Crew, Vote)
 
 
@@ -342,12 +358,15 @@ def _copier(cls: type[_Record]) -> Callable[[_Record], _Record]:
     lists and dicts copied as its plan says and everything else shared. Written out field by
     field from the plan, as dataclasses writes its methods: a loop over the plan's names cost a
     fifth of a 2-crew clone."""
-    flat, deep = _copy_plan(cls)
+    flat, optional, deep = _copy_plan(cls)
     lines = ["def copied(record):", "    values = record.__dict__.copy()"]
     for name in flat:
-        lines += [f"    value = values[{name!r}]",
-                  "    if value is not None:",
-                  f"        values[{name!r}] = value.copy()"]
+        if name in optional:
+            lines += [f"    value = values[{name!r}]",
+                      "    if value is not None:",
+                      f"        values[{name!r}] = value.copy()"]
+        else:  # asked of none of a record's many lists at every clone
+            lines.append(f"    values[{name!r}] = values[{name!r}].copy()")
     lines += [f"    values[{name!r}] = [item.copy() for item in values[{name!r}]]"
               for name in deep]
     lines += ["    copy = new(cls)", "    copy.__dict__ = values", "    return copy"]

@@ -546,10 +546,11 @@ def _relabel_board(state: CiurmeState, index: int, rng: Rng) -> None:
             mapping[old] = new
     position = {m: i for i, m in enumerate(crew.members)}
     before = _copy_board(crew)
-    for old, new in mapping.items():
-        i, j = position[old], position[new]
-        for key in ("meeples", "own_wood", "place_turns", "reached_at"):
-            getattr(crew, key)[j] = before[key][i]
+    for key in ("meeples", "own_wood", "place_turns", "reached_at"):
+        relabelled = list(before[key])  # new lists: a clone shares some with the original
+        for old, new in mapping.items():
+            relabelled[position[new]] = before[key][position[old]]
+        setattr(crew, key, relabelled)
     crew.pieces = [
         (mapping[by], colour, mapping.get(target, target)) for by, colour, target in crew.pieces
     ]

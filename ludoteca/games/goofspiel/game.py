@@ -86,7 +86,15 @@ class Goofspiel(Game[GoofspielState]):
     def actors(self, state: GoofspielState) -> frozenset[int]:
         if state.phase is Phase.OVER:
             return frozenset()
-        return frozenset(s for s, bid in enumerate(state.bids) if bid is None)
+        return frozenset([s for s, bid in enumerate(state.bids) if bid is None])
+
+    # The two below answer as the engine's would, without building a list of seats or a set of
+    # actors: `legal_actions` and `apply` ask them at every step.
+    def is_seat(self, state: GoofspielState, seat: Any) -> bool:
+        return type(seat) is int and 0 <= seat < len(state.hands)
+
+    def may_act(self, state: GoofspielState, seat: int) -> bool:
+        return state.bids[seat] is None and state.phase is Phase.BIDDING
 
     def refuse_seat(self, state: GoofspielState, seat: int, rule: Rule) -> str:
         return Reason("you have already bid for this prize", it="hai già offerto per questo premio")

@@ -29,6 +29,7 @@ from ludoteca.games.ciurme.state import (
     Stage,
     Stamp,
     Topic,
+    replaced,
 )
 
 
@@ -40,7 +41,8 @@ def start_assembly(state: CiurmeState) -> list[Event]:
     state.stage = Stage.ASSEMBLY
     state.round = 0
     first = state.ranking[0]
-    state.crews[first].points[FLAGSHIP] += FLAGSHIP_BONUS
+    bonus = state.crews[first].points[FLAGSHIP] + FLAGSHIP_BONUS
+    state.crews[first].points = replaced(state.crews[first].points, FLAGSHIP, bonus)
     events: list[Event] = [
         public("phase_started", phase=2),
         public("flagship_bonus", crew=first, squares=FLAGSHIP_BONUS),
@@ -216,7 +218,8 @@ def reveal(state: CiurmeState) -> list[Event]:
     for ship in range(state.fleet):
         on_ship = [s for s in state.stamps if s[2] == ship]
         for crew, gained in sorted(score_ship(on_ship).items()):
-            state.crews[crew].points[ship] += gained
+            sheet = state.crews[crew]
+            sheet.points = replaced(sheet.points, ship, sheet.points[ship] + gained)
             points.append((crew, ship, gained))
     stamps = list(state.stamps)
     state.history.append(RevealedRound(state.round, list(state.order), stamps, points))

@@ -32,7 +32,7 @@ from ludoteca.games.ciurme.rules.roles import (
     board_audience,
     require_facilitator,
 )
-from ludoteca.games.ciurme.state import UNPICKED, CiurmeState, Crew, Stage
+from ludoteca.games.ciurme.state import UNPICKED, CiurmeState, Crew, Stage, replaced
 
 SMALL, LARGE = CREW_SIZES
 
@@ -158,7 +158,7 @@ def do_colour(state: CiurmeState, seat: int, action: PickColour) -> list[Event]:
     index = state.crew_of(seat)
     assert index is not None
     crew = state.crews[index]
-    crew.meeples[crew.members.index(seat)] = action.colour
+    crew.meeples = replaced(crew.meeples, crew.members.index(seat), action.colour)
     # Who plays which meeple is the crew's board, not the room's (Visibility).
     return [private("meeple", board_audience(state, crew), crew=index, seat=seat,
                     colour=action.colour)]
@@ -183,7 +183,8 @@ def assign_meeples(crew: Crew) -> None:
     of 4 the meeple left over is the automaton."""
     for i, colour in enumerate(crew.meeples):
         if colour == UNPICKED:
-            crew.meeples[i] = next(c for c in MEEPLE_COLOURS if c not in crew.meeples)
+            unused = next(c for c in MEEPLE_COLOURS if c not in crew.meeples)
+            crew.meeples = replaced(crew.meeples, i, unused)
     left = [c for c in MEEPLE_COLOURS if c not in crew.meeples]
     crew.automaton = left[0] if left else None
 

@@ -87,7 +87,7 @@ def why_not(state: CiurmeState, seat: int) -> str:
 def do_waive(state: CiurmeState, seat: int, action: Waive) -> list[Event]:
     crew = crew_of(state, seat)
     assert crew is not None
-    crew.motions_used.append(seat)
+    crew.motions_used = [*crew.motions_used, seat]  # shared by clones: replaced
     return []
 
 
@@ -95,7 +95,7 @@ def do_depose(state: CiurmeState, seat: int, action: Depose) -> list[Event]:
     """The motion opens a vote of the crew without the captain, the proposer voting yes."""
     crew = crew_of(state, seat)
     assert crew is not None
-    crew.motions_used.append(seat)
+    crew.motions_used = [*crew.motions_used, seat]  # shared by clones: replaced
     voters = without_captain(crew)
     crew.vote = open_vote(state, Topic.DEPOSITION, voters, [NO, YES], proposer=seat)
     # [D-23] the captain and the other crews learn nothing of the attempt

@@ -47,7 +47,17 @@ from ludoteca.games.ciurme.rules.roles import (
     member_crew,
 )
 from ludoteca.games.ciurme.rules.votes import open_vote
-from ludoteca.games.ciurme.state import NO, YES, CiurmeState, Crew, Outcome, Stage, Step, Topic
+from ludoteca.games.ciurme.state import (
+    NO,
+    YES,
+    CiurmeState,
+    Crew,
+    Outcome,
+    Stage,
+    Step,
+    Topic,
+    replaced,
+)
 
 
 # --- places -------------------------------------------------------------------------------------
@@ -249,7 +259,9 @@ def do_move(state: CiurmeState, seat: int, action: Stay | Move) -> list[Event]:
     if isinstance(action, Move):
         crew.place[i] = action.place
     here = crew.place[i]
-    crew.place_turns[i][PLACES.index(here)] += 1
+    turns = crew.place_turns[i]
+    spot = PLACES.index(here)
+    crew.place_turns = replaced(crew.place_turns, i, replaced(turns, spot, turns[spot] + 1))
     events = [private("moved", board_audience(state, crew), seat=seat, start=start, end=here)]
     if here == ISLAND:
         events += produce(state, crew, member=i)
@@ -345,7 +357,7 @@ def do_repair(state: CiurmeState, seat: int, action: Repair | Help) -> list[Even
     crew.transported.remove(action.colour)
     target = seat if isinstance(action, Repair) else action.mate
     crew.pieces.append((seat, action.colour, target))
-    crew.reached_at[crew.active] = state.tick
+    crew.reached_at = replaced(crew.reached_at, crew.active, state.tick)
     index = state.crews.index(crew)
     seen = board_audience(state, crew)
     events: list[Event] = [

@@ -16,7 +16,7 @@ from ludoteca.games.ciurme.actions import (
     Stay,
     Steer,
 )
-from ludoteca.games.ciurme.data import AUTOMATON, ISLAND, LIFEBOAT, NEUTRAL, WRECK, Wood
+from ludoteca.games.ciurme.data import AUTOMATON, ISLAND, LIFEBOAT, NEUTRAL, PLACES, WRECK, Wood
 from ludoteca.games.ciurme.rules.loads import complete, help_given, helped, load, restored
 from ludoteca.games.ciurme.rules.roles import FACILITATOR_DOES_NOT_PLAY
 from ludoteca.games.ciurme.tests.helpers import (
@@ -306,3 +306,16 @@ def test_arriving_on_the_wreck_with_nothing_left_to_do_ends_the_turn() -> None:
     on_wreck(crew, 0, [Wood.GREEN])
     act(state, 0, Stay())
     assert crew.members[crew.active] == 1 and crew.transported == [Wood.GREEN]
+
+
+def test_a_move_counts_one_turn_at_the_place_it_ends_on() -> None:
+    """The turns each member spent at each place (the debrief's table): one a turn, at the
+    place the move ends on; a clone taken before keeps its own count (the counts are replaced,
+    never changed in place: clones share them)."""
+    state = phase1()
+    before = GAME.clone(state)
+    act(state, 0, Move(LIFEBOAT))
+    crew = state.crews[0]
+    member = crew.members.index(0)
+    assert crew.place_turns[member] == [int(place == LIFEBOAT) for place in PLACES]
+    assert before.crews[0].place_turns[member] == [0] * len(PLACES)
