@@ -33,7 +33,7 @@ the numpy training example.
   its greedy win rate on the same 400 matches at each checkpoint.
 
 Run: `python bench/research.py [--cards 3] [--iterations 24] [--native-cards 3,4]
-[--native-iterations 100] [--episodes 8000]`; it writes its
+[--native-iterations 100] [--gambit-cards 3] [--episodes 8000]`; it writes its
 page of the documentation site (docs/bench/research.md).
 """
 
