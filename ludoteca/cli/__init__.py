@@ -5,7 +5,18 @@ from __future__ import annotations
 import typer
 
 from ludoteca import __version__
-from ludoteca.cli import debrief, games, matches, play, replay, serve, simulate, tournament, tune
+from ludoteca.cli import (
+    debrief,
+    games,
+    matches,
+    play,
+    replay,
+    serve,
+    simulate,
+    solve,
+    tournament,
+    tune,
+)
 from ludoteca.cli.common import Commands
 
 app = typer.Typer(
@@ -42,3 +53,4 @@ app.command("tune")(tune.tune)
 app.command("debrief")(debrief.debrief)
 app.command("serve")(serve.serve)
 app.add_typer(matches.app, name="matches")
+app.add_typer(solve.app, name="solve")

@@ -182,3 +182,22 @@ def seat_order(seat: int, seats: int) -> list[int]:
     """The seats as `seat` sees the table: itself first, then the others in turn order, so an
     observation means the same thing from every seat."""
     return [(seat + k) % seats for k in range(seats)]
+
+
+def published_numbers_only(options: Any, why: str) -> None:
+    """Refuse, by name, a variant of the game's numbers (`ludoteca tune`'s) that the game's
+    encoding cannot hold (`why`: what it is sized on), rather than read it wrongly. A game whose
+    encoding holds its variant does not call this: every learning interface takes it."""
+    import dataclasses
+
+    from ludoteca.engine.tunables import is_variant
+
+    if not dataclasses.is_dataclass(options):
+        return
+    for f in dataclasses.fields(options):
+        if is_variant(f) and getattr(options, f.name) != f.default:
+            raise ValueError(
+                f"this game's learning encoding is for its published numbers ({why}): leave "
+                f"out the option {f.name!r} (a variant of the game's numbers, for balance "
+                "searches)"
+            )

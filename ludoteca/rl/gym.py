@@ -25,6 +25,10 @@ worlds its seat may know (`ludoteca.bots.base`).
   when the seat has something to choose (or the match is over): the bots play in between, each
   as soon as it may, so there is no waiting action.
 - An action outside the mask changes nothing and sets `info["illegal_action"]`.
+- **A terminal step's `action_mask` is all zeros** (the match is over: nothing is legal).
+  Under `gymnasium.make_vec`'s autoreset the next step resets the environment and ignores its
+  action, so a masked sampler must give some action for an empty mask
+  (`ludoteca.rl.examples.vector_env.masked_sample`).
 - **Real time** (Ligretto): the seat's action is *submitted* and fires after the seat's reaction
   time (`level`) on the simulated clock, the bots' after theirs, the earliest first, as the
   batch runner plays them; a submission that another made illegal first is refused

@@ -202,14 +202,27 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> Observer | None:
-        """The observer of a seat's view (with perfect recall: its information state); None
-        for the kinds of observation a ludoteca game does not offer (a seat's public or private
-        part alone: a view is both), as OpenSpiel's `make_observation` documents."""
+    ) -> Observer | PublicObserver | AllPlayersObserver | None:
+        """The observer OpenSpiel's `make_observation` asks for:
+
+        - a seat's (private_info SINGLE_PLAYER, the default): the seat's view, with perfect
+          recall its information state (`Observer`);
+        - the public one (private_info NONE): what a spectator sees (`PublicObserver`);
+        - all players' (private_info ALL_PLAYERS, without perfect recall): every seat's view
+          at once, which still hides what no seat sees (`AllPlayersObserver`).
+
+        None for the kinds a ludoteca game does not offer (a seat's private part alone, a
+        public or all-players observer with perfect recall), as `make_observation` documents."""
         if params:
             raise ValueError(f"observation parameters are not supported; given {params}")
         kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
-        if kind.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
+        private = kind.private_info
+        if private == pyspiel.PrivateInfoType.NONE and kind.public_info:
+            return None if kind.perfect_recall else PublicObserver()
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS and kind.public_info:
+            return None if kind.perfect_recall else AllPlayersObserver(
+                self.spec, self.num_players())
+        if private != pyspiel.PrivateInfoType.SINGLE_PLAYER or not kind.public_info:
             return None
         return Observer(self.spec, self.layout, bool(kind.perfect_recall))
 
@@ -541,6 +554,45 @@ class Observer:
         if self.perfect_recall:
             return state.information_state(player)
         return state.view_json(player)
+
+
+class PublicObserver:
+    """OpenSpiel's public observer: the string is what a spectator sees (`Game.view` of no
+    seat) as JSON, the same for every player; the tensor is empty (the games' encodings are a
+    seat's: a spectator's view has no numbers of its own)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: LudotecaState, player: int) -> None:
+        return
+
+    def string_from(self, state: LudotecaState, player: int) -> str:
+        if not state.dealt:
+            return "{}"
+        return json.dumps(state.table.game.view(state.table.state, None), sort_keys=True,
+                          separators=(",", ":"))
+
+
+class AllPlayersObserver:
+    """OpenSpiel's all-players observer: every seat's observation, one after the other in seat
+    order (a piece `seat_N` each), and every seat's view as a JSON list: all that some seat
+    sees, and nothing that no seat sees (a deck's order), whoever `player` is."""
+
+    def __init__(self, spec: LearningSpec, players: int) -> None:
+        self.size = spec.size
+        self.tensor = np.zeros(players * spec.size, np.float32)
+        self.dict = {f"seat_{seat}": self.tensor[seat * spec.size : (seat + 1) * spec.size]
+                     for seat in range(players)}
+
+    def set_from(self, state: LudotecaState, player: int) -> None:
+        for seat, piece in enumerate(self.dict.values()):
+            observation = state.observation(seat)
+            piece[:] = 0.0 if observation is None else observation
+
+    def string_from(self, state: LudotecaState, player: int) -> str:
+        return "[" + ",".join(state.view_json(seat) for seat in range(len(self.dict))) + "]"
 
 
 # --- registration ---------------------------------------------------------------------------------

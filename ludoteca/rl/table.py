@@ -26,7 +26,6 @@ processes.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +37,6 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.learning import LazyView, LearningSpec
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.tunables import is_variant
 from ludoteca.games import load_game
 
 ROLE_BOT = "heuristic"
@@ -52,28 +50,13 @@ def learning_spec(game: Game[Any], players: int, options: Any = None) -> Learnin
     ValueError for a game without an encoding."""
     game.check_players(players)
     typed = game.options(options)
-    refuse_variant(typed)
-    spec = game.learning_spec(players, typed)
+    spec = game.learning_spec(players, typed)  # a variant it cannot encode is refused there
     if spec is None:
         raise ValueError(
             f"{game.title or game.name} has no encoding for learning agents "
             "(Game.learning_spec returns None)"
         )
     return spec
-
-
-def refuse_variant(options: Any) -> None:
-    """The encodings size their observations and actions on the published numbers (Ciurme's
-    stamps, Castell's tokens): a variant of them (`ludoteca tune`'s) is refused here, by name,
-    rather than read wrongly."""
-    if not dataclasses.is_dataclass(options):
-        return
-    for f in dataclasses.fields(options):
-        if is_variant(f) and getattr(options, f.name) != f.default:
-            raise ValueError(
-                f"the learning encodings are for the published game: leave out the option "
-                f"{f.name!r} (a variant of the game's numbers, for balance searches)"
-            )
 
 
 @dataclass

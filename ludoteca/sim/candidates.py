@@ -17,6 +17,7 @@ from ludoteca.bots.spec import BotSpec, with_params
 from ludoteca.engine.game import Game
 from ludoteca.engine.options import options_to_json
 from ludoteca.engine.tunables import Tunable, current_value, with_values
+from ludoteca.sim.bootstrap import counts, losses
 from ludoteca.sim.objectives import Term, loss, term_values
 from ludoteca.sim.runner import run_tasks
 from ludoteca.sim.task import Task
@@ -168,6 +169,8 @@ def measured(
 ) -> Measured:
     """The loss of these matches and a bootstrap 95% interval (matches resampled)."""
     values = term_values(search.terms, records, c.moved, c.tuned)
-    samples = [objective(search, c, rng.choices(records, k=len(records)))
-               for _ in range(BOOTSTRAP)]
+    everyone = range(len(records))
+    drawn = counts([rng.choices(everyone, k=len(records)) for _ in range(BOOTSTRAP)],
+                   len(records))
+    samples = losses(search.terms, records, c.moved, c.tuned, drawn).tolist()
     return Measured(loss(search.terms, values), interval(samples), values, len(records))

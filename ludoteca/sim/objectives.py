@@ -39,8 +39,20 @@ MAX_WEIGHT = 1_000.0
 
 
 @dataclass(frozen=True)
+class Sums:
+    """A term as sums over the matches, for the bootstrap (`ludoteca.sim.bootstrap`): the
+    numbers each match adds (`columns`) and the term's value read from their sums over a
+    sample of `n` matches (`value`: sums as an array whose last axis is the columns, one value
+    per sample). Every term is a share, a mean or a spread of rates: a function of such sums."""
+
+    columns: Callable[[Mapping[str, Any]], list[float]]
+    value: Callable[[Any, int], Any]  # (sums: numpy array [..., k], n) -> values [...]
+
+
+@dataclass(frozen=True)
 class Term:
-    """One objective with its weight; `value` reads a candidate's matches."""
+    """One objective with its weight; `value` reads a candidate's matches, `sums` (given the
+    parameters moved and the tuned bot) says the same as sums over matches."""
 
     name: str
     weight: float
@@ -48,6 +60,7 @@ class Term:
     score: Callable[[Records, int, str], float]  # (records, parameters moved, tuned bot)
     opponent: BotSpec | None = None  # win-rate-vs
     meaning: str = ""  # what its value is, for the report
+    sums: Callable[[int, str], Sums] | None = None
 
     def value(self, records: Records, moved: int, tuned: str) -> float:
         return self.score(records, moved, tuned)
@@ -110,6 +123,67 @@ def measure_mean(records: Records, measure: Measure) -> float:
     return mean(values) if measure.goal == "low" else -mean(values) or 0.0  # no -0.0
 
 
+# --- the figures as sums over matches (the bootstrap's) ----------------------------------------
+def _mean_of(columns: Callable[[Mapping[str, Any]], list[float]]) -> Sums:
+    return Sums(columns, lambda sums, n: sums[..., 0] / n)
+
+
+def _ratio(sums: Any, sign: float = 1.0) -> Any:
+    """Sum of values over their count (NaN where nothing was counted), times `sign`."""
+    import numpy as np
+
+    with np.errstate(invalid="ignore", divide="ignore"):
+        found = sign * sums[..., 0] / sums[..., 1]
+    return found + 0.0  # no -0.0
+
+
+def seat_spread_sums() -> Sums:
+    def spread(sums: Any, n: int) -> Any:
+        return (sums.max(axis=-1) - sums.min(axis=-1)) / n
+
+    return Sums(lambda record: win_shares(_teams(record)[1]), spread)
+
+
+def score_gap_sums() -> Sums:
+    def gap(record: Mapping[str, Any]) -> list[float]:
+        scores = sorted(_teams(record)[0], reverse=True)
+        return [scores[0] - scores[1] if len(scores) > 1 else 0.0]
+
+    return _mean_of(gap)
+
+
+def outside_share_sums(low: int, high: int) -> Sums:
+    return _mean_of(lambda record: [0.0 if low <= record["actions"] <= high else 1.0])
+
+
+def win_rate_sums(bot: str) -> Sums:
+    """1 minus the bot's win share, as `1 - win_rate`."""
+    def shares(record: Mapping[str, Any]) -> list[float]:
+        mine = [share for name, share in zip(record["specs"], win_shares(_teams(record)[1]),
+                                             strict=True) if name == bot]
+        return [sum(mine), float(len(mine))]
+
+    return Sums(shares, lambda sums, n: 1.0 - _ratio(sums))
+
+
+def measure_sums(measure: Measure) -> Sums:
+    def found(record: Mapping[str, Any]) -> list[float]:
+        try:
+            value = measure.value(record["details"])
+        except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError):
+            value = None
+        return [0.0, 0.0] if value is None else [float(value), 1.0]
+
+    sign = 1.0 if measure.goal == "low" else -1.0
+    return Sums(found, lambda sums, n: _ratio(sums, sign))
+
+
+def constant_sums(value: float) -> Sums:
+    import numpy as np
+
+    return Sums(lambda record: [], lambda sums, n: np.full(sums.shape[:-1], value))
+
+
 # --- reading the command line -----------------------------------------------------------------
 def parse_objective(text: str, game: Game[Any], tuning_bot: bool) -> Term:
     """One `--objective`; a ValueError says what is wrong and what is allowed."""
@@ -127,17 +201,21 @@ def parse_objective(text: str, game: Game[Any], tuning_bot: bool) -> Term:
                                           if measures[name].goal == "high" else "")
     if name == "seat-fairness":
         _no_arg(name, arg)
-        return Term(name, weight, label, lambda r, m, t: seat_spread(r), meaning=meaning)
+        return Term(name, weight, label, lambda r, m, t: seat_spread(r), meaning=meaning,
+                    sums=lambda m, t: seat_spread_sums())
     if name == "closeness":
         _no_arg(name, arg)
-        return Term(name, weight, label, lambda r, m, t: score_gap(r), meaning=meaning)
+        return Term(name, weight, label, lambda r, m, t: score_gap(r), meaning=meaning,
+                    sums=lambda m, t: score_gap_sums())
     if name == "published":
         _no_arg(name, arg)
-        return Term(name, weight, label, lambda r, m, t: float(m), meaning=meaning)
+        return Term(name, weight, label, lambda r, m, t: float(m), meaning=meaning,
+                    sums=lambda m, t: constant_sums(float(m)))
     if name == "length":
         low, high = _range(arg)
         score = lambda r, m, t: outside_share(r, low, high)  # noqa: E731
-        return Term(name, weight, label, score, meaning=meaning)
+        return Term(name, weight, label, score, meaning=meaning,
+                    sums=lambda m, t: outside_share_sums(low, high))
     if name == "win-rate-vs":
         if not tuning_bot:
             raise ValueError("win-rate-vs needs a bot to tune: add --bot (e.g. --bot mcts)")
@@ -145,12 +223,12 @@ def parse_objective(text: str, game: Game[Any], tuning_bot: bool) -> Term:
             raise ValueError("win-rate-vs names the opponent: win-rate-vs=heuristic")
         opponent = parse_spec(arg)
         return Term(name, weight, label, lambda r, m, t: 1.0 - win_rate(r, t), opponent,
-                    meaning)
+                    meaning, sums=lambda m, t: win_rate_sums(t))
     if name in measures:
         _no_arg(name, arg)
         measure = measures[name]
         return Term(name, weight, label, lambda r, m, t: measure_mean(r, measure),
-                    meaning=meaning)
+                    meaning=meaning, sums=lambda m, t: measure_sums(measure))
     allowed = [*GENERAL, *measures]
     raise ValueError(
         f"unknown objective {quote(name)}; allowed: {', '.join(allowed)} "

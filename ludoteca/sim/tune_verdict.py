@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ludoteca.sim.bootstrap import counts, losses
 from ludoteca.sim.candidates import (
     BOOTSTRAP,
     Candidate,
@@ -143,12 +144,11 @@ def _verdict(
     count = len(chosen_records)
     difference = (objective(search, chosen, chosen_records)
                   - objective(search, start, start_records))
-    samples = []
-    for _ in range(BOOTSTRAP):
-        drawn = [rng.randrange(count) for _ in range(count)]
-        samples.append(objective(search, chosen, [chosen_records[i] for i in drawn])
-                       - objective(search, start, [start_records[i] for i in drawn]))
-    low, high = interval(samples)
+    drawn = counts([[rng.randrange(count) for _ in range(count)] for _ in range(BOOTSTRAP)],
+                   count)
+    samples = (losses(search.terms, chosen_records, chosen.moved, chosen.tuned, drawn)
+               - losses(search.terms, start_records, start.moved, start.tuned, drawn))
+    low, high = interval(samples.tolist())
     if difference >= 0:
         kind = NOTHING_BETTER
     elif high < 0:

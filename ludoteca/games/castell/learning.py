@@ -57,7 +57,15 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ludoteca.engine.actions import Action
-from ludoteca.engine.learning import LearningSpec, many_hot, one_hot, scaled, seat_order, spec_of
+from ludoteca.engine.learning import (
+    LearningSpec,
+    many_hot,
+    one_hot,
+    published_numbers_only,
+    scaled,
+    seat_order,
+    spec_of,
+)
 from ludoteca.games.castell.actions import (
     Abstain,
     Declare,
@@ -107,6 +115,7 @@ RANK = 3
 
 
 def learning_spec(players: int, options: CastellOptions) -> LearningSpec:
+    published_numbers_only(options, "the published tokens, castellers and region points")
     regions = len(REGIONS)
     return spec_of(
         players,

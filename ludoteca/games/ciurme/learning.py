@@ -65,7 +65,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ludoteca.engine.actions import Action
-from ludoteca.engine.learning import LearningSpec, many_hot, one_hot, scaled, spec_of
+from ludoteca.engine.learning import (
+    LearningSpec,
+    many_hot,
+    one_hot,
+    published_numbers_only,
+    scaled,
+    spec_of,
+)
 from ludoteca.games.ciurme.actions import (
     Abstain,
     Agree,
@@ -121,6 +128,7 @@ MESSAGES = 20
 
 
 def learning_spec(players: int, options: CiurmeOptions) -> LearningSpec:
+    published_numbers_only(options, "the published stamps' values, 0, 1, 2 and 4")
     return spec_of(
         players,
         options,

@@ -10,7 +10,7 @@ the others in seat order after it):
 | `prizes_left` | 1 | prizes still in the deck, over n |
 | `bid_placed` | 1 per seat | who has bid for this prize |
 | `my_bid` | n | the card this seat has bid, one-hot |
-| `scores` | 1 per seat | prize points, over n(n+1)/2 (all the prizes) |
+| `scores` | 1 per seat | prize points, over n(n+1)/2 (all the prizes) + the head start |
 
 Actions: index c - 1 bids the card c.
 """
@@ -37,7 +37,8 @@ def learning_spec(players: int, options: GoofspielOptions) -> LearningSpec:
             ("prizes_left", 1, "prizes left in the deck / cards"),
             ("bid_placed", players, "has bid for this prize, per seat from this one"),
             ("my_bid", n, "this seat's bid, one-hot"),
-            ("scores", players, "prize points / all the prizes' points, per seat from this one"),
+            ("scores", players, "prize points / (all the prizes' points + the head start), "
+             "per seat from this one"),
         ],
         [("bid", n, "bid the card index + 1")],
         seat_decisions=n,  # one bid per prize
@@ -47,7 +48,7 @@ def learning_spec(players: int, options: GoofspielOptions) -> LearningSpec:
 def observe(view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
     n = spec.options.cards
     order = seat_order(seat, spec.players)
-    all_points = n * (n + 1) // 2
+    all_points = n * (n + 1) // 2 + spec.options.variant.head_start  # the most a seat can hold
     return spec.pack(
         {
             "hands": [x for s in order for x in many_hot((c - 1 for c in view["hands"][s]), n)],
