@@ -252,6 +252,7 @@ def session_out(live: LiveMatch) -> schemas.SessionOut:
         members_cap=seating.member_cap(live.game, live.config.session_member_margin),
         grace=info.settings.get("grace"),
         latecomers=info.settings.get("latecomers", MOST_BOTS),
+        claims=info.settings.get("claims", "away"),
         debrief_published=bool(info.settings.get("debrief_published")),
     )
 
@@ -450,6 +451,8 @@ async def change_settings(hub: Hub, live: LiveMatch, request: schemas.SessionSet
         changes["grace"] = check_grace(request.grace)
     if request.latecomers is not None:
         changes["latecomers"] = request.latecomers
+    if request.claims is not None:
+        changes["claims"] = request.claims
     if request.players is not None:
         _in_lobby(live)
         session_plan(live, request.players)  # refused now, saying why, if nobody fits it
