@@ -11,7 +11,9 @@ and flag) and bots take the spare seats.
 While it runs: a person whose phone has been away longer than the grace (45 s unless the
 facilitator sets another) is played by a bot until the phone is back; a person who comes with
 the code after the start takes a free seat, else a seat a bot plays that is nobody's (in the
-crew the facilitator chose, else in the crew with the most bots). Everybody is named by the
+crew the facilitator chose, else in the crew with the most bots), unless their name is that of
+a person whose phone is away: then they ask the facilitator for that seat (api.guests, which
+also gives everyone a personal code to come back with). Everybody is named by the
 name they typed, bot or no bot, results and debrief included. At the end the debrief is the
 facilitator's; the facilitator may publish the room's version, which keeps every secret.
 """
