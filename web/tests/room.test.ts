@@ -32,6 +32,21 @@ describe("the training room", () => {
     expect(next.lobby?.members[0].name).toBe("Ada");
   });
 
+  test("a seat opened on another device stays told, whatever error comes after", () => {
+    const told = reduce(initialMatch(), { type: "error", error: "this seat was opened on another device", code: "seat_elsewhere" });
+    expect(told.elsewhere).toBe(true);
+    expect(reduce(told, { type: "error", error: "too many messages" }).elsewhere).toBe(true);
+    expect(reduce(initialMatch(), { type: "error", error: "too many messages" }).elsewhere).toBe(false);
+  });
+
+  test("the way back's refusals are said in the reader's language", () => {
+    setLanguage("it");
+    const wrong = new ApiError("that name and personal code are nobody's", 403, "wrong_personal_code");
+    expect(errorText(wrong)).toContain("codice personale");
+    setLanguage("en");
+    expect(errorText(new ApiError("too many", 429, "too_many_codes", { seconds: 12 }))).toContain("12 s");
+  });
+
   test("a vote's count of answers", () => {
     const vote = { crew: 0, topic: "quartermaster", runoff: false, candidates: [0, 1], voters: [0, 1, 2], cast: [true, false, true], awaiting_facilitator: false, proposer: null, seconds: 120, clock: "vote 3" };
     expect(answered(vote)).toEqual({ done: 2, all: 3 });

@@ -232,11 +232,13 @@ async def match_back_route(match_id: MatchId, body: schemas.MatchBack, request: 
 
 # --- without it: the facilitator gives the seat back -----------------------------------------
 def away_entry(live: LiveMatch, name: str) -> MemberInfo | None:
-    """The seated person of that name whose screen is away, if any (after the start)."""
+    """The seated person of that name whose screen is away (or, where the facilitator set
+    `claims` to any, who is seated at all), if any (after the start)."""
     now = live.now()
+    anyone = live.info.settings.get("claims") == "any"
     return next((m for m in live.info.members if m.present and m.seat is not None
-                 and same_name(m.name, name) and not live.presence.connected(m.seat, now)),
-                None)
+                 and same_name(m.name, name)
+                 and (anyone or not live.presence.connected(m.seat, now))), None)
 
 
 async def ask_back(hub: Hub, live: LiveMatch, entry: MemberInfo, name: str) -> schemas.Joined:

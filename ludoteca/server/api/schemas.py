@@ -252,6 +252,9 @@ class SessionOut(BaseModel):
     members_cap: int | None = Field(None, description="the most people the lobby takes")
     grace: float | str | None = None
     latecomers: int | str = "most_bots"
+    # Whose seat a name asks back after the start (api.guests): a person's who is away, or
+    # any person's (the facilitator then tells the two apart in the room).
+    claims: Literal["away", "any"] = "away"
     debrief_published: bool = False
 
 
@@ -262,6 +265,10 @@ class SessionSettings(Strict):
     latecomers: int | Literal["most_bots"] | None = Field(
         None, description="the crew (its index) whose bot seats latecomers take first; "
         "most_bots: the crew with the most bots"
+    )
+    claims: Literal["away", "any"] | None = Field(
+        None, description="after the start, a name whose person is away asks for that seat "
+        "(away, the default), or a name of anyone seated does (any)"
     )
     players: int | None = Field(
         None, ge=1, le=100, description="before the start: the seats the session is planned "

@@ -11,7 +11,9 @@ and flag) and bots take the spare seats.
 While it runs: a person whose phone has been away longer than the grace (45 s unless the
 facilitator sets another) is played by a bot until the phone is back; a person who comes with
 the code after the start takes a free seat, else a seat a bot plays that is nobody's (in the
-crew the facilitator chose, else in the crew with the most bots). Everybody is named by the
+crew the facilitator chose, else in the crew with the most bots), unless their name is that of
+a person whose phone is away: then they ask the facilitator for that seat (api.guests, which
+also gives everyone a personal code to come back with). Everybody is named by the
 name they typed, bot or no bot, results and debrief included. At the end the debrief is the
 facilitator's; the facilitator may publish the room's version, which keeps every secret.
 """
@@ -252,6 +254,7 @@ def session_out(live: LiveMatch) -> schemas.SessionOut:
         members_cap=seating.member_cap(live.game, live.config.session_member_margin),
         grace=info.settings.get("grace"),
         latecomers=info.settings.get("latecomers", MOST_BOTS),
+        claims=info.settings.get("claims", "away"),
         debrief_published=bool(info.settings.get("debrief_published")),
     )
 
@@ -450,6 +453,8 @@ async def change_settings(hub: Hub, live: LiveMatch, request: schemas.SessionSet
         changes["grace"] = check_grace(request.grace)
     if request.latecomers is not None:
         changes["latecomers"] = request.latecomers
+    if request.claims is not None:
+        changes["claims"] = request.claims
     if request.players is not None:
         _in_lobby(live)
         session_plan(live, request.players)  # refused now, saying why, if nobody fits it

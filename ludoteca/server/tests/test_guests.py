@@ -282,3 +282,23 @@ def test_a_matchs_seat_taken_by_name_comes_back_with_its_code(sqlite: ServerConf
 
     with ServerThread(sqlite) as server:
         asyncio.run(scenario(server.url))
+
+
+def test_the_facilitator_may_let_any_seated_name_be_asked_back(sqlite: ServerConfig) -> None:
+    """With `claims: any`, a name whose person is still connected asks for the seat too (the
+    facilitator tells the two apart in the room) instead of taking a new seat."""
+    async def scenario(base: str) -> None:
+        session, people = await started(base, ["Ada", "Hugo"])
+        sid, code, host = session["id"], session["code"], session["facilitator_token"]
+        hugo = await Client.connect(base, sid, people[1]["token"])
+        await hugo.state()
+        assert (await join(base, code, "Hugo"))["claim"] is None  # the default: away only
+        changed = await call(base, "PATCH", f"/api/sessions/{sid}/settings", host,
+                             {"claims": "any"})
+        assert changed.status_code == 200 and changed.json()["claims"] == "any"
+        asking = await join(base, code, "Hugo")
+        assert asking["claim"] is not None and asking["seat"] is None
+        await hugo.close()
+
+    with ServerThread(sqlite, games={}) as server:
+        asyncio.run(scenario(server.url))

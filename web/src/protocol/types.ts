@@ -788,6 +788,7 @@ export interface SeatBack {
  * via the `definition` "SessionOut".
  */
 export interface SessionOut {
+  claims?: "away" | "any";
   code: string;
   crews: number[][];
   debrief_published?: boolean;
@@ -808,6 +809,10 @@ export interface SessionOut {
  * via the `definition` "SessionSettings".
  */
 export interface SessionSettings {
+  /**
+   * after the start, a name whose person is away asks for that seat (away, the default), or a name of anyone seated does (any)
+   */
+  claims?: ("away" | "any") | null;
   /**
    * seconds a phone may be away before a bot plays the seat
    */
