@@ -38,15 +38,28 @@ def may_move_to_depose(state: CiurmeState, crew: Crew, seat: int) -> bool:
     """[D-10] A member may move to depose in phase 2, once per round (a documented bound),
     while the crew has a quartermaster to promote and no other vote is open; never the
     captain."""
-    return (
-        state.stage == Stage.ASSEMBLY and crew.quartermaster is not None and crew.vote is None
-        and seat != crew.captain and seat not in crew.motions_used
-    )
+    return crew_may_move(state, crew) and member_may_move(crew, seat)
+
+
+def crew_may_move(state: CiurmeState, crew: Crew) -> bool:
+    """[D-10] The crew's part of `may_move_to_depose`: phase 2, a quartermaster to promote and
+    no other vote open."""
+    return state.stage == Stage.ASSEMBLY and crew.quartermaster is not None and crew.vote is None
 
 
 def movers(state: CiurmeState) -> list[int]:
-    """Every member who may move to depose now, crew by crew."""
-    return [m for crew in state.crews for m in crew.members if may_move_to_depose(state, crew, m)]
+    """Every member who may move to depose now, crew by crew: a crew that may not is passed over
+    without asking each of its members (the listing asks at every step)."""
+    return [
+        m for crew in state.crews if crew_may_move(state, crew)
+        for m in crew.members if member_may_move(crew, m)
+    ]
+
+
+def member_may_move(crew: Crew, seat: int) -> bool:
+    """[D-10] The member's part of `may_move_to_depose`: not the captain, and not moved (or
+    waived) yet this round."""
+    return seat != crew.captain and seat not in crew.motions_used
 
 
 def may_move(state: CiurmeState, seat: int) -> bool:
