@@ -45,8 +45,16 @@ def rules_pages() -> dict[str, str]:
     for name in game_names():
         module = importlib.import_module(type(load_game(name)).__module__)
         text = (Path(module.__file__ or "").parent / "rules.en.md").read_text(encoding="utf-8")
-        pages[name] = re.sub(r"\[(D-\d+)\]", r"\\[\1\\]", text)
+        pages[name] = drawn_pictures(re.sub(r"\[(D-\d+)\]", r"\\[\1\\]", text))
     return pages
+
+
+def drawn_pictures(text: str) -> str:
+    """A rules page's pictures (`![what it shows](picture:castell-map)`) are drawn by the browser
+    client's own screens, which the site does not have: the site shows what each one shows, in
+    words, where the browser shows the picture (an image link would be broken)."""
+    return re.sub(r"!\[([^\]]*)\]\(picture:[\w-]+\)",
+                  r"*The rules page of the games room shows a picture here: \1.*", text)
 
 
 def openapi() -> dict[str, Any]:
