@@ -15,17 +15,52 @@ is retyped: a route added to the server is on the page at the next build.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
+import sys
 import re
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 PAGE = "reference/openapi.md"
 DOCUMENT = "reference/openapi.json"
 METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """The WebSocket page's frames, generated from the protocol's models (tools/protocol_page.py)."""
+    if page.file.src_uri == "reference/websocket.md":
+        return tool("protocol_page").fill(markdown)
+    if page.file.src_uri == "reference/http.md":
+        return tool("error_codes").fill(markdown.replace("<!-- routes -->", routes(openapi())))
+    return markdown
+
+
+def tool(name: str) -> ModuleType:
+    """A script of tools/ beside this one, as a module."""
+    path = Path(__file__).with_name(f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def routes(spec: dict[str, Any]) -> str:
+    """Every route of the app with its summary, which says who may call it."""
+    lines = ["| route | what (who) |", "|---|---|"]
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                lines.append(f"| [`{method.upper()} {path}`](openapi.md#{anchor(method, path)}) "
+                             f"| {cell(operation.get('summary', ''))} |")
+    return "\n".join(lines) + "\n"
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
