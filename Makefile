@@ -121,11 +121,13 @@ check-proxy: $(VENV)
 # The documentation site (docs/, mkdocs.yml) into site/. --strict: a broken link, a missing
 # page or a docstring the reference cannot read stops the build. The server's OpenAPI is
 # exported from the app as the site is built (tools/docs_hooks.py). Then every internal link
-# and image of the built pages is checked (tools/check_site.py). The pages' command blocks are
+# and image of the built pages is checked (tools/check_site.py), and the share of the Python
+# reference's public names with a docstring measured (tools/docstrings.py). The pages' command blocks are
 # run by a test (tests/test_docs_commands.py, `make docs-commands` alone).
 docs: $(VENV)
 	$(BIN)/mkdocs build --strict --quiet
 	$(BIN)/python tools/check_site.py site
+	$(BIN)/python tools/docstrings.py --least 75
 
 # Every command block of docs/ and README.md, run as written in fresh copies of the repository.
 docs-commands: $(VENV)
