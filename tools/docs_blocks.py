@@ -38,7 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 COMMAND_LANGUAGES = ("sh", "python")
 FENCE = re.compile(r"^(?P<indent> *)(?P<fence>```+|~~~+)(?P<info>[^\n`]*)$")
-DIRECTIVE = re.compile(r"^\s*<!--\s*(?P<kind>not run|check with|serves)\s*(?::(?P<text>.*?))?-->\s*$")
+DIRECTIVE = re.compile(
+    r"^\s*<!--\s*(?P<kind>not run|check with|serves)\s*(?::(?P<text>.*?))?-->\s*$")
 # The commands that belong in a ```sh block, to catch one left in a block of no language.
 LOOKS_LIKE_COMMAND = re.compile(r"^\s*(\.venv/bin/|make |ludoteca |python |pip |source )")
 # What the copy links back to in the checkout instead of copying: built or installed things.
@@ -108,7 +109,7 @@ def _follows(lines: list[str], previous: Block, index: int) -> bool:
     """Whether the block opening at `index` comes right after `previous` (blank lines between)."""
     if previous.language not in COMMAND_LANGUAGES:
         return False
-    end = previous.line + previous.text.count("\n") + 1  # the previous block's closing fence
+    end = previous.line + previous.text.count("\n") + 2  # just after its closing fence
     return all(not line.strip() for line in lines[end:index])
 
 

@@ -17,8 +17,8 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
-import sys
 import re
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -33,7 +33,8 @@ METHODS = ("get", "post", "put", "patch", "delete")
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """The WebSocket page's frames, generated from the protocol's models (tools/protocol_page.py)."""
+    """The WebSocket page's frames from the protocol's models (tools/protocol_page.py); the HTTP
+    page's routes from the app and its error codes from the server's code (error_codes.py)."""
     if page.file.src_uri == "reference/websocket.md":
         return tool("protocol_page").fill(markdown)
     if page.file.src_uri == "reference/http.md":
