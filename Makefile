@@ -122,12 +122,14 @@ check-proxy: $(VENV)
 # page or a docstring the reference cannot read stops the build. The server's OpenAPI is
 # exported from the app as the site is built (tools/docs_hooks.py). Then every internal link
 # and image of the built pages is checked (tools/check_site.py), and the share of the Python
-# reference's public names with a docstring measured (tools/docstrings.py). The pages' command blocks are
+# reference's public names with a docstring measured (tools/docstrings.py); a bench page whose
+# measured code changed since its commit is warned of (tools/stale_bench.py). The pages' command blocks are
 # run by a test (tests/test_docs_commands.py, `make docs-commands` alone).
 docs: $(VENV)
 	$(BIN)/mkdocs build --strict --quiet
 	$(BIN)/python tools/check_site.py site
 	$(BIN)/python tools/docstrings.py --least 75
+	$(BIN)/python tools/stale_bench.py
 
 # Every command block of docs/ and README.md, run as written in fresh copies of the repository.
 docs-commands: $(VENV)
