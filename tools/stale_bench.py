@@ -19,7 +19,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 STAMP = re.compile(r"at commit `(?P<commit>[0-9a-f]+)(?:\+changes)?`")
-COMMAND = re.compile(r"by `(?:python |\.venv/bin/python )?(?P<script>bench/[\w-]+\.py)(?P<rest>[^`]*)`")
+COMMAND = re.compile(
+    r"by `(?:python |\.venv/bin/python )?(?P<script>bench/[\w-]+\.py)(?P<rest>[^`]*)`")
 
 
 def git(*arguments: str) -> str:
