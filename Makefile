@@ -128,7 +128,7 @@ check-proxy: $(VENV)
 docs: $(VENV)
 	$(BIN)/mkdocs build --strict --quiet
 	$(BIN)/python tools/check_site.py site
-	$(BIN)/python tools/docstrings.py --least 75
+	$(BIN)/python tools/docstrings.py --least 90
 	$(BIN)/python tools/stale_bench.py
 
 # Every command block of docs/ and README.md, run as written in fresh copies of the repository.

@@ -34,6 +34,9 @@ FINISHED = ("over", "ended")
 
 
 class Door(StrEnum):
+    """The doors of a match a token may open besides its seat: the record, the replay, an
+    explanation, the debriefs."""
+
     RECORD = "record"
     REPLAY = "replay"
     EXPLAIN = "explanation"
@@ -53,6 +56,8 @@ class Refusal:
 
 @dataclass
 class Identity:
+    """Who a token is in a match: a seat, a session member, the host, or nobody."""
+
     seat: int | None = None
     member: int | None = None
     host: bool = False
