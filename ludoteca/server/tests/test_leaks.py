@@ -25,10 +25,11 @@ from typing import Any, Protocol
 import pytest
 
 from ludoteca.engine.match import Match
-from ludoteca.games import load_game
+from ludoteca.games import game_names, load_game
 from ludoteca.games.ciurme.state import CiurmeState, Stage, Topic
 from ludoteca.server.config import ServerConfig, sqlite_url
 from ludoteca.server.tests.helpers import Client, Player, ServerThread, get, post
+from ludoteca.server.tests.tables import plain_games
 from ludoteca.server.tests.test_secrecy import play_and_record
 
 CIURME = load_game("ciurme")
@@ -293,8 +294,19 @@ def test_no_frame_of_a_whole_session_tells_a_seat_what_the_rules_keep_from_it(
     assert final.history
 
 
-@pytest.mark.parametrize(("name", "players", "options"), [
-    ("goofspiel", 3, {}), ("ligretto", 2, {"rounds": 1}), ("castell", 2, {})])
+# Every registered game played as a plain match (Ciurme's session has its own test above),
+# Goofspiel at 3 players where two bids can tie.
+PLAIN = [(name, 3 if name == "goofspiel" else players, options)
+         for name, players, options in plain_games()]
+
+
+def test_every_registered_game_has_its_view_check() -> None:
+    missing = set(game_names()) - set(VIEW_CHECKS)
+    assert not missing, (f"write a check of what a seat's view may show for {sorted(missing)} "
+                         "in VIEW_CHECKS (test_leaks.py): the secrets its view must not carry")
+
+
+@pytest.mark.parametrize(("name", "players", "options"), PLAIN, ids=[g[0] for g in PLAIN])
 def test_no_frame_shows_another_players_hidden_tiles(server: ServerThread, name: str,
                                                      players: int, options: dict[str, Any]
                                                      ) -> None:

@@ -21,8 +21,9 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games import load_game
 from ludoteca.server.config import ServerConfig, sqlite_url
 from ludoteca.server.tests.helpers import Client, Player, ServerThread, create, get, post
+from ludoteca.server.tests.tables import every_game
 
-GAMES = [("castell", 2, {}), ("ligretto", 2, {"rounds": 1}), ("ciurme", 8, {})]
+GAMES = every_game()  # every registered game, Goofspiel included
 
 
 def chooser(seed: int) -> Any:
