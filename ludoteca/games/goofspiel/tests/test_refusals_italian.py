@@ -5,6 +5,7 @@ other games' refusals do: along seeded matches, every few steps every seat tries
 from __future__ import annotations
 
 from ludoteca.engine.actions import Action
+from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.refusals import italian, refusals_along
 from ludoteca.games.goofspiel import GAME
 from ludoteca.games.goofspiel.actions import Bid
@@ -17,7 +18,7 @@ def tried(state: GoofspielState) -> list[Action]:
 
 
 def test_every_refusal_says_its_reason_in_italian_with_no_english_word_left() -> None:
-    found = {}
+    found: dict[str, IllegalAction] = {}
     for seed in (1, 2):
         found |= refusals_along(GAME, GAME.setup(2, seed, GAME.options({})), seed=seed,
                                 every=1, tried=tried)
