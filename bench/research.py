@@ -6,10 +6,11 @@ the numpy training example.
   node per prize turned up), its exploitability after each block of iterations, and the CPU
   seconds spent; the same on OpenSpiel's own C++ Goofspiel of the same size and rules (prizes
   in random order, bids taken in turns and revealed, win-loss returns:
-  `turn_based_simultaneous_game(goofspiel(imp_info=False,...))`), the baseline of the run: the
-  two reach the same exploitability at every iteration (the same game; OpenSpiel's plays the
-  last, forced round itself, ours asks it), and the ratio of their seconds is what our Python
-  adapter costs.
+  `turn_based_simultaneous_game(goofspiel(imp_info=False,...))`), the baseline of the run: at 3
+  cards the two reach the same exploitability at every iteration (OpenSpiel's plays the last,
+  forced round itself, ours asks it), and the ratio of their seconds is what our Python adapter
+  costs. From 4 cards on OpenSpiel's information states forget the order of tied rounds, so
+  the games differ (docs/research/openspiel.md).
 - **Native speed.** The same game's whole tree exported as a Gambit `.efg` file
   (`ludoteca solve export`, `ludoteca.rl.efg`) and loaded by OpenSpiel's C++
   `load_efg_game`: OpenSpiel's C++ CFR+ (`pyspiel.CFRPlusSolver`) and exploitability

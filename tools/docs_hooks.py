@@ -15,17 +15,53 @@ is retyped: a route added to the server is on the page at the next build.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import re
+import sys
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 PAGE = "reference/openapi.md"
 DOCUMENT = "reference/openapi.json"
 METHODS = ("get", "post", "put", "patch", "delete")
+
+
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """The WebSocket page's frames from the protocol's models (tools/protocol_page.py); the HTTP
+    page's routes from the app and its error codes from the server's code (error_codes.py)."""
+    if page.file.src_uri == "reference/websocket.md":
+        return tool("protocol_page").fill(markdown)
+    if page.file.src_uri == "reference/http.md":
+        return tool("error_codes").fill(markdown.replace("<!-- routes -->", routes(openapi())))
+    return markdown
+
+
+def tool(name: str) -> ModuleType:
+    """A script of tools/ beside this one, as a module."""
+    path = Path(__file__).with_name(f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def routes(spec: dict[str, Any]) -> str:
+    """Every route of the app with its summary, which says who may call it."""
+    lines = ["| route | what (who) |", "|---|---|"]
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                lines.append(f"| [`{method.upper()} {path}`](openapi.md#{anchor(method, path)}) "
+                             f"| {cell(operation.get('summary', ''))} |")
+    return "\n".join(lines) + "\n"
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
@@ -45,8 +81,16 @@ def rules_pages() -> dict[str, str]:
     for name in game_names():
         module = importlib.import_module(type(load_game(name)).__module__)
         text = (Path(module.__file__ or "").parent / "rules.en.md").read_text(encoding="utf-8")
-        pages[name] = re.sub(r"\[(D-\d+)\]", r"\\[\1\\]", text)
+        pages[name] = drawn_pictures(re.sub(r"\[(D-\d+)\]", r"\\[\1\\]", text))
     return pages
+
+
+def drawn_pictures(text: str) -> str:
+    """A rules page's pictures (`![what it shows](picture:castell-map)`) are drawn by the browser
+    client's own screens, which the site does not have: the site shows what each one shows, in
+    words, where the browser shows the picture (an image link would be broken)."""
+    return re.sub(r"!\[([^\]]*)\]\(picture:[\w-]+\)",
+                  r"*The rules page of the games room shows a picture here: \1.*", text)
 
 
 def openapi() -> dict[str, Any]:

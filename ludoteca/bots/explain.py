@@ -35,6 +35,9 @@ class Weighed:
 
 @dataclass(frozen=True)
 class Explanation:
+    """What a seat's search weighed after one step of a finished match: every move with its
+    weight, the chosen one first."""
+
     step: int  # the state after this many steps: the one the seat chose from
     seat: int
     spec: str  # the search that weighed the moves
@@ -44,6 +47,7 @@ class Explanation:
     played: dict[str, Any] | None
 
     def to_json(self) -> dict[str, Any]:
+        """The explanation as JSON data."""
         return {
             "step": self.step, "seat": self.seat, "spec": self.spec, "played": self.played,
             "moves": [{"action": m.action, "text": m.text, "visits": m.visits,

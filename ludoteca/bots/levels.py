@@ -38,6 +38,7 @@ class Level:
     beats: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
+        """The level as JSON data."""
         return {"name": self.name, "spec": self.spec, "elo": self.elo, "beats": list(self.beats)}
 
 

@@ -229,6 +229,8 @@ class MctsBot(Bot):
 
     # --- the search ---------------------------------------------------------------------------
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
+        """The action the search finds best from what the seat may know (or the solved policy's,
+        with `solved=1`)."""
         self._settle(game.mcts_defaults if self.game_defaults else {})
         if self.solved:
             notes = self._notes.setdefault(seat, {})

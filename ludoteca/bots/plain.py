@@ -39,6 +39,7 @@ class PlainBot(Bot):
         self._notes: dict[int, dict[str, Any]] = {}  # per seat: one bot may play several
 
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
+        """The plain strategy's action, or the game's heuristic one where the strategy has none."""
         play = plain_strategy(game, self.strategy)
         known = game.determinize(state, seat, rng)
         action = play(game, known, seat, rng, self._notes.setdefault(seat, {}))

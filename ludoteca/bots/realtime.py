@@ -25,6 +25,8 @@ from ludoteca.engine.rng import Rng
 
 @dataclass
 class Plan:
+    """A bot's next action and the simulated time it fires at."""
+
     action: Action
     fire_at: float
 
@@ -77,5 +79,6 @@ class RealTimeScheduler:
         return True
 
     def run(self) -> None:
+        """Fires the planned actions in time order until the match ends or nobody has one."""
         while self.step():
             pass

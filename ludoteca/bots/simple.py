@@ -20,6 +20,7 @@ class RandomBot(Bot):
         self.level = level
 
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
+        """A legal action drawn at random, from a state the seat may know (the rest guessed)."""
         known = game.determinize(state, seat, rng)
         return rng.choice(game.legal_actions(known, seat))
 
@@ -34,5 +35,6 @@ class HeuristicBot(Bot):
         self.level = level
 
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
+        """The game's heuristic action, on a state the seat may know (the rest guessed)."""
         known = game.determinize(state, seat, rng)
         return game.heuristic_action(known, seat, rng)

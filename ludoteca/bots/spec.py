@@ -91,6 +91,7 @@ class BotSpec:
         return dict(self.params).get("level")
 
     def build(self) -> Bot:
+        """A fresh bot of this spec, named after it."""
         factory, _ = BOTS[self.bot]
         bot = factory(**dict(self.params))
         bot.name = self.name

@@ -51,6 +51,7 @@ class ActionCodec:
             self.classes[cls.kind] = cls
 
     def encode(self, action: Action) -> dict[str, Any]:
+        """The action as JSON data: its kind and its fields."""
         out: dict[str, Any] = {"kind": action.kind}
         hints = type_hints(type(action))
         for f in dataclasses.fields(action):
@@ -58,6 +59,8 @@ class ActionCodec:
         return out
 
     def decode(self, data: Any) -> Action:
+        """The action that JSON data describes; MalformedAction, in a sentence, for data of no
+        action's shape."""
         try:
             check_shape(data, ACTION_LIMITS, "action")
         except InvalidData as exc:

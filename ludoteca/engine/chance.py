@@ -60,8 +60,11 @@ class Draw:
 class ChanceModel(Protocol):
     """A game's chance, one draw at a time (see the module's documentation)."""
 
-    def bounds(self, players: int, options: Any) -> ChanceBounds: ...
+    def bounds(self, players: int, options: Any) -> ChanceBounds:
+        """The most draws a match makes and the most outcomes a draw has."""
 
-    def draw(self, state: Any) -> Draw | None: ...
+    def draw(self, state: Any) -> Draw | None:
+        """The draw the state waits for, or None when no chance is pending."""
 
-    def settle(self, state: Any, draw: Draw, outcome: int) -> None: ...
+    def settle(self, state: Any, draw: Draw, outcome: int) -> None:
+        """Settles the pending draw with the given outcome, in place."""

@@ -81,6 +81,7 @@ class Between:
     high: float | None = None
 
     def check(self, value: float, path: str) -> None:
+        """Raises InvalidData, naming `path`, for a number outside the bounds."""
         if (self.low is not None and value < self.low) or (
             self.high is not None and value > self.high
         ):
@@ -102,6 +103,8 @@ class Size:
     high: int | None = None
 
     def check(self, value: Any, path: str) -> None:
+        """Raises InvalidData, naming `path`, for a text or collection of a length outside the
+        bounds."""
         n = len(value)
         if n < self.low or (self.high is not None and n > self.high):
             unit = "characters" if isinstance(value, str) else "items"

@@ -21,6 +21,8 @@ AUDIENCES = (FACILITATOR, ROOM)
 
 @dataclass(frozen=True)
 class Table:
+    """A debrief's table: its title, column names, rows of cells and a note."""
+
     title: str
     columns: list[str]
     rows: list[list[Cell]]
@@ -59,6 +61,8 @@ class Bars:
 
 @dataclass(frozen=True)
 class Node:
+    """A person or group in a debrief's graph."""
+
     id: str
     label: str
     group: str = ""
@@ -66,6 +70,8 @@ class Node:
 
 @dataclass(frozen=True)
 class Edge:
+    """A link of a debrief's graph, from `source` to `target`, with its weight."""
+
     source: str
     target: str
     weight: float = 1.0
@@ -109,6 +115,8 @@ class Part:
 
 @dataclass(frozen=True)
 class Debrief:
+    """A match's debrief: its title, a summary and its parts, and the raw figures for export."""
+
     title: str
     summary: list[str]
     parts: list[Part]

@@ -40,6 +40,7 @@ class Event:
         return seat is not None and seat in self.actor_seen_by
 
     def to_json(self) -> dict[str, Any]:
+        """The event as JSON data."""
         out: dict[str, Any] = {"kind": self.kind, "data": dict(self.data)}
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
@@ -49,6 +50,7 @@ class Event:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Event:
+        """The event that `to_json` wrote."""
         seats = data.get("visible_to")
         actor = data.get("actor_seen_by")
         return cls(

@@ -96,6 +96,8 @@ class Game(ABC, Generic[S]):
         return parse_options(self.Options, options)
 
     def check_players(self, players: Any) -> None:
+        """Raises ValueError, in a sentence naming the allowed counts, unless `players` is a
+        whole number the game seats."""
         if type(players) is not int or not self.min_players <= players <= self.max_players:
             title = self.title or self.name
             raise ValueError(
@@ -225,7 +227,8 @@ class Game(ABC, Generic[S]):
         """The view of a valid seat (None: a spectator); see `view`."""
 
     @abstractmethod
-    def is_over(self, state: S) -> bool: ...
+    def is_over(self, state: S) -> bool:
+        """Whether the match has ended."""
 
     @abstractmethod
     def result(self, state: S) -> Result:
@@ -281,9 +284,11 @@ class Game(ABC, Generic[S]):
 
     # --- bookkeeping ------------------------------------------------------------------------------
     def clone(self, state: S) -> S:
+        """An independent copy of `state` (a deep copy unless the game knows a quicker one)."""
         return copy.deepcopy(state)
 
     def to_json(self, state: S) -> dict[str, Any]:
+        """The state as JSON data, through the engine's codec."""
         data: dict[str, Any] = encode(state, self.State)
         return data
 
@@ -302,6 +307,7 @@ class Game(ABC, Generic[S]):
         seats that do not exist, components not conserved...). Default: nothing to check."""
 
     def encode_action(self, action: Action) -> dict[str, Any]:
+        """The action as JSON data (`{"kind": ..., fields}`), through the engine's codec."""
         return self._codec.encode(action)
 
     def decode_action(self, data: Any) -> Action:

@@ -121,13 +121,16 @@ class Encoding(Protocol):
     """A game's encoding (its `learning.py` module, which `Game.encoding` names): what the
     `Game` hooks `learning_spec`, `observe` and `action_index` answer with."""
 
-    def learning_spec(self, players: int, options: Any) -> LearningSpec: ...
+    def learning_spec(self, players: int, options: Any) -> LearningSpec:
+        """The sizes of the observations and of the action indices for this table."""
 
-    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]: ...
+    def observe(self, view: Mapping[str, Any], seat: int, spec: LearningSpec) -> list[float]:
+        """The seat's view as a vector of numbers, of the spec's observation size."""
 
     def action_index(
         self, view: Mapping[str, Any], seat: int, action: Action, spec: LearningSpec
-    ) -> int: ...
+    ) -> int:
+        """The index of a legal action of the seat, below the spec's number of actions."""
 
 
 class LazyView(Mapping[str, Any]):

@@ -34,6 +34,7 @@ class Match:
 
     @classmethod
     def new(cls, game: Game[Any], players: int, seed: int, options: Any = None) -> Match:
+        """A match not yet played: its header (game, players, seed, options) and an empty log."""
         opts = game.options(options)
         return cls(game, players, seed, opts, [], Timeline.new(game, players, seed, opts))
 
@@ -47,6 +48,7 @@ class Match:
         return self.timeline.state
 
     def fresh(self) -> Timeline:
+        """The match's timeline at its start, before any action."""
         return Timeline.new(self.game, self.players, self.seed, self.options)
 
     def apply(self, seat: int, action: Action) -> list[Event]:
@@ -73,6 +75,7 @@ class Match:
         return self.game.is_over(self.state)
 
     def header(self) -> dict[str, Any]:
+        """What fixes the match besides its log: the format, game, players, seed and options."""
         return {
             "format": FORMAT,
             "game": self.game.name,
@@ -82,6 +85,7 @@ class Match:
         }
 
     def to_json(self) -> dict[str, Any]:
+        """The saved match: its header and its log of actions."""
         return {
             **self.header(),
             "log": [{"seat": s, "action": self.game.encode_action(a)} for s, a in self.log],
@@ -111,6 +115,8 @@ class Match:
 
 @dataclass(frozen=True)
 class LoggedAction:
+    """One step of a match's log: the seat that acted and its action as JSON data."""
+
     seat: Annotated[int, Between(0, 1000)]
     action: dict[str, Any]
 

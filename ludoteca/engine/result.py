@@ -33,6 +33,7 @@ class Result:
         ]
 
     def to_json(self) -> dict[str, Any]:
+        """The result as JSON data."""
         return {
             "scores": list(self.scores),
             "ranks": list(self.ranks),

@@ -79,6 +79,7 @@ class Rng:
         self.state = seed & _MASK
 
     def next_u64(self) -> int:
+        """The next 64-bit number of the sequence (SplitMix64)."""
         self.state = z = (self.state + _GOLDEN) & _MASK
         z = ((z ^ (z >> 30)) * _MIX1) & _MASK
         z = ((z ^ (z >> 27)) * _MIX2) & _MASK
@@ -107,6 +108,7 @@ class Rng:
         return (self.next_u64() >> 11) * (1.0 / (1 << 53))
 
     def choice(self, items: Sequence[T]) -> T:
+        """One of `items`, drawn uniformly; ValueError for an empty sequence."""
         if not items:
             raise ValueError("choice from an empty sequence")
         return items[self.randrange(len(items))]
@@ -131,12 +133,14 @@ class Rng:
         self.state = (self.state + count * _GOLDEN) & _MASK
 
     def sample(self, items: Sequence[T], k: int) -> list[T]:
+        """`k` distinct items of `items`, in a random order."""
         pool = list(items)
         self.shuffle(pool)
         return pool[:k]
 
     def expovariate(self, rate: float) -> float:
 
+        """A draw of the exponential distribution of rate `rate` (mean 1 / rate)."""
         return -math.log(1.0 - self.random()) / rate
 
     def gauss(self, mu: float = 0.0, sigma: float = 1.0) -> float:
@@ -151,9 +155,11 @@ class Rng:
         return Rng(self.next_u64())
 
     def copy(self) -> Rng:
+        """An independent generator at the same point of the sequence."""
         return Rng(self.state)
 
     def to_json(self) -> int:
+        """The generator's state as JSON data."""
         return self.state
 
     @classmethod

@@ -21,6 +21,8 @@ cpu_clock = time.process_time
 
 @dataclass(frozen=True)
 class Throughput:
+    """Random-playout actions and clones a second, and the playouts they were measured on."""
+
     actions_per_second: float
     clones_per_second: float
     playouts: int
@@ -55,6 +57,8 @@ def random_actor(actors: frozenset[int], rng: Rng) -> int:
 
 @dataclass(frozen=True)
 class PlayoutRate:
+    """Random-playout actions and playouts a second, with a mid-game state of each playout."""
+
     actions_per_second: float
     playouts_per_second: float
     playouts: int

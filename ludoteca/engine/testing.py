@@ -68,6 +68,8 @@ CHECKS = (
 
 @dataclass(frozen=True)
 class Failure:
+    """A check of the conformance harness that failed: which, why, and the seed that shows it."""
+
     check: str
     message: str
     players: int
@@ -92,6 +94,8 @@ class ConformanceError(AssertionError):
 
 @dataclass
 class Report:
+    """What the conformance harness played and the checks that failed."""
+
     game: str
     playouts: int = 0
     steps: int = 0

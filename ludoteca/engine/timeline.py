@@ -57,6 +57,7 @@ class Timeline:
 
     @classmethod
     def new(cls, game: Game[Any], players: int, seed: int, options: Any = None) -> Timeline:
+        """A timeline at a new match's start."""
         return cls(game, game.setup(players, seed, options))
 
     def may_undo(self, seat: int | None) -> bool:

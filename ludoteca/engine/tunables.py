@@ -94,6 +94,8 @@ def number_field(default: Any, help: str) -> Any:
 
 
 def is_variant(field: dataclasses.Field[Any]) -> bool:
+    """Whether an options field is a variant (a tuple of tunable numbers) rather than a plain
+    option."""
     return bool(field.metadata.get(VARIANT))
 
 

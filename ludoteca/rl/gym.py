@@ -117,6 +117,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Starts a new match (a seed fixes it) and plays the bots up to the seat's first choice."""
         super().reset(seed=seed)
         match_seed = int(self.np_random.integers(MAX_SEED))
         self.table = Table(self.game, self.players, self.learning.options, match_seed, self.levels,
@@ -131,6 +132,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def step(
         self, action: Any
     ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+        """Plays the seat's action, then the bots up to its next choice or the end."""
         table = self._table()
         if table.is_over():
             raise RuntimeError("the match is over: reset the environment")
@@ -151,6 +153,7 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observation(), reward, over, truncated, info
 
     def render(self) -> str | None:
+        """The match as the seat's text view, for `render_mode="ansi"` or `"human"`."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode; nothing to show")
             return None

@@ -92,6 +92,7 @@ TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 def short_name(game: Game[Any] | str) -> str:
+    """The OpenSpiel name of a game: `python_ludoteca_<game>`."""
     return PREFIX + (game if isinstance(game, str) else game.name)
 
 
@@ -172,6 +173,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         return players * (actions + 1) if game.real_time else actions
 
     def new_initial_state(self) -> LudotecaState:
+        """A match at its start, before the deal."""
         return LudotecaState(self)
 
     def replayed(self, history: list[int]) -> Decisions:
@@ -198,6 +200,7 @@ class LudotecaGame(pyspiel.Game):  # type: ignore[misc]
         return copy.deepcopy(decisions)  # the state adds to its own; the one kept stays
 
     def max_chance_nodes_in_history(self) -> int:
+        """The most chance nodes a match passes: the game's draws, or the deal's bytes."""
         return self.bounds.draws if self.bounds else DEAL_NODES
 
     def make_py_observer(
@@ -315,12 +318,14 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     # --- OpenSpiel's hooks ----------------------------------------------------------------------
     def current_player(self) -> int:
+        """The player to act, or OpenSpiel's chance or terminal player."""
         return self._match.mover
 
     def _legal_actions(self, player: int) -> list[int]:
         return sorted(self.table.legal(player))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The pending draw's outcomes and their probabilities."""
         if self._spiel_game().chance is not None:
             return list(self._pending_draw().outcomes)
         return [(byte, 1.0 / DEAL_OUTCOMES) for byte in range(DEAL_OUTCOMES)]
@@ -357,9 +362,11 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
         return f"{table.game.describe_action(chosen)} (#{action})"  # type: ignore[union-attr]
 
     def is_terminal(self) -> bool:
+        """Whether the match has ended."""
         return self._match.mover == TERMINAL
 
     def returns(self) -> list[float]:
+        """Each player's return: 1 beat everybody, -1 beaten by everybody, ties counting half."""
         if self._match.table is None:
             return [0.0] * self.get_game().num_players()
         return self._match.table.rewards()
@@ -477,11 +484,13 @@ class LudotecaState(pyspiel.State):  # type: ignore[misc]
 
     # --- what a seat knows ------------------------------------------------------------------------
     def view_json(self, seat: int) -> str:
+        """The seat's view as compact JSON (`{}` before the deal)."""
         if not self.dealt:
             return "{}"
         return json.dumps(self.table.view(seat), sort_keys=True, separators=(",", ":"))
 
     def information_state(self, seat: int) -> str:
+        """The seat's information state: its view and its own past decisions (perfect recall)."""
         recall = self._match.recall[seat] if self.dealt else "dealing"
         return f"seat {seat} | {self.view_json(seat)} | recall {recall}"
 
@@ -543,6 +552,8 @@ class Observer:
                      else segment_pieces(self.tensor, spec))
 
     def set_from(self, state: LudotecaState, player: int) -> None:
+        """Fills the tensor with the player's observation (with perfect recall, its decisions
+        too)."""
         observation = state.observation(player)
         if not self.perfect_recall:
             self.tensor[:] = 0.0 if observation is None else observation
@@ -551,6 +562,7 @@ class Observer:
         self.layout.fill(self.tensor, self.dict, observation, decisions)
 
     def string_from(self, state: LudotecaState, player: int) -> str:
+        """The player's information state (perfect recall) or its view, as a string."""
         if self.perfect_recall:
             return state.information_state(player)
         return state.view_json(player)

@@ -71,10 +71,12 @@ MAX_SEED = 2**63 - 1
 
 
 def agent_name(seat: int) -> str:
+    """The agent's name of a seat: `player_0` for seat 0."""
     return f"player_{seat}"
 
 
 def seat_of(agent: str) -> int:
+    """The seat of an agent's name: 0 for `player_0`."""
     return int(agent.rsplit("_", 1)[1])
 
 
@@ -199,15 +201,19 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]
         return self.match.max_cycles
 
     def state(self) -> np.ndarray:
+        """The global state for centralised critics: every agent's observation, in seat order."""
         return self.match.state(getattr(self, "table", None))
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's observation space: the encoding's vector and the action mask."""
         return self.match.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's action space: the game's action indices and one more, wait."""
         return self.match.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Starts a new match (a seed fixes it: deal and bots)."""
         self.table = self.match.new_table(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -220,9 +226,11 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]
         self.cycles = 0
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's observation now: its view encoded and its action mask."""
         return self.match.observation(self.table, agent)
 
     def step(self, action: Any) -> None:
+        """The selected agent's action (None once it is done); the next agent is selected."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -253,9 +261,11 @@ class TurnBasedEnv(AECEnv):  # type: ignore[misc]
             self.truncations = dict.fromkeys(self.agents, True)
 
     def render(self) -> str | None:
+        """The match as text, as the terminal shows it, for `render_mode="ansi"` or `"human"`."""
         return self.match.text(getattr(self, "table", None))
 
     def close(self) -> None:
+        """Nothing to release."""
         pass
 
 
@@ -284,17 +294,21 @@ class RealTimeEnv(ParallelEnv):  # type: ignore[misc]
         self.agents: list[str] = []
 
     def state(self) -> np.ndarray:
+        """The global state for centralised critics: every agent's observation, in seat order."""
         return self.match.state(getattr(self, "table", None))
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's observation space: the encoding's vector and the action mask."""
         return self.match.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
+        """The agent's action space: the game's action indices and one more, wait."""
         return self.match.action_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """Starts a new match (a seed fixes it) and returns every agent's observation and info."""
         self.table = self.match.new_table(seed)
         self.agents = list(self.possible_agents)
         self.cycles = 0
@@ -306,6 +320,7 @@ class RealTimeEnv(ParallelEnv):  # type: ignore[misc]
     ) -> tuple[
         dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]
     ]:
+        """Submits the agents' actions; the earliest on the simulated clock fires."""
         table = self.table
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         for seat in table.actors():
@@ -334,9 +349,11 @@ class RealTimeEnv(ParallelEnv):  # type: ignore[misc]
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str | None:
+        """The match as text, as the terminal shows it, for `render_mode="ansi"` or `"human"`."""
         return self.match.text(getattr(self, "table", None))
 
     def close(self) -> None:
+        """Nothing to release."""
         pass
 
 

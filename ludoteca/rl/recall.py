@@ -117,9 +117,11 @@ class Decisions:
         self.by_seat: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(seats)]
 
     def add(self, seat: int, observation: np.ndarray, action: int) -> None:
+        """Records a decision of `seat`: its observation and the action chosen."""
         self.by_seat[seat].append((observation, action))
 
     def of(self, seat: int) -> list[tuple[np.ndarray, int]]:
+        """The decisions of `seat` so far, oldest first."""
         return self.by_seat[seat]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Decisions:

@@ -54,9 +54,11 @@ class OnInformation(pyspiel.Bot):  # type: ignore[misc]
         self.rng = np.random.RandomState(seed)
 
     def step(self, state: Any) -> int:
+        """The bot's action, chosen on a state guessed from the player's information only."""
         return step_on_information(self.bot, state, self.rng)
 
     def restart_at(self, state: Any) -> None:
+        """Passes the restart to the bot, if it keeps a tree."""
         if hasattr(self.bot, "restart_at"):
             self.bot.restart_at(state)
 

@@ -120,6 +120,7 @@ class Table:
         return self.game.real_time
 
     def is_over(self) -> bool:
+        """Whether the match has ended."""
         return bool(self.game.is_over(self.state))
 
     def actors(self) -> list[int]:

@@ -23,11 +23,14 @@ def default_database_url() -> str:
 
 
 def sqlite_url(path: Path | str) -> str:
+    """The SQLAlchemy URL of a SQLite file."""
     return f"sqlite:///{Path(path).expanduser().resolve()}"
 
 
 @dataclass
 class ServerConfig:
+    """The server's settings, from `ludoteca serve`'s options."""
+
     database_url: str = field(default_factory=default_database_url)
     redis_url: str | None = None
     # The address people use to reach the server, for invite links; None: the request's own.
@@ -129,9 +132,11 @@ class ServerConfig:
             raise ValueError("sockets_per_client must be 1 or more")
 
     def to_env(self) -> str:
+        """The settings as JSON, for the worker processes' environment."""
         return json.dumps(asdict(self))
 
     @classmethod
     def from_env(cls) -> ServerConfig:
+        """The settings a parent process put in the environment, or the defaults."""
         raw = os.environ.get(CONFIG_ENV)
         return cls(**json.loads(raw)) if raw else cls()

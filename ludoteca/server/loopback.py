@@ -10,12 +10,14 @@ HOST = "127.0.0.1"
 
 
 def free_port() -> int:
+    """A port of the loopback address that nothing listens on now."""
     with socket.socket() as sock:
         sock.bind((HOST, 0))
         return int(sock.getsockname()[1])
 
 
 def wait_port(port: int, seconds: float = 20.0) -> None:
+    """Waits until something listens on the port; RuntimeError after `seconds`."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         with socket.socket() as sock:

@@ -149,6 +149,7 @@ class Measured:
     matches: int
 
     def to_json(self) -> dict[str, Any]:
+        """The measurement as JSON data."""
         return {"loss": self.loss, "ci95": list(self.ci95), "terms": self.terms,
                 "matches": self.matches}
 

@@ -138,10 +138,12 @@ class Batcher:
         self.spent = 0.0
 
     def record(self, matches: int, seconds: float) -> None:
+        """Counts a batch's matches and the seconds it took."""
         self.matches += matches
         self.spent += seconds
 
     def size(self) -> int:
+        """The matches of the next batch: about the target seconds' worth at the pace so far."""
         if not self.matches or self.spent <= 0:
             return 1
         return max(1, min(MAX_BATCH, round(self.seconds * self.matches / self.spent)))

@@ -86,6 +86,7 @@ class DebriefPage:
         self.files = 0
 
     def render(self, debrief: Debrief, subtitle: str = "") -> str:
+        """The debrief as a whole HTML page."""
         title = html.escape(debrief.title)
         head = [f"<h1>{title}</h1>"]
         if subtitle:
@@ -102,11 +103,13 @@ class DebriefPage:
         )
 
     def part(self, part: Part, first: bool) -> str:
+        """One part of the debrief in HTML: its heading, summary and sections."""
         heading = f'<h2{" class=first" if first else ""}>{html.escape(part.title)}</h2>'
         sections = "".join(self.section(s) for s in part.sections)
         return heading + _summary(part.summary) + sections
 
     def section(self, section: Section) -> str:
+        """One section in HTML: a table, a log, a heat map, bars or a graph."""
         body: list[str] = [f"<h3>{html.escape(section.title)}</h3>"]
         if section.note:
             body.append(f'<p class="note">{html.escape(section.note)}</p>')
@@ -154,6 +157,7 @@ class DebriefPage:
         return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{link}"
 
     def picture(self, figure: Any, alt: str, title: str) -> str:
+        """Saves a figure as a PNG beside the page and returns its `<img>`."""
         self.files += 1
         name = f"picture-{self.files}-{_slug(title)}.png"
         save_figure(figure, self.out / name, tight=True)

@@ -53,5 +53,6 @@ def grouped(values: Iterable[Any]) -> dict[str, list[float]]:
 
 
 def mean(values: Iterable[float]) -> float:
+    """The mean of the values, 0 for none."""
     found = list(values)
     return sum(found) / len(found) if found else 0.0

@@ -63,6 +63,7 @@ class Term:
     sums: Callable[[int, str], Sums] | None = None
 
     def value(self, records: Records, moved: int, tuned: str) -> float:
+        """The term's value on a trial's records."""
         return self.score(records, moved, tuned)
 
 
@@ -93,6 +94,7 @@ def score_gap(records: Records) -> float:
 
 
 def outside_share(records: Records, low: int, high: int) -> float:
+    """The share of matches whose length in actions is outside `low`..`high` (NaN with none)."""
     if not records:
         return math.nan
     return sum(1 for r in records if not low <= r["actions"] <= high) / len(records)
@@ -110,6 +112,7 @@ def win_rate(records: Records, bot: str) -> float:
 
 
 def measure_mean(records: Records, measure: Measure) -> float:
+    """The mean of a game's measure over the records."""
     values = []
     for record in records:
         try:
@@ -237,6 +240,7 @@ def parse_objective(text: str, game: Game[Any], tuning_bot: bool) -> Term:
 
 
 def parse_objectives(texts: Sequence[str], game: Game[Any], tuning_bot: bool) -> list[Term]:
+    """The terms of `--objective` texts; ValueError, in a sentence, for a bad one or none."""
     if not texts:
         raise ValueError("give at least one --objective, e.g. --objective seat-fairness")
     terms = [parse_objective(text, game, tuning_bot) for text in texts]
@@ -291,4 +295,5 @@ def loss(terms: Sequence[Term], values: Mapping[str, float]) -> float:
 def term_values(
     terms: Sequence[Term], records: Records, moved: int, tuned: str
 ) -> dict[str, float]:
+    """Each term's value on the records, by its label."""
     return {t.label: t.value(records, moved, tuned) for t in terms}

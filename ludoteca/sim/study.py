@@ -31,6 +31,7 @@ class Config:
     records: list[dict[str, Any]]
 
     def team_results(self) -> list[tuple[list[float], list[int]]]:
+        """Each match's teams' scores and ranks."""
         return [team_outcome(r["teams"], r["scores"], r["ranks"]) for r in self.records]
 
     def seat_win_rates(self) -> list[tuple[float, tuple[float, float]]]:
@@ -52,6 +53,7 @@ class Config:
         return [[scores[t] for scores, _ in results] for t in range(count)]
 
     def lengths(self) -> list[int]:
+        """Each match's length in actions."""
         return [r["actions"] for r in self.records]
 
     def section_values(self, sections: Sequence[ReportSection]) -> dict[str, list[Any]]:
@@ -95,6 +97,8 @@ class Config:
 
 @dataclass
 class Study:
+    """A balance study's outcome: the settings and each option set's records."""
+
     game: str
     title: str
     players: int
@@ -106,6 +110,7 @@ class Study:
     interrupted: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The study as JSON data (results.json)."""
         data: dict[str, Any] = {
             "game": self.game,
             "players": self.players,

@@ -21,6 +21,9 @@ from ludoteca.games import load_game
 
 @dataclass(frozen=True)
 class Task:
+    """One match for a worker: the game, its players and options, its seed and a bot spec per
+    team."""
+
     game: str  # the registered name: the worker loads the game by it
     players: int
     options: dict[str, Any]  # the typed options, encoded by the engine's codec

@@ -36,6 +36,7 @@ class Standing:
     elo: float
 
     def to_json(self) -> dict[str, Any]:
+        """The standing as JSON data."""
         data = asdict(self)
         data["ci95"] = list(self.ci95)
         return data
@@ -111,6 +112,8 @@ def standings(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[S
 
 @dataclass(frozen=True)
 class TournamentResult:
+    """A tournament's outcome: the settings, every bot's standing and the matches' records."""
+
     game: str
     players: int
     games: int  # the matches played (fewer than asked when interrupted)
@@ -120,6 +123,7 @@ class TournamentResult:
     interrupted: bool = False
 
     def to_json(self) -> dict[str, Any]:
+        """The result as JSON data (results.json)."""
         data: dict[str, Any] = {
             "game": self.game,
             "players": self.players,

@@ -109,12 +109,15 @@ def open_study(search: Search, storage: Path) -> Any:
 
 
 def fail_running(study: Any) -> None:
+    """Marks the trials left running (by a run that stopped) as failed, so a resumed run does not
+    wait for them."""
     running = _optuna().trial.TrialState.RUNNING
     for trial in study.get_trials(deepcopy=False, states=(running,)):
         study.tell(trial.number, state=_optuna().trial.TrialState.FAIL)
 
 
 def finished(study: Any) -> int:
+    """The trials of the study that completed or were pruned."""
     states = _optuna().trial.TrialState
     return len(study.get_trials(deepcopy=False, states=(states.COMPLETE, states.PRUNED)))
 

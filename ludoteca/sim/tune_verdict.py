@@ -61,6 +61,7 @@ class Verdict:
     matches: int
 
     def to_json(self) -> dict[str, Any]:
+        """The verdict as JSON data."""
         return {"kind": self.kind, "difference": self.difference, "ci95": list(self.ci95),
                 "matches": self.matches}
 

@@ -51,10 +51,12 @@ class LinearPolicy:
 
     @staticmethod
     def features(observation: np.ndarray) -> np.ndarray:
+        """The observation with a constant 1 appended."""
         found: np.ndarray = np.append(observation, 1.0)
         return found
 
     def probabilities(self, features: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        """The softmax of the legal actions' scores; illegal actions get 0."""
         scores = self.weights @ features
         scores = np.where(mask > 0, scores, -np.inf)
         scores -= scores[mask > 0].max()
@@ -153,6 +155,7 @@ def train(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    """The command line: trains, printing the greedy win rate at each evaluation."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="goofspiel", help="a game with a learning encoding")
     parser.add_argument("--players", type=int, default=2)

@@ -14,25 +14,35 @@ Ref = str | int | None
 
 
 class Frame(BaseModel):
+    """A frame of live play, one JSON object with its `type`."""
+
     # The server may add fields; a client ignores the ones it does not know.
     model_config = ConfigDict(extra="allow")
 
 
 # --- client -> server ---------------------------------------------------------------------------
 class HelloFrame(Frame):
+    """The client's first frame: who it is. Its token is never in an address or a log."""
+
     type: Literal["hello"]
+    # The seat's (or a session member's) token; None: a spectator, where the match allows it.
     token: str | None = None
-    name: str | None = None
+    name: str | None = None  # the name a spectator or a newcomer shows
 
 
 class ActionFrame(Frame):
+    """An action of the client's seat, answered by `accepted` or `rejected` with its ref."""
+
     type: Literal["action"]
-    action: dict[str, Any]
-    ref: Ref = None
+    action: dict[str, Any]  # the game's action as its codec writes it; {"kind": "undo"} too
+    ref: Ref = None  # the client's name for this frame, in the answer
+    # The seat to act for, where the token may act for several (the facilitator's bots).
     seat: int | None = None
 
 
 class PingFrame(Frame):
+    """Keep-alive: answered by a `pong` with the same ref."""
+
     type: Literal["ping"]
     ref: Ref = None
 
@@ -62,12 +72,15 @@ class Gathering(Frame):
 
 
 class StateFrame(Frame):
+    """The seat's whole view and its legal actions: sent on connecting and whenever they
+    change."""
+
     type: Literal["state"]
-    seat: int | None
-    view: dict[str, Any]
-    legal: list[dict[str, Any]]
-    step: int
-    status: str
+    seat: int | None  # None: a spectator
+    view: dict[str, Any]  # what this seat may know of the game, as the game's view writes it
+    legal: list[dict[str, Any]]  # the actions this seat may send now, encoded
+    step: int  # the steps played so far
+    status: str  # the match's: waiting, running, paused, finished...
     # Seconds each running clock this seat may know of has left (by the game's deadline key),
     # measured on the server's clock when the frame was made; still while the match is paused.
     clocks: dict[str, float] = {}
@@ -78,11 +91,15 @@ class StateFrame(Frame):
 
 
 class EventBody(Frame):
+    """What an action did, as the game's event says it."""
+
     kind: str
     data: dict[str, Any]
 
 
 class EventFrame(Frame):
+    """What one step did, only the events this seat may see, in order."""
+
     type: Literal["event"]
     step: int
     # Who acted; None where the receiver may not know it (another crew's repairer, the
@@ -97,6 +114,8 @@ class EventFrame(Frame):
 
 
 class LoggedEvent(Frame):
+    """One event of a `history` frame: an `event` frame without its type."""
+
     step: int
     seat: int | None  # None where the receiver may not know who acted, as in EventFrame
     round: int | None = None
@@ -116,6 +135,8 @@ class HistoryFrame(Frame):
 
 
 class SeatPresence(Frame):
+    """Who is at one seat: a person (connected or away), a bot, or a bot standing in."""
+
     seat: int
     name: str | None
     connected: bool
@@ -129,6 +150,8 @@ class SeatPresence(Frame):
 
 
 class PresenceFrame(Frame):
+    """Who is there: sent on every change (a crowd's comings and goings batched)."""
+
     type: Literal["presence"]
     status: str
     seats: list[SeatPresence]
@@ -146,6 +169,8 @@ class PresenceFrame(Frame):
 
 
 class LobbyMember(Frame):
+    """A person in a session's lobby, by their number in it."""
+
     member: int
     name: str
 
@@ -165,6 +190,8 @@ class LobbyPlan(Frame):
 
 
 class LobbyFrame(Frame):
+    """A session's lobby before its start: its members, crews, code and the plan of seats."""
+
     type: Literal["lobby"]
     id: str
     game: str
@@ -179,6 +206,8 @@ class LobbyFrame(Frame):
 
 
 class AcceptedFrame(Frame):
+    """The action of `ref` is stored, as step `step`."""
+
     type: Literal["accepted"]
     ref: Ref
     step: int
@@ -188,9 +217,11 @@ class AcceptedFrame(Frame):
 
 
 class RejectedFrame(Frame):
+    """The action of `ref` was refused and changed nothing; `reason` says why."""
+
     type: Literal["rejected"]
     ref: Ref
-    reason: str
+    reason: str  # the game's IllegalAction sentence, or the server's
     # The reason's kind (illegal, malformed, status_paused...), to say it in any language.
     code: str | None = None
     # A game's own reason in other languages, by language ("it"), when the game gave them.
@@ -198,13 +229,19 @@ class RejectedFrame(Frame):
 
 
 class ErrorFrame(Frame):
+    """A frame that could not be used (not JSON, too big, too many, an unknown type): it
+    changed nothing, and the connection stays open."""
+
     type: Literal["error"]
-    error: str
-    # seat_elsewhere: the person took their seat back on another device (stop reconnecting).
+    error: str  # the sentence saying what was wrong
+    # seat_elsewhere: the person took their seat back on another device (stop reconnecting;
+    # this one connection is closed after it).
     code: str | None = None
 
 
 class PongFrame(Frame):
+    """The answer to a `ping`."""
+
     type: Literal["pong"]
     ref: Ref = None
 

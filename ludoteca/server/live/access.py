@@ -37,6 +37,9 @@ SEAT_ELSEWHERE = ("this seat was opened on another device (with its personal cod
 
 
 class Door(StrEnum):
+    """The doors of a match a token may open besides its seat: the record, the replay, an
+    explanation, the debriefs."""
+
     RECORD = "record"
     REPLAY = "replay"
     EXPLAIN = "explanation"
@@ -56,6 +59,8 @@ class Refusal:
 
 @dataclass
 class Identity:
+    """Who a token is in a match: a seat, a session member, the host, or nobody."""
+
     seat: int | None = None
     member: int | None = None
     host: bool = False

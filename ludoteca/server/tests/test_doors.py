@@ -19,15 +19,16 @@ import pytest
 
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.tests.helpers import Client, ServerThread, create, get, post
+from ludoteca.server.tests.tables import plain_games
 
 DOORS = ("record", "replay", "debrief")  # and "explain" where the match has seats to ask of
 # Callers: who presents which token. "foreign" is the host token of another match.
 CALLERS = ("host", "seat", "spectator", "foreign", "garbage", "none")
-MATCHES = {
-    "castell": {"game": "castell", "players": 3, "seed": 11},
-    "ligretto": {"game": "ligretto", "players": 2, "seed": 11, "options": {"rounds": 1}},
-    "goofspiel": {"game": "goofspiel", "players": 2, "seed": 11},
-}
+# Every registered game played as a plain match (a session's doors are checked below), at
+# its fewest players but Castell's three.
+MATCHES = {name: {"game": name, "players": 3 if name == "castell" else players, "seed": 11,
+                  **({"options": options} if options else {})}
+           for name, players, options in plain_games()}
 
 
 def expected(door: str, caller: str, phase: str, *, public: bool, session: bool,

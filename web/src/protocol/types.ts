@@ -3,6 +3,8 @@
 
 export interface LudotecaProtocol {}
 /**
+ * The action of `ref` is stored, as step `step`.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "AcceptedFrame".
  */
@@ -14,6 +16,8 @@ export interface AcceptedFrame {
   [k: string]: unknown;
 }
 /**
+ * An action of the client's seat, answered by `accepted` or `rejected` with its ref.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "ActionFrame".
  */
@@ -219,6 +223,9 @@ export interface Done {
   status: string;
 }
 /**
+ * A frame that could not be used (not JSON, too big, too many, an unknown type): it
+ * changed nothing, and the connection stays open.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "ErrorFrame".
  */
@@ -229,6 +236,8 @@ export interface ErrorFrame {
   [k: string]: unknown;
 }
 /**
+ * What an action did, as the game's event says it.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "EventBody".
  */
@@ -240,6 +249,8 @@ export interface EventBody {
   [k: string]: unknown;
 }
 /**
+ * What one step did, only the events this seat may see, in order.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "EventFrame".
  */
@@ -253,6 +264,8 @@ export interface EventFrame {
   [k: string]: unknown;
 }
 /**
+ * A frame of live play, one JSON object with its `type`.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "Fellow".
  */
@@ -345,6 +358,8 @@ export interface Health {
   ok: boolean;
 }
 /**
+ * The client's first frame: who it is. Its token is never in an address or a log.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "HelloFrame".
  */
@@ -370,6 +385,8 @@ export interface HistoryFrame {
   [k: string]: unknown;
 }
 /**
+ * One event of a `history` frame: an `event` frame without its type.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "LoggedEvent".
  */
@@ -449,6 +466,8 @@ export interface Joined {
   token: string;
 }
 /**
+ * A session's lobby before its start: its members, crews, code and the plan of seats.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "LobbyFrame".
  */
@@ -466,6 +485,8 @@ export interface LobbyFrame {
   [k: string]: unknown;
 }
 /**
+ * A person in a session's lobby, by their number in it.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "LobbyMember".
  */
@@ -591,6 +612,8 @@ export interface MoveMember {
   member: number;
 }
 /**
+ * Keep-alive: answered by a `pong` with the same ref.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "PasskeyAdded".
  */
@@ -651,6 +674,8 @@ export interface PingFrame {
   [k: string]: unknown;
 }
 /**
+ * The answer to a `ping`.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "PlayedMatch".
  */
@@ -691,6 +716,8 @@ export interface PongFrame {
   [k: string]: unknown;
 }
 /**
+ * Who is there: sent on every change (a crowd's comings and goings batched).
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "PresenceFrame".
  */
@@ -710,6 +737,8 @@ export interface PresenceFrame {
   [k: string]: unknown;
 }
 /**
+ * Who is at one seat: a person (connected or away), a bot, or a bot standing in.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "SeatPresence".
  */
@@ -761,6 +790,8 @@ export interface ReadyFrame {
   [k: string]: unknown;
 }
 /**
+ * The action of `ref` was refused and changed nothing; `reason` says why.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "RejectedFrame".
  */
@@ -894,6 +925,9 @@ export interface StartMatch {
   players?: number | null;
 }
 /**
+ * The seat's whole view and its legal actions: sent on connecting and whenever they
+ * change.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "StateFrame".
  */

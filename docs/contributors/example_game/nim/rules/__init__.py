@@ -1,0 +1,1 @@
+"""Nim's rules, one module per part of the game (it has one: taking)."""
