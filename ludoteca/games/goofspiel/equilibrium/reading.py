@@ -59,8 +59,11 @@ def position(hands: list[list[int]], prizes: list[int], scores: list[int]) -> Go
 
 def remember(notes: dict[str, Any], state: GoofspielState, seat: int) -> list[Seen]:
     """The prizes seen so far this match, the current position noted for the next call: the
-    other's bid is the card gone from its hand since (the hands are public)."""
+    other's bid is the card gone from its hand since (the hands are public). The same prize
+    asked again (a server's bot thinks again when the other's bid comes in) adds nothing."""
     seen: list[Seen] = notes.get("seen", [])
+    if asked_again(notes, state, seat):
+        return seen
     last: GoofspielState | None = notes.get("last")
     if last is None or len(last.hands[seat]) != len(state.hands[seat]) + 1:
         seen = []  # a new match
@@ -70,6 +73,12 @@ def remember(notes: dict[str, Any], state: GoofspielState, seat: int) -> list[Se
     notes["seen"] = seen
     notes["last"] = position(state.hands, state.prizes, state.scores)
     return seen
+
+
+def asked_again(notes: dict[str, Any], state: GoofspielState, seat: int) -> bool:
+    """Whether the notes' last position is this prize's (no bid seen since)."""
+    last: GoofspielState | None = notes.get("last")
+    return last is not None and len(last.hands[seat]) == len(state.hands[seat])
 
 
 class Kind:
@@ -208,10 +217,11 @@ def strong_policy(notes: dict[str, Any], state: GoofspielState, seat: int,
                   habits: Mapping[str, PlainStrategy]) -> dict[int, float] | None:
     """The strong level's bid, the notes kept for its next one: the prizes seen, the budget
     (each of the other's bids adding its gift) and what it drew its bid from."""
+    again = asked_again(notes, state, seat)
     seen = remember(notes, state, seat)
     budget = ALLOWANCE if not seen else notes.get("budget", ALLOWANCE)
     played = notes.get("played")
-    if seen and played:
+    if seen and played and not again:  # the gift of the other's last bid, counted once
         last, theirs = seen[-1]
         budget += gift(at(last, seat), played, theirs)
     chosen = read_policy(state, seat, seen, habits, budget)
