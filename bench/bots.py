@@ -61,6 +61,7 @@ from ludoteca.engine.speed import cpu_clock
 from ludoteca.games import game_names, load_game
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.stats import elo_ratings, wilson_interval
+from ludoteca.sim.teams import team_outcome
 from ludoteca.sim.tournament import run_tournament
 
 # The strong level's search before these levels were measured (the browser's "strong" in
@@ -120,6 +121,43 @@ def play(game: Game[Any], players: int, first: str, second: str, matches: int,
         print(f"{game.name}: {first} v {second} (seed {seed}): {a.win_rate:.1%} of {a.games}",
               file=sys.stderr, flush=True)
     return Row(first, second, matches * len(seeds), wins, per_seed)
+
+
+def play_panel(game: Game[Any], players: int, strong: str, member: str, matches: int,
+               seeds: list[int], workers: int) -> Row:
+    """The strong level against a panel member. With more than two teams, the strong level
+    holds one seat and the member every other, the strong seat rotated through them all on the
+    same deal; a match counts the share of the other seats the strong seat finished above
+    (ties half), so 50% is an even match at any seat count."""
+    count = game.team_count(players, game.options(None))
+    if count <= 2:
+        return play(game, players, strong, member, matches, seeds, workers)
+    wins, per_seed = 0.0, []
+    for seed in seeds:
+        with progress_bar(f"{game.name} ({players}): {strong} v {member} (seed {seed})",
+                          matches) as advance:
+            result = run_tournament(game, players, [strong] + [member] * (count - 1), matches,
+                                    seed=seed, workers=workers, advance=advance)
+        won = sum(share_above(record) for record in result.records)
+        wins += won
+        per_seed.append(won / len(result.records))
+        print(f"{game.name} ({players}): {strong} v {member} (seed {seed}): "
+              f"{per_seed[-1]:.1%} of {len(result.records)}", file=sys.stderr, flush=True)
+    return Row(strong, member, matches * len(seeds), wins, per_seed)
+
+
+def share_above(record: dict[str, Any]) -> float:
+    """The share of the other teams the team of bot 0 finished above, ties half."""
+    _, ranks = team_outcome(record["teams"], record["scores"], record["ranks"])
+    mine = ranks[record["lineup"].index(0)]
+    others = [rank for team, rank in enumerate(ranks) if record["lineup"][team] != 0]
+    return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
+
+
+def panel_players(game: Game[Any]) -> tuple[int, ...]:
+    """The seat counts the panel is measured at: the game's bench module's PANEL_PLAYERS, else
+    its smallest table."""
+    return tuple(getattr(bench_module(game), "PANEL_PLAYERS", (game.min_players,)))
 
 
 def ladder_elo(rows: dict[tuple[str, str], Row], names: list[str]) -> dict[str, float]:
@@ -365,14 +403,20 @@ def main() -> None:
         against: dict[str, Row] = {}
         if not game.real_time:
             for member in panel_members(game):
-                row = rows.get((levels["strong"], member)) or play(  # the yardstick's, if played
-                    game, players, levels["strong"], member, matches, seeds, args.workers)
-                against[member] = rows[levels["strong"], member] = row
-                low, high = row.interval
-                panel.add_row(game.name, str(players), member, str(row.matches),
-                              f"{row.rate:.1%}", f"{low:.1%}–{high:.1%}",
-                              " ".join(f"{r:.0%}" for r in row.per_seed),
-                              f">= {PANEL_GOAL:.0%}", "yes" if row.rate >= PANEL_GOAL else "NO")
+                for seated in panel_players(game):
+                    row = (rows.get((levels["strong"], member)) if seated == players else None
+                           ) or play_panel(  # the yardstick's, if played
+                        game, seated, levels["strong"], member, matches, seeds, args.workers)
+                    if seated == players:
+                        against[member] = rows[levels["strong"], member] = row
+                    elif row.interval[0] <= 0.5:  # beaten only if beaten at every seat count
+                        against[member] = row
+                    low, high = row.interval
+                    panel.add_row(game.name, str(seated), member, str(row.matches),
+                                  f"{row.rate:.1%}", f"{low:.1%}–{high:.1%}",
+                                  " ".join(f"{r:.0%}" for r in row.per_seed),
+                                  f">= {PANEL_GOAL:.0%}",
+                                  "yes" if row.rate >= PANEL_GOAL else "NO")
             if not args.no_write:
                 write_beats(game, "strong", beaten(against), matches, seeds)
         if not args.panel:

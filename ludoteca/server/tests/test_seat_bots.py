@@ -6,6 +6,7 @@ recalls the earlier bids from the log."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from ludoteca.server.config import ServerConfig
@@ -21,6 +22,11 @@ def seen_bids(bot: Any) -> list[int]:
     return [bid for _, bid in bot._notes.get(1, {}).get("seen", [])]
 
 
+def revealed(step: int) -> Callable[[dict[str, Any]], bool]:
+    return lambda f: bool(f["type"] == "event" and f["event"]["kind"] == "reveal"
+                          and f["step"] == step)
+
+
 def test_the_strong_goofspiel_bot_remembers_the_bids_it_saw(config: ServerConfig) -> None:
     async def scenario(base: str, server: ServerThread) -> None:
         made = await create(base, game="goofspiel", players=2, seed=5, options={"cards": 5},
@@ -32,9 +38,7 @@ def test_the_strong_goofspiel_bot_remembers_the_bids_it_saw(config: ServerConfig
         live = server.hub.matches[made["id"]]
         for ref, card in enumerate((5, 4), start=1):
             await ann.act({"kind": "bid", "card": card}, ref)
-            await ann.until(lambda f, r=ref: f["type"] == "event"
-                            and f["event"]["kind"] == "reveal" and f["step"] == 2 * r,
-                            60)  # the first search starts a worker process
+            await ann.until(revealed(2 * ref), 60)  # the first search starts a worker process
 
         async def thought_of_the_third_prize() -> bool:
             kept = live.seat_bots.bots.get(1)
