@@ -25,7 +25,6 @@ by the allowance, not by the reply (the bots bench measures the strong level's e
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -96,7 +95,7 @@ class Kind:
         if self.habit is None:
             solved = policy(state, other)
             return (solved or {c: 1 / len(hand) for c in hand}), self
-        notes = copy.deepcopy(self.notes)
+        notes = dict(self.notes)  # a plain strategy replaces what it notes, never changes it
         chosen = self.habit(None, state, other, Rng(0), notes)
         card = getattr(chosen, "card", None)
         if len(hand) == 1:
@@ -185,8 +184,10 @@ def read_policy(state: GoofspielState, seat: int, seen: list[Seen],
     found = kinds(habits, seen, seat)
     if sum(k.weight for k in found if k.habit is not None) < READ:
         return solved
-    best = reply(state, seat, found)
     here = at(state, seat)
+    if all(risk(here, card) > budget for card in state.hands[seat]):
+        return solved  # no reply could be played: none is worked out
+    best = reply(state, seat, found)
     card = next(iter(best))
     if risk(here, card) > budget:
         return solved
