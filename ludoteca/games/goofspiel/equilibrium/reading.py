@@ -10,8 +10,8 @@ habits people bid by (the game's plain strategies, each allowed a slip now and t
 habits together are more likely than the equilibrium player, it considers the best reply to
 that mixture over what is left of the match, each kind's weight updated by every bid it would
 see on the way; at the first prize it has no evidence and plays the table. The state does not
-keep the order of the bids, so what was seen lives in the bot's notes: a bot built afresh for
-every move (as the server builds them) remembers nothing, and plays the table alone.
+keep the order of the bids, so what was seen lives in the bot's notes: the server keeps one bot
+per seat over a match, and one made for a match under way recalls the seat's earlier moves.
 
 A reply can be a trap: someone who bids like a habit for a prize or two and then punishes the
 reply. So the reply is played only where it risks no more than the match has given so far
