@@ -22,13 +22,19 @@ the panel's tables to `docs/bench/bots-panel.md`).
 The panel: the strong level against each plain strategy people play the game by (the game's
 `plain_strategies`, `plain:strategy=NAME`, and Castell's planner written apart from the game's
 bots, `castell_planner.py`), seats rotated and the same deals both ways, ties counted half;
-goal: at least 70% against each. Which of them the strong level beats (its interval's low end
-above one half) goes into `levels.json` beside the Elo, for the new-match form. For Goofspiel
-the page gives the strong level's exploitability, by OpenSpiel's best response on OpenSpiel's
-own Goofspiel: the solved table's at 3, 4 and 5 cards (as the command that solved it measured
-it), the whole strong strategy's (its reading of habits included) at 3 and 4 cards (at 5 it is
-beyond the time of a run); goal: under 0.05. The CPU table is repeated there when the panel is
-run alone.
+goal: at least 70% against each, at every seat count the game's bench module names
+(`PANEL_PLAYERS`; Castell: 2, 3 and 4). With more than two players the strong level holds one
+seat and the plain strategy all the others, the strong seat rotated through them on the same
+deal, and a match counts the share of the other seats it finished above (ties half): 50% is an
+even match at any seat count. Which of them the strong level beats at every seat count (its
+interval's low end above one half) goes into `levels.json` beside the Elo, for the new-match
+form. For Goofspiel the page gives the strong level's exploitability at 3, 4 and 5 cards: the
+solved table's alone by OpenSpiel's best response on OpenSpiel's own Goofspiel (as the command
+that solved it measured it), and the whole strong strategy's (its reading of habits included)
+by a best response on the match's public tree (`ludoteca.games.goofspiel.equilibrium.
+best_response`: every bid is revealed, so a best responder's information is the public history
+and an expectimax over it is exact; a test checks it against OpenSpiel's at 3 and 4 cards);
+goal: under 0.05. The CPU table is repeated there when the panel is run alone.
 
 Run: `python bench/bots.py [--games N|GAME=N,...] [--seeds N] [--workers W] [--only G,G] [--panel]
 [--no-write]` (`--panel`: the panel, the CPU and the exploitability alone, written to
@@ -61,6 +67,7 @@ from ludoteca.engine.speed import cpu_clock
 from ludoteca.games import game_names, load_game
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.stats import elo_ratings, wilson_interval
+from ludoteca.sim.teams import team_outcome
 from ludoteca.sim.tournament import run_tournament
 
 # The strong level's search before these levels were measured (the browser's "strong" in
@@ -82,7 +89,6 @@ BEATS_NORMAL, BEATS_NORMAL_LOW = 0.90, 0.80
 BEATS_OLD = 0.70  # the strong level against the old strong search
 PANEL_GOAL = 0.70  # the strong level against each plain strategy
 EXPLOITABILITY_GOAL = 0.05
-STRONG_EXPLOITABILITY_CARDS = (3, 4)  # the whole strong strategy's, measurable in a run
 RATE_MINUTES = 4  # simulated minutes of real-time play per level measured
 NEWCOMER = "a newcomer: about 2 s a decision, 4 tiles placed in a 60-s round"
 
@@ -120,6 +126,43 @@ def play(game: Game[Any], players: int, first: str, second: str, matches: int,
         print(f"{game.name}: {first} v {second} (seed {seed}): {a.win_rate:.1%} of {a.games}",
               file=sys.stderr, flush=True)
     return Row(first, second, matches * len(seeds), wins, per_seed)
+
+
+def play_panel(game: Game[Any], players: int, strong: str, member: str, matches: int,
+               seeds: list[int], workers: int) -> Row:
+    """The strong level against a panel member. With more than two teams, the strong level
+    holds one seat and the member every other, the strong seat rotated through them all on the
+    same deal; a match counts the share of the other seats the strong seat finished above
+    (ties half), so 50% is an even match at any seat count."""
+    count = game.team_count(players, game.options(None))
+    if count <= 2:
+        return play(game, players, strong, member, matches, seeds, workers)
+    wins, per_seed = 0.0, []
+    for seed in seeds:
+        with progress_bar(f"{game.name} ({players}): {strong} v {member} (seed {seed})",
+                          matches) as advance:
+            result = run_tournament(game, players, [strong] + [member] * (count - 1), matches,
+                                    seed=seed, workers=workers, advance=advance)
+        won = sum(share_above(record) for record in result.records)
+        wins += won
+        per_seed.append(won / len(result.records))
+        print(f"{game.name} ({players}): {strong} v {member} (seed {seed}): "
+              f"{per_seed[-1]:.1%} of {len(result.records)}", file=sys.stderr, flush=True)
+    return Row(strong, member, matches * len(seeds), wins, per_seed)
+
+
+def share_above(record: dict[str, Any]) -> float:
+    """The share of the other teams the team of bot 0 finished above, ties half."""
+    _, ranks = team_outcome(record["teams"], record["scores"], record["ranks"])
+    mine = ranks[record["lineup"].index(0)]
+    others = [rank for team, rank in enumerate(ranks) if record["lineup"][team] != 0]
+    return sum(1.0 if mine < r else 0.5 if mine == r else 0.0 for r in others) / len(others)
+
+
+def panel_players(game: Game[Any]) -> tuple[int, ...]:
+    """The seat counts the panel is measured at: the game's bench module's PANEL_PLAYERS, else
+    its smallest table."""
+    return tuple(getattr(bench_module(game), "PANEL_PLAYERS", (game.min_players,)))
 
 
 def ladder_elo(rows: dict[tuple[str, str], Row], names: list[str]) -> dict[str, float]:
@@ -240,11 +283,12 @@ def write_beats(game: Game[Any], level: str, beats: list[str], matches: int,
 
 
 def exploitability_rows() -> list[list[str]]:
-    """Goofspiel's strong strategy's exploitability: the solved table's at every card count
-    (as the command that solved it measured it), the whole strategy's where a run can."""
+    """Goofspiel's strong strategy's exploitability at every card count solved: the solved
+    table's (as the command that solved it measured it) and the whole strategy's (a best
+    response on the public tree)."""
     from ludoteca.games.goofspiel.equilibrium import SOLVED_CARDS
     from ludoteca.games.goofspiel.equilibrium import read_table as solved_table
-    from ludoteca.rl.exploitability import strong_exploitability
+    from ludoteca.games.goofspiel.equilibrium.best_response import exploitability
 
     out = []
     for cards in SOLVED_CARDS:
@@ -255,11 +299,10 @@ def exploitability_rows() -> list[list[str]]:
         out.append(["goofspiel", str(cards), "the solved table alone", f"{stored:.5f}",
                     f"< {EXPLOITABILITY_GOAL:g}", "yes" if stored < EXPLOITABILITY_GOAL
                     else "NO"])
-        if cards in STRONG_EXPLOITABILITY_CARDS:
-            whole = strong_exploitability(cards)
-            out.append(["goofspiel", str(cards), "the strong level (the table and its "
-                        "reading of habits)", f"{whole:.5f}", f"< {EXPLOITABILITY_GOAL:g}",
-                        "yes" if whole < EXPLOITABILITY_GOAL else "NO"])
+        whole = exploitability(cards)
+        out.append(["goofspiel", str(cards), "the strong level (the table and its "
+                    "reading of habits)", f"{whole:.5f}", f"< {EXPLOITABILITY_GOAL:g}",
+                    "yes" if whole < EXPLOITABILITY_GOAL else "NO"])
     return out
 
 
@@ -339,9 +382,9 @@ def main() -> None:
                     ("game", "mean s", "95th percentile s", "most s", "goal", "met"),
                     ("game", "goal"))
     exploitability = new_table(
-        "Goofspiel's strong strategy: exploitability by OpenSpiel's best response (the table's "
-        "on OpenSpiel's goofspiel, the whole strong level's on this game as ludoteca.rl.openspiel "
-        "registers it; returns -1 to 1; half the sum of what a best response gains against "
+        "Goofspiel's strong strategy: exploitability (the table's by OpenSpiel's best response "
+        "on OpenSpiel's goofspiel, the whole strong level's by a best response on the match's "
+        "public tree; returns -1 to 1; half the sum of what a best response gains against "
         "each seat)", ("game", "cards", "strategy", "exploitability", "goal", "met"),
         ("game", "strategy", "goal"))
     reactions = new_table(f"Real time: each level's mean seconds per step (the game's model), "
@@ -365,14 +408,20 @@ def main() -> None:
         against: dict[str, Row] = {}
         if not game.real_time:
             for member in panel_members(game):
-                row = rows.get((levels["strong"], member)) or play(  # the yardstick's, if played
-                    game, players, levels["strong"], member, matches, seeds, args.workers)
-                against[member] = rows[levels["strong"], member] = row
-                low, high = row.interval
-                panel.add_row(game.name, str(players), member, str(row.matches),
-                              f"{row.rate:.1%}", f"{low:.1%}–{high:.1%}",
-                              " ".join(f"{r:.0%}" for r in row.per_seed),
-                              f">= {PANEL_GOAL:.0%}", "yes" if row.rate >= PANEL_GOAL else "NO")
+                for seated in panel_players(game):
+                    row = (rows.get((levels["strong"], member)) if seated == players else None
+                           ) or play_panel(  # the yardstick's, if played
+                        game, seated, levels["strong"], member, matches, seeds, args.workers)
+                    if seated == players:
+                        against[member] = rows[levels["strong"], member] = row
+                    elif row.interval[0] <= 0.5:  # beaten only if beaten at every seat count
+                        against[member] = row
+                    low, high = row.interval
+                    panel.add_row(game.name, str(seated), member, str(row.matches),
+                                  f"{row.rate:.1%}", f"{low:.1%}–{high:.1%}",
+                                  " ".join(f"{r:.0%}" for r in row.per_seed),
+                                  f">= {PANEL_GOAL:.0%}",
+                                  "yes" if row.rate >= PANEL_GOAL else "NO")
             if not args.no_write:
                 write_beats(game, "strong", beaten(against), matches, seeds)
         if not args.panel:

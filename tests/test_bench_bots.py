@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import sys
 
+import pytest
 from scripts import ROOT, load_script
 
 from ludoteca.bots.spec import BOTS, parse_bot
@@ -46,3 +47,37 @@ def test_the_independent_planner_plays_a_legal_turn_and_is_a_bot_spec() -> None:
         assert parse_bot(planner.NAME).name == planner.NAME
     finally:
         del BOTS[planner.NAME]
+
+
+def test_with_more_than_two_players_a_match_counts_the_seats_the_strong_one_finished_above(
+        ) -> None:
+    """Bot 0 (the strong level) in one seat, the plain strategy in the others: second of three
+    beats one of two; tied first with one of three, ahead of the other: a half and a whole."""
+    second = {"lineup": [1, 0, 2], "teams": [[0], [1], [2]], "scores": [50, 40, 30],
+              "ranks": [1, 2, 3]}
+    tied = {"lineup": [2, 0, 1, 3], "teams": [[0], [1], [2], [3]], "scores": [9, 9, 5, 1],
+            "ranks": [1, 1, 3, 4]}
+    assert bench.share_above(second) == 0.5
+    assert bench.share_above(tied) == (0.5 + 1 + 1) / 3
+
+
+def test_the_panel_measures_castell_at_every_seat_count_and_the_others_at_their_smallest(
+        ) -> None:
+    from ludoteca import load_game
+
+    assert bench.panel_players(CASTELL) == (2, 3, 4)
+    assert bench.panel_players(load_game("goofspiel")) == (2,)
+
+
+@pytest.mark.slow
+def test_the_independent_planner_plays_legal_matches_at_three_and_four_seats() -> None:
+    """Every seat the planner's, each move applied to the state it was chosen from (`apply`
+    refuses an illegal one)."""
+    bot = planner.CastellPlanner()
+    for players in (3, 4):
+        state = CASTELL.setup(players, players)
+        rng = Rng(players)
+        while CASTELL.actors(state):
+            for seat in sorted(CASTELL.actors(state)):
+                if seat in CASTELL.actors(state):
+                    CASTELL.apply(state, seat, bot.choose(CASTELL, state, seat, rng))

@@ -4,6 +4,8 @@ and a spec naming a strategy a game does not have is refused with the ones it ha
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from typing import Any
 
 import pytest
@@ -47,6 +49,25 @@ def test_a_plain_strategy_plays_only_legal_moves(name: str, strategy: str) -> No
     game = load_game(name)
     for players, seed in ((game.min_players, 1), (game.max_players, 2)):
         play_legally(game, players, seed, strategy)
+
+
+def panel_seat_counts(game: Game[Any]) -> list[int]:
+    """The seat counts the bench's panel measures beyond the smallest and largest table (the
+    game's bench module's PANEL_PLAYERS)."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    found = importlib.util.find_spec(f"{package}.bench")
+    module = importlib.import_module(f"{package}.bench") if found else None
+    counts = getattr(module, "PANEL_PLAYERS", ())
+    return [n for n in counts if n not in (game.min_players, game.max_players)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "strategy"), PANEL)
+def test_a_plain_strategy_plays_only_legal_moves_at_every_seat_count_measured(
+        name: str, strategy: str) -> None:
+    game = load_game(name)
+    for players in panel_seat_counts(game):
+        play_legally(game, players, 3, strategy)
 
 
 def test_a_plain_strategy_the_game_lacks_is_refused_with_those_it_has() -> None:

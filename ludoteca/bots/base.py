@@ -8,6 +8,7 @@ may know it, hidden parts resampled), so a bot can never cheat, whatever the gam
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -25,6 +26,17 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, game: Game[Any], state: Any, seat: int, rng: Rng) -> Action:
         """One legal action for `seat`; `state` is the true state, read only via determinize."""
+
+    def remembers(self, game: Game[Any]) -> bool:
+        """Whether the bot keeps notes over a match (what the others did before), so that one
+        joining a match late must `recall` it first. Default: no."""
+        return False
+
+    def recall(self, game: Game[Any], earlier: Iterable[Any], seat: int, rng: Rng) -> None:
+        """Take the notes the bot would have taken had it played `seat` from the start:
+        `earlier` holds the true states of the seat's earlier moves, in order, each read only
+        via determinize, as `choose` reads them. Default: nothing to note."""
+        return None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"

@@ -245,6 +245,19 @@ class MctsBot(Bot):
             return draw(root.regrets[seat].average(legal), rng)
         return self._best(root, legal)
 
+    def remembers(self, game: Game[Any]) -> bool:
+        self._settle(game.mcts_defaults if self.game_defaults else {})
+        return bool(self.solved)
+
+    def recall(self, game: Game[Any], earlier: Iterable[Any], seat: int, rng: Rng) -> None:
+        """solved=1: the solved strategy asked again at each earlier move, for the notes it
+        keeps (the habits it reads); a search keeps none."""
+        if not self.remembers(game):
+            return
+        notes = self._notes.setdefault(seat, {})
+        for state in earlier:
+            game.solved_policy(game.determinize(state, seat, rng), seat, notes)
+
     def weigh(
         self, game: Game[Any], state: Any, seat: int, rng: Rng
     ) -> list[tuple[Action, int, float]]:

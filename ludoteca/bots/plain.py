@@ -10,6 +10,7 @@ remember what a player may.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ludoteca.bots.base import Bot
@@ -44,3 +45,13 @@ class PlainBot(Bot):
         known = game.determinize(state, seat, rng)
         action = play(game, known, seat, rng, self._notes.setdefault(seat, {}))
         return action if action is not None else game.heuristic_action(known, seat, rng)
+
+    def remembers(self, game: Game[Any]) -> bool:
+        return True
+
+    def recall(self, game: Game[Any], earlier: Iterable[Any], seat: int, rng: Rng) -> None:
+        """Each earlier move chosen again, for the notes it took (the moves were played)."""
+        play = plain_strategy(game, self.strategy)
+        notes = self._notes.setdefault(seat, {})
+        for state in earlier:
+            play(game, game.determinize(state, seat, rng), seat, rng, notes)

@@ -28,6 +28,8 @@ RANKS_3 = dict.fromkeys(SKILLS, 3)
 # second), and the strong level's goal there: beat the heuristic 90% of the time, the
 # interval's low end above 80%.
 LADDER_MATCHES = 30
+# The seat counts the panel of plain strategies is measured at (the strong level in one seat).
+PANEL_PLAYERS = (2, 3, 4)
 STRONG_GOAL = True
 TEAMS_PER_SIZE = 20
 REPEATS = 3  # per team; the fastest run counts

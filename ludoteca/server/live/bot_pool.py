@@ -70,8 +70,10 @@ def unpacked(game: GameRef) -> Game[Any]:
     return load_game(game) if isinstance(game, str) else game
 
 
-def _choose(bot: Bot, game: GameRef, state: Any, seat: int, rng: Rng) -> Action:
-    return bot.choose(unpacked(game), state, seat, rng)
+def _choose(bot: Bot, game: GameRef, state: Any, seat: int, rng: Rng) -> tuple[Action, Bot]:
+    """The move, and the bot as it is after choosing it: a worker process chose with a copy,
+    whose notes (what it saw of the match) go back to the match's own bot."""
+    return bot.choose(unpacked(game), state, seat, rng), bot
 
 
 @dataclass
@@ -113,8 +115,9 @@ class BotPool:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._quick, bot.choose, game, state, seat, rng)
         self.cap(bot)
-        action: Action = await self.search(match, _choose, bot, portable(game), state, seat,
-                                           rng)
+        action, after = await self.search(match, _choose, bot, portable(game), state, seat, rng)
+        if after is not bot:  # the worker's copy: its notes of the match are the bot's now
+            vars(bot).update(vars(after))
         return action
 
     def cap(self, bot: MctsBot) -> None:

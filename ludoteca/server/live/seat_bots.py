@@ -12,6 +12,12 @@ seconds of CPU a search). Its move then waits like a person
 would: in a real-time game the game's `reaction_seconds` for the bot's level, on the wall
 clock; in a turn-based game a short pause so people can follow.
 
+Each seat keeps one bot for the match while its spec stays the same, so a bot that reads the
+others' habits (Goofspiel's strong level, the copy strategy) remembers what it saw: its notes
+come back from the worker process that chose with a copy of it (bot_pool.py). A bot made for a
+match already under way (loaded again after a restart or a park, or a seat given to another
+bot) first recalls the seat's earlier moves, replayed from the match's log.
+
 A plan (a move chosen, waiting to be played) holds while its seat's view and legal actions stay
 what they were when it was chosen: in a busy room (a Ciurme session, where other crews act and
 talk every moment) a bot would otherwise start again at every step anywhere and never move.
@@ -27,15 +33,17 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Protocol
 
+from ludoteca.bots.base import Bot
 from ludoteca.bots.spec import BotSpec, parse_spec
 from ludoteca.engine.actions import Action
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
+from ludoteca.engine.timeline import Timeline
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.live.bot_pool import BotPool
 from ludoteca.server.live.clocks import ClockBook
 from ludoteca.server.live.presence import Presence
-from ludoteca.server.store import MatchInfo
+from ludoteca.server.store import MatchInfo, Store
 
 log = logging.getLogger("ludoteca.server")
 NEVER = "never"
@@ -53,6 +61,7 @@ class LiveMatch(Protocol):
     changed: asyncio.Event
     now: Callable[[], float]
     bot_pool: BotPool
+    store: Store
 
     @property
     def id(self) -> str: ...
@@ -142,6 +151,26 @@ def stand_ins(live: LiveMatch, now: float) -> set[int]:
     return set(controlled_seats(live, now)) - bots
 
 
+def earlier_moves(store: Store, game: Game[Any], info: MatchInfo, seat: int) -> list[Any]:
+    """The states in which `seat` made each of its moves logged so far, in order (the whole
+    log replayed from the set-up; a move taken back later counts as seen)."""
+    assert info.players is not None
+    timeline = Timeline.new(game, info.players, info.seed, info.options)
+    states = []
+    for logged in store.actions(info.id):
+        if logged.seat == seat:
+            states.append(game.clone(timeline.state))
+        timeline.apply(logged.seat, game.decode_action(logged.action))
+    return states
+
+
+def recalled(bot: Bot, store: Store, game: Game[Any], info: MatchInfo, seat: int,
+             rng: Rng) -> Bot:
+    """`bot`, having recalled the seat's earlier moves from the log."""
+    bot.recall(game, earlier_moves(store, game, info, seat), seat, rng)
+    return bot
+
+
 @dataclass
 class Plan:
     spec: str
@@ -168,6 +197,7 @@ class SeatBots:
     def __init__(self, live: LiveMatch) -> None:
         self.live = live
         self.plans: dict[int, Plan] = {}
+        self.bots: dict[int, tuple[str, Bot]] = {}  # seat -> its spec and its bot, kept
         self.stand_ins: set[int] = set()
         self.rng = Rng(secrets.randbits(63))
 
@@ -210,9 +240,9 @@ class SeatBots:
 
     async def _choose(self, seat: int, plan: Plan, snapshot: Any) -> None:
         live = self.live
-        bot = bot_spec(plan.spec).build()  # each search its own: bots keep state as they think
         rng = self.rng.fork()
         try:
+            bot = await self.bot(seat, plan.spec)
             action = await live.bot_pool.choose(bot, live.game, snapshot, seat, rng,
                                                  live.id)
             if live.game.real_time:
@@ -229,6 +259,20 @@ class SeatBots:
             plan.action, plan.fire_at = None, live.now() + 5.0
         plan.ready = True
         live.changed.set()
+
+    async def bot(self, seat: int, spec: str) -> Bot:
+        """The seat's bot for the match: the one kept while its spec is the same, else a new
+        one that first recalls the seat's earlier moves if it keeps notes."""
+        kept = self.bots.get(seat)
+        if kept is not None and kept[0] == spec:
+            return kept[1]
+        live = self.live
+        bot = bot_spec(spec).build()
+        if live.step and bot.remembers(live.game):
+            bot = await asyncio.to_thread(recalled, bot, live.store, live.game, live.info, seat,
+                                          self.rng.fork())
+        self.bots[seat] = (spec, bot)
+        return bot
 
     def _own_bot_seats(self) -> set[int]:
         return {s.seat for s in self.live.info.seats if s.bot}

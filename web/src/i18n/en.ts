@@ -104,6 +104,7 @@ export const en = {
   "habit.highest-ship": "the captain of the highest ship",
   "habit.yes": "always voting yes",
   "habit.favourite": "voting for one's own favourite",
+  "habit.castell-planner": "a planner of the whole turn",
   "new.level_none": "not played yet",
   "new.outcome.win": "won",
   "new.outcome.draw": "drawn",

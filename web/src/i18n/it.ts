@@ -105,6 +105,7 @@ export const it: Record<keyof typeof en, string> = {
   "habit.highest-ship": "il capitano della nave più alta",
   "habit.yes": "votare sempre sì",
   "habit.favourite": "votare la propria preferita",
+  "habit.castell-planner": "un pianificatore del turno intero",
   "new.level_none": "non ancora affrontato",
   "new.outcome.win": "vinta",
   "new.outcome.draw": "pari",

@@ -53,7 +53,10 @@ def copy(game: Any, state: GoofspielState, seat: int, rng: Rng,
     hands are public, the bids revealed): the notes keep the hands it saw then."""
     hands = [set(h) for h in state.hands]
     seen = notes.get("hands")
-    notes["hands"] = hands
+    if seen is not None and len(seen[seat]) == len(hands[seat]):
+        seen = notes.get("before")  # the same prize asked again (a server's bot thinks anew)
+    else:
+        notes["before"], notes["hands"] = seen, hands
     if seen is None or len(seen[seat]) != len(hands[seat]) + 1:  # a new match
         return value(game, state, seat, rng, notes)
     last = [card for other, hand in enumerate(hands) if other != seat

@@ -10,8 +10,8 @@ habits people bid by (the game's plain strategies, each allowed a slip now and t
 habits together are more likely than the equilibrium player, it considers the best reply to
 that mixture over what is left of the match, each kind's weight updated by every bid it would
 see on the way; at the first prize it has no evidence and plays the table. The state does not
-keep the order of the bids, so what was seen lives in the bot's notes: a bot built afresh for
-every move (as the server builds them) remembers nothing, and plays the table alone.
+keep the order of the bids, so what was seen lives in the bot's notes: the server keeps one bot
+per seat over a match, and one made for a match under way recalls the seat's earlier moves.
 
 A reply can be a trap: someone who bids like a habit for a prize or two and then punishes the
 reply. So the reply is played only where it risks no more than the match has given so far
@@ -25,7 +25,6 @@ by the allowance, not by the reply (the bots bench measures the strong level's e
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -36,14 +35,20 @@ from ludoteca.games.goofspiel.state import GoofspielState
 
 PRIOR_EQUILIBRIUM = 0.5  # the prior weight of a player of the equilibrium; the rest: habits
 SLIP = 0.05  # the chance a player of a habit bids otherwise
-READ = 0.3  # the habits' weight from which the bot considers a reply to them
+READ = 0.2  # the habits' weight from which the bot considers a reply to them
 # The risk a match may take before the other has given anything (a share of a win). At 5
 # cards (60 matches each), 0.03 left the reading nearly idle (54% against the value bidder, as
 # the table alone); 0.25 won 77% against it and 66% against the value-plus-one bidder with the
 # habits read from a weight of 0.5 (exploitability 0.08 at 4 cards; the table alone: 0.0001),
 # 77% and 72% from 0.3 (exploitability 0.10); without a budget, 93% and 83%, but a bidder who
-# mimics a habit and then punishes the reply gains much more. The bots bench measures both.
-ALLOWANCE = 0.25
+# mimics a habit and then punishes the reply gains much more. Exploitability at 4 cards by the
+# allowance (habits read from 0.3): 0.0001 up to 0.15, 0.021 at 0.18, 0.034 at 0.2 and 0.22,
+# 0.059 at 0.23 and 0.24, 0.10 at 0.25; at 0.1 the reading won only 59% and 62% against the
+# value and value-plus-one bidders, at 0.22 76% and 69%, and read from 0.2 76% and 72.5% (the
+# same exploitability). At 5 cards 0.22 leaves 0.19 (read from 0.2 or 0.3): more prizes to
+# mimic a habit over before the trap; 0.1 leaves 0.034 there, but wins too little against the
+# habits. The bots bench measures both.
+ALLOWANCE = 0.22
 FLOOR = 1e-3  # a kind of player this unlikely is dropped
 
 # One earlier prize of the match: the position the seat bid in, and the bid the other made.
@@ -59,8 +64,11 @@ def position(hands: list[list[int]], prizes: list[int], scores: list[int]) -> Go
 
 def remember(notes: dict[str, Any], state: GoofspielState, seat: int) -> list[Seen]:
     """The prizes seen so far this match, the current position noted for the next call: the
-    other's bid is the card gone from its hand since (the hands are public)."""
+    other's bid is the card gone from its hand since (the hands are public). The same prize
+    asked again (a server's bot thinks again when the other's bid comes in) adds nothing."""
     seen: list[Seen] = notes.get("seen", [])
+    if asked_again(notes, state, seat):
+        return seen
     last: GoofspielState | None = notes.get("last")
     if last is None or len(last.hands[seat]) != len(state.hands[seat]) + 1:
         seen = []  # a new match
@@ -70,6 +78,12 @@ def remember(notes: dict[str, Any], state: GoofspielState, seat: int) -> list[Se
     notes["seen"] = seen
     notes["last"] = position(state.hands, state.prizes, state.scores)
     return seen
+
+
+def asked_again(notes: dict[str, Any], state: GoofspielState, seat: int) -> bool:
+    """Whether the notes' last position is this prize's (no bid seen since)."""
+    last: GoofspielState | None = notes.get("last")
+    return last is not None and len(last.hands[seat]) == len(state.hands[seat])
 
 
 class Kind:
@@ -87,7 +101,7 @@ class Kind:
         if self.habit is None:
             solved = policy(state, other)
             return (solved or {c: 1 / len(hand) for c in hand}), self
-        notes = copy.deepcopy(self.notes)
+        notes = dict(self.notes)  # a plain strategy replaces what it notes, never changes it
         chosen = self.habit(None, state, other, Rng(0), notes)
         card = getattr(chosen, "card", None)
         if len(hand) == 1:
@@ -176,8 +190,10 @@ def read_policy(state: GoofspielState, seat: int, seen: list[Seen],
     found = kinds(habits, seen, seat)
     if sum(k.weight for k in found if k.habit is not None) < READ:
         return solved
-    best = reply(state, seat, found)
     here = at(state, seat)
+    if all(risk(here, card) > budget for card in state.hands[seat]):
+        return solved  # no reply could be played: none is worked out
+    best = reply(state, seat, found)
     card = next(iter(best))
     if risk(here, card) > budget:
         return solved
@@ -208,10 +224,11 @@ def strong_policy(notes: dict[str, Any], state: GoofspielState, seat: int,
                   habits: Mapping[str, PlainStrategy]) -> dict[int, float] | None:
     """The strong level's bid, the notes kept for its next one: the prizes seen, the budget
     (each of the other's bids adding its gift) and what it drew its bid from."""
+    again = asked_again(notes, state, seat)
     seen = remember(notes, state, seat)
     budget = ALLOWANCE if not seen else notes.get("budget", ALLOWANCE)
     played = notes.get("played")
-    if seen and played:
+    if seen and played and not again:  # the gift of the other's last bid, counted once
         last, theirs = seen[-1]
         budget += gift(at(last, seat), played, theirs)
     chosen = read_policy(state, seat, seen, habits, budget)
