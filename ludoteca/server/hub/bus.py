@@ -78,6 +78,9 @@ class LocalBus:
     async def release_lease(self, match_id: str) -> None:
         pass
 
+    async def ping(self) -> None:
+        pass
+
     async def close(self) -> None:
         pass
 
@@ -254,6 +257,10 @@ class RedisBus:
         key = LEASE_PREFIX + match_id
         if await self.client.get(key) == self.process:
             await self.client.delete(key)
+
+    async def ping(self) -> None:
+        """One round trip to Redis (the metrics' probe); raises if it cannot answer."""
+        await self.client.ping()
 
     async def close(self) -> None:
         if self.reader is not None:

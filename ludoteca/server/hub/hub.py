@@ -37,6 +37,8 @@ from ludoteca.server.live.catalog import Catalog
 from ludoteca.server.live.due import due_now
 from ludoteca.server.live.explanations import Explanations
 from ludoteca.server.live.match import load_timeline
+from ludoteca.server.logs import about_match
+from ludoteca.server.metrics import Metrics
 from ludoteca.server.store import Store
 from ludoteca.server.store.database import LIVE
 from ludoteca.server.store.models import MatchRow
@@ -91,6 +93,9 @@ class Hub:
         )
         self.rooms: dict[str, Room] = {}
         self.bot_pool = BotPool(config.bot_threads, config.bot_max_seconds)
+        self.metrics = Metrics(config.shared)
+        self.bot_pool.on_move = self.metrics.bot_think_seconds.observe
+        self.draining = False  # SIGTERM: no new socket, the matches handed over (`drain`)
         self.explanations = Explanations(self.bot_pool)
         self._drivers: dict[str, asyncio.Task[None]] = {}
         # Each game's actions as JSON text, shared by its matches (see LiveMatch._legal_json).
@@ -192,6 +197,21 @@ class Hub:
             with contextlib.suppress(Exception):
                 await self.bus.release_lease(live.id)
 
+    async def metrics_text(self) -> bytes:
+        """This process's figures for Prometheus: its state read now (see metrics.py)."""
+        figures, loaded = self.metrics, self.matches
+        figures.matches_loaded.set(len(loaded))
+        figures.matches_driven.set(sum(1 for live in loaded.values()
+                                       if live.driving and live.info.status == "running"))
+        figures.sockets.set(sum(len(room.connections) for room in self.rooms.values()))
+        figures.bot_queue.set(self.bot_pool.waiting)
+        figures.bot_searching.set(self.bot_pool.running)
+        figures.draining.set(1 if self.draining else 0)
+        redis = None
+        if isinstance(self.bus, RedisBus):
+            redis = (self.bus.ping, self.bus.cut_off is None)
+        return await figures.exposition(self.store, redis)
+
     # --- connections ----------------------------------------------------------------------------
     async def enter(self, live: LiveMatch, connection: Connection) -> LiveMatch:
         """`connection` joins its match's room: it gets the events it may see of the steps so
@@ -270,12 +290,14 @@ class Hub:
         steps' frames soon (`frames_due`), a notice to the other processes, a snapshot now and
         then. What follows `submit` runs in the turn of the event loop that released the
         match's lock, so no other step comes between."""
+        began = time.perf_counter()
         decision = await live.submit(seat, action, source=source, guard=guard,
                                      ref=ref_text(ref))
         if connection is not None:
             answer = decision.answer(ref)
             if answer is not None:  # it leaves before the step's other frames
                 connection.send_now(answer)
+                self.metrics.ack_seconds.observe(time.perf_counter() - began)
         room = self.room(live)
         if decision.reloaded:
             room.send_states(force=True)
@@ -286,6 +308,7 @@ class Hub:
                 room.send_unsent()  # the steps' frames go before the presence they changed
                 room.broadcast_presence()
         if decision.applied is not None:
+            self.metrics.actions.labels(source).inc()
             await self.publish(live.id, {"kind": "step", "step": decision.applied.step})
             if decision.snapshot is not None:
                 await live.keep_snapshot(decision.applied.step, decision.snapshot)
@@ -315,6 +338,7 @@ class Hub:
         running out) or until something changes, then send what is due through the same
         pipeline as a person's action. With several processes only the one holding the
         match's lease drives it (see bus.py)."""
+        about_match(live.id)
         while True:
             live.changed.clear()
             try:
@@ -574,6 +598,7 @@ class Hub:
             if self._someone_at(room, self.now()):  # came while it was being parked
                 await asyncio.to_thread(self.store.park, live.id, None)
                 return
+            self.metrics.parks.inc()
         await self._unload(live)
 
     @staticmethod
