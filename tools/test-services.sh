@@ -1,13 +1,16 @@
 #!/bin/sh
 # What the server's tests need beyond Python: PostgreSQL and Redis (the tests start private
 # instances of them on loopback ports in temporary folders; nothing global is started) and
-# Chromium (the web client's browser tests). Installed from Debian's packages when missing.
+# Chromium (the web client's browser tests), and nginx (the proxy of the drain's browser test and
+# of the tests of several hosts, which start private instances of it). Installed from Debian's
+# packages when missing.
 set -eu
 
 need=""
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need="$need postgresql"
 command -v redis-server >/dev/null 2>&1 || need="$need redis-server"
 [ -x /usr/bin/chromium ] || need="$need chromium"
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need="$need nginx"
 
 if [ -z "$need" ]; then
     exit 0

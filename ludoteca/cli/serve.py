@@ -66,6 +66,11 @@ def serve(
         False, "--compression/--no-compression",
         help="Compress WebSocket frames (fewer bytes for more CPU).",
     ),
+    drain_seconds: float = typer.Option(
+        30.0, "--drain-seconds", min=0, help="After a SIGTERM: the most seconds the process "
+        "drains (hands its matches over, tells its players to reconnect elsewhere) before it "
+        "exits whatever is left."
+    ),
     log_format: str = typer.Option(
         "text", "--log-format", help="text: uvicorn's lines; json: one JSON object a line, "
         "each with the match and the request it is about (for a log collector)."
@@ -104,7 +109,8 @@ def serve(
                           unfinished_per_creator=unfinished_per_creator or None,
                           forwarded_allow_ips=forwarded_allow_ips,
                           sockets_per_client=sockets_per_client,
-                          session_member_margin=session_member_margin)
+                          session_member_margin=session_member_margin,
+                          drain_seconds=drain_seconds)
     if database_url is not None:
         config.database_url = database_url
     elif db is not None:
@@ -134,5 +140,7 @@ def serve(
         ws_per_message_deflate=compression,
         log_level="info",
         log_config=uvicorn_log_config(log_format),
+        # What is left once drained (see api/drain.py): the requests still in flight.
+        timeout_graceful_shutdown=max(1, round(drain_seconds)),
         **config.uvicorn_proxy(),
     )

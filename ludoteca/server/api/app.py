@@ -16,7 +16,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ludoteca import __version__
 from ludoteca.engine.game import Game
-from ludoteca.server.api import pages, routes, schemas, ws
+from ludoteca.server.api import drain, pages, routes, schemas, ws
 from ludoteca.server.api.errors import install_error_handlers
 from ludoteca.server.api.guards import Guards, Guesses, Sockets
 from ludoteca.server.config import ServerConfig
@@ -171,6 +171,7 @@ def app_from_env() -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with started(app):
             settle_garbage_collector()  # once migrated and started: what that loaded stays
+            drain.install(app.state.hub)  # SIGTERM drains this process before it exits
             sys.setswitchinterval(BOT_SWITCH_SECONDS)
             yield
 

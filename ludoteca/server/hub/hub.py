@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 from ludoteca.engine.actions import Action
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.hub.bus import LocalBus, RedisBus
-from ludoteca.server.hub.connection import Connection
+from ludoteca.server.hub.connection import SERVICE_RESTART, SERVICE_RESTART_REASON, Connection
 from ludoteca.server.hub.room import Room
 from ludoteca.server.live import Decision, LiveMatch
 from ludoteca.server.live.bot_pool import BotPool
@@ -197,13 +197,37 @@ class Hub:
             with contextlib.suppress(Exception):
                 await self.bus.release_lease(live.id)
 
+    def sockets(self) -> int:
+        """Live-play sockets open on this process."""
+        return sum(len(room.connections) for room in self.rooms.values())
+
+    async def drain(self) -> None:
+        """This process is stopping: it takes no lease any more, hands every match it drives
+        to the others (the lease released, a notice so that one takes it at once), and tells
+        every client to reconnect (elsewhere: this process no longer listens)."""
+        self.draining = True
+        for room in list(self.rooms.values()):
+            live = room.live
+            if not live.driving:
+                continue
+            async with live.lock:  # no bot's move or clock of this process after this
+                live.driving = False
+                live.seat_bots.forget_all_but(set())
+            live.changed.set()
+            with contextlib.suppress(Exception):
+                await self.bus.release_lease(live.id)
+            await self.publish(live.id, {"kind": "handover"})
+        for room in list(self.rooms.values()):
+            for connection in list(room.connections):
+                connection.close(SERVICE_RESTART, SERVICE_RESTART_REASON)
+
     async def metrics_text(self) -> bytes:
         """This process's figures for Prometheus: its state read now (see metrics.py)."""
         figures, loaded = self.metrics, self.matches
         figures.matches_loaded.set(len(loaded))
         figures.matches_driven.set(sum(1 for live in loaded.values()
                                        if live.driving and live.info.status == "running"))
-        figures.sockets.set(sum(len(room.connections) for room in self.rooms.values()))
+        figures.sockets.set(self.sockets())
         figures.bot_queue.set(self.bot_pool.waiting)
         figures.bot_searching.set(self.bot_pool.running)
         figures.draining.set(1 if self.draining else 0)
@@ -443,12 +467,17 @@ class Hub:
                 await self.publish(match_id, {"kind": "step", "step": room.live.step})
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
-        room = self.rooms.get(str(notice.get("match")))
+        match_id = str(notice.get("match"))
+        kind = notice.get("kind")
+        room = self.rooms.get(match_id)
         if room is None:
+            if kind == "handover" and not self.draining:  # a draining process let it go
+                await self.get(match_id)
             return
         live = room.live
-        kind = notice.get("kind")
-        if kind == "step" and int(notice.get("step", 0)) > live.step:
+        if kind == "handover":
+            await self._update_driving(live)
+        elif kind == "step" and int(notice.get("step", 0)) > live.step:
             await self._catch_up(live)
         elif kind == "header":
             await self._refresh(live)
@@ -536,7 +565,7 @@ class Hub:
             live.changed.set()
 
     async def _lease(self, live: LiveMatch) -> bool:
-        if live.info.status not in ("running", "paused"):
+        if self.draining or live.info.status not in ("running", "paused"):
             return False
         try:
             return await self.bus.hold_lease(live.id)

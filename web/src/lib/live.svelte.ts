@@ -6,8 +6,7 @@
 // earlier" instead of playing it twice.
 import type { ClientFrame, EncodedAction, ServerFrame } from "../protocol/frames";
 import { initialMatch, reconnecting, reduce, sent, type MatchState } from "./match-state";
-
-const RETRY_MS = [300, 1000, 2000, 4000];
+import { retryDelay } from "./retry";
 
 export class LiveMatch {
   match = $state<MatchState>(initialMatch());
@@ -48,15 +47,15 @@ export class LiveMatch {
       }
       this.match = reduce(this.match, frame);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       this.connected = false;
       if (this.socket === socket) this.socket = null;
-      if (!this.closed) this.retry();
+      if (!this.closed) this.retry(event.code);
     };
   }
 
-  private retry(): void {
-    const wait = RETRY_MS[Math.min(this.retries, RETRY_MS.length - 1)];
+  private retry(code: number): void {
+    const wait = retryDelay(code, this.retries);
     this.retries += 1;
     this.match = reconnecting(this.match);
     this.timer = setTimeout(() => {
