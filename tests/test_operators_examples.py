@@ -1,6 +1,7 @@
-"""The operators' Prometheus examples (docs/operators/prometheus/): checked by `promtool` where
-it is installed; everywhere, read as YAML, with every alert naming a figure the server really
-exports (a renamed metric would leave an alert that never fires)."""
+"""The operators' examples: Prometheus's (docs/operators/prometheus/), checked by `promtool`
+where it is installed and everywhere read as YAML, every alert naming a figure the server really
+exports (a renamed metric would leave an alert that never fires); nginx's routing by match, the
+same in the tests' own proxy."""
 
 from __future__ import annotations
 
@@ -58,3 +59,14 @@ def test_promtool_accepts_the_examples() -> None:
         checked = subprocess.run(["promtool", "check", what, str(EXAMPLES / name)],
                                  capture_output=True, text=True)
         assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_tests_proxy_routes_as_the_operators_nginx_example() -> None:
+    """The tests' private nginx (ludoteca/server/tests/proxy.py) routes by match with the
+    example's own lines."""
+    from ludoteca.server.tests.proxy import EXAMPLE, ROUTING
+
+    example = EXAMPLE.read_text()
+    for line in ROUTING.strip().splitlines():
+        assert line.strip() in example, line
+    assert "hash $match consistent;" in example
