@@ -83,6 +83,11 @@ class Metrics:
                                        buckets=PROBE_BUCKETS, registry=r)
         self.redis_up = Gauge("ludoteca_redis_up", "1 while this process hears the others "
                               "through Redis (several processes only; 0: cut off)", registry=r)
+        self.processes = Gauge("ludoteca_processes_live", "Processes alive by their "
+                               "heartbeats in Redis, this one included", registry=r)
+        self.share = Gauge("ludoteca_driver_share", "The most matches this process drives: "
+                           "the running matches over the live processes, rounded up",
+                           registry=r)
 
     async def exposition(self, store: Store,
                          redis: tuple[Callable[[], Awaitable[object]], bool] | None) -> bytes:

@@ -8,6 +8,11 @@ process killed between its commit and its notice), so what they would have said 
 after a match is loaded, after the bus subscribes again, and in every heartbeat (one query for
 the steps and statuses of every match loaded here; those behind catch up).
 
+The matches are shared out: a process drives no more than its share (the running matches over
+the live processes, rounded up), hands what it drives beyond it to the others when a process
+joins, takes up matches nobody drives up to it, and keeps in memory only the matches it drives
+or its own clients are at; so its heartbeat's work grows with its share, not with the site.
+
 The hub is the only caller of a live match: it takes the decisions and the frames the match
 hands back and sends them (a match never calls the hub).
 """
@@ -96,6 +101,12 @@ class Hub:
         self.metrics = Metrics(config.shared)
         self.bot_pool.on_move = self.metrics.bot_think_seconds.observe
         self.draining = False  # SIGTERM: no new socket, the matches handed over (`drain`)
+        # With several processes: how many are live (from their heartbeats in Redis), the
+        # running matches known (the last sweep's, and those loaded since), and so the most
+        # matches this process drives (None: no limit, one process).
+        self.processes = 1
+        self.live_known: set[str] = set()
+        self.share: int | None = None
         self.explanations = Explanations(self.bot_pool)
         self._drivers: dict[str, asyncio.Task[None]] = {}
         # Each game's actions as JSON text, shared by its matches (see LiveMatch._legal_json).
@@ -120,8 +131,13 @@ class Hub:
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()  # the loop every match of this hub lives in
         await self.bus.start(self.on_notice, self._reconnected)
-        for match_id in await asyncio.to_thread(self.store.live_match_ids):
-            await self.get(match_id)
+        if self.config.shared:  # its share of the matches nobody drives, no more
+            with contextlib.suppress(Exception):
+                self.processes = await self.bus.beat()
+            await self._sweep()
+        else:  # the one process drives every running match
+            for match_id in await asyncio.to_thread(self.store.live_match_ids):
+                await self.get(match_id)
         self._heartbeat = asyncio.create_task(self._beat())
         self._frames = asyncio.create_task(self._send_frames())
 
@@ -159,6 +175,9 @@ class Hub:
             if info.parked_at is not None:  # someone came back: every process may load it
                 await asyncio.to_thread(self.store.park, match_id, None)
                 info.parked_at = None
+            if info.status in LIVE and match_id not in self.live_known:  # new since the sweep
+                self.live_known.add(match_id)
+                self._count_share()
             live.driving = isinstance(self.bus, LocalBus) or await self._lease(live)
             self.rooms[match_id] = Room(live)
             self._drivers[match_id] = asyncio.create_task(self._drive(live))
@@ -206,20 +225,63 @@ class Hub:
         to the others (the lease released, a notice so that one takes it at once), and tells
         every client to reconnect (elsewhere: this process no longer listens)."""
         self.draining = True
+        with contextlib.suppress(Exception):
+            await self.bus.leave()
         for room in list(self.rooms.values()):
-            live = room.live
-            if not live.driving:
-                continue
-            async with live.lock:  # no bot's move or clock of this process after this
-                live.driving = False
-                live.seat_bots.forget_all_but(set())
-            live.changed.set()
-            with contextlib.suppress(Exception):
-                await self.bus.release_lease(live.id)
-            await self.publish(live.id, {"kind": "handover"})
+            if room.live.driving:
+                await self._hand_over(room.live)
         for room in list(self.rooms.values()):
             for connection in list(room.connections):
                 connection.close(SERVICE_RESTART, SERVICE_RESTART_REASON)
+
+    async def _hand_over(self, live: LiveMatch) -> None:
+        """Stop driving `live` and ask the others to: its lease released, a notice sent, so
+        that a process under its share takes it at once."""
+        async with live.lock:  # no bot's move or clock of this process after this
+            live.driving = False
+            live.seat_bots.forget_all_but(set())
+        live.changed.set()
+        with contextlib.suppress(Exception):
+            await self.bus.release_lease(live.id)
+        await self.publish(live.id, {"kind": "handover"})
+
+    # --- the share of each process --------------------------------------------------------------
+    def _driven(self) -> int:
+        return sum(1 for room in self.rooms.values() if room.live.driving)
+
+    def _count_share(self) -> None:
+        """The most matches this process drives: the running matches over the live processes,
+        rounded up (so that together they can drive every one)."""
+        self.share = max(1, -(-len(self.live_known) // self.processes))
+
+    def _under_share(self) -> bool:
+        return not self.draining and (self.share is None or self._driven() < self.share)
+
+    async def _sweep(self) -> None:
+        """Every few heartbeats: the share again (running matches and live processes), the
+        matches driven beyond it handed over (a process joined), and running matches nobody
+        drives taken up to it (their driver died)."""
+        stored = await asyncio.to_thread(self.store.live_match_ids)
+        self.live_known = set(stored)
+        self._count_share()
+        await self._hand_over_excess()
+        free = (self.share or 0) - self._driven()
+        if free <= 0 or self.draining:
+            return
+        orphans = await self.bus.unleased([m for m in stored if m not in self.rooms])
+        for match_id in orphans[:free]:
+            await self.get(match_id)
+
+    async def _hand_over_excess(self) -> None:
+        """Drive no more than the share: those beyond it, the ones with fewest players here
+        first, go to the processes under theirs."""
+        driven = [room for room in self.rooms.values() if room.live.driving]
+        excess = len(driven) - (self.share if self.share is not None else len(driven))
+        if excess <= 0:
+            return
+        driven.sort(key=lambda room: len(room.connections))
+        for room in driven[:excess]:
+            await self._hand_over(room.live)
 
     async def metrics_text(self) -> bytes:
         """This process's figures for Prometheus: its state read now (see metrics.py)."""
@@ -234,6 +296,8 @@ class Hub:
         redis = None
         if isinstance(self.bus, RedisBus):
             redis = (self.bus.ping, self.bus.cut_off is None)
+            figures.processes.set(self.processes)
+            figures.share.set(self.share or 0)
         return await figures.exposition(self.store, redis)
 
     # --- connections ----------------------------------------------------------------------------
@@ -471,7 +535,7 @@ class Hub:
         kind = notice.get("kind")
         room = self.rooms.get(match_id)
         if room is None:
-            if kind == "handover" and not self.draining:  # a draining process let it go
+            if kind == "handover" and self._under_share():  # another let it go
                 await self.get(match_id)
             return
         live = room.live
@@ -562,10 +626,19 @@ class Hub:
         driving = await self._lease(live)
         if driving != live.driving:
             live.driving = driving
+            # Nothing is known to be due until its driver has looked: not parked before then.
+            live.quiet = False
+            self._idle_since.pop(live.id, None)
             live.changed.set()
+        if (not driving and live.info.status == "running" and not self._under_share()
+                and await self.bus.unleased([live.id])):
+            # Nobody drives it and this process has its share: one under theirs takes it.
+            await self.publish(live.id, {"kind": "handover"})
 
     async def _lease(self, live: LiveMatch) -> bool:
         if self.draining or live.info.status not in ("running", "paused"):
+            return False
+        if not live.driving and not self._under_share():
             return False
         try:
             return await self.bus.hold_lease(live.id)
@@ -587,6 +660,9 @@ class Hub:
         now = self.now()
         shared = not isinstance(self.bus, LocalBus)
         cut_off = self.bus.cut_off is not None
+        if shared and not cut_off and not self.draining:
+            with contextlib.suppress(Exception):
+                self.processes = await self.bus.beat()
         for room in list(self.rooms.values()):
             live = room.live
             if shared:
@@ -601,21 +677,22 @@ class Hub:
             await self._unload_if_idle(room, now)
         if shared:
             await self._catch_up_missed()
-        if shared and sweep:  # running matches nobody drives: their driver died
-            stored = await asyncio.to_thread(self.store.live_match_ids)
-            for match_id in await self.bus.unleased([m for m in stored if m not in self.rooms]):
-                await self.get(match_id)
+        if shared and sweep and not cut_off:
+            await self._sweep()
 
     async def _unload_if_idle(self, room: Room, now: float) -> None:
-        """A match nobody is at, here or in another process, leaves memory once it has been so
-        for `match_idle_seconds`: a finished one, one this process does not drive, or one it
-        drives where nothing is due (no move, clock or stand-in; a paused one). That last is
-        parked, so that no process loads it again before someone comes back to it (its link,
-        its page, its host's controls load it on demand): what a process carries, and what its
-        heartbeats and leases cost, is the matches people are at or bots play."""
+        """A match leaves memory once it has been idle for `match_idle_seconds`: one this
+        process does not drive once none of its own clients is at it (another process serves
+        the others); one it drives once nobody is at it anywhere and nothing is due (no move,
+        clock or stand-in; a paused one). That last is parked, so that no process loads it
+        again before someone comes back to it (its link, its page, its host's controls load it
+        on demand): what a process carries, and what its heartbeats and leases cost, is the
+        matches its people are at or its bots play."""
         live = room.live
         playing = live.info.status in LIVE
-        if self._someone_at(room, now) or (playing and live.driving and not live.quiet):
+        # A process that does not drive the match keeps it for its own players only.
+        here = self._someone_at(room, now) if live.driving else bool(room.connections)
+        if here or (playing and live.driving and not live.quiet):
             self._idle_since.pop(live.id, None)
             return
         since = self._idle_since.setdefault(live.id, now)

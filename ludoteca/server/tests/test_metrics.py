@@ -47,6 +47,8 @@ ALWAYS = {
 SHARED = {
     "ludoteca_redis_probe_seconds": "histogram",
     "ludoteca_redis_up": "gauge",
+    "ludoteca_processes_live": "gauge",
+    "ludoteca_driver_share": "gauge",
 }
 
 
