@@ -42,7 +42,7 @@ from pages import markdown_table, write_page  # noqa: E402
 PYTHON = str(Path(sys.executable))
 LUDOTECA = str(Path(sys.executable).parent / "ludoteca")
 PORT = 8000
-TABLES = 4
+TABLES = 6
 HEARTBEAT = 0.5
 DRAIN_GOAL, LOST_GOAL = 3.0, 10.0
 
@@ -178,7 +178,9 @@ def faults(room: Room, pause: float) -> list[Phase]:
         process.send_signal(signal.SIGTERM)
         process.wait(30)
         phase.notes.append(f"exited {time.monotonic() - began:.1f} s after SIGTERM")
+        began = time.monotonic()
         room.start_app(name)
+        phase.notes.append(f"answered again {time.monotonic() - began:.1f} s after its start")
         time.sleep(pause)
     phase = begin("lost host app2")
     room.hosts["app2"].cut()
@@ -234,15 +236,21 @@ def check(results: dict[str, Any]) -> tuple[int, int, list[str]]:
     return acknowledged, len(results["logs"]), problems
 
 
-def stalls_by_phase(results: dict[str, Any], phases: list[Phase]) -> dict[str, float]:
-    """The longest stall that began in each phase."""
+def stalls_by_phase(results: dict[str, Any], phases: list[Phase]
+                    ) -> tuple[dict[str, float], dict[str, str]]:
+    """The longest stall that began in each phase, and whose it was."""
     longest = {phase.name: 0.0 for phase in phases}
+    whose = {phase.name: "" for phase in phases}
     for person in results["people"]:
         for began, seconds in person["stalls"]:
             for phase in phases:
-                if phase.began <= began < (phase.ended or float("inf")):
-                    longest[phase.name] = max(longest[phase.name], seconds)
-    return longest
+                if phase.began <= began < (phase.ended or float("inf")) and (
+                        seconds > longest[phase.name]):
+                    longest[phase.name] = seconds
+                    whose[phase.name] = (f"match {person['match']} seat {person['seat']}, "
+                                         f"{began - phase.began:.1f} s into the phase, "
+                                         f"{person['reconnections']} reconnections")
+    return longest, whose
 
 
 def run(pause: float = 4.0) -> dict[str, Any]:
@@ -258,12 +266,12 @@ def run(pause: float = 4.0) -> dict[str, Any]:
     finally:
         tear_down(room)
     acknowledged, matches, problems = check(results)
-    stalls = stalls_by_phase(results, phases)
+    stalls, whose = stalls_by_phase(results, phases)
     figures = {"acknowledged": acknowledged, "matches": matches, "problems": problems,
-               "stalls": stalls, "phases": [vars(p) for p in phases],
+               "stalls": stalls, "whose": whose, "phases": [vars(p) for p in phases],
                "people": len(results["people"]),
                "reconnections": sum(p["reconnections"] for p in results["people"])}
-    shutil.rmtree(folder, ignore_errors=True)
+    figures["logs"] = str(folder)  # the processes' logs, for a stall worth a look
     return figures
 
 
@@ -273,9 +281,14 @@ def page(figures: dict[str, Any], arguments: list[str]) -> None:
         name = phase["name"]
         goal = (f"< {DRAIN_GOAL:.0f} s" if name.startswith("drain") else
                 f"< {LOST_GOAL:.0f} s" if name.startswith("lost") else "")
-        rows.append([name, f"{figures['stalls'][name]:.2f} s", goal, "; ".join(phase["notes"])])
+        seconds = figures["stalls"][name]
+        limit = DRAIN_GOAL if name.startswith("drain") else (
+            LOST_GOAL if name.startswith("lost") else None)
+        met = "" if limit is None else ("yes" if seconds < limit else "**no**")
+        rows.append([name, f"{seconds:.2f} s", goal, met,
+                     "; ".join([*phase["notes"], figures["whose"][name]])])
     sections = [
-        markdown_table(["phase", "longest stall", "goal", "notes"], rows,
+        markdown_table(["phase", "longest stall", "goal", "met", "whose, notes"], rows,
                        "Each person's longest wait for the next step, by phase"),
         markdown_table(["matches", "people", "steps acknowledged", "reconnections",
                         "problems"],

@@ -33,6 +33,7 @@ from sqlalchemy.orm import Session
 
 from ludoteca.engine.actions import Action
 from ludoteca.server.config import ServerConfig
+from ludoteca.server.hub import bus as bus_module
 from ludoteca.server.hub.bus import LocalBus, RedisBus
 from ludoteca.server.hub.connection import SERVICE_RESTART, SERVICE_RESTART_REASON, Connection
 from ludoteca.server.hub.room import Room
@@ -107,6 +108,8 @@ class Hub:
         self.processes = 1
         self.live_known: set[str] = set()
         self.share: int | None = None
+        # Since when each match loaded here has had no driver that this process knows of.
+        self._undriven_since: dict[str, float] = {}
         self.explanations = Explanations(self.bot_pool)
         self._drivers: dict[str, asyncio.Task[None]] = {}
         # Each game's actions as JSON text, shared by its matches (see LiveMatch._legal_json).
@@ -206,6 +209,7 @@ class Hub:
 
     async def _unload(self, live: LiveMatch) -> None:
         self.rooms.pop(live.id, None)
+        self._undriven_since.pop(live.id, None)
         driver = self._drivers.pop(live.id, None)
         if driver is not None:
             driver.cancel()
@@ -253,6 +257,14 @@ class Hub:
         """The most matches this process drives: the running matches over the live processes,
         rounded up (so that together they can drive every one)."""
         self.share = max(1, -(-len(self.live_known) // self.processes))
+
+    def _left_undriven(self, live: LiveMatch) -> bool:
+        """Offered to the others for a lease's length and still not driven (their shares were
+        counted before a process came or went): taken beyond the share, which the next sweep
+        evens out."""
+        since = self._undriven_since.setdefault(live.id, time.monotonic())
+        return time.monotonic() - since >= bus_module.LEASE_HEARTBEATS * (
+            self.config.heartbeat_seconds)
 
     def _under_share(self) -> bool:
         return not self.draining and (self.share is None or self._driven() < self.share)
@@ -624,6 +636,8 @@ class Hub:
 
     async def _update_driving(self, live: LiveMatch) -> None:
         driving = await self._lease(live)
+        if driving:
+            self._undriven_since.pop(live.id, None)
         if driving != live.driving:
             live.driving = driving
             # Nothing is known to be due until its driver has looked: not parked before then.
@@ -638,7 +652,7 @@ class Hub:
     async def _lease(self, live: LiveMatch) -> bool:
         if self.draining or live.info.status not in ("running", "paused"):
             return False
-        if not live.driving and not self._under_share():
+        if not live.driving and not self._under_share() and not self._left_undriven(live):
             return False
         try:
             return await self.bus.hold_lease(live.id)
