@@ -1,7 +1,7 @@
 """What one server process carries, and a plan for 100,000 people playing at once from it.
 
 One `ludoteca serve` process on PostgreSQL and Redis (private instances, as the tests start
-them; heartbeat 1 s), measured from outside (its /proc entry, its /metrics):
+them; heartbeat 1 s), measured from outside (its /proc entry and its clients):
 
 - **memory per loaded match**: its resident memory with no match loaded, then with `MATCHES`
   running Goofspiel matches (two people, nobody connected) loaded;
@@ -117,7 +117,7 @@ def measure() -> dict[str, float]:
                            "--redis-url", redis.url, "--heartbeat", str(HEARTBEAT),
                            "--idle-seconds", "3600", "--bot-pause", "0",
                            "--matches-per-hour", "0", "--unfinished-per-creator", "0",
-                           "--rate-limit", "1000").start()
+                           "--rate-limit", "1000", "--sockets-per-client", "1000").start()
     try:
         assert server.process is not None
         pid = server.process.pid
