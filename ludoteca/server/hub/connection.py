@@ -142,7 +142,10 @@ class Connection:
 
     async def _close_socket(self, code: int, reason: str = "") -> None:
         with contextlib.suppress(Exception):
-            await self.websocket.close(code, reason)
+            if reason:
+                await self.websocket.close(code, reason)
+            else:
+                await self.websocket.close(code)
 
     async def finish(self) -> None:
         self.closed = True
