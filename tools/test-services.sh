@@ -1,17 +1,17 @@
 #!/bin/sh
 # What the server's tests need beyond Python: PostgreSQL and Redis (the tests start private
 # instances of them on loopback ports in temporary folders; nothing global is started),
-# Chromium (the web client's browser tests), systemd-analyze and nginx (the operators' recipe). Installed from Debian's packages when missing.
+# Chromium (the web client's browser tests), systemd-analyze (the operators' recipe checks its
+# unit) and nginx (the operators' recipe, the drain's browser test and the tests of several
+# hosts start private instances of it). Installed from Debian's packages when missing.
 set -eu
 
 need=""
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need="$need postgresql"
 command -v redis-server >/dev/null 2>&1 || need="$need redis-server"
 [ -x /usr/bin/chromium ] || need="$need chromium"
-# The operators' recipe (tests/test_operators_recipe.py): its systemd unit is checked by
-# systemd-analyze, and nginx runs in front of two processes.
 command -v systemd-analyze >/dev/null 2>&1 || need="$need systemd"
-command -v nginx >/dev/null 2>&1 || need="$need nginx"
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || need="$need nginx"
 
 if [ -z "$need" ]; then
     exit 0

@@ -66,6 +66,15 @@ def serve(
         False, "--compression/--no-compression",
         help="Compress WebSocket frames (fewer bytes for more CPU).",
     ),
+    drain_seconds: float = typer.Option(
+        30.0, "--drain-seconds", min=0, help="After a SIGTERM: the most seconds the process "
+        "drains (hands its matches over, tells its players to reconnect elsewhere) before it "
+        "exits whatever is left."
+    ),
+    log_format: str = typer.Option(
+        "text", "--log-format", help="text: uvicorn's lines; json: one JSON object a line, "
+        "each with the match and the request it is about (for a log collector)."
+    ),
     heartbeat: float = typer.Option(
         2.0, "--heartbeat", min=0.1, help="Seconds between the processes' heartbeats (with "
         "--redis-url): a killed process's matches move to another after three."
@@ -99,6 +108,7 @@ def serve(
     import uvicorn
 
     from ludoteca.server.config import CONFIG_ENV, ServerConfig, sqlite_url
+    from ludoteca.server.logs import FORMATS, uvicorn_log_config
 
     if db is not None and database_url is not None:
         fail("give --db or --database-url, not both")
@@ -114,11 +124,14 @@ def serve(
                           person_unfinished=person_unfinished or None,
                           forwarded_allow_ips=forwarded_allow_ips,
                           sockets_per_client=sockets_per_client,
-                          session_member_margin=session_member_margin)
+                          session_member_margin=session_member_margin,
+                          drain_seconds=drain_seconds)
     if database_url is not None:
         config.database_url = database_url
     elif db is not None:
         config.database_url = sqlite_url(db)
+    if log_format not in FORMATS:
+        fail(f"--log-format is text or json, not {log_format!r}")
     if workers > 1 and redis_url is None:
         fail("several --workers share live matches through Redis: add --redis-url")
     try:
@@ -129,7 +142,9 @@ def serve(
     where = config.database_url.split("@")[-1] if "@" in config.database_url else (
         config.database_url
     )
-    typer.echo(f"ludoteca serving on http://{host}:{port} (database: {where}); Ctrl-C stops it")
+    if log_format == "text":  # in JSON, uvicorn's first lines say where it listens
+        typer.echo(f"ludoteca serving on http://{host}:{port} (database: {where}); "
+                   "Ctrl-C stops it")
     uvicorn.run(
         "ludoteca.server.api.app:app_from_env",
         factory=True,
@@ -139,5 +154,8 @@ def serve(
         ws_max_size=1 << 20,
         ws_per_message_deflate=compression,
         log_level="info",
+        log_config=uvicorn_log_config(log_format),
+        # What is left once drained (see api/drain.py): the requests still in flight.
+        timeout_graceful_shutdown=max(1, round(drain_seconds)),
         **config.uvicorn_proxy(),
     )

@@ -93,6 +93,9 @@ class ServerConfig:
     # Seconds between two presence (and lobby) frames of one match: changes in between are
     # sent together, so a crowd arriving costs frames in proportion to the crowd.
     presence_interval: float = 0.25
+    # After a SIGTERM: the most seconds a process drains (its matches handed over, its players
+    # told to reconnect elsewhere) before it exits whatever is left (see api/drain.py).
+    drain_seconds: float = 30.0
 
     @property
     def shared(self) -> bool:
@@ -128,6 +131,8 @@ class ServerConfig:
                 raise ValueError(f"{name} must be 1 or more (or none: no limit)")
         if self.session_member_margin < 0:
             raise ValueError("session_member_margin must be 0 or more")
+        if self.drain_seconds < 0:
+            raise ValueError("drain_seconds must be 0 or more")
         if self.sockets_per_client < 1:
             raise ValueError("sockets_per_client must be 1 or more")
 

@@ -6,6 +6,7 @@ import { initialMatch, reconnecting, reduce, secondsLeft, sent } from "../src/li
 import { asOption, changedOptions, fieldOf } from "../src/lib/options";
 import { href, parseRoute, tokenOf } from "../src/lib/router";
 import { forgetSeat, keepSeat, readSeats, seatFor } from "../src/lib/seats";
+import { retryDelay, SERVICE_RESTART, SILENT_MS, silent } from "../src/lib/retry";
 
 function memoryStorage() {
   const data = new Map<string, string>();
@@ -146,5 +147,19 @@ describe("creating a match", () => {
     ];
     expect(options.map((o) => fieldOf(o)?.kind ?? null)).toEqual(["bool", "choice", null]);
     expect(changedOptions(options, { advanced: true, colours: 5 })).toEqual({ advanced: true });
+  });
+});
+
+describe("reconnecting", () => {
+  test("a server that restarts is left at once; a lost connection is tried again ever later", () => {
+    expect(retryDelay(SERVICE_RESTART, 0)).toBe(0);
+    expect(retryDelay(SERVICE_RESTART, 1)).toBeGreaterThan(0); // the next server restarts too
+    expect(retryDelay(1006, 0)).toBe(300);
+    expect(retryDelay(1006, 9)).toBe(4000);
+  });
+
+  test("a socket that hears nothing, not even a pong, is given up", () => {
+    expect(silent(1000, 1000 + SILENT_MS)).toBe(false);
+    expect(silent(1000, 1001 + SILENT_MS)).toBe(true);
   });
 });

@@ -12,16 +12,28 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from ludoteca import __version__
 from ludoteca.engine.game import Game
-from ludoteca.server.api import accounts, guests, invites, pages, passkeys, routes, schemas, ws
+from ludoteca.server.api import (
+    accounts,
+    drain,
+    guests,
+    invites,
+    pages,
+    passkeys,
+    routes,
+    schemas,
+    ws,
+)
 from ludoteca.server.api.errors import install_error_handlers
 from ludoteca.server.api.guards import Guards, Guesses, Sockets
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.hub import Hub
 from ludoteca.server.live.catalog import Catalog
+from ludoteca.server.logs import RequestIds
+from ludoteca.server.metrics import CONTENT_TYPE
 from ludoteca.server.store import Store
 
 DESCRIPTION = """
@@ -73,6 +85,7 @@ def create_app(
     app.state.sockets = Sockets(config.sockets_per_client)
     install_error_handlers(app)
     app.add_middleware(Guards, max_body=config.max_body_bytes, public_url=config.public_url)
+    app.add_middleware(RequestIds)  # outermost: a refusal's line names its request too
     app.include_router(routes.router)
     guests.install(app)
     accounts.install(app)
@@ -99,6 +112,17 @@ def create_app(
         if cut_off is None:
             return health
         return JSONResponse(health.model_dump(), status_code=503)
+
+    @app.get("/metrics", summary="For Prometheus", response_class=Response,
+             responses={200: {"content": {CONTENT_TYPE: {}},
+                              "description": "Prometheus's text format"}})
+    async def metrics() -> Response:
+        """This process's figures in Prometheus's text format (see the operators' metrics
+        page): matches loaded, driven and parked, sockets, actions, acknowledgement latency,
+        the bots' queue and think time, the database's and Redis's latency and state. Keep it
+        from the public at the proxy: it tells how busy the room is."""
+        hub: Hub = app.state.hub
+        return Response(await hub.metrics_text(), media_type=CONTENT_TYPE)
 
     # The browser client: its files, its pages (home, invites, watch links...) and its routes.
     pages.mount(app)
@@ -161,6 +185,7 @@ def app_from_env() -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         async with started(app):
             settle_garbage_collector()  # once migrated and started: what that loaded stays
+            drain.install(app.state.hub)  # SIGTERM drains this process before it exits
             sys.setswitchinterval(BOT_SWITCH_SECONDS)
             yield
 

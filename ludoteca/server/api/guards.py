@@ -37,6 +37,9 @@ WS_POLICY_VIOLATION = 1008
 # A supervisor's health check may name the machine by any address (a container's own): it
 # tells a page elsewhere nothing worth a rebinding.
 HEALTH_PATH = "/healthz"
+# Prometheus scrapes each process by its own address too (keep /metrics from the public at the
+# proxy: see docs/operators/metrics.md).
+SUPERVISOR_PATHS = (HEALTH_PATH, "/metrics")
 
 
 class Guards:
@@ -57,7 +60,7 @@ class Guards:
             return
         listening = (scope.get("server") or ("", 0))[0]
         refusal = host_refusal(_header(scope, b"host"), self.public_url, listening)
-        if refusal is not None and scope["path"] != HEALTH_PATH:
+        if refusal is not None and scope["path"] not in SUPERVISOR_PATHS:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": WS_POLICY_VIOLATION,
                             "reason": refusal[:120]})

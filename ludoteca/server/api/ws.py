@@ -24,6 +24,7 @@ from ludoteca.server.api.guards import Sockets, origin_refusal
 from ludoteca.server.api.ratelimit import RateLimit
 from ludoteca.server.api.schemas import clean_name
 from ludoteca.server.hub import Connection, Hub
+from ludoteca.server.hub.connection import SERVICE_RESTART, SERVICE_RESTART_REASON
 from ludoteca.server.live import LiveMatch, frames
 from ludoteca.server.live.access import SEAT_ELSEWHERE, Identity, identify
 
@@ -86,6 +87,10 @@ async def play(websocket: WebSocket, match_id: str) -> None:
     hub: Hub = websocket.app.state.hub
     sockets: Sockets = websocket.app.state.sockets
     await websocket.accept()
+    if hub.draining:  # a socket that came just before this process stopped listening
+        with contextlib.suppress(Exception):
+            await websocket.close(SERVICE_RESTART, SERVICE_RESTART_REASON)
+        return
     refusal = origin_refusal(websocket.headers.get("origin"), websocket.headers.get("host"),
                              hub.config.public_url)
     if refusal is not None:

@@ -42,6 +42,9 @@ Handler = Callable[[dict[str, Any]], Awaitable[None]]
 Connected = Callable[[], Awaitable[None]]
 CHANNEL_PREFIX = "ludoteca:match:"
 LEASE_PREFIX = "ludoteca:driver:"
+# The live processes: each one's id, scored by the time of its last heartbeat; one silent for a
+# lease's length is gone.
+PROCESSES = "ludoteca:processes"
 FIRST_PAUSE = 0.05  # seconds before reconnecting after a failure; doubled up to a heartbeat
 SILENT_READS = 3  # heartbeats without a word from Redis (a ping sent after the first): cut off
 LEASE_HEARTBEATS = 3  # a lease lasts this many heartbeats
@@ -76,6 +79,15 @@ class LocalBus:
         return list(match_ids)  # one process: nobody else holds a lease
 
     async def release_lease(self, match_id: str) -> None:
+        pass
+
+    async def ping(self) -> None:
+        pass
+
+    async def beat(self) -> int:
+        return 1
+
+    async def leave(self) -> None:
         pass
 
     async def close(self) -> None:
@@ -254,6 +266,28 @@ class RedisBus:
         key = LEASE_PREFIX + match_id
         if await self.client.get(key) == self.process:
             await self.client.delete(key)
+
+    async def ping(self) -> None:
+        """One round trip to Redis (the metrics' probe); raises if it cannot answer."""
+        await self.client.ping()
+
+    # --- the live processes -------------------------------------------------------------------
+    async def beat(self) -> int:
+        """Say this process is alive; how many are, this one included (one while cut off:
+        its share is then every match it already drives, see Hub)."""
+        if self.cut_since is not None:
+            return 1
+        now = time.time()
+        async with self.client.pipeline(transaction=False) as pipe:
+            pipe.zadd(PROCESSES, {self.process: now})
+            pipe.zremrangebyscore(PROCESSES, 0, now - self.lease_seconds)
+            pipe.zcard(PROCESSES)
+            answers = await pipe.execute()
+        return max(1, int(answers[-1]))
+
+    async def leave(self) -> None:
+        """This process stops (draining): the others' shares grow at their next heartbeat."""
+        await self.client.zrem(PROCESSES, self.process)
 
     async def close(self) -> None:
         if self.reader is not None:

@@ -24,6 +24,11 @@ from ludoteca.server.hub.wire import wire
 from ludoteca.server.live import frames
 
 _ids = itertools.count(1)
+NORMAL_CLOSE = 1000
+# The close code of a socket whose server is restarting (RFC 6455's "Service Restart"): the
+# client reconnects at once, and the proxy takes it to another process (see api/drain.py).
+SERVICE_RESTART = 1012
+SERVICE_RESTART_REASON = "this server is restarting: reconnect"
 
 
 class Connection:
@@ -42,6 +47,7 @@ class Connection:
         self.host = False
         self.last_state: str | None = None  # the last view, legal list and status sent
         self.closed = False
+        self.close_code, self.close_reason = NORMAL_CLOSE, ""
         self.writer: asyncio.Task[None] | None = None
         self.writing = asyncio.Lock()  # held while a frame is being written to the socket
         self.wire = wire(websocket)
@@ -102,12 +108,13 @@ class Connection:
         for text in texts:
             await self.websocket.send_text(text)
 
-    def close(self) -> None:
-        """Stop sending; the writer closes the socket after what is queued (or at once when
-        too much is queued)."""
+    def close(self, code: int = NORMAL_CLOSE, reason: str = "") -> None:
+        """Stop sending; the writer closes the socket with `code` after what is queued (or at
+        once when too much is queued)."""
         if self.closed:
             return
         self.closed = True
+        self.close_code, self.close_reason = code, reason
         if len(self.out) >= self.limit and self.writer is not None:
             self.writer.cancel()
             asyncio.create_task(self._close_socket(1013))
@@ -131,11 +138,14 @@ class Connection:
         except Exception:  # the socket went away; the reader notices and cleans up
             self.closed = True
             return
-        await self._close_socket(1000)
+        await self._close_socket(self.close_code, self.close_reason)
 
-    async def _close_socket(self, code: int) -> None:
+    async def _close_socket(self, code: int, reason: str = "") -> None:
         with contextlib.suppress(Exception):
-            await self.websocket.close(code)
+            if reason:
+                await self.websocket.close(code, reason)
+            else:
+                await self.websocket.close(code)
 
     async def finish(self) -> None:
         self.closed = True

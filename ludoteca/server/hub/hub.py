@@ -8,6 +8,11 @@ process killed between its commit and its notice), so what they would have said 
 after a match is loaded, after the bus subscribes again, and in every heartbeat (one query for
 the steps and statuses of every match loaded here; those behind catch up).
 
+The matches are shared out: a process drives no more than its share (the running matches over
+the live processes, rounded up), hands what it drives beyond it to the others when a process
+joins, takes up matches nobody drives up to it, and keeps in memory only the matches it drives
+or its own clients are at; so its heartbeat's work grows with its share, not with the site.
+
 The hub is the only caller of a live match: it takes the decisions and the frames the match
 hands back and sends them (a match never calls the hub).
 """
@@ -28,8 +33,9 @@ from sqlalchemy.orm import Session
 
 from ludoteca.engine.actions import Action
 from ludoteca.server.config import ServerConfig
+from ludoteca.server.hub import bus as bus_module
 from ludoteca.server.hub.bus import LocalBus, RedisBus
-from ludoteca.server.hub.connection import Connection
+from ludoteca.server.hub.connection import SERVICE_RESTART, SERVICE_RESTART_REASON, Connection
 from ludoteca.server.hub.room import Room
 from ludoteca.server.live import Decision, LiveMatch
 from ludoteca.server.live.bot_pool import BotPool
@@ -37,6 +43,8 @@ from ludoteca.server.live.catalog import Catalog
 from ludoteca.server.live.due import due_now
 from ludoteca.server.live.explanations import Explanations
 from ludoteca.server.live.match import load_timeline
+from ludoteca.server.logs import about_match
+from ludoteca.server.metrics import Metrics
 from ludoteca.server.store import Store
 from ludoteca.server.store.database import LIVE
 from ludoteca.server.store.models import MatchRow
@@ -91,6 +99,17 @@ class Hub:
         )
         self.rooms: dict[str, Room] = {}
         self.bot_pool = BotPool(config.bot_threads, config.bot_max_seconds)
+        self.metrics = Metrics(config.shared)
+        self.bot_pool.on_move = self.metrics.bot_think_seconds.observe
+        self.draining = False  # SIGTERM: no new socket, the matches handed over (`drain`)
+        # With several processes: how many are live (from their heartbeats in Redis), the
+        # running matches known (the last sweep's, and those loaded since), and so the most
+        # matches this process drives (None: no limit, one process).
+        self.processes = 1
+        self.live_known: set[str] = set()
+        self.share: int | None = None
+        # Since when each match loaded here has had no driver that this process knows of.
+        self._undriven_since: dict[str, float] = {}
         self.explanations = Explanations(self.bot_pool)
         self._drivers: dict[str, asyncio.Task[None]] = {}
         # Each game's actions as JSON text, shared by its matches (see LiveMatch._legal_json).
@@ -115,8 +134,13 @@ class Hub:
     async def start(self) -> None:
         self.loop = asyncio.get_running_loop()  # the loop every match of this hub lives in
         await self.bus.start(self.on_notice, self._reconnected)
-        for match_id in await asyncio.to_thread(self.store.live_match_ids):
-            await self.get(match_id)
+        if self.config.shared:  # its share of the matches nobody drives, no more
+            with contextlib.suppress(Exception):
+                self.processes = await self.bus.beat()
+            await self._sweep()
+        else:  # the one process drives every running match
+            for match_id in await asyncio.to_thread(self.store.live_match_ids):
+                await self.get(match_id)
         self._heartbeat = asyncio.create_task(self._beat())
         self._frames = asyncio.create_task(self._send_frames())
 
@@ -154,6 +178,9 @@ class Hub:
             if info.parked_at is not None:  # someone came back: every process may load it
                 await asyncio.to_thread(self.store.park, match_id, None)
                 info.parked_at = None
+            if info.status in LIVE and match_id not in self.live_known:  # new since the sweep
+                self.live_known.add(match_id)
+                self._count_share()
             live.driving = isinstance(self.bus, LocalBus) or await self._lease(live)
             self.rooms[match_id] = Room(live)
             self._drivers[match_id] = asyncio.create_task(self._drive(live))
@@ -182,6 +209,7 @@ class Hub:
 
     async def _unload(self, live: LiveMatch) -> None:
         self.rooms.pop(live.id, None)
+        self._undriven_since.pop(live.id, None)
         driver = self._drivers.pop(live.id, None)
         if driver is not None:
             driver.cancel()
@@ -191,6 +219,98 @@ class Hub:
         if live.driving:
             with contextlib.suppress(Exception):
                 await self.bus.release_lease(live.id)
+
+    def sockets(self) -> int:
+        """Live-play sockets open on this process."""
+        return sum(len(room.connections) for room in self.rooms.values())
+
+    async def drain(self) -> None:
+        """This process is stopping: it takes no lease any more, hands every match it drives
+        to the others (the lease released, a notice so that one takes it at once), and tells
+        every client to reconnect (elsewhere: this process no longer listens)."""
+        self.draining = True
+        with contextlib.suppress(Exception):
+            await self.bus.leave()
+        for room in list(self.rooms.values()):
+            if room.live.driving:
+                await self._hand_over(room.live)
+        for room in list(self.rooms.values()):
+            for connection in list(room.connections):
+                connection.close(SERVICE_RESTART, SERVICE_RESTART_REASON)
+
+    async def _hand_over(self, live: LiveMatch) -> None:
+        """Stop driving `live` and ask the others to: its lease released, a notice sent, so
+        that a process under its share takes it at once."""
+        async with live.lock:  # no bot's move or clock of this process after this
+            live.driving = False
+            live.seat_bots.forget_all_but(set())
+        live.changed.set()
+        with contextlib.suppress(Exception):
+            await self.bus.release_lease(live.id)
+        await self.publish(live.id, {"kind": "handover"})
+
+    # --- the share of each process --------------------------------------------------------------
+    def _driven(self) -> int:
+        return sum(1 for room in self.rooms.values() if room.live.driving)
+
+    def _count_share(self) -> None:
+        """The most matches this process drives: the running matches over the live processes,
+        rounded up (so that together they can drive every one)."""
+        self.share = max(1, -(-len(self.live_known) // self.processes))
+
+    def _left_undriven(self, live: LiveMatch) -> bool:
+        """Offered to the others for a lease's length and still not driven (their shares were
+        counted before a process came or went): taken beyond the share, which the next sweep
+        evens out."""
+        since = self._undriven_since.setdefault(live.id, time.monotonic())
+        return time.monotonic() - since >= bus_module.LEASE_HEARTBEATS * (
+            self.config.heartbeat_seconds)
+
+    def _under_share(self) -> bool:
+        return not self.draining and (self.share is None or self._driven() < self.share)
+
+    async def _sweep(self) -> None:
+        """Every few heartbeats: the share again (running matches and live processes), the
+        matches driven beyond it handed over (a process joined), and running matches nobody
+        drives taken up to it (their driver died)."""
+        stored = await asyncio.to_thread(self.store.live_match_ids)
+        self.live_known = set(stored)
+        self._count_share()
+        await self._hand_over_excess()
+        free = (self.share or 0) - self._driven()
+        if free <= 0 or self.draining:
+            return
+        orphans = await self.bus.unleased([m for m in stored if m not in self.rooms])
+        for match_id in orphans[:free]:
+            await self.get(match_id)
+
+    async def _hand_over_excess(self) -> None:
+        """Drive no more than the share: those beyond it, the ones with fewest players here
+        first, go to the processes under theirs."""
+        driven = [room for room in self.rooms.values() if room.live.driving]
+        excess = len(driven) - (self.share if self.share is not None else len(driven))
+        if excess <= 0:
+            return
+        driven.sort(key=lambda room: len(room.connections))
+        for room in driven[:excess]:
+            await self._hand_over(room.live)
+
+    async def metrics_text(self) -> bytes:
+        """This process's figures for Prometheus: its state read now (see metrics.py)."""
+        figures, loaded = self.metrics, self.matches
+        figures.matches_loaded.set(len(loaded))
+        figures.matches_driven.set(sum(1 for live in loaded.values()
+                                       if live.driving and live.info.status == "running"))
+        figures.sockets.set(self.sockets())
+        figures.bot_queue.set(self.bot_pool.waiting)
+        figures.bot_searching.set(self.bot_pool.running)
+        figures.draining.set(1 if self.draining else 0)
+        redis = None
+        if isinstance(self.bus, RedisBus):
+            redis = (self.bus.ping, self.bus.cut_off is None)
+            figures.processes.set(self.processes)
+            figures.share.set(self.share or 0)
+        return await figures.exposition(self.store, redis)
 
     # --- connections ----------------------------------------------------------------------------
     async def enter(self, live: LiveMatch, connection: Connection) -> LiveMatch:
@@ -270,12 +390,14 @@ class Hub:
         steps' frames soon (`frames_due`), a notice to the other processes, a snapshot now and
         then. What follows `submit` runs in the turn of the event loop that released the
         match's lock, so no other step comes between."""
+        began = time.perf_counter()
         decision = await live.submit(seat, action, source=source, guard=guard,
                                      ref=ref_text(ref))
         if connection is not None:
             answer = decision.answer(ref)
             if answer is not None:  # it leaves before the step's other frames
                 connection.send_now(answer)
+                self.metrics.ack_seconds.observe(time.perf_counter() - began)
         room = self.room(live)
         if decision.reloaded:
             room.send_states(force=True)
@@ -286,6 +408,7 @@ class Hub:
                 room.send_unsent()  # the steps' frames go before the presence they changed
                 room.broadcast_presence()
         if decision.applied is not None:
+            self.metrics.actions.labels(source).inc()
             await self.publish(live.id, {"kind": "step", "step": decision.applied.step})
             if decision.snapshot is not None:
                 await live.keep_snapshot(decision.applied.step, decision.snapshot)
@@ -315,6 +438,7 @@ class Hub:
         running out) or until something changes, then send what is due through the same
         pipeline as a person's action. With several processes only the one holding the
         match's lease drives it (see bus.py)."""
+        about_match(live.id)
         while True:
             live.changed.clear()
             try:
@@ -419,12 +543,17 @@ class Hub:
                 await self.publish(match_id, {"kind": "step", "step": room.live.step})
 
     async def on_notice(self, notice: dict[str, Any]) -> None:
-        room = self.rooms.get(str(notice.get("match")))
+        match_id = str(notice.get("match"))
+        kind = notice.get("kind")
+        room = self.rooms.get(match_id)
         if room is None:
+            if kind == "handover" and self._under_share():  # another let it go
+                await self.get(match_id)
             return
         live = room.live
-        kind = notice.get("kind")
-        if kind == "step" and int(notice.get("step", 0)) > live.step:
+        if kind == "handover":
+            await self._update_driving(live)
+        elif kind == "step" and int(notice.get("step", 0)) > live.step:
             await self._catch_up(live)
         elif kind == "header":
             await self._refresh(live)
@@ -507,12 +636,23 @@ class Hub:
 
     async def _update_driving(self, live: LiveMatch) -> None:
         driving = await self._lease(live)
+        if driving:
+            self._undriven_since.pop(live.id, None)
         if driving != live.driving:
             live.driving = driving
+            # Nothing is known to be due until its driver has looked: not parked before then.
+            live.quiet = False
+            self._idle_since.pop(live.id, None)
             live.changed.set()
+        if (not driving and live.info.status == "running" and not self._under_share()
+                and await self.bus.unleased([live.id])):
+            # Nobody drives it and this process has its share: one under theirs takes it.
+            await self.publish(live.id, {"kind": "handover"})
 
     async def _lease(self, live: LiveMatch) -> bool:
-        if live.info.status not in ("running", "paused"):
+        if self.draining or live.info.status not in ("running", "paused"):
+            return False
+        if not live.driving and not self._under_share() and not self._left_undriven(live):
             return False
         try:
             return await self.bus.hold_lease(live.id)
@@ -534,6 +674,9 @@ class Hub:
         now = self.now()
         shared = not isinstance(self.bus, LocalBus)
         cut_off = self.bus.cut_off is not None
+        if shared and not cut_off and not self.draining:
+            with contextlib.suppress(Exception):
+                self.processes = await self.bus.beat()
         for room in list(self.rooms.values()):
             live = room.live
             if shared:
@@ -548,21 +691,22 @@ class Hub:
             await self._unload_if_idle(room, now)
         if shared:
             await self._catch_up_missed()
-        if shared and sweep:  # running matches nobody drives: their driver died
-            stored = await asyncio.to_thread(self.store.live_match_ids)
-            for match_id in await self.bus.unleased([m for m in stored if m not in self.rooms]):
-                await self.get(match_id)
+        if shared and sweep and not cut_off:
+            await self._sweep()
 
     async def _unload_if_idle(self, room: Room, now: float) -> None:
-        """A match nobody is at, here or in another process, leaves memory once it has been so
-        for `match_idle_seconds`: a finished one, one this process does not drive, or one it
-        drives where nothing is due (no move, clock or stand-in; a paused one). That last is
-        parked, so that no process loads it again before someone comes back to it (its link,
-        its page, its host's controls load it on demand): what a process carries, and what its
-        heartbeats and leases cost, is the matches people are at or bots play."""
+        """A match leaves memory once it has been idle for `match_idle_seconds`: one this
+        process does not drive once none of its own clients is at it (another process serves
+        the others); one it drives once nobody is at it anywhere and nothing is due (no move,
+        clock or stand-in; a paused one). That last is parked, so that no process loads it
+        again before someone comes back to it (its link, its page, its host's controls load it
+        on demand): what a process carries, and what its heartbeats and leases cost, is the
+        matches its people are at or its bots play."""
         live = room.live
         playing = live.info.status in LIVE
-        if self._someone_at(room, now) or (playing and live.driving and not live.quiet):
+        # A process that does not drive the match keeps it for its own players only.
+        here = self._someone_at(room, now) if live.driving else bool(room.connections)
+        if here or (playing and live.driving and not live.quiet):
             self._idle_since.pop(live.id, None)
             return
         since = self._idle_since.setdefault(live.id, now)
@@ -574,6 +718,7 @@ class Hub:
             if self._someone_at(room, self.now()):  # came while it was being parked
                 await asyncio.to_thread(self.store.park, live.id, None)
                 return
+            self.metrics.parks.inc()
         await self._unload(live)
 
     @staticmethod

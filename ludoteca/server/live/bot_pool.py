@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import time
 from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -99,16 +100,30 @@ class BotPool:
         # next turn goes to the one whose last was longest ago.
         self._last_turn: dict[str, int] = {}
         self._turns = 0
+        # Told how long each move took, from being asked to the answer (the metrics).
+        self.on_move: Callable[[float], None] = lambda seconds: None
 
     @property
     def running(self) -> int:
         """Searches in the threads now."""
         return sum(self._running.values())
 
+    @property
+    def waiting(self) -> int:
+        """Searches waiting for a thread now."""
+        return sum(len(queue) for queue in self._waiting.values())
+
     async def choose(self, bot: Bot, game: Game[Any], state: Any, seat: int, rng: Rng,
                      match: str = "") -> Action:
         """The bot's move for `seat` (the bot reads `state` through `determinize` only);
         a search takes its turn among `match`'s, and other matches' searches."""
+        began = time.perf_counter()
+        action = await self._choose(bot, game, state, seat, rng, match)
+        self.on_move(time.perf_counter() - began)
+        return action
+
+    async def _choose(self, bot: Bot, game: Game[Any], state: Any, seat: int, rng: Rng,
+                      match: str) -> Action:
         if not isinstance(bot, MctsBot):
             if self._quick is None:
                 self._quick = ThreadPoolExecutor(1, thread_name_prefix="bot-quick")

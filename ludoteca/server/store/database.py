@@ -423,6 +423,17 @@ class Store:
                 ).all()
             )
 
+    def parked_count(self) -> int:
+        """Running and paused matches parked now (for the metrics)."""
+        with self.read() as session:
+            return int(session.scalar(select(func.count()).where(
+                MatchRow.status.in_(LIVE), MatchRow.parked_at.is_not(None))) or 0)
+
+    def ping(self) -> None:
+        """One round trip to the database (the metrics' probe); raises if it cannot answer."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+
     def park(self, match_id: str, at: float | None) -> None:
         """Park a running or paused match (None: take it out of the car park)."""
         with self.write() as session:

@@ -335,7 +335,11 @@ async def _load_while_noticed(server: ServerProcess, database: str, redis: Redis
             noticed.set()
 
     hub.on_notice = on_notice  # type: ignore[method-assign]
-    starting = asyncio.create_task(hub.start())  # loads the running match
+    async def start_and_load() -> None:  # a client of the running match comes
+        await hub.start()
+        await hub.get(match_id)
+
+    starting = asyncio.create_task(start_and_load())  # loads the running match
     try:
         assert await asyncio.to_thread(loaded.wait, TIMEOUT), "the match was never loaded"
         legal = (await clients[0].until(lambda f: f["type"] == "state" and f["legal"]))["legal"]

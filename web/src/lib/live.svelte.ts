@@ -6,8 +6,7 @@
 // earlier" instead of playing it twice.
 import type { ClientFrame, EncodedAction, ServerFrame } from "../protocol/frames";
 import { initialMatch, reconnecting, reduce, sent, type MatchState } from "./match-state";
-
-const RETRY_MS = [300, 1000, 2000, 4000];
+import { PING_MS, retryDelay, silent } from "./retry";
 
 export class LiveMatch {
   match = $state<MatchState>(initialMatch());
@@ -19,6 +18,8 @@ export class LiveMatch {
   private readonly prefix = Math.random().toString(36).slice(2, 10);
   private readonly unanswered = new Map<string, ClientFrame>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private pinger: ReturnType<typeof setInterval> | null = null;
+  private lastHeard = 0;
 
   constructor(
     readonly id: string,
@@ -35,6 +36,7 @@ export class LiveMatch {
     socket.onopen = () => {
       this.connected = true;
       this.retries = 0;
+      this.watch(socket);
       const hello: ClientFrame = { type: "hello" };
       if (this.token) hello.token = this.token;
       if (this.name) hello.name = this.name;
@@ -42,6 +44,7 @@ export class LiveMatch {
       for (const frame of this.unanswered.values()) socket.send(JSON.stringify(frame));
     };
     socket.onmessage = (message) => {
+      this.lastHeard = Date.now();
       const frame = JSON.parse(String(message.data)) as ServerFrame;
       if ((frame.type === "accepted" || frame.type === "rejected") && typeof frame.ref === "string") {
         this.unanswered.delete(frame.ref);
@@ -50,15 +53,34 @@ export class LiveMatch {
       // The seat was opened on another device: coming back here would only be refused again.
       if (this.match.elsewhere) this.closed = true;
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       this.connected = false;
+      this.stopWatching();
       if (this.socket === socket) this.socket = null;
-      if (!this.closed) this.retry();
+      if (!this.closed) this.retry(event.code);
     };
   }
 
-  private retry(): void {
-    const wait = RETRY_MS[Math.min(this.retries, RETRY_MS.length - 1)];
+  // Ping the server now and then; a socket silent too long is given up (see retry.ts).
+  private watch(socket: WebSocket): void {
+    this.stopWatching();
+    this.lastHeard = Date.now();
+    this.pinger = setInterval(() => {
+      if (silent(this.lastHeard, Date.now())) {
+        socket.close();
+        return;
+      }
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
+    }, PING_MS);
+  }
+
+  private stopWatching(): void {
+    if (this.pinger) clearInterval(this.pinger);
+    this.pinger = null;
+  }
+
+  private retry(code: number): void {
+    const wait = retryDelay(code, this.retries);
     this.retries += 1;
     this.match = reconnecting(this.match);
     this.timer = setTimeout(() => {
@@ -95,6 +117,7 @@ export class LiveMatch {
 
   close(): void {
     this.closed = true;
+    this.stopWatching();
     if (this.timer) clearTimeout(this.timer);
     this.socket?.close(1000);
     this.socket = null;
