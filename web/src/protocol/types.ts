@@ -264,8 +264,6 @@ export interface EventFrame {
   [k: string]: unknown;
 }
 /**
- * A frame of live play, one JSON object with its `type`.
- *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "Fellow".
  */
@@ -275,6 +273,8 @@ export interface Fellow {
   name: string;
 }
 /**
+ * A frame of live play, one JSON object with its `type`.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "Frame".
  */
@@ -612,8 +612,6 @@ export interface MoveMember {
   member: number;
 }
 /**
- * Keep-alive: answered by a `pong` with the same ref.
- *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "PasskeyAdded".
  */
@@ -665,6 +663,8 @@ export interface PersonMatchOut {
   token: string | null;
 }
 /**
+ * Keep-alive: answered by a `pong` with the same ref.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "PingFrame".
  */
@@ -674,8 +674,6 @@ export interface PingFrame {
   [k: string]: unknown;
 }
 /**
- * The answer to a `ping`.
- *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "PlayedMatch".
  */
@@ -707,6 +705,8 @@ export interface SeatPerson {
   you: boolean;
 }
 /**
+ * The answer to a `ping`.
+ *
  * This interface was referenced by `LudotecaProtocol`'s JSON-Schema
  * via the `definition` "PongFrame".
  */
