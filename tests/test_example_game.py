@@ -6,31 +6,20 @@ and the server's tests that play every registered game (secrecy, leaks, doors) p
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from scripts import ROOT
-
-EXAMPLE = ROOT / "docs" / "contributors" / "example_game" / "nim"
-REGISTERED = '    "goofspiel": "ludoteca.games.goofspiel",\n'
+from example_game import example_package
 
 
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """A copy of the package (its built web client left out) with Nim added and registered."""
     root = tmp_path_factory.mktemp("scratch")
-    shutil.copytree(ROOT / "ludoteca", root / "ludoteca",
-                    ignore=shutil.ignore_patterns("__pycache__", "app"))
-    shutil.copytree(EXAMPLE, root / "ludoteca" / "games" / "nim",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    registry = root / "ludoteca" / "games" / "__init__.py"
-    text = registry.read_text()
-    assert REGISTERED in text, "the registry no longer lists goofspiel as the example expects"
-    registry.write_text(text.replace(REGISTERED, REGISTERED + '    "nim": "ludoteca.games.nim",\n'))
+    example_package(root)
     yield root
 
 
