@@ -181,3 +181,58 @@ def test_a_matchs_player_comes_back_with_the_code(table: Table) -> None:
     assert again.locator("[data-personal-code] strong").inner_text().strip() == code
     again.set_viewport_size(PHONE)
     table.shot(again, "match-back-in-its-seat-360")
+
+
+def test_a_matchs_host_gives_a_seat_back_at_the_table(table: Table) -> None:
+    """Hugo's phone closed with his personal code; from a fresh browser (in Italian) he types
+    only his name at the started match and waits; the host sees "hugo wants their seat back"
+    on the match screen, gives it with one tap, and Hugo's new screen plays seat 2 with a new
+    code. Screens under test-output/web/test_a_matchs_host_gives_a_seat_back_at_the_table/."""
+    host = table.person(width=1280, height=800)
+    made = host.request.post("/api/matches", data={
+        "game": "goofspiel", "players": 2, "open_seats": [1], "grace": "never"})
+    assert made.ok, made.text()
+    created = made.json()
+    mid = created["id"]
+    held = {"id": mid, "game": "goofspiel", "seat": 0, "token": created["seats"][0]["token"],
+            "host": created["host_token"], "name": "Ada", "since": 0}
+    host.goto("/")
+    host.evaluate("held => localStorage.setItem('ludoteca.seats', JSON.stringify([held]))", held)
+
+    first = phone(table)
+    first.goto(f"/play/{mid}")
+    first.fill(".join input[type=text]", "Hugo")
+    first.locator(".join button[type=submit]").click()
+    assert seat_of(first) == "1"
+    old_code = first.locator("[data-personal-code] strong").inner_text().strip()
+    if host.request.get(f"/api/matches/{mid}").json()["status"] == "open":
+        api(host, "POST", f"/api/matches/{mid}/start", created["host_token"])
+    host.goto(f"/play/{mid}")
+    assert seat_of(host) == "0"
+    first.context.close()
+
+    again = phone(table, locale="it-IT")
+    again.goto(f"/play/{mid}")
+    again.locator("[data-come-back] summary").click()
+    again.fill("[data-come-back] input[type=text]:not(.code)", "hugo")
+    again.locator("[data-lost-code]").click()
+    again.wait_for_selector("[data-asking]")
+    assert "organizzatore" in again.locator("[data-asking]").inner_text()
+    table.shot(again, "asking-the-host-360")
+
+    claim = host.locator("[data-match-claims] li")
+    claim.wait_for(timeout=15000)
+    assert re.search(r"hugo wants their seat back \(Seat 2\)", claim.inner_text())
+    table.shot(host, "host-asked-1280")
+    host.set_viewport_size(PHONE)
+    table.shot(host, "host-asked-360")
+    claim.locator("[data-give]").click()
+    host.locator("[data-match-claims]").wait_for(state="detached", timeout=15000)
+
+    until(lambda: again.locator(".match").first.get_attribute("data-seat") == "1", 15,
+          "Hugo's own seat")
+    new_code = again.locator("[data-personal-code] strong").inner_text().strip()
+    assert new_code and new_code != old_code
+    table.shot(again, "back-in-his-seat-360")
+    again.set_viewport_size({"width": 1280, "height": 800})
+    table.shot(again, "back-in-his-seat-1280")

@@ -7,11 +7,14 @@ no frame, record, replay or debrief ever holds it. Three ways back:
 - with the join code, their name and their personal code (`seat_back`): a new token for the
   same member and seat; the old token opens nothing any more and a screen still holding it is
   told "this seat was opened on another device" and closed. Wrong codes are counted per
-  session and per address, and past a few the answer is 429 with the seconds to wait.
+  session and per address, and past a few the answer is 429 with the seconds to wait. A
+  match's seat taken by name comes back the same way (`match_seat_back`).
 - without the code (`ask_back`): a person who joins after the start with the name of someone
   whose phone is away asks for that seat instead of taking a new one; the facilitator sees
   "Hugo wants his seat back" and gives it (the claim's token becomes the member's, with a new
-  personal code) or refuses; the claimant's screen waits, asking `claim_status`.
+  personal code) or refuses; the claimant's screen waits, asking `claim_status`. A match's
+  host is asked the same on the table for a seat taken by name whose person is away
+  (`away_seat`); a match has no members, so its claims name the seat.
 - the facilitator merges two entries of one person (`merge`), the newer into the older: the
   device in use (the newer entry's token and code) moves to the older entry's seat; before the
   start the newer entry leaves the lobby, after it the newer seat is played for good by the
@@ -241,9 +244,19 @@ def away_entry(live: LiveMatch, name: str) -> MemberInfo | None:
                  and (anyone or not live.presence.connected(m.seat, now))), None)
 
 
-async def ask_back(hub: Hub, live: LiveMatch, entry: MemberInfo, name: str) -> schemas.Joined:
-    """A claim on `entry`'s seat, waiting for the facilitator; its token opens nothing but the
-    claim's answer until the seat is given."""
+def away_seat(live: LiveMatch, name: str) -> int | None:
+    """A started match's seat taken by that name whose screen is away, if any."""
+    if live.info.status not in ("running", "paused"):
+        return None
+    now = live.now()
+    return next((s.seat for s in live.info.seats if s.name and not s.bot and s.token_hash
+                 and same_name(s.name, name) and not live.presence.connected(s.seat, now)),
+                None)
+
+
+async def ask_back(hub: Hub, live: LiveMatch, asked: int, name: str) -> schemas.Joined:
+    """A claim on a session member's seat (or a match's seat, `asked`), waiting for the
+    facilitator or host; its token opens nothing but the claim's answer until it is given."""
     token = new_token()
     code, code_hash = personal_code(live.id)
     numbered: list[int] = []
@@ -257,7 +270,7 @@ async def ask_back(hub: Hub, live: LiveMatch, entry: MemberInfo, name: str) -> s
         last = session.scalar(select(func.max(ClaimRow.claim)).where(
             ClaimRow.match_id == live.id))
         numbered.append(0 if last is None else last + 1)
-        session.add(ClaimRow(match_id=live.id, claim=numbered[0], member=entry.member,
+        session.add(ClaimRow(match_id=live.id, claim=numbered[0], member=asked,
                              name=name, token_hash=hash_token(token), code_hash=code_hash,
                              status="waiting", at=hub.now()))
 
@@ -276,7 +289,8 @@ def claims(hub: Hub, match_id: str) -> list[ClaimRow]:
 
 async def waiting_claims(hub: Hub, live: LiveMatch) -> list[schemas.ClaimOut]:
     rows = await asyncio.to_thread(claims, hub, live.id)
-    seats = {m.member: m.seat for m in live.info.members if m.present}
+    seats = ({m.member: m.seat for m in live.info.members if m.present} if live.info.is_session
+             else {s.seat: s.seat for s in live.info.seats if s.name and not s.bot})
     return [schemas.ClaimOut(claim=c.claim, name=c.name, member=c.member,
                              seat=seats.get(c.member), at=c.at)
             for c in rows if c.status == "waiting" and c.member in seats]
@@ -286,9 +300,11 @@ async def claim_status(hub: Hub, live: LiveMatch, token: str | None) -> schemas.
     rows = await asyncio.to_thread(claims, hub, live.id)
     found = find_token(token, [(c.token_hash, c) for c in rows])
     if not isinstance(found, ClaimRow):
-        raise forbidden("that token asks for no seat of this session", "no_claim")
+        raise forbidden("that token asks for no seat here", "no_claim")
     if found.status != "given":
         return schemas.ClaimStatus(status="refused" if found.status == "refused" else "waiting")
+    if not live.info.is_session:
+        return schemas.ClaimStatus(status="given", seat=found.member)
     entry = next((m for m in live.info.members if m.member == found.member), None)
     return schemas.ClaimStatus(status="given", member=found.member,
                                seat=entry.seat if entry else None)
@@ -305,8 +321,11 @@ async def answer_claim(hub: Hub, live: LiveMatch, claim: int, give: bool) -> sch
         if not give:
             row.status = "refused"
             return
-        member = _member_row(session, live.id, row.member)
-        _hand_over(session, live.id, member, row.token_hash, row.code_hash)
+        if live.info.is_session:
+            member = _member_row(session, live.id, row.member)
+            _hand_over(session, live.id, member, row.token_hash, row.code_hash)
+        else:
+            _hand_seat_over(session, live.id, row.member, row.token_hash, row.code_hash)
         session.execute(update(ClaimRow).where(
             ClaimRow.match_id == live.id, ClaimRow.member == row.member,
             ClaimRow.status == "waiting").values(status="refused"))
@@ -314,6 +333,15 @@ async def answer_claim(hub: Hub, live: LiveMatch, claim: int, give: bool) -> sch
 
     await hub.change_header(live, write)
     return schemas.Done(status=live.info.status)
+
+
+def _hand_seat_over(session: Session, match_id: str, seat: int, token_hash: str,
+                    code_hash: str) -> None:
+    """A match's seat taken by name is opened by `token_hash` from now on (as `_hand_over`)."""
+    row = session.get(SeatRow, (match_id, seat))
+    if row is None or row.bot or not row.name or row.token_hash is None:
+        raise conflict(f"seat {seat} has just changed hands", "seat_taken")
+    row.token_hash, row.replaced_hash, row.code_hash = token_hash, row.token_hash, code_hash
 
 
 # --- merging two entries of one person -------------------------------------------------------
@@ -390,6 +418,46 @@ async def refuse_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
             summary="Whether the seat you asked for was given (the claim's token)")
 async def get_claim(match_id: MatchId, hub: HubDep, credentials: Credentials
                     ) -> schemas.ClaimStatus:
+    return await claim_status(hub, await live_match(hub, match_id), token_of(credentials))
+
+
+async def hosted(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
+    live = await live_match(hub, match_id)
+    if live.info.is_session:
+        raise ApiError(404, f"{match_id[:40]!r} is a session: its claims are under "
+                            "/api/sessions/{id}/claims")
+    check_host(live, token)
+    return live
+
+
+@router.get("/matches/{match_id}/claims", response_model=list[schemas.ClaimOut],
+            summary="People asking for their seat back without their code (host)")
+async def list_match_claims(match_id: MatchId, hub: HubDep, credentials: Credentials
+                            ) -> list[schemas.ClaimOut]:
+    live = await hosted(hub, match_id, token_of(credentials))
+    return await waiting_claims(hub, live)
+
+
+@router.post("/matches/{match_id}/claims/{claim}/give", response_model=schemas.Done,
+             summary="Give the seat asked for back to the person asking (host)")
+async def give_match_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
+                           credentials: Credentials) -> schemas.Done:
+    live = await hosted(hub, match_id, token_of(credentials))
+    return await answer_claim(hub, live, claim, give=True)
+
+
+@router.post("/matches/{match_id}/claims/{claim}/refuse", response_model=schemas.Done,
+             summary="Refuse a seat asked for (host)")
+async def refuse_match_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
+                             credentials: Credentials) -> schemas.Done:
+    live = await hosted(hub, match_id, token_of(credentials))
+    return await answer_claim(hub, live, claim, give=False)
+
+
+@router.get("/matches/{match_id}/claim", response_model=schemas.ClaimStatus,
+            summary="Whether the seat you asked for was given (the claim's token)")
+async def get_match_claim(match_id: MatchId, hub: HubDep, credentials: Credentials
+                          ) -> schemas.ClaimStatus:
     return await claim_status(hub, await live_match(hub, match_id), token_of(credentials))
 
 

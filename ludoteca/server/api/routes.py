@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 
-from ludoteca.server.api import accounts, lobby, schemas, sessions
+from ludoteca.server.api import accounts, guests, lobby, schemas, sessions
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError
 from ludoteca.server.api.guards import Guesses
@@ -71,7 +71,12 @@ async def get_match(match_id: MatchId, hub: HubDep) -> schemas.MatchSummary:
 async def join_match(match_id: MatchId, body: schemas.JoinMatch, request: Request,
                      hub: HubDep) -> schemas.Joined:
     person = await accounts.person_writing(request)
-    joined = await lobby.join(hub, await lobby.live_match(hub, match_id), body)
+    live = await lobby.live_match(hub, match_id)
+    # After the start, the name of a seated person who is away asks the host for that seat.
+    away = guests.away_seat(live, body.name) if body.seat is None else None
+    if away is not None:
+        return await guests.ask_back(hub, live, away, body.name)
+    joined = await lobby.join(hub, live, body)
     await accounts.keep(request, person, joined.id, seat=joined.seat, seat_token=joined.token)
     return joined
 

@@ -176,8 +176,9 @@ class Joined(BaseModel):
     # A session's person: their personal code, shown on their screen (only to them), to take
     # their seat back from another device (POST /api/sessions/back).
     personal_code: str | None = None
-    # Their name is a seat's whose person is away: the facilitator is asked to give it back
-    # (GET /api/sessions/{id}/claim with this token says when); no seat until then.
+    # Their name is a seat's whose person is away: the facilitator (a match's host) is asked to
+    # give it back (GET /api/sessions/{id}/claim, or /api/matches/{id}/claim, with this token
+    # says when); no seat until then.
     claim: int | None = None
 
 
@@ -350,6 +351,7 @@ class ClaimOut(BaseModel):
 
     claim: int
     name: str
+    # A session's member asked back; at a match, which has no members, the seat.
     member: int
     seat: int | None
     at: float

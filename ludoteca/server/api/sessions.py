@@ -147,7 +147,7 @@ async def join_session(hub: Hub, request: schemas.JoinSession) -> schemas.Joined
         raise conflict("this session is over", "session_over")
     away = guests.away_entry(live, request.name)
     if away is not None:
-        return await guests.ask_back(hub, live, away, request.name)
+        return await guests.ask_back(hub, live, away.member, request.name)
     joined = await take_seat(hub, live, request.name, token, code_hash)
     return joined.model_copy(update={"personal_code": code})
 

@@ -302,3 +302,62 @@ def test_the_facilitator_may_let_any_seated_name_be_asked_back(sqlite: ServerCon
 
     with ServerThread(sqlite, games={}) as server:
         asyncio.run(scenario(server.url))
+
+
+def test_a_matchs_host_gives_a_seat_back_or_refuses_it(sqlite: ServerConfig) -> None:
+    """At a started match, the name of a seated person who is away asks the host for that seat
+    (a claim, not a new seat); its token opens nothing until the host gives it, then it plays
+    the seat with the personal code it was given; a refusal leaves the seat as it was."""
+    async def scenario(base: str) -> None:
+        made = await create(base, game="goofspiel", players=2, open_seats=[0, 1], seed=3)
+        mid, host = made["id"], made["host_token"]
+        ada = (await post(base, f"/api/matches/{mid}/join", body={"name": "Ada"})).json()
+        hugo = (await post(base, f"/api/matches/{mid}/join", body={"name": "Hugo"})).json()
+        if (await get(base, f"/api/matches/{mid}")).json()["status"] != "running":
+            assert (await post(base, f"/api/matches/{mid}/start", host)).status_code == 200
+        ada_phone = await Client.connect(base, mid, ada["token"])
+        await ada_phone.state()
+        # Ada is here: her name asks for nothing (and the match has no seat left).
+        here = await post(base, f"/api/matches/{mid}/join", body={"name": "Ada"})
+        assert here.status_code == 409
+        asking = (await post(base, f"/api/matches/{mid}/join", body={"name": "hugo"})).json()
+        assert asking["claim"] is not None and asking["seat"] is None
+        status = await get(base, f"/api/matches/{mid}/claim", asking["token"])
+        assert status.json() == {"status": "waiting", "seat": None, "member": None}
+        # The claim's token opens nothing of the match until the seat is given.
+        shut = await Client.connect(base, mid, asking["token"])
+        assert (await shut.next())["type"] == "error"
+        assert (await get(base, f"/api/matches/{mid}/record", asking["token"])
+                ).status_code == 403
+        assert (await get(base, f"/api/matches/{mid}/claims", asking["token"])
+                ).status_code == 403
+        impostor = (await post(base, f"/api/matches/{mid}/join", body={"name": "Hugo"})).json()
+        listed = (await get(base, f"/api/matches/{mid}/claims", host)).json()
+        assert [(c["name"], c["seat"]) for c in listed] == [("hugo", 1), ("Hugo", 1)]
+        refused = await post(base, f"/api/matches/{mid}/claims/{impostor['claim']}/refuse",
+                             host)
+        assert refused.status_code == 200, refused.text
+        assert (await get(base, f"/api/matches/{mid}/claim", impostor["token"])
+                ).json()["status"] == "refused"
+        given = await post(base, f"/api/matches/{mid}/claims/{asking['claim']}/give", host)
+        assert given.status_code == 200, given.text
+        assert (await get(base, f"/api/matches/{mid}/claim", asking["token"])).json() == {
+            "status": "given", "seat": 1, "member": None}
+        twice = await post(base, f"/api/matches/{mid}/claims/{asking['claim']}/refuse", host)
+        assert twice.status_code == 409
+        phone = await Client.connect(base, mid, asking["token"])
+        assert (await phone.state())["seat"] == 1
+        # The old token and code are spent; the code the new screen showed takes it back.
+        assert (await post(base, f"/api/matches/{mid}/leave", hugo["token"])).status_code == 403
+        old = await post(base, f"/api/matches/{mid}/back",
+                         body={"name": "Hugo", "personal_code": hugo["personal_code"]})
+        assert old.status_code == 403
+        new = await post(base, f"/api/matches/{mid}/back",
+                         body={"name": "Hugo", "personal_code": asking["personal_code"]})
+        assert new.status_code == 200, new.text
+        assert (await get(base, f"/api/matches/{mid}/claims", host)).json() == []
+        for client in (ada_phone, shut, phone):
+            await client.close()
+
+    with ServerThread(sqlite) as server:
+        asyncio.run(scenario(server.url))

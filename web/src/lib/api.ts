@@ -56,6 +56,13 @@ export const api = {
     request<ClaimOut[]>("GET", `/api/sessions/${encodeURIComponent(id)}/claims`, undefined, host),
   answerClaim: (id: string, host: string, claim: number, give: boolean) =>
     request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/claims/${claim}/${give ? "give" : "refuse"}`, {}, host),
+  // a match's host is asked the same at the table (the claim names the seat)
+  matchClaimStatus: (id: string, token: string) =>
+    request<ClaimStatus>("GET", `/api/matches/${encodeURIComponent(id)}/claim`, undefined, token),
+  matchClaims: (id: string, host: string) =>
+    request<ClaimOut[]>("GET", `/api/matches/${encodeURIComponent(id)}/claims`, undefined, host),
+  answerMatchClaim: (id: string, host: string, claim: number, give: boolean) =>
+    request<Done>("POST", `/api/matches/${encodeURIComponent(id)}/claims/${claim}/${give ? "give" : "refuse"}`, {}, host),
   merge: (id: string, host: string, member: number, into: number) =>
     request<Done>("POST", `/api/sessions/${encodeURIComponent(id)}/merge`, { member, into }, host),
   session: (id: string, host: string) =>
