@@ -6,7 +6,7 @@
 // earlier" instead of playing it twice.
 import type { ClientFrame, EncodedAction, ServerFrame } from "../protocol/frames";
 import { initialMatch, reconnecting, reduce, sent, type MatchState } from "./match-state";
-import { PING_MS, retryDelay, silent } from "./retry";
+import { ABNORMAL_CLOSURE, PING_MS, retryDelay, silent } from "./retry";
 
 export class LiveMatch {
   match = $state<MatchState>(initialMatch());
@@ -67,11 +67,23 @@ export class LiveMatch {
     this.lastHeard = Date.now();
     this.pinger = setInterval(() => {
       if (silent(this.lastHeard, Date.now())) {
-        socket.close();
+        this.giveUp(socket);
         return;
       }
       if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping" }));
     }, PING_MS);
+  }
+
+  // A silent socket's server is gone: its closing handshake would wait for an answer that never
+  // comes (the proxy passes the close on to it), and its close event with it, for many seconds.
+  // So it is dropped, its late events ignored, and a new socket is opened as after a lost one.
+  private giveUp(socket: WebSocket): void {
+    this.stopWatching();
+    socket.onopen = socket.onmessage = socket.onclose = null;
+    socket.close();
+    this.connected = false;
+    if (this.socket === socket) this.socket = null;
+    if (!this.closed) this.retry(ABNORMAL_CLOSURE);
   }
 
   private stopWatching(): void {

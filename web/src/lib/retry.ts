@@ -3,6 +3,8 @@ const RETRY_MS = [300, 1000, 2000, 4000];
 // The server is restarting ("Service Restart"): it closed the socket on purpose and no longer
 // listens, so the proxy takes the next socket to another server: the first try goes at once.
 export const SERVICE_RESTART = 1012;
+// The code of a connection lost without a close (what a socket given up as silent counts as).
+export const ABNORMAL_CLOSURE = 1006;
 
 // A socket to a server that vanished (its host lost, a cable pulled) may stay open on this side
 // for minutes: the page pings every PING_MS, and a socket silent for SILENT_MS (no frame, not
