@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import math
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
@@ -36,6 +36,7 @@ from ludoteca.server.api import schemas
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, conflict, forbidden, invalid
 from ludoteca.server.api.guards import Guesses
+from ludoteca.server.api.hubs import HubDep
 from ludoteca.server.api.lobby import bot_name, check_bot, check_host, live_match
 from ludoteca.server.api.schemas import MatchId, MemberNumber
 from ludoteca.server.hub import Hub
@@ -60,14 +61,6 @@ PER_SESSION = (15, 4.0)
 WAITING_MOST = 30
 
 router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
-
-
-def hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-HubDep = Annotated[Hub, Depends(hub_of)]
 
 
 def install(app: FastAPI) -> None:
