@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
@@ -383,37 +384,6 @@ async def facilitated(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
     return live
 
 
-@router.get("/sessions/{match_id}/claims", response_model=list[schemas.ClaimOut],
-            summary="People asking for their seat back without their code (facilitator)")
-async def list_claims(match_id: MatchId, hub: HubDep, credentials: Credentials
-                      ) -> list[schemas.ClaimOut]:
-    live = await facilitated(hub, match_id, token_of(credentials))
-    return await waiting_claims(hub, live)
-
-
-@router.post("/sessions/{match_id}/claims/{claim}/give", response_model=schemas.Done,
-             summary="Give the seat asked for back to the person asking (facilitator)")
-async def give_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
-                     credentials: Credentials) -> schemas.Done:
-    live = await facilitated(hub, match_id, token_of(credentials))
-    return await answer_claim(hub, live, claim, give=True)
-
-
-@router.post("/sessions/{match_id}/claims/{claim}/refuse", response_model=schemas.Done,
-             summary="Refuse a seat asked for (facilitator)")
-async def refuse_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
-                       credentials: Credentials) -> schemas.Done:
-    live = await facilitated(hub, match_id, token_of(credentials))
-    return await answer_claim(hub, live, claim, give=False)
-
-
-@router.get("/sessions/{match_id}/claim", response_model=schemas.ClaimStatus,
-            summary="Whether the seat you asked for was given (the claim's token)")
-async def get_claim(match_id: MatchId, hub: HubDep, credentials: Credentials
-                    ) -> schemas.ClaimStatus:
-    return await claim_status(hub, await live_match(hub, match_id), token_of(credentials))
-
-
 async def hosted(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
     live = await live_match(hub, match_id)
     if live.info.is_session:
@@ -423,35 +393,46 @@ async def hosted(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
     return live
 
 
-@router.get("/matches/{match_id}/claims", response_model=list[schemas.ClaimOut],
-            summary="People asking for their seat back without their code (host)")
-async def list_match_claims(match_id: MatchId, hub: HubDep, credentials: Credentials
-                            ) -> list[schemas.ClaimOut]:
-    live = await hosted(hub, match_id, token_of(credentials))
-    return await waiting_claims(hub, live)
+Owner = Callable[[Hub, str, str | None], Awaitable[LiveMatch]]
 
 
-@router.post("/matches/{match_id}/claims/{claim}/give", response_model=schemas.Done,
-             summary="Give the seat asked for back to the person asking (host)")
-async def give_match_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
+def claims_routes(kind: str, owner: Owner, who: str, named: str) -> None:
+    """The claims routes of one kind of table, `/api/{kind}/{id}/claims...`: a session's are
+    answered by its facilitator, a match's by its host, the same way (`owner` checks who).
+    `named` keeps each route's name, and so its OpenAPI operation id, as it was."""
+    path = f"/{kind}/{{match_id}}"
+
+    @router.get(f"{path}/claims", response_model=list[schemas.ClaimOut], name=f"list_{named}claims",
+                summary=f"People asking for their seat back without their code ({who})")
+    async def list_claims(match_id: MatchId, hub: HubDep, credentials: Credentials
+                          ) -> list[schemas.ClaimOut]:
+        live = await owner(hub, match_id, token_of(credentials))
+        return await waiting_claims(hub, live)
+
+    @router.post(f"{path}/claims/{{claim}}/give", response_model=schemas.Done,
+                 name=f"give_{named}claim",
+                 summary=f"Give the seat asked for back to the person asking ({who})")
+    async def give_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
+                         credentials: Credentials) -> schemas.Done:
+        live = await owner(hub, match_id, token_of(credentials))
+        return await answer_claim(hub, live, claim, give=True)
+
+    @router.post(f"{path}/claims/{{claim}}/refuse", response_model=schemas.Done,
+                 name=f"refuse_{named}claim", summary=f"Refuse a seat asked for ({who})")
+    async def refuse_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
                            credentials: Credentials) -> schemas.Done:
-    live = await hosted(hub, match_id, token_of(credentials))
-    return await answer_claim(hub, live, claim, give=True)
+        live = await owner(hub, match_id, token_of(credentials))
+        return await answer_claim(hub, live, claim, give=False)
+
+    @router.get(f"{path}/claim", response_model=schemas.ClaimStatus, name=f"get_{named}claim",
+                summary="Whether the seat you asked for was given (the claim's token)")
+    async def get_claim(match_id: MatchId, hub: HubDep, credentials: Credentials
+                        ) -> schemas.ClaimStatus:
+        return await claim_status(hub, await live_match(hub, match_id), token_of(credentials))
 
 
-@router.post("/matches/{match_id}/claims/{claim}/refuse", response_model=schemas.Done,
-             summary="Refuse a seat asked for (host)")
-async def refuse_match_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
-                             credentials: Credentials) -> schemas.Done:
-    live = await hosted(hub, match_id, token_of(credentials))
-    return await answer_claim(hub, live, claim, give=False)
-
-
-@router.get("/matches/{match_id}/claim", response_model=schemas.ClaimStatus,
-            summary="Whether the seat you asked for was given (the claim's token)")
-async def get_match_claim(match_id: MatchId, hub: HubDep, credentials: Credentials
-                          ) -> schemas.ClaimStatus:
-    return await claim_status(hub, await live_match(hub, match_id), token_of(credentials))
+claims_routes("sessions", facilitated, "facilitator", named="")
+claims_routes("matches", hosted, "host", named="match_")
 
 
 @router.post("/sessions/{match_id}/merge", response_model=schemas.Done,
