@@ -142,6 +142,17 @@ async def seat_back(hub: Hub, live: LiveMatch, request: schemas.SeatBack) -> sch
                           personal_code=normalise_code(request.personal_code))
 
 
+def check_join_guesses(joins: Guesses, address: str) -> None:
+    """429 with the seconds to wait while `address` has guessed too many wrong join codes
+    (joining a session, or coming back to one with a personal code)."""
+    wait = joins.wait(address)
+    if wait > 0:
+        seconds = math.ceil(wait)
+        raise ApiError(429, f"too many wrong codes from your address: try again in {seconds} s",
+                       "too_many_guesses", {"seconds": seconds},
+                       headers={"Retry-After": str(seconds)})
+
+
 def _wait_for(guesses: tuple[Guesses, Guesses], address: str, session: str) -> None:
     wait = max(guesses[0].wait(address), guesses[1].wait(session))
     if wait > 0:
@@ -160,11 +171,7 @@ async def seat_back_route(body: schemas.SeatBack, request: Request, hub: HubDep
     joins: Guesses = request.app.state.guesses
     guesses: tuple[Guesses, Guesses] = request.app.state.code_guesses
     address = request.client.host if request.client else "unknown"
-    if joins.wait(address) > 0:
-        seconds = math.ceil(joins.wait(address))
-        raise ApiError(429, f"too many wrong codes from your address: try again in {seconds} s",
-                       "too_many_guesses", {"seconds": seconds},
-                       headers={"Retry-After": str(seconds)})
+    check_join_guesses(joins, address)
     try:
         live = await _session(hub, body.code)
     except ApiError:

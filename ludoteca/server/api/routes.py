@@ -5,7 +5,6 @@ Tokens travel as `Authorization: Bearer <token>`, never in an address (addresses
 
 from __future__ import annotations
 
-import math
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
@@ -165,12 +164,7 @@ async def join_session(body: schemas.JoinSession, request: Request, hub: HubDep
                        ) -> schemas.Joined:
     guesses: Guesses = request.app.state.guesses
     address = request.client.host if request.client else "unknown"
-    wait = guesses.wait(address)
-    if wait > 0:
-        seconds = math.ceil(wait)
-        raise ApiError(429, f"too many wrong codes from your address: try again in {seconds} s",
-                       "too_many_guesses", {"seconds": seconds},
-                       headers={"Retry-After": str(seconds)})
+    guests.check_join_guesses(guesses, address)
     person = await accounts.person_writing(request)
     try:
         joined = await sessions.join_session(hub, body)
