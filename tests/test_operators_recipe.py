@@ -132,7 +132,7 @@ def test_two_processes_behind_nginx_as_the_recipe_says(folder: Path) -> None:
 def nginx(folder: Path, apps: list[int], port: int, cert: Path,
           key: Path) -> subprocess.Popen[bytes]:
     """nginx.conf with upstream-two.conf's upstream, on this run's ports and certificate."""
-    site = (OPERATORS / "nginx.conf").read_text()
+    site: str = check_proxy.nginx_site(port, cert, key)
     two = (OPERATORS / "upstream-two.conf").read_text()
     for default, app in zip(("127.0.0.1:8001", "127.0.0.1:8002"), apps, strict=True):
         assert default in two, f"upstream-two.conf no longer has {default}"
@@ -142,29 +142,5 @@ def nginx(folder: Path, apps: list[int], port: int, cert: Path,
     replacement = block.search(two)
     assert replacement, "upstream-two.conf no longer has an `upstream ludoteca` block"
     site = block.sub(lambda _: replacement.group(0), site)
-    name = check_proxy.NAME
-    for old, new in ((f"server_name {name};", "server_name localhost;"),
-                     ("listen 80;", f"listen 127.0.0.1:{free_port()};"),
-                     ("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;"),
-                     (f"/etc/letsencrypt/live/{name}/fullchain.pem", str(cert)),
-                     (f"/etc/letsencrypt/live/{name}/privkey.pem", str(key))):
-        assert old in site, f"the nginx example no longer has {old!r}"
-        site = site.replace(old, new)
-    (folder / "ludoteca.conf").write_text(site)
-    temp = folder / "nginx-temp"
-    temp.mkdir()
-    (folder / "nginx.conf").write_text(f"""
-pid {folder}/nginx.pid;
-error_log {folder}/nginx-error.log;
-events {{}}
-http {{
-    access_log off;
-    client_body_temp_path {temp}/body;
-    proxy_temp_path {temp}/proxy;
-    fastcgi_temp_path {temp}/fastcgi;
-    uwsgi_temp_path {temp}/uwsgi;
-    scgi_temp_path {temp}/scgi;
-    include {folder}/ludoteca.conf;
-}}
-""")
-    return subprocess.Popen(["nginx", "-c", str(folder / "nginx.conf"), "-g", "daemon off;"])
+    started: subprocess.Popen[bytes] = check_proxy.start_nginx(folder, site)
+    return started

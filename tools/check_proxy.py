@@ -41,16 +41,23 @@ def certificate(folder: Path) -> tuple[Path, Path]:
     return cert, key
 
 
-def nginx(folder: Path, app: int, port: int, cert: Path, key: Path) -> subprocess.Popen[bytes]:
+def nginx_site(port: int, cert: Path, key: Path) -> str:
+    """docs/operators/nginx.conf for localhost: https on `port` with this run's certificate, the
+    plain-http server on a free port; its upstream as written."""
     site = (EXAMPLES / "nginx.conf").read_text()
     for old, new in ((f"server_name {NAME};", "server_name localhost;"),
                      ("listen 80;", f"listen 127.0.0.1:{free_port()};"),
                      ("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;"),
                      (f"/etc/letsencrypt/live/{NAME}/fullchain.pem", str(cert)),
-                     (f"/etc/letsencrypt/live/{NAME}/privkey.pem", str(key)),
-                     (UPSTREAM, f"127.0.0.1:{app}")):
+                     (f"/etc/letsencrypt/live/{NAME}/privkey.pem", str(key))):
         assert old in site, f"the nginx example no longer has {old!r}"
         site = site.replace(old, new)
+    return site
+
+
+def start_nginx(folder: Path, site: str) -> subprocess.Popen[bytes]:
+    """nginx in the foreground serving `site` alone, its pid, logs and temporary files in
+    `folder` (never the machine's own)."""
     (folder / "ludoteca.conf").write_text(site)
     temp = folder / "nginx-temp"
     temp.mkdir()
@@ -69,6 +76,12 @@ http {{
 }}
 """)
     return subprocess.Popen(["nginx", "-c", str(folder / "nginx.conf"), "-g", "daemon off;"])
+
+
+def nginx(folder: Path, app: int, port: int, cert: Path, key: Path) -> subprocess.Popen[bytes]:
+    site = nginx_site(port, cert, key)
+    assert UPSTREAM in site, f"the nginx example no longer has {UPSTREAM!r}"
+    return start_nginx(folder, site.replace(UPSTREAM, f"127.0.0.1:{app}"))
 
 
 def caddy(folder: Path, app: int, port: int, cert: Path, key: Path) -> subprocess.Popen[bytes]:

@@ -7,21 +7,17 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
 
-from ludoteca.server.loopback import free_port
-
 # The helpers beside this file are imported by the tests as top-level modules.
 sys.path.insert(0, str(Path(__file__).parent))
 import playwright.sync_api as playwright_sync  # noqa: E402  (after the path is set)
 from web_browser import Table, Watched  # noqa: E402
+from web_server import serving  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("LUDOTECA_CHROMIUM", "/usr/bin/chromium")
@@ -37,34 +33,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server of this checkout, with fast bots, on its own database."""
     if not CLIENT.is_file():
         pytest.fail("the browser client is not built: run `make web`")
-    port = free_port()
-    folder = tmp_path_factory.mktemp("server")
-    log = (folder / "serve.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from ludoteca.cli import app; app()", "serve",
-         "--port", str(port), "--db", str(folder / "test.db"), "--bot-pause", "0.05",
-         # the whole browser suite creates its matches from one address
-         "--matches-per-hour", "0", "--unfinished-per-creator", "0"],
-        stdout=log, stderr=subprocess.STDOUT, cwd=folder,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/healthz", timeout=1):
-                break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError((folder / "serve.log").read_text()) from None
-            time.sleep(0.2)
-    yield url
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+    # the whole browser suite creates its matches from one address
+    with serving(tmp_path_factory.mktemp("server"),
+                 "--matches-per-hour", "0", "--unfinished-per-creator", "0") as url:
+        yield url
 
 
 # Per test: Playwright's event loop must not outlive the test, or a later test of the same

@@ -10,8 +10,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -20,8 +18,7 @@ from example_game import example_package, example_web
 from playwright.sync_api import Browser, Locator, Page
 from web_browser import Table, Watched, until
 from web_pages import create_match, seen
-
-from ludoteca.server.loopback import free_port
+from web_server import serving
 
 BIN = Path(sys.executable).parent
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output" / "web" / "example_game"
@@ -46,28 +43,8 @@ def nim_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     example_package(root)
     example_web(root)
     build(root / "web")
-    port = free_port()
-    log = (root / "serve.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-c", "from ludoteca.cli import app; app()", "serve", "--port",
-         str(port), "--db", str(root / "test.db"), "--bot-pause", "0.05"],
-        stdout=log, stderr=subprocess.STDOUT, cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)})
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            with urllib.request.urlopen(url + "/healthz", timeout=1):
-                break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                raise RuntimeError((root / "serve.log").read_text()) from None
-            time.sleep(0.2)
-    yield url
-    process.terminate()
-    process.wait(10)
-    log.close()
+    with serving(root, env={**os.environ, "PYTHONPATH": str(root)}) as url:
+        yield url
 
 
 def play(page: Page, locale: str) -> None:

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 import asyncio
 import math
-from typing import Annotated, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from fastapi import APIRouter, Depends, FastAPI, Request
+from fastapi import APIRouter, FastAPI, Request
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
@@ -36,6 +37,7 @@ from ludoteca.server.api import schemas
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, conflict, forbidden, invalid
 from ludoteca.server.api.guards import Guesses
+from ludoteca.server.api.hubs import HubDep
 from ludoteca.server.api.lobby import bot_name, check_bot, check_host, live_match
 from ludoteca.server.api.schemas import MatchId, MemberNumber
 from ludoteca.server.hub import Hub
@@ -60,14 +62,6 @@ PER_SESSION = (15, 4.0)
 WAITING_MOST = 30
 
 router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
-
-
-def hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-HubDep = Annotated[Hub, Depends(hub_of)]
 
 
 def install(app: FastAPI) -> None:
@@ -148,6 +142,17 @@ async def seat_back(hub: Hub, live: LiveMatch, request: schemas.SeatBack) -> sch
                           personal_code=normalise_code(request.personal_code))
 
 
+def check_join_guesses(joins: Guesses, address: str) -> None:
+    """429 with the seconds to wait while `address` has guessed too many wrong join codes
+    (joining a session, or coming back to one with a personal code)."""
+    wait = joins.wait(address)
+    if wait > 0:
+        seconds = math.ceil(wait)
+        raise ApiError(429, f"too many wrong codes from your address: try again in {seconds} s",
+                       "too_many_guesses", {"seconds": seconds},
+                       headers={"Retry-After": str(seconds)})
+
+
 def _wait_for(guesses: tuple[Guesses, Guesses], address: str, session: str) -> None:
     wait = max(guesses[0].wait(address), guesses[1].wait(session))
     if wait > 0:
@@ -166,11 +171,7 @@ async def seat_back_route(body: schemas.SeatBack, request: Request, hub: HubDep
     joins: Guesses = request.app.state.guesses
     guesses: tuple[Guesses, Guesses] = request.app.state.code_guesses
     address = request.client.host if request.client else "unknown"
-    if joins.wait(address) > 0:
-        seconds = math.ceil(joins.wait(address))
-        raise ApiError(429, f"too many wrong codes from your address: try again in {seconds} s",
-                       "too_many_guesses", {"seconds": seconds},
-                       headers={"Retry-After": str(seconds)})
+    check_join_guesses(joins, address)
     try:
         live = await _session(hub, body.code)
     except ApiError:
@@ -390,37 +391,6 @@ async def facilitated(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
     return live
 
 
-@router.get("/sessions/{match_id}/claims", response_model=list[schemas.ClaimOut],
-            summary="People asking for their seat back without their code (facilitator)")
-async def list_claims(match_id: MatchId, hub: HubDep, credentials: Credentials
-                      ) -> list[schemas.ClaimOut]:
-    live = await facilitated(hub, match_id, token_of(credentials))
-    return await waiting_claims(hub, live)
-
-
-@router.post("/sessions/{match_id}/claims/{claim}/give", response_model=schemas.Done,
-             summary="Give the seat asked for back to the person asking (facilitator)")
-async def give_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
-                     credentials: Credentials) -> schemas.Done:
-    live = await facilitated(hub, match_id, token_of(credentials))
-    return await answer_claim(hub, live, claim, give=True)
-
-
-@router.post("/sessions/{match_id}/claims/{claim}/refuse", response_model=schemas.Done,
-             summary="Refuse a seat asked for (facilitator)")
-async def refuse_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
-                       credentials: Credentials) -> schemas.Done:
-    live = await facilitated(hub, match_id, token_of(credentials))
-    return await answer_claim(hub, live, claim, give=False)
-
-
-@router.get("/sessions/{match_id}/claim", response_model=schemas.ClaimStatus,
-            summary="Whether the seat you asked for was given (the claim's token)")
-async def get_claim(match_id: MatchId, hub: HubDep, credentials: Credentials
-                    ) -> schemas.ClaimStatus:
-    return await claim_status(hub, await live_match(hub, match_id), token_of(credentials))
-
-
 async def hosted(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
     live = await live_match(hub, match_id)
     if live.info.is_session:
@@ -430,35 +400,46 @@ async def hosted(hub: Hub, match_id: str, token: str | None) -> LiveMatch:
     return live
 
 
-@router.get("/matches/{match_id}/claims", response_model=list[schemas.ClaimOut],
-            summary="People asking for their seat back without their code (host)")
-async def list_match_claims(match_id: MatchId, hub: HubDep, credentials: Credentials
-                            ) -> list[schemas.ClaimOut]:
-    live = await hosted(hub, match_id, token_of(credentials))
-    return await waiting_claims(hub, live)
+Owner = Callable[[Hub, str, str | None], Awaitable[LiveMatch]]
 
 
-@router.post("/matches/{match_id}/claims/{claim}/give", response_model=schemas.Done,
-             summary="Give the seat asked for back to the person asking (host)")
-async def give_match_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
+def claims_routes(kind: str, owner: Owner, who: str, named: str) -> None:
+    """The claims routes of one kind of table, `/api/{kind}/{id}/claims...`: a session's are
+    answered by its facilitator, a match's by its host, the same way (`owner` checks who).
+    `named` keeps each route's name, and so its OpenAPI operation id, as it was."""
+    path = f"/{kind}/{{match_id}}"
+
+    @router.get(f"{path}/claims", response_model=list[schemas.ClaimOut], name=f"list_{named}claims",
+                summary=f"People asking for their seat back without their code ({who})")
+    async def list_claims(match_id: MatchId, hub: HubDep, credentials: Credentials
+                          ) -> list[schemas.ClaimOut]:
+        live = await owner(hub, match_id, token_of(credentials))
+        return await waiting_claims(hub, live)
+
+    @router.post(f"{path}/claims/{{claim}}/give", response_model=schemas.Done,
+                 name=f"give_{named}claim",
+                 summary=f"Give the seat asked for back to the person asking ({who})")
+    async def give_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
+                         credentials: Credentials) -> schemas.Done:
+        live = await owner(hub, match_id, token_of(credentials))
+        return await answer_claim(hub, live, claim, give=True)
+
+    @router.post(f"{path}/claims/{{claim}}/refuse", response_model=schemas.Done,
+                 name=f"refuse_{named}claim", summary=f"Refuse a seat asked for ({who})")
+    async def refuse_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
                            credentials: Credentials) -> schemas.Done:
-    live = await hosted(hub, match_id, token_of(credentials))
-    return await answer_claim(hub, live, claim, give=True)
+        live = await owner(hub, match_id, token_of(credentials))
+        return await answer_claim(hub, live, claim, give=False)
+
+    @router.get(f"{path}/claim", response_model=schemas.ClaimStatus, name=f"get_{named}claim",
+                summary="Whether the seat you asked for was given (the claim's token)")
+    async def get_claim(match_id: MatchId, hub: HubDep, credentials: Credentials
+                        ) -> schemas.ClaimStatus:
+        return await claim_status(hub, await live_match(hub, match_id), token_of(credentials))
 
 
-@router.post("/matches/{match_id}/claims/{claim}/refuse", response_model=schemas.Done,
-             summary="Refuse a seat asked for (host)")
-async def refuse_match_claim(match_id: MatchId, claim: MemberNumber, hub: HubDep,
-                             credentials: Credentials) -> schemas.Done:
-    live = await hosted(hub, match_id, token_of(credentials))
-    return await answer_claim(hub, live, claim, give=False)
-
-
-@router.get("/matches/{match_id}/claim", response_model=schemas.ClaimStatus,
-            summary="Whether the seat you asked for was given (the claim's token)")
-async def get_match_claim(match_id: MatchId, hub: HubDep, credentials: Credentials
-                          ) -> schemas.ClaimStatus:
-    return await claim_status(hub, await live_match(hub, match_id), token_of(credentials))
+claims_routes("sessions", facilitated, "facilitator", named="")
+claims_routes("matches", hosted, "host", named="match_")
 
 
 @router.post("/sessions/{match_id}/merge", response_model=schemas.Done,

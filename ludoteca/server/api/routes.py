@@ -5,29 +5,20 @@ Tokens travel as `Authorization: Bearer <token>`, never in an address (addresses
 
 from __future__ import annotations
 
-import math
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Query, Request
 
 from ludoteca.server.api import accounts, guests, lobby, schemas, sessions
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError
 from ludoteca.server.api.guards import Guesses
+from ludoteca.server.api.hubs import HubDep
 from ludoteca.server.api.quotas import check_quota, creator_of
 from ludoteca.server.api.schemas import MatchId, MemberNumber, SeatNumber
-from ludoteca.server.hub import Hub
 from ludoteca.server.live.access import Door
 
 router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
-
-
-def hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-HubDep = Annotated[Hub, Depends(hub_of)]
 
 
 def base_url(request: Request) -> str:
@@ -173,12 +164,7 @@ async def join_session(body: schemas.JoinSession, request: Request, hub: HubDep
                        ) -> schemas.Joined:
     guesses: Guesses = request.app.state.guesses
     address = request.client.host if request.client else "unknown"
-    wait = guesses.wait(address)
-    if wait > 0:
-        seconds = math.ceil(wait)
-        raise ApiError(429, f"too many wrong codes from your address: try again in {seconds} s",
-                       "too_many_guesses", {"seconds": seconds},
-                       headers={"Retry-After": str(seconds)})
+    guests.check_join_guesses(guesses, address)
     person = await accounts.person_writing(request)
     try:
         joined = await sessions.join_session(hub, body)

@@ -14,9 +14,15 @@ from pathlib import Path
 import httpx
 import websockets
 
-from ludoteca.server.tests.helpers import Client, ServerProcess, create, get, post
+from ludoteca.server.tests.helpers import Client, ServerProcess, get, post
 from ludoteca.server.tests.services import Postgres, Redis
-from ludoteca.server.tests.test_scaleout import _driving, _until_connected, _until_step
+from ludoteca.server.tests.test_scaleout import (
+    _driving,
+    _until_connected,
+    _until_step,
+    on_two_processes,
+    shared_goofspiel,
+)
 
 SERVICE_RESTART = 1012
 HEARTBEAT = 2.0  # a lease lasts 6 s: a handover only once it ran out would stall that long
@@ -78,20 +84,12 @@ class Seat:
 def test_a_drained_process_hands_its_players_and_its_match_over(
     tmp_path: Path, postgres: Postgres, redis: Redis
 ) -> None:
-    database = postgres.create_database("drain")
-    args = ("--database-url", database, "--redis-url", redis.url, "--bot-pause", "0.05",
-            "--heartbeat", str(HEARTBEAT), "--drain-seconds", "10")
-    servers = [ServerProcess(tmp_path, *args).start(), ServerProcess(tmp_path, *args).start()]
-    try:
-        asyncio.run(_scenario(servers))
-    finally:
-        for server in servers:
-            server.stop()
+    on_two_processes(tmp_path, postgres.create_database("drain"), redis, _scenario,
+                     "--heartbeat", str(HEARTBEAT), "--drain-seconds", "10")
 
 
 async def _scenario(servers: list[ServerProcess]) -> None:
-    made = await create(servers[0].url, game="goofspiel", players=4, seed=5,
-                        options={"cards": 13}, bots={"3": "random"}, grace="never")
+    made = await shared_goofspiel(servers[0].url, seed=5)
     match_id = made["id"]
     seats = [Seat(seat, made["seats"][seat]["token"], seat % 2) for seat in (0, 1, 2)]
     tasks = [asyncio.create_task(seat.play(servers, match_id)) for seat in seats]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -58,20 +59,33 @@ async def player(servers: list[ServerProcess], index: int, match_id: str, seat: 
 def test_two_processes_share_a_match_and_survive_a_kill(
     tmp_path: Path, postgres: Postgres, redis: Redis
 ) -> None:
-    database = postgres.create_database("scaleout")
-    args = ("--database-url", database, "--redis-url", redis.url, "--bot-pause", "0.05",
-            "--heartbeat", "0.3")
+    on_two_processes(tmp_path, postgres.create_database("scaleout"), redis, _scenario,
+                     "--heartbeat", "0.3")
+
+
+def on_two_processes(tmp_path: Path, database: str, redis: Redis,
+                     scenario: Callable[[list[ServerProcess]], Coroutine[Any, Any, None]],
+                     *args: str) -> None:
+    """Run `scenario` against two `ludoteca serve` processes sharing `database` and Redis, with
+    fast bots and `args`; both are stopped after, whatever happened."""
+    args = ("--database-url", database, "--redis-url", redis.url, "--bot-pause", "0.05", *args)
     servers = [ServerProcess(tmp_path, *args).start(), ServerProcess(tmp_path, *args).start()]
     try:
-        asyncio.run(_scenario(servers))
+        asyncio.run(scenario(servers))
     finally:
         for server in servers:
             server.stop()
 
 
-async def _scenario(servers: list[ServerProcess]) -> None:
-    made = await create(servers[0].url, game="goofspiel", players=4, seed=3,
+async def shared_goofspiel(base: str, seed: int) -> dict[str, Any]:
+    """A match for seats 0-2 split across the processes: 4-seat Goofspiel of 13 cards (52
+    steps), seat 3 a random bot, no seat ever handed to the stand-in bot."""
+    return await create(base, game="goofspiel", players=4, seed=seed,
                         options={"cards": 13}, bots={"3": "random"}, grace="never")
+
+
+async def _scenario(servers: list[ServerProcess]) -> None:
+    made = await shared_goofspiel(servers[0].url, seed=3)
     match_id = made["id"]
     seen: dict[int, list[list[int]]] = {0: [], 1: [], 2: []}
     acknowledged: dict[int, Any] = {}
