@@ -34,9 +34,9 @@ from ludoteca.server.accounts.passwords import (
 from ludoteca.server.accounts.people import Person
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, ErrorBody, invalid
 from ludoteca.server.api.guards import Guesses, origin_refusal
+from ludoteca.server.api.hubs import hub_of
 from ludoteca.server.api.schemas import Name, Strict
 from ludoteca.server.config import ServerConfig
-from ludoteca.server.hub import Hub
 from ludoteca.server.store.tokens import token_matches
 
 COOKIE = "ludoteca_sign_in"
@@ -128,11 +128,6 @@ class PersonMatchOut(BaseModel):
 
 
 # --- who is asking ----------------------------------------------------------------------------
-def hub_of(request: Request) -> Hub:
-    hub: Hub = request.app.state.hub
-    return hub
-
-
 def config_of(request: Request) -> ServerConfig:
     config: ServerConfig = request.app.state.config
     return config

@@ -13,8 +13,9 @@ from pydantic import Field
 
 from ludoteca.server.accounts import people
 from ludoteca.server.api import lobby, quotas, schemas
-from ludoteca.server.api.accounts import RESPONSES, Writer, config_of, hub_of, keep
+from ludoteca.server.api.accounts import RESPONSES, Writer, config_of, keep
 from ludoteca.server.api.errors import ApiError, invalid
+from ludoteca.server.api.hubs import hub_of
 from ludoteca.server.api.schemas import Strict
 
 router = APIRouter(prefix="/api/accounts", responses=RESPONSES, tags=["accounts"])

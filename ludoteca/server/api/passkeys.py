@@ -24,10 +24,10 @@ from ludoteca.server.api.accounts import (
     check_page_origin,
     config_of,
     count_wrong,
-    hub_of,
     open_sign_in,
 )
 from ludoteca.server.api.errors import ApiError
+from ludoteca.server.api.hubs import hub_of
 from ludoteca.server.api.schemas import Strict
 
 router = APIRouter(prefix="/api/accounts", responses=RESPONSES, tags=["accounts"])
