@@ -33,7 +33,7 @@ from ludoteca.server.accounts.passwords import (
 )
 from ludoteca.server.accounts.people import Person
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, ErrorBody, invalid
-from ludoteca.server.api.guards import Guesses, origin_refusal
+from ludoteca.server.api.guards import Guesses, address_of, origin_refusal
 from ludoteca.server.api.hubs import hub_of
 from ludoteca.server.api.schemas import Name, Strict
 from ludoteca.server.config import ServerConfig
@@ -131,10 +131,6 @@ class PersonMatchOut(BaseModel):
 def config_of(request: Request) -> ServerConfig:
     config: ServerConfig = request.app.state.config
     return config
-
-
-def address_of(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 def check_accounts_on(request: Request) -> None:

@@ -14,6 +14,8 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 from urllib.parse import urlsplit
 
+from starlette.requests import Request
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -40,6 +42,11 @@ HEALTH_PATH = "/healthz"
 # Prometheus scrapes each process by its own address too (keep /metrics from the public at the
 # proxy: see docs/operators/metrics.md).
 SUPERVISOR_PATHS = (HEALTH_PATH, "/metrics")
+
+
+def address_of(request: Request) -> str:
+    """The address a request came from, as the proxy the operator trusts forwarded it."""
+    return request.client.host if request.client else "unknown"
 
 
 class Guards:

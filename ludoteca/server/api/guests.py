@@ -36,7 +36,7 @@ from sqlalchemy.orm import Session
 from ludoteca.server.api import schemas
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError, conflict, forbidden, invalid
-from ludoteca.server.api.guards import Guesses
+from ludoteca.server.api.guards import Guesses, address_of
 from ludoteca.server.api.hubs import HubDep
 from ludoteca.server.api.lobby import bot_name, check_bot, check_host, live_match
 from ludoteca.server.api.schemas import MatchId, MemberNumber
@@ -163,28 +163,37 @@ def _wait_for(guesses: tuple[Guesses, Guesses], address: str, session: str) -> N
                        headers={"Retry-After": str(seconds)})
 
 
+async def _counting_wrong_codes(request: Request, scope: str,
+                                attempt: Callable[[], Awaitable[schemas.Joined]]
+                                ) -> schemas.Joined:
+    """A way back tried while the address and the session or match (`scope`) may still guess;
+    a wrong personal code counts against both."""
+    guesses: tuple[Guesses, Guesses] = request.app.state.code_guesses
+    address = address_of(request)
+    _wait_for(guesses, address, scope)
+    try:
+        return await attempt()
+    except ApiError as exc:
+        if exc.code == "wrong_personal_code":
+            guesses[0].wrong(address)
+            guesses[1].wrong(scope)
+        raise
+
+
 @router.post("/sessions/back", response_model=schemas.Joined,
              summary="Your own seat back on this device: the join code, your name and your "
                      "personal code (wrong codes are limited per address and per session)")
 async def seat_back_route(body: schemas.SeatBack, request: Request, hub: HubDep
                           ) -> schemas.Joined:
     joins: Guesses = request.app.state.guesses
-    guesses: tuple[Guesses, Guesses] = request.app.state.code_guesses
-    address = request.client.host if request.client else "unknown"
+    address = address_of(request)
     check_join_guesses(joins, address)
     try:
         live = await _session(hub, body.code)
     except ApiError:
         joins.wrong(address)
         raise
-    _wait_for(guesses, address, live.id)
-    try:
-        return await seat_back(hub, live, body)
-    except ApiError as exc:
-        if exc.code == "wrong_personal_code":
-            guesses[0].wrong(address)
-            guesses[1].wrong(live.id)
-        raise
+    return await _counting_wrong_codes(request, live.id, lambda: seat_back(hub, live, body))
 
 
 async def match_seat_back(hub: Hub, live: LiveMatch, request: schemas.MatchBack
@@ -221,17 +230,9 @@ async def match_seat_back(hub: Hub, live: LiveMatch, request: schemas.MatchBack
                      "codes are limited per address and per match)")
 async def match_back_route(match_id: MatchId, body: schemas.MatchBack, request: Request,
                            hub: HubDep) -> schemas.Joined:
-    guesses: tuple[Guesses, Guesses] = request.app.state.code_guesses
-    address = request.client.host if request.client else "unknown"
     live = await live_match(hub, match_id)
-    _wait_for(guesses, address, live.id)
-    try:
-        return await match_seat_back(hub, live, body)
-    except ApiError as exc:
-        if exc.code == "wrong_personal_code":
-            guesses[0].wrong(address)
-            guesses[1].wrong(live.id)
-        raise
+    return await _counting_wrong_codes(request, live.id,
+                                       lambda: match_seat_back(hub, live, body))
 
 
 # --- without it: the facilitator gives the seat back -----------------------------------------

@@ -18,7 +18,6 @@ from ludoteca.server.api.accounts import (
     RESPONSES,
     Me,
     Writer,
-    address_of,
     check_accounts_on,
     check_limits,
     check_page_origin,
@@ -27,6 +26,7 @@ from ludoteca.server.api.accounts import (
     open_sign_in,
 )
 from ludoteca.server.api.errors import ApiError
+from ludoteca.server.api.guards import address_of
 from ludoteca.server.api.hubs import hub_of
 from ludoteca.server.api.schemas import Strict
 

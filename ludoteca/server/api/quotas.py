@@ -17,6 +17,7 @@ from fastapi import Request
 
 from ludoteca.server.accounts.people import Person
 from ludoteca.server.api.errors import ApiError
+from ludoteca.server.api.guards import address_of
 from ludoteca.server.hub import Hub
 
 HOUR = 3600.0
@@ -27,7 +28,7 @@ def creator_of(request: Request, person: Person | None = None) -> str:
     request's address for a guest."""
     if person is not None:
         return hashlib.sha256(f"account {person.id}".encode()).hexdigest()[:32]
-    address = request.client.host if request.client else "unknown"
+    address = address_of(request)
     return hashlib.sha256(f"address {address}".encode()).hexdigest()[:32]
 
 

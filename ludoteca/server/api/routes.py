@@ -12,7 +12,7 @@ from fastapi import APIRouter, Query, Request
 from ludoteca.server.api import accounts, guests, lobby, schemas, sessions
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError
-from ludoteca.server.api.guards import Guesses
+from ludoteca.server.api.guards import Guesses, address_of
 from ludoteca.server.api.hubs import HubDep
 from ludoteca.server.api.quotas import check_quota, creator_of
 from ludoteca.server.api.schemas import MatchId, MemberNumber, SeatNumber
@@ -163,7 +163,7 @@ async def create_session(body: schemas.CreateSession, request: Request, hub: Hub
 async def join_session(body: schemas.JoinSession, request: Request, hub: HubDep
                        ) -> schemas.Joined:
     guesses: Guesses = request.app.state.guesses
-    address = request.client.host if request.client else "unknown"
+    address = address_of(request)
     guests.check_join_guesses(guesses, address)
     person = await accounts.person_writing(request)
     try:
