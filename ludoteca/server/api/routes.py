@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request
 
+from ludoteca.server.accounts.people import Person
 from ludoteca.server.api import accounts, guests, lobby, schemas, sessions
 from ludoteca.server.api.auth import Credentials, token_of
 from ludoteca.server.api.errors import ERROR_RESPONSES, ApiError
@@ -16,6 +17,7 @@ from ludoteca.server.api.guards import Guesses, address_of
 from ludoteca.server.api.hubs import HubDep
 from ludoteca.server.api.quotas import check_quota, creator_of
 from ludoteca.server.api.schemas import MatchId, MemberNumber, SeatNumber
+from ludoteca.server.hub import Hub
 from ludoteca.server.live.access import Door
 
 router = APIRouter(prefix="/api", responses=ERROR_RESPONSES)
@@ -31,14 +33,21 @@ async def games(hub: HubDep) -> list[dict[str, Any]]:
     return [hub.catalog.describe(name) for name in hub.catalog.names()]
 
 
+async def _creator(request: Request, hub: Hub) -> tuple[Person | None, str]:
+    """Who creates a match or a session (their account, or None for a guest) and how the
+    quotas count them, once within those quotas."""
+    person = await accounts.creating(request)
+    creator = creator_of(request, person)
+    await check_quota(hub, creator, person)
+    return person, creator
+
+
 @router.post("/matches", response_model=schemas.CreatedMatch, status_code=201,
              responses=accounts.SIGN_IN_FIRST,
              summary="Create a match: one invite link per seat, a spectator link, a host token")
 async def create_match(body: schemas.CreateMatch, request: Request, hub: HubDep
                        ) -> schemas.CreatedMatch:
-    person = await accounts.creating(request)
-    creator = creator_of(request, person)
-    await check_quota(hub, creator, person)
+    person, creator = await _creator(request, hub)
     created = await lobby.create_match(hub, body, base_url(request), creator)
     await accounts.keep(request, person, created.id, host_token=created.host_token)
     return created
@@ -149,9 +158,7 @@ async def match_record(match_id: MatchId, hub: HubDep, credentials: Credentials
              summary="Create a session: a facilitator token and a 6-character join code")
 async def create_session(body: schemas.CreateSession, request: Request, hub: HubDep
                          ) -> schemas.CreatedSession:
-    person = await accounts.creating(request)
-    creator = creator_of(request, person)
-    await check_quota(hub, creator, person)
+    person, creator = await _creator(request, hub)
     created = await sessions.create_session(hub, body, base_url(request), creator)
     await accounts.keep(request, person, created.id, host_token=created.facilitator_token)
     return created
