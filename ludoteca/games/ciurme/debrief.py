@@ -124,7 +124,7 @@ def objective_lines(say: Words, outcome: list[dict[str, Any]]) -> list[str]:
         elif objective in ("captain", "quartermaster"):
             holders = [
                 say("office_repairs", who=say.seat(seat), crew=say.crew(crew),
-                    repairs=repairs_by(state.crews[crew], seat))
+                    repairs=say.counted("repairs", repairs_by(state.crews[crew], seat)))
                 if objective == "captain" else
                 say("office_holder", who=say.seat(seat), crew=say.crew(crew))
                 for crew, seat in zip(crews, won["seats"], strict=True)
@@ -196,7 +196,7 @@ def crew_summary(say: Words, index: int) -> list[str]:
     captain, quartermaster = phase1_captain(state, index), phase1_quartermaster(state, index)
     if captain is not None:
         lines.append(say("captain_line", who=say.seat(captain),
-                         repairs=repairs_by(crew, captain)))
+                         repairs=say.counted("repairs", repairs_by(crew, captain))))
     if quartermaster is not None:
         lines.append(say("quartermaster_line", who=say.seat(quartermaster)))
     if crew.favourite is not None:

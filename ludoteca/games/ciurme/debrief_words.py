@@ -38,7 +38,9 @@ EN = {
     "stopped": "Stopped at {repairs} when phase 1 was closed{rank}.",
     "not_started": "Phase 1 has not started.",
     "at_work": "At work: {repairs} after {turns} turns.",
-    "captain_line": "Captain: {who}, {repairs} repairs.",
+    "captain_line": "Captain: {who}, {repairs}.",
+    "repairs_one": "1 repair",
+    "repairs_many": "{n} repairs",
     "quartermaster_line": "Quartermaster: {who}.",
     "wished": "Wished ships: {ships}.",
     "then": " first, then ",
@@ -129,7 +131,7 @@ EN = {
     "race_none": "Race: no crew restored its ship.",
     "race": "Race: {crew} restored its ship first.",
     "office_holder": "{who} of {crew}",
-    "office_repairs": "{who} of {crew}, {repairs} repairs",
+    "office_repairs": "{who} of {crew}, {repairs}",
     "captain_won": "Captain: {holders}.",
     "quartermaster_won": "Quartermaster: {holders}.",
     "personal_won": "{crew}, {level} ({ships})",
@@ -183,7 +185,9 @@ IT = {
     "stopped": "Ferma a {repairs} alla chiusura della prima fase{rank}.",
     "not_started": "La prima fase non è cominciata.",
     "at_work": "Al lavoro: {repairs} dopo {turns} turni.",
-    "captain_line": "Capitano: {who}, {repairs} riparazioni.",
+    "captain_line": "Capitano: {who}, {repairs}.",
+    "repairs_one": "1 riparazione",
+    "repairs_many": "{n} riparazioni",
     "quartermaster_line": "Quartiermastro: {who}.",
     "wished": "Navi desiderate: {ships}.",
     "then": " per prima, poi ",
@@ -265,7 +269,7 @@ IT = {
     "race_none": "Gara: nessuna ciurma ha riparato la sua nave.",
     "race": "Gara: la {crew} ha riparato la nave per prima.",
     "office_holder": "{who} della {crew}",
-    "office_repairs": "{who} della {crew}, {repairs} riparazioni",
+    "office_repairs": "{who} della {crew}, {repairs}",
     "captain_won": "Capitano: {holders}.",
     "quartermaster_won": "Quartiermastro: {holders}.",
     "personal_won": "{crew}, {level} ({ships})",
@@ -313,6 +317,10 @@ class Words:
 
     def __call__(self, key: str, **args: Any) -> str:
         return self.table[key].format(**args)
+
+    def counted(self, key: str, n: int) -> str:
+        """A number of things in words, one or many: `key`_one or `key`_many."""
+        return self(f"{key}_one") if n == 1 else self(f"{key}_many", n=n)
 
     def columns(self, key: str) -> list[str]:
         return self.table[key].split("|")

@@ -38,6 +38,7 @@ export const en = {
   "home.lead": "Pick a game, invite friends with a link or a QR code, fill the other seats with bots, and play in the browser.",
   "home.games": "Games",
   "home.players": "{min}–{max} players",
+  "home.players_exactly": "{count} players",
   "home.new_match": "New match",
   "home.rules": "Rules",
   "home.your_matches": "Your matches",

@@ -39,6 +39,7 @@ export const it: Record<keyof typeof en, string> = {
   "home.lead": "Scegli un gioco, invita gli amici con un link o un codice QR, riempi gli altri posti con dei bot e gioca nel browser.",
   "home.games": "Giochi",
   "home.players": "{min}–{max} giocatori",
+  "home.players_exactly": "{count} giocatori",
   "home.new_match": "Nuova partita",
   "home.rules": "Regole",
   "home.your_matches": "Le tue partite",
