@@ -82,7 +82,7 @@ lint: $(VENV)
 	$(BIN)/ruff check .
 
 typecheck: $(VENV)
-	$(BIN)/mypy ludoteca tests bench
+	$(BIN)/mypy ludoteca tests bench tools
 
 # Tests marked xdist_group run on one worker (they share one private PostgreSQL and Redis);
 # the browser tests (tests/web) drive Debian's Chromium against the built client. A test that

@@ -36,9 +36,10 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     """The WebSocket page's frames from the protocol's models (tools/protocol_page.py); the HTTP
     page's routes from the app and its error codes from the server's code (error_codes.py)."""
     if page.file.src_uri == "reference/websocket.md":
-        return tool("protocol_page").fill(markdown)
+        return str(tool("protocol_page").fill(markdown))
     if page.file.src_uri == "reference/http.md":
-        return tool("error_codes").fill(markdown.replace("<!-- routes -->", routes(openapi())))
+        return str(tool("error_codes").fill(markdown.replace("<!-- routes -->",
+                                                             routes(openapi()))))
     return markdown
 
 

@@ -68,7 +68,7 @@ def models(source: Path = SOURCE) -> list[Model]:
 def _field(statement: ast.AnnAssign, lines: list[str]) -> Field:
     assert isinstance(statement.target, ast.Name)
     line = lines[statement.lineno - 1]
-    comments = []
+    comments: list[str] = []
     above = statement.lineno - 2
     while above >= 0 and lines[above].strip().startswith("#"):
         comments.insert(0, lines[above].strip().lstrip("#").strip())
