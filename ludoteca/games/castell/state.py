@@ -1,7 +1,7 @@
 """The state of a game of Castell: plain data that the engine's codec writes and reads by the
 type hints below (cloned by hand, for the speed of search bots). The mutable parts are slotted
 dataclasses: a clone builds one of each per player and per state, and a slotted one is built
-and read faster (clones 5-9% faster, playouts 1-2%); nothing else may be set on them."""
+and read faster than one with an instance dictionary (nothing else may be set on them)."""
 
 from __future__ import annotations
 
