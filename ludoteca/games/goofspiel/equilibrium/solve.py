@@ -21,8 +21,8 @@ With `--habits` it writes instead, from the tables already written, the strong l
 restricted response to the plain habits (`restricted.py`, `habits-N.json`): for each share p of
 habits in `--shares` in turn, until one leaves a best response `--target` or more, the response
 is solved and its exploitability and win rate against each habit measured; the table kept is
-the last one under the target (exploitability and win rates grow with p), written with p, its
-figures and the whole frontier tried.
+the one under the target that beats its least beaten habit most (then the least exploitable;
+`restricted.preference`), written with p, its figures and the whole frontier tried.
 """
 
 from __future__ import annotations
