@@ -115,9 +115,7 @@ def build(cards: int) -> list[Step]:
                 for j, theirs in enumerate(node.theirs):
                     fits = frozenset(k for k, b in bids.items() if b == j)
                     if not fits:
-                        step.off[n, i, j] = worth(
-                            (node.mine, node.theirs, node.prizes, node.prize, node.lead),
-                            mine, theirs) or 0.0
+                        step.off[n, i, j] = table_value(node, mine, theirs)
                         continue
                     step.child[n, i, j] = len(values)
                     value, nxt = after(node, mine, theirs, fits)
@@ -125,15 +123,26 @@ def build(cards: int) -> list[Step]:
                     follow.append(nxt)
         step.after_value = np.array(values)
         nexts = [nd for group in follow for nd in group]
-        index = iter(range(len(nexts)))
-        step.after_next = np.array([[next(index) for _ in group] if group else [-1] * (size - 1)
-                                    for group in follow]).reshape(len(follow), size - 1)
+        firsts = np.cumsum([0, *(len(group) for group in follow)])
+        step.after_next = np.array(
+            [list(range(first, first + len(group))) or [-1] * (size - 1)
+             for first, group in zip(firsts, follow, strict=False)]).reshape(-1, size - 1)
         parents = parent_links(current, nexts)
         steps.append(step)
         current = nexts
         if not current:
             break
     return steps
+
+
+def table_value(node: Node, mine: int, theirs: int) -> float:
+    """The strong seat's value after bids of which the other's fits no habit: the solved
+    table's, both playing it from there."""
+    found = worth((node.mine, node.theirs, node.prizes, node.prize, node.lead), mine, theirs)
+    if found is None:
+        raise ValueError(f"no solved table holds the positions after {node}: write the tables "
+                         "first (the command without --habits)")
+    return found
 
 
 def after(node: Node, mine: int, theirs: int, fits: frozenset[int]
