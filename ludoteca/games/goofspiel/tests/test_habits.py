@@ -100,3 +100,45 @@ def test_a_history_not_from_the_deal_is_not_read() -> None:
     assert public_history([], head, 0) is None  # a head start: not the bids' scores
     deal = GoofspielState([[1, 2, 3], [1, 2, 3]], [3, 2, 1], [None, None], [0, 0], Rng(0))
     assert public_history([], deal, 0) == []
+
+
+def expected_win(cards: int, habit: str, seat: int) -> float:
+    """The strong level's chance of beating a plain strategy (ties half) in a match of the game
+    itself, each strategy as it plays (its own notes), over every prize order and every bid the
+    strong level draws."""
+    from itertools import permutations
+
+    other = 1 - seat
+
+    def prize(state: GoofspielState, mine: dict[str, object], theirs: dict[str, object]
+              ) -> float:
+        if not GAME.actors(state):
+            lead = state.scores[seat] - state.scores[other]
+            return 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
+        mine, theirs = dict(mine), dict(theirs)  # each replaces what it notes, never changes it
+        chosen = strong_policy(mine, state, seat, STRATEGIES) or {min(state.hands[seat]): 1.0}
+        reply = STRATEGIES[habit](GAME, state, other, Rng(0), theirs)
+        total = 0.0
+        for card, p in chosen.items():
+            nxt = state.clone()
+            GAME.apply(nxt, seat, Bid(card))
+            GAME.apply(nxt, other, reply)
+            total += p * prize(nxt, mine, theirs)
+        return total
+
+    deck = list(range(1, cards + 1))
+    orders = list(permutations(deck))
+    return sum(prize(GoofspielState([list(deck), list(deck)], list(order), [None, None],
+                                    [0, 0], Rng(0)), {}, {}) for order in orders) / len(orders)
+
+
+@pytest.mark.parametrize("cards", [4, 5])
+@pytest.mark.parametrize("habit", list(STRATEGIES))
+def test_the_written_win_rates_are_the_games_own(cards: int, habit: str) -> None:
+    """The solver's habits bid as the plain strategies do in a match, so its exact win rates
+    are the game's (in either seat)."""
+    table = habit_tables.read_table(cards)
+    assert table is not None
+    for seat in (0, 1):
+        assert expected_win(cards, habit, seat) == pytest.approx(table["win_rates"][habit],
+                                                                 abs=2e-3)
