@@ -30,11 +30,13 @@ even match at any seat count. Which of them the strong level beats at every seat
 interval's low end above one half) goes into `levels.json` beside the Elo, for the new-match
 form. For Goofspiel the page gives the strong level's exploitability at 3, 4 and 5 cards: the
 solved table's alone by OpenSpiel's best response on OpenSpiel's own Goofspiel (as the command
-that solved it measured it), and the whole strong strategy's (its reading of habits included)
+that solved it measured it), and the whole strong strategy's (its response to habits included)
 by a best response on the match's public tree (`ludoteca.games.goofspiel.equilibrium.
 best_response`: every bid is revealed, so a best responder's information is the public history
 and an expectimax over it is exact; a test checks it against OpenSpiel's at 3 and 4 cards);
-goal: under 0.05. The CPU table is repeated there when the panel is run alone.
+goal: under 0.05; and the restricted response to the habits the strong level plays while the
+other's bids fit one, with the share of habits p it was solved for and the exact figures the
+solving command wrote beside it. The CPU table is repeated there when the panel is run alone.
 
 Run: `python bench/bots.py [--games N|GAME=N,...] [--seeds N] [--workers W] [--only G,G] [--panel]
 [--no-write]` (`--panel`: the panel, the CPU and the exploitability alone, written to
@@ -65,6 +67,7 @@ from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.speed import cpu_clock
 from ludoteca.games import game_names, load_game
+from ludoteca.games.goofspiel.bots.plain import STRATEGIES as GOOFSPIEL_HABITS
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.stats import elo_ratings, wilson_interval
 from ludoteca.sim.teams import team_outcome
@@ -301,8 +304,25 @@ def exploitability_rows() -> list[list[str]]:
                     else "NO"])
         whole = exploitability(cards)
         out.append(["goofspiel", str(cards), "the strong level (the table and its "
-                    "reading of habits)", f"{whole:.5f}", f"< {EXPLOITABILITY_GOAL:g}",
+                    "response to the habits)", f"{whole:.5f}", f"< {EXPLOITABILITY_GOAL:g}",
                     "yes" if whole < EXPLOITABILITY_GOAL else "NO"])
+    return out
+
+
+def response_rows() -> list[list[str]]:
+    """Goofspiel's restricted response to the habits at every card count solved, as the
+    command that solved it wrote it: the share of habits p, its exploitability and its exact
+    win rate against each habit."""
+    from ludoteca.games.goofspiel.equilibrium import SOLVED_CARDS
+    from ludoteca.games.goofspiel.equilibrium.habits import read_table as response_table
+
+    out = []
+    for cards in SOLVED_CARDS:
+        table = response_table(cards)
+        if table is not None:
+            out.append(["goofspiel", str(cards), f"{table['share']:g}",
+                        f"{table['exploitability']:.5f}",
+                        *(f"{rate:.1%}" for rate in table["win_rates"].values())])
     return out
 
 
@@ -387,6 +407,12 @@ def main() -> None:
         "public tree; returns -1 to 1; half the sum of what a best response gains against "
         "each seat)", ("game", "cards", "strategy", "exploitability", "goal", "met"),
         ("game", "strategy", "goal"))
+    habits = new_table(
+        "Goofspiel's strong level while the other's bids fit a habit: the restricted response "
+        "(python -m ludoteca.games.goofspiel.equilibrium.solve --habits), the other a habit "
+        "with probability p in the game solved; exploitability and win rates (ties half) "
+        "exact, as the command measured them", ("game", "cards", "p", "exploitability",
+                                               *GOOFSPIEL_HABITS), ("game",))
     reactions = new_table(f"Real time: each level's mean seconds per step (the game's model), "
                           f"and what it gives playing against itself ({RATE_MINUTES} "
                           f"simulated minutes); goal for easy: {NEWCOMER}",
@@ -447,13 +473,16 @@ def main() -> None:
         if game.name == "goofspiel":
             for line in exploitability_rows():
                 exploitability.add_row(*line)
+            for line in response_rows():
+                habits.add_row(*line)
         if game.real_time and not args.panel:
             for line in reaction_rows(game, players):
                 reactions.add_row(game.name, *line)
             sources += list(getattr(module, "REACTION_SOURCES", ()))
     console = Console(width=200)
     ladder_tables = [strength, ladder, cpu] + ([reactions] if reactions.row_count else [])
-    panel_tables = [panel, exploitability] + ([cpu] if args.panel else [])
+    panel_tables = [panel, exploitability] + ([habits] if habits.row_count else []) + (
+        [cpu] if args.panel else [])
     for table in ([] if args.panel else ladder_tables) + panel_tables:
         console.print(table)
     for source in sources:

@@ -35,8 +35,8 @@ def played(spec: str, asked: int) -> tuple[Bot, list[Any], Any]:
 
 def notes(bot: Any) -> Any:
     seen = bot._notes[1].get("seen")
-    if seen is not None:  # the strong level's reading: the other's bids, and its budget
-        return [bid for _, bid in seen], round(bot._notes[1]["budget"], 9)
+    if seen is not None:  # the strong level's reading: the other's bids, the history it read
+        return [bid for _, bid in seen], bot._notes[1]["history"]
     return {k: v for k, v in bot._notes[1].items() if k != "before"}
 
 

@@ -9,7 +9,8 @@ five share one equilibrium of what is left, however they got there. A table's ke
 seen by the seat that bids, its own hand first; a difference that no prize left can overturn is
 decided, and is not stored (any bid will do). The same key in a table of more cards means the
 same position, so the tables of 3, 4 and 5 cards serve every game that reaches one of their
-positions.
+positions. Beside them, `habits-N.json` holds what the strong level plays instead while the
+other's bids still fit a plain habit, keyed by the match's history (`habits.py`).
 """
 
 from __future__ import annotations

@@ -1,26 +1,25 @@
-"""Reading the other bidder: the solved strategy until the other's bids show a habit, then the
-best reply to what they show, as far as it is safe.
+"""Reading the other bidder: the strong level's memory of the match, and its bid.
 
 An equilibrium never loses in the long run, but it does not punish a habit either: against a
 player who always bids the prize's value it wins little more than half the matches, where a
 player who noticed would win nearly all of them. So the strong level keeps what it saw of the
-match (each prize, the hands before it, the other's bid) and weighs, Bayes's way, the kinds of
-player the other may be: one who plays the equilibrium (the solved table) or one of the plain
-habits people bid by (the game's plain strategies, each allowed a slip now and then). Once the
-habits together are more likely than the equilibrium player, it considers the best reply to
-that mixture over what is left of the match, each kind's weight updated by every bid it would
-see on the way; at the first prize it has no evidence and plays the table. The state does not
-keep the order of the bids, so what was seen lives in the bot's notes: the server keeps one bot
-per seat over a match, and one made for a match under way recalls the seat's earlier moves.
+match (each prize, the hands before it, the other's bid) and, while every bid of the other fits
+one of the plain habits people bid by, plays the restricted Nash response to them
+(`habits.py`, `restricted.py`): the strategy that beats the habits as far as it can while a
+best response to it gains less than a set bound, whatever the other plans (one who bids like a
+habit for a prize or two and then punishes the reply included). Once a bid fits no habit, the
+other plays freely and the solved table is played. The state does not keep the order of the
+bids, so what was seen lives in the bot's notes: the server keeps one bot per seat over a
+match, and one made for a match under way recalls the seat's earlier moves.
 
-A reply can be a trap: someone who bids like a habit for a prize or two and then punishes the
-reply. So the reply is played only where it risks no more than the match has given so far
-(safe exploitation, "risk what you've won": Ganzfried and Sandholm, 2015): the budget starts
-at `ALLOWANCE` and grows by each bid of the other worth more to the bot than the equilibrium
-value of the position (valued with both playing the table from then on), and shrinks by each
-that is worth less; a reply whose worst case falls short of the position's value by more than
-the budget is not played, the table is. So what a bidder who sets such traps can gain is bounded
-by the allowance, not by the reply (the bots bench measures the strong level's exploitability).
+`read_policy` is the earlier reading, no longer played, kept as the yardstick the response
+replaced: Bayes over the kinds of player the other may be (the equilibrium's or a habit's, each
+allowed a slip), then the best reply to the mixture, played only within a budget that starts
+at `ALLOWANCE` and grows with what the other's bids gave (safe exploitation, "risk what you've
+won": Ganzfried and Sandholm, 2015). It could not have both: a budget of 0.22 won 76% and
+69-72% against the value and value-plus-one bidders at 5 cards but left a best response 0.19
+to gain there; 0.1 left 0.034 but won only 59% and 62%. The response wins 77.6% or more
+against each habit at an exploitability of 0.028 (the figures beside `habits-5.json`).
 """
 
 from __future__ import annotations
@@ -31,23 +30,13 @@ from typing import Any
 from ludoteca.engine.game import PlainStrategy
 from ludoteca.engine.rng import Rng
 from ludoteca.games.goofspiel.equilibrium import Position, at, decided, policy, value, worth
+from ludoteca.games.goofspiel.equilibrium.habits import Round, response
 from ludoteca.games.goofspiel.state import GoofspielState
 
 PRIOR_EQUILIBRIUM = 0.5  # the prior weight of a player of the equilibrium; the rest: habits
 SLIP = 0.05  # the chance a player of a habit bids otherwise
 READ = 0.2  # the habits' weight from which the bot considers a reply to them
-# The risk a match may take before the other has given anything (a share of a win). At 5
-# cards (60 matches each), 0.03 left the reading nearly idle (54% against the value bidder, as
-# the table alone); 0.25 won 77% against it and 66% against the value-plus-one bidder with the
-# habits read from a weight of 0.5 (exploitability 0.08 at 4 cards; the table alone: 0.0001),
-# 77% and 72% from 0.3 (exploitability 0.10); without a budget, 93% and 83%, but a bidder who
-# mimics a habit and then punishes the reply gains much more. Exploitability at 4 cards by the
-# allowance (habits read from 0.3): 0.0001 up to 0.15, 0.021 at 0.18, 0.034 at 0.2 and 0.22,
-# 0.059 at 0.23 and 0.24, 0.10 at 0.25; at 0.1 the reading won only 59% and 62% against the
-# value and value-plus-one bidders, at 0.22 76% and 69%, and read from 0.2 76% and 72.5% (the
-# same exploitability). At 5 cards 0.22 leaves 0.19 (read from 0.2 or 0.3): more prizes to
-# mimic a habit over before the trap; 0.1 leaves 0.034 there, but wins too little against the
-# habits. The bots bench measures both.
+# The earlier reading's budget at the first prize (a share of a win); see the docstring.
 ALLOWANCE = 0.22
 FLOOR = 1e-3  # a kind of player this unlikely is dropped
 
@@ -222,15 +211,35 @@ def gift(here: Position, played: Mapping[int, float], theirs: int) -> float:
 
 def strong_policy(notes: dict[str, Any], state: GoofspielState, seat: int,
                   habits: Mapping[str, PlainStrategy]) -> dict[int, float] | None:
-    """The strong level's bid, the notes kept for its next one: the prizes seen, the budget
-    (each of the other's bids adding its gift) and what it drew its bid from."""
-    again = asked_again(notes, state, seat)
+    """The strong level's bid, the notes kept for its next one: the restricted response to the
+    habits (`habits.py`, solved against the game's plain strategies, which `habits` names)
+    while every bid of the other fits one of them, else the solved table (None where it holds
+    no strategy). The public history read is noted too."""
     seen = remember(notes, state, seat)
-    budget = ALLOWANCE if not seen else notes.get("budget", ALLOWANCE)
-    played = notes.get("played")
-    if seen and played and not again:  # the gift of the other's last bid, counted once
-        last, theirs = seen[-1]
-        budget += gift(at(last, seat), played, theirs)
-    chosen = read_policy(state, seat, seen, habits, budget)
-    notes["budget"], notes["played"] = budget, chosen
-    return chosen
+    rounds = public_history(seen, state, seat)
+    notes["history"] = rounds
+    if rounds is not None and len(state.prizes) > 1:
+        found = response(len(rounds) + len(state.prizes), rounds, state.prizes[0])
+        if found is not None:
+            return found
+    return policy(state, seat)
+
+
+def public_history(seen: list[Seen], state: GoofspielState, seat: int) -> list[Round] | None:
+    """Each prize of the match so far with the seat's bid and the other's, as the restricted
+    response's key holds them; None where the notes do not start at the deal (a bot that came
+    late and recalled nothing) or the scores are not the bids' (a head start)."""
+    first = seen[0][0] if seen else state
+    deal = sorted(first.hands[seat]) == sorted(first.hands[1 - seat]) == list(
+        range(1, len(first.hands[seat]) + 1)) and first.scores == [0, 0]
+    if len(state.hands) != 2 or not deal:
+        return None
+    rounds: list[Round] = []
+    lead = 0
+    for index, (before, theirs) in enumerate(seen):
+        later = seen[index + 1][0] if index + 1 < len(seen) else state
+        mine = (set(before.hands[seat]) - set(later.hands[seat])).pop()
+        prize = before.prizes[0]
+        rounds.append((prize, mine, theirs))
+        lead += prize if mine > theirs else -prize if theirs > mine else 0
+    return rounds if lead == state.scores[seat] - state.scores[1 - seat] else None

@@ -1,6 +1,7 @@
 """Solve two-player Goofspiel with few cards, and write the tables the strong level plays.
 
     python -m ludoteca.games.goofspiel.equilibrium.solve [--cards 3 4 5] [--iterations 2000]
+    python -m ludoteca.games.goofspiel.equilibrium.solve --habits [--cards 3 4 5] [--target 0.04]
 
 Every position a match of that many cards can reach (the two hands, the prizes left, the prize
 turned up, the lead; see the package's docstring) is a simultaneous step, a matrix game whose
@@ -15,6 +16,13 @@ extra) on OpenSpiel's own Goofspiel with the same rules (random prize order, bid
 a tie takes nothing, win/loss returns from -1 to 1): half the sum of what a best response gains
 against each seat, 0 for an exact equilibrium. It is written in the table beside the strategy.
 Nothing here runs at play time: numpy and OpenSpiel are needed only by this command.
+
+With `--habits` it writes instead, from the tables already written, the strong level's
+restricted response to the plain habits (`restricted.py`, `habits-N.json`): for each share p of
+habits in `--shares` in turn, until one leaves a best response `--target` or more, the response
+is solved and its exploitability and win rate against each habit measured; the table kept is
+the one under the target that beats its least beaten habit most (then the least exploitable;
+`restricted.preference`), written with p, its figures and the whole frontier tried.
 """
 
 from __future__ import annotations
@@ -36,7 +44,11 @@ from ludoteca.games.goofspiel.equilibrium import (
     table_name,
 )
 
-ITERATIONS = 2000  # CFR+ iterations for every step's matrix games
+ITERATIONS = 2000  # CFR+ iterations for every step's matrix games (and for the habits' tree)
+# The restricted response's exploitability must stay under this; the goal is 0.05, the rest is
+# left for what the solver's measure does not see (the table's own exploitability, rounding).
+TARGET = 0.04
+SHARES = [round(0.025 * i, 3) for i in range(41)]  # the shares of habits tried, in order
 KEEP = 1e-3  # a bid played less often than this is left out of the table
 
 
@@ -218,15 +230,59 @@ def write(cards: int, iterations: int, folder: Path) -> dict[str, Any]:
     return table
 
 
+def write_habits(cards: int, iterations: int, target: float, shares: list[float],
+                 folder: Path) -> dict[str, Any]:
+    from ludoteca.games.goofspiel.equilibrium import habits, restricted
+
+    start = time.process_time()
+    found = restricted.respond(cards, iterations, target, shares)
+    figures = dict(found["figures"])
+    table = {
+        "cards": cards,
+        "method": "restricted Nash response: CFR+ on the histories that fit a plain habit, "
+                  f"{iterations} iterations, the other a habit with probability share",
+        "share": found["share"],
+        "exploitability": figures.pop("exploitability"),
+        "win_rates": {habit: figures.pop(habit) for habit in restricted.HABITS},
+        "measured_by": "exact: a best response over the public tree (the Markov table's "
+                       "value where no habit fits), and each habit's expectation over the "
+                       "prize order; returns from -1 to 1, win rates ties half",
+        "target": target,
+        "frontier": found["frontier"],
+        "positions": found["positions"],
+        "seconds": round(time.process_time() - start, 1),
+        "date": datetime.date.today().isoformat(),
+        "by": "python -m ludoteca.games.goofspiel.equilibrium.solve --habits",
+        "strategy": found["strategy"],
+    }
+    (folder / habits.table_name(cards)).write_text(
+        json.dumps(table, separators=(",", ":"), sort_keys=False) + "\n", encoding="utf-8")
+    return table
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cards", type=int, nargs="+", default=list(SOLVED_CARDS),
                         choices=range(2, 7), help="hand sizes to solve (default: 3 4 5)")
     parser.add_argument("--iterations", type=int, default=ITERATIONS,
                         help=f"CFR+ iterations at each step (default {ITERATIONS})")
+    parser.add_argument("--habits", action="store_true",
+                        help="write the restricted response to the plain habits (habits-N.json) "
+                             "from the tables already written, instead of the tables")
+    parser.add_argument("--target", type=float, default=TARGET,
+                        help=f"--habits: the exploitability to stay under (default {TARGET})")
+    parser.add_argument("--shares", type=float, nargs="+", default=SHARES,
+                        help="--habits: the shares of habits tried, in order (default 0 to 1 "
+                             "by 0.025)")
     args = parser.parse_args(argv)
     folder = Path(__file__).parent
     for cards in args.cards:
+        if args.habits:
+            habit_table = write_habits(cards, args.iterations, args.target, args.shares, folder)
+            print(f"{cards} cards: share {habit_table['share']}, exploitability "
+                  f"{habit_table['exploitability']}, win rates {habit_table['win_rates']}, "
+                  f"{habit_table['positions']} histories, {habit_table['seconds']} s")
+            continue
         table = write(cards, args.iterations, folder)
         print(f"{cards} cards: {table['positions']} positions, exploitability "
               f"{table['exploitability']:.6f}, {table['seconds']}")

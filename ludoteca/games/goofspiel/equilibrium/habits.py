@@ -1,0 +1,55 @@
+"""The strong level's play while the other's bids still fit a habit: a restricted Nash response,
+read from `habits-N.json` (written by `solve.py --habits`, see `restricted.py`).
+
+Its key is the match's whole public history (each prize with both bids, then the prize turned
+up), seen from the seat that bids: while the other's every bid is one a plain strategy would
+have made, what the history says about its kind is more than the position (the hands, the
+prizes left, the lead) keeps. Once a bid fits no habit, the other is known to play freely and
+what is left of the match is the plain game, whose solved table (`cards-N.json`) is exact
+there: such histories are not stored. Nor are those the strategy itself never reaches.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
+from typing import Any
+
+# One prize of a match: the prize, the bidder's bid, the other's.
+Round = tuple[int, int, int]
+
+
+def table_name(cards: int) -> str:
+    return f"habits-{cards}.json"
+
+
+def history_key(rounds: Sequence[Round], prize: int) -> str:
+    """The public history as a table's key: `prize:mine:theirs` of each prize played, then the
+    prize turned up, all joined by `|`."""
+    return "|".join([*(f"{p}:{mine}:{theirs}" for p, mine, theirs in rounds), str(prize)])
+
+
+@cache
+def read_table(cards: int) -> dict[str, Any] | None:
+    """The restricted response of a match of that many cards as stored, or None."""
+    path = resources.files(__package__) / table_name(cards)
+    if not path.is_file():
+        return None
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def response(cards: int, rounds: Sequence[Round], prize: int) -> dict[int, float] | None:
+    """The stored strategy after this history of a match of `cards` cards (card ->
+    probability), None where the table holds none (no table, a bid that fits no habit)."""
+    table = read_table(cards)
+    if table is None:
+        return None
+    stored = table["strategy"].get(history_key(rounds, prize))
+    if stored is None:
+        return None
+    if isinstance(stored, int):
+        return {stored: 1.0}
+    return {int(card): p for card, p in stored.items()}
