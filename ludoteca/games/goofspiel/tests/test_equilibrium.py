@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from ludoteca.bots.plain import PlainBot
 from ludoteca.engine.rng import Rng
-from ludoteca.games.goofspiel import GAME
-from ludoteca.games.goofspiel.actions import Bid
-from ludoteca.games.goofspiel.bots.plain import STRATEGIES
 from ludoteca.games.goofspiel.equilibrium import (
     SOLVED_CARDS,
     key,
@@ -76,29 +72,3 @@ def test_the_strong_level_remembers_the_others_bids() -> None:
     second = bidding([[1, 2, 4], [1, 2, 4]], [1, 2, 4], [0, 0])  # both bid 3
     seen = reading.remember(notes, second, 0)
     assert [bid for _, bid in seen] == [3]
-
-
-def read_a_habit() -> tuple[GoofspielState, list[reading.Seen]]:
-    """A position of a 5-card match against the value bidder where the habits have become
-    likelier than the equilibrium, with the prizes seen before it."""
-    for seed in range(30):
-        state = GAME.setup(2, seed, GAME.options({"cards": 5}))
-        notes: dict[str, object] = {}
-        other, rng = PlainBot("value"), Rng(seed)
-        while GAME.actors(state):
-            seen = reading.remember(notes, state, 0)
-            found = reading.kinds(STRATEGIES, seen, 0)
-            if seen and sum(k.weight for k in found if k.habit is not None) > reading.READ:
-                return state, seen
-            mine = policy(state, 0) or {min(state.hands[0]): 1.0}
-            GAME.apply(state, 0, Bid(max(mine, key=mine.__getitem__)))
-            GAME.apply(state, 1, other.choose(GAME, state, 1, rng))
-    raise AssertionError("the value bidder's habit was never read")
-
-
-def test_a_reply_to_a_habit_is_played_only_within_the_budget() -> None:
-    state, seen = read_a_habit()
-    reply = reading.read_policy(state, 0, seen, STRATEGIES, budget=1.0)
-    assert reply is not None and len(reply) == 1
-    careful = reading.read_policy(state, 0, seen, STRATEGIES, budget=-1.0)
-    assert careful == policy(state, 0)
