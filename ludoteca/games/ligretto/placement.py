@@ -282,10 +282,10 @@ def nobody_can_place(state: LigrettoState) -> bool:
     jokers included."""
     f = fits(state)
     plain = f.plain_keys()
-    held = [holding_keys(state, seat) for seat in range(len(state.players))]
-    for player, keys in zip(state.players, held, strict=True):
-        if not player.duties and not plain.isdisjoint(keys):
+    for seat, player in enumerate(state.players):
+        if not player.duties and not plain.isdisjoint(holding_keys(state, seat)):
             return False  # the usual answer, found without searching for joker placements
+    held = [holding_keys(state, seat) for seat in range(len(state.players))]
     restarts_open = bool(open_duties(state))
     for player, keys in zip(state.players, held, strict=True):
         if (player.duties or restarts_open) and any(f.free_pairs(k) for k in keys):
