@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import (
     Candidate,
@@ -25,17 +26,17 @@ from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
 
 NOWHERE: tuple[list[tuple[int, Path]], ...] = ([], [], [])  # a colour pair not on the board
 
-# Every Place action made so far, by (pawn, placement): actions are frozen, so the menus of every
-# board share them instead of making new ones after each placement (making them was a tenth of
-# a random playout). There are at most as many as pawns times a board's placements.
-PLACES: dict[tuple[int, Path], Place] = {}
+# Every Place action made so far, per pawn by placement: actions are frozen, so the menus of
+# every board share them instead of making new ones after each placement (making them was a
+# tenth of a random playout). There are at most as many as pawns times a board's placements.
+PLACES: tuple[dict[Path, Place], ...] = tuple({} for _ in range(data.PAWNS))
 
 
 def place_action(pawn: int, path: Path) -> Place:
     """The action placing a tile at `pawn` along `path` (near square, far square, jokers)."""
-    found = PLACES.get((pawn, path))
+    found = PLACES[pawn].get(path)
     if found is None:
-        found = PLACES[pawn, path] = Place(pawn, *path)
+        found = PLACES[pawn][path] = Place(pawn, *path)
     return found
 
 
@@ -151,8 +152,10 @@ class Fits:
         surroundings (shared list)."""
         found = self._at[pawn].places.get(key * 4 + jokers)
         if found is None:
+            made = PLACES[pawn]
             found = self._at[pawn].places[key * 4 + jokers] = [
-                place_action(pawn, path) for path in self.at_pawn(pawn, key, jokers)
+                made.get(path) or place_action(pawn, path)
+                for path in self.at_pawn(pawn, key, jokers)
             ]
         return found
 
