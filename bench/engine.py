@@ -2,13 +2,15 @@
 
 The baseline is the engine's reference game (Goofspiel) measured in the same run; OpenSpiel's
 python_tic_tac_toe (from the `rl` extra) is driven the same way, and every game at every player
-count is compared with it (the goal: twice its actions/s, and at least as many clones/s). A
-lone actor is taken without a draw, as tic-tac-toe's driver draws no seat. Every rate is timed
-in CPU time (`cpu_clock`). Each round measures every row once, each between two measurements of
-the references (the baseline and tic-tac-toe), and a row's ratios in that round are to their
-mean: the machine's speed drifts within seconds, and pairs made moments apart meet it alike.
-The table gives each figure's median over the rounds. `--profile` prints, per game, where
-random playouts spend their time (cProfile).
+count is compared with it (the goal: twice its actions/s, and at least as many clones/s). The
+driver is the same for both: an action drawn from the legal actions goes in unchecked, without
+events (`Game.play`; tic-tac-toe's `apply_action` checks nothing either: both trust the list
+they drew from), and a lone actor is taken without a draw, as tic-tac-toe's driver draws no
+seat. Every rate is timed in CPU time (`cpu_clock`). Each round measures every row once, each
+between two measurements of the references (the baseline and tic-tac-toe), and a row's ratios
+in that round are to their mean: the machine's speed drifts within seconds, and pairs made
+moments apart meet it alike. The table gives each figure's median over the rounds. `--profile`
+prints, per game, where random playouts spend their time (cProfile).
 
 Run: `make bench` or `python bench/engine.py [--seconds S] [--rounds R] [--profile]`.
 """

@@ -5,6 +5,11 @@ sees what another chose in the same step), then their actions are applied in a s
 (like arrivals at a server: no seat is always first, so parallel teams race fairly); an action that
 an earlier one made illegal is simply chosen again at the next step. Real-time games run on
 the simulated clock of `ludoteca.bots.realtime`.
+
+Actions go in by `apply`, not by the unchecked `Game.play`: a bot's move is not known to be one
+of the listed legal actions (Castell's bots build towers the menu does not list, which the
+rule's check normalises), an action after the first of a step may have been made illegal by
+it, and a bot that chose wrongly must be caught here rather than leave a state no game allows.
 """
 
 from __future__ import annotations

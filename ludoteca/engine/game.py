@@ -12,6 +12,10 @@ phase and who may act, then runs the rule's check and do; `view` checks the seat
 the game's `seat_view`; `from_json` decodes with the engine's codec and then runs the game's
 `check_state`. So a bad seat, a malformed action or a corrupt document is refused with
 `IllegalAction` or `InvalidData` (a ValueError), never a TypeError or an IndexError.
+
+`play` is the trusted way in, for the engine's own loops: searches, random playouts and the
+benchmarks apply an action they just took from `legal_actions` of the same state, so it skips
+every check and may skip the events, and leaves the same state as `apply`.
 """
 
 from __future__ import annotations
@@ -166,6 +170,17 @@ class Game(ABC, Generic[S]):
         if not rule.anyone and not self.may_act(state, seat):
             raise IllegalAction(self.refuse_seat(state, seat, rule))
         return rule.do(state, seat, rule.check(state, seat, action))
+
+    def play(self, state: S, seat: int, action: Action) -> None:
+        """Apply, in place, an action known to be legal: one of `legal_actions(state, seat)` of
+        this very state, as a search, a random playout or a benchmark draws it from the list.
+        Nothing is checked (not the seat, the phase, who may act, nor the rule's check: the
+        list already answered) and events need not be built; the state afterwards is the one
+        `apply` leaves (a test holds every game to it). Never for an action from outside (a
+        person's, a bot's over the network): the server calls `apply`. A game whose `apply`
+        does more than the rule (counts the action, forgets what it kept about who acts)
+        does the same here."""
+        self.rules.by_action[type(action)].do(state, seat, action)
 
     def undoable(self, state: S, seat: int, action: Action) -> bool:
         """Whether `action` of `seat`, about to be applied to `state`, may be taken back after

@@ -32,14 +32,17 @@ def random_playout(
     game: Game[Any], players: int, seed: int, options: Any = None
 ) -> tuple[Any, int, Any]:
     """Play one game with uniformly random actions: the final state, its action count, and a
-    copy of a state from the second half of the game (kept at powers of two)."""
+    copy of a state from the second half of the game (kept at powers of two). Each action is
+    drawn from the seat's `legal_actions` of the very state it goes to, so it goes in by
+    `Game.play`, unchecked, as OpenSpiel's tic-tac-toe applies what its legal-action list
+    offered."""
     rng = Rng(seed)
     state = game.setup(players, seed, options)
     middle = game.clone(state)
     actions = 0
     while not game.is_over(state):
         seat = random_actor(game.actors(state), rng)
-        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+        game.play(state, seat, rng.choice(game.legal_actions(state, seat)))
         actions += 1
         if actions & (actions - 1) == 0:
             middle = game.clone(state)

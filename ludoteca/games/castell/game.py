@@ -141,6 +141,10 @@ class Castell(Game[CastellState]):
         state.actions += 1  # the game's length in its result
         return events
 
+    def play(self, state: CastellState, seat: int, action: Action) -> None:
+        super().play(state, seat, action)
+        state.actions += 1  # as `apply` counts it
+
     # The two below answer as `actors` would, without building a set at every step.
     def may_act(self, state: CastellState, seat: int) -> bool:
         if state.phase is TURN:

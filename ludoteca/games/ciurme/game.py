@@ -403,6 +403,10 @@ class Ciurme(Game[CiurmeState]):
         finally:
             state.actor_groups = None  # who may act is asked again of the changed state
 
+    def play(self, state: CiurmeState, seat: int, action: Action) -> None:
+        super().play(state, seat, action)
+        state.actor_groups = None  # as `apply` forgets it
+
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
             return Reason("the session is over: nothing more can be done",

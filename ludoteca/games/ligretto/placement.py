@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import (
     Candidate,
@@ -24,6 +25,19 @@ from ludoteca.games.ligretto.geometry import (
 from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
 
 NOWHERE: tuple[list[tuple[int, Path]], ...] = ([], [], [])  # a colour pair not on the board
+
+# Every Place action made so far, per pawn by placement: actions are frozen, so the menus of
+# every board share them instead of making new ones after each placement (making them was a
+# tenth of a random playout). There are at most as many as pawns times a board's placements.
+PLACES: tuple[dict[Path, Place], ...] = tuple({} for _ in range(data.PAWNS))
+
+
+def place_action(pawn: int, path: Path) -> Place:
+    """The action placing a tile at `pawn` along `path` (near square, far square, jokers)."""
+    found = PLACES[pawn].get(path)
+    if found is None:
+        found = PLACES[pawn][path] = Place(pawn, *path)
+    return found
 
 
 class AtPawn:
@@ -40,9 +54,14 @@ class AtPawn:
         jokers never covers the pawn's own square."""
         self.stuck = is_dead_end(geo, taken, cell)
         self.plain: dict[int, list[Path]] = {}  # key -> placements without jokers
+        plain = self.plain
         for used, key, path in geo.plain_tiles[cell]:
             if not used & taken:
-                self.plain.setdefault(key, []).append(path)
+                found = plain.get(key)  # (not setdefault: its default would be made every time)
+                if found is None:
+                    plain[key] = [path]
+                else:
+                    found.append(path)
         self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used -> placements
         self.places: dict[int, list[Place]] = {}  # key * 4 + jokers used -> as actions
 
@@ -133,8 +152,10 @@ class Fits:
         surroundings (shared list)."""
         found = self._at[pawn].places.get(key * 4 + jokers)
         if found is None:
+            made = PLACES[pawn]
             found = self._at[pawn].places[key * 4 + jokers] = [
-                Place(pawn, near, far, used) for near, far, used in self.at_pawn(pawn, key, jokers)
+                made.get(path) or place_action(pawn, path)
+                for path in self.at_pawn(pawn, key, jokers)
             ]
         return found
 
@@ -145,10 +166,15 @@ class Fits:
         found = self._menus.get(key * 4 + jokers)
         if found is None:
             found = self._menus[key * 4 + jokers] = []
+            places_at, placements_from = self.places_at, self.geometry.placements_from
             for pawn, at in enumerate(self._at):
-                for used in range(jokers + 1):
-                    if used or key in at.plain:  # most pawns take a tile nowhere without jokers
-                        found += self.places_at(pawn, key, used)
+                if key in at.plain:  # most pawns take a tile nowhere without jokers
+                    found += places_at(pawn, key, 0)
+                if jokers:  # and many nowhere with them, even on an empty board
+                    reachable = placements_from(self.pawns[pawn]).get(key, NOWHERE)
+                    for used in range(1, jokers + 1):
+                        if reachable[used]:
+                            found += places_at(pawn, key, used)
         return found
 
     def shuts_in(self, moved: int, to: int, covered: int) -> bool:
@@ -259,10 +285,10 @@ def nobody_can_place(state: LigrettoState) -> bool:
     jokers included."""
     f = fits(state)
     plain = f.plain_keys()
-    held = [holding_keys(state, seat) for seat in range(len(state.players))]
-    for player, keys in zip(state.players, held, strict=True):
-        if not player.duties and not plain.isdisjoint(keys):
+    for seat, player in enumerate(state.players):
+        if not player.duties and not plain.isdisjoint(holding_keys(state, seat)):
             return False  # the usual answer, found without searching for joker placements
+    held = [holding_keys(state, seat) for seat in range(len(state.players))]
     restarts_open = bool(open_duties(state))
     for player, keys in zip(state.players, held, strict=True):
         if (player.duties or restarts_open) and any(f.free_pairs(k) for k in keys):
