@@ -274,10 +274,11 @@ class CiurmeState:
     # Each seat's crew (None: the facilitator), derived from the crews when first asked.
     seat_crews: list[int | None] | None = field(default=None, metadata=SKIP, compare=False)
     # The seats that may act now, each with the groups of rules that list its choices (the
-    # game's `Group`s), found when first asked after a change (`Ciurme.apply` forgets them): a
-    # search, a player's page and `apply` itself ask again and again of one state, and a seat's
-    # menu asks only its own groups.
-    # Never changed once found (a change of the state drops it), so a clone shares it.
+    # listing's `Group`s), found when first asked and kept from action to action (an action
+    # lists again the crew it changed, or drops them: `game.keep_listing`): a search, a
+    # player's page and `apply` itself ask again and again of one state, and a seat's menu asks
+    # only its own groups.
+    # Never changed once found (an action makes a new one, or drops it), so a clone shares it.
     actor_groups: dict[int, list[Any]] | None = field(default=None, metadata=SKIP, compare=False)
 
     @property

@@ -129,6 +129,12 @@ def placing_captain(state: CiurmeState) -> list[int]:
     return [] if captain is None else [captain]
 
 
+def crew_placing_captain(state: CiurmeState, crew: Crew) -> list[int]:
+    """`placing_captain`, where it is the captain of `crew`."""
+    seats = placing_captain(state)
+    return seats if seats and seats[0] == crew.captain else []
+
+
 def placements(state: CiurmeState, seat: int) -> list[Place]:
     """The captain whose turn it is places any stamp left, on any ship."""
     if seat not in placing_captain(state):

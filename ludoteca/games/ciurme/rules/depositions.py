@@ -50,10 +50,14 @@ def crew_may_move(state: CiurmeState, crew: Crew) -> bool:
 def movers(state: CiurmeState) -> list[int]:
     """Every member who may move to depose now, crew by crew: a crew that may not is passed over
     without asking each of its members (the listing asks at every step)."""
-    return [
-        m for crew in state.crews if crew_may_move(state, crew)
-        for m in crew.members if member_may_move(crew, m)
-    ]
+    return [m for crew in state.crews for m in crew_movers(state, crew)]
+
+
+def crew_movers(state: CiurmeState, crew: Crew) -> list[int]:
+    """`movers` in one crew."""
+    if not crew_may_move(state, crew):
+        return []
+    return [m for m in crew.members if member_may_move(crew, m)]
 
 
 def member_may_move(crew: Crew, seat: int) -> bool:

@@ -129,7 +129,12 @@ def turn_menu(state: CiurmeState, seat: int) -> list[Action]:
 def turn_seats(state: CiurmeState) -> list[int]:
     """The seats the turn's choices list something for: each crew's active player, where the
     turn has a step to take."""
-    return [crew.members[crew.active] for crew in state.crews if has_step(state, crew)]
+    return [seat for crew in state.crews for seat in crew_turn_seats(state, crew)]
+
+
+def crew_turn_seats(state: CiurmeState, crew: Crew) -> list[int]:
+    """`turn_seats` in one crew: its active player, where the turn has a step to take."""
+    return [crew.members[crew.active]] if has_step(state, crew) else []
 
 
 def has_step(state: CiurmeState, crew: Crew) -> bool:

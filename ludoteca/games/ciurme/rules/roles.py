@@ -99,14 +99,27 @@ def facilitator_seat(state: CiurmeState) -> Iterable[int]:
 
 def open_voters(state: CiurmeState) -> Iterable[int]:
     """The voters yet to answer a crew vote that is not waiting for the facilitator."""
-    return [
-        voter
-        for crew in state.crews
-        if crew.vote is not None and not crew.vote.awaiting_facilitator
-        for voter, ballot in zip(crew.vote.voters, crew.vote.ballots, strict=True)
-        if ballot == NOT_CAST
-    ]
+    return [voter for crew in state.crews for voter in crew_open_voters(state, crew)]
+
+
+def crew_open_voters(state: CiurmeState, crew: Crew) -> list[int]:
+    """`open_voters` in one crew."""
+    vote = crew.vote
+    if vote is None or vote.awaiting_facilitator:
+        return []
+    return [voter for voter, ballot in zip(vote.voters, vote.ballots, strict=True)
+            if ballot == NOT_CAST]
 
 
 def quartermasters(state: CiurmeState) -> Iterable[int]:
-    return [crew.quartermaster for crew in state.crews if crew.quartermaster is not None]
+    return [seat for crew in state.crews for seat in crew_quartermaster(state, crew)]
+
+
+def crew_quartermaster(state: CiurmeState, crew: Crew) -> list[int]:
+    """`quartermasters` in one crew: its quartermaster, once elected."""
+    return [] if crew.quartermaster is None else [crew.quartermaster]
+
+
+def crew_players(state: CiurmeState, crew: Crew) -> list[int]:
+    """`players` in one crew: its members."""
+    return crew.members
