@@ -92,10 +92,9 @@ def counted(table: RuleTable) -> RuleTable:
             keep_listing(state, seat, before)
             if seen is None:
                 return events
-            known = frozenset(seen)
             # made field by field: `dataclasses.replace` took a tenth of a playout
             return [e if e.actor_seen_by is not None
-                    else Event(e.kind, e.data, e.visible_to, known) for e in events]
+                    else Event(e.kind, e.data, e.visible_to, seen) for e in events]
 
         return do_and_tick
 
@@ -290,8 +289,11 @@ class Ciurme(Game[CiurmeState]):
         no other group is asked again."""
         if not self.is_seat(state, seat):
             return []
+        groups = self.listing(state).get(seat, ())
+        if len(groups) == 1:  # most often: the group's own new list
+            return groups[0].actions(state, seat)
         actions: list[Action] = []
-        for group in self.listing(state).get(seat, ()):
+        for group in groups:
             actions += group.actions(state, seat)
         return actions
 
@@ -300,8 +302,9 @@ class Ciurme(Game[CiurmeState]):
 
     def listing(self, state: CiurmeState) -> Listing:
         """The seats that may act, each with the groups of the stage's rules that list a choice
-        for it (see `listing.Lister`)."""
-        return LISTER.listing(state)
+        for it (see `listing.Lister`): the one kept on the state, if any."""
+        found = state.actor_groups
+        return LISTER.listing(state) if found is None else found
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
