@@ -8,7 +8,9 @@ captain placing, the motions to depose, the quartermaster's relay, the meeples);
 asks about the facilitator (first players, the phases, the close of phase 1, ties). So the
 listing is made crew by crew, then the facilitator, and an action that changes one crew only
 has only that crew and the facilitator listed again (`relist`): with three crews racing in
-phase 1, every step is a step of one crew.
+phase 1, every step is a step of one crew. A seat's menu then asks only the groups found listing
+for it. The answers are those of asking every rule for every seat (tests compare them at every
+step of random sessions, and a kept listing with one found afresh).
 """
 
 from __future__ import annotations
