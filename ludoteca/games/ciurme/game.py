@@ -8,8 +8,8 @@ quartermaster alone. Seats 0..players-1 are the players; seat `players` is the f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -21,7 +21,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Choices, Do, Rule, RuleTable
+from ludoteca.engine.rules import Do, Rule, RuleTable
 from ludoteca.games.ciurme import debrief, invariants, learning, result, text, view
 from ludoteca.games.ciurme.actions import (
     Abstain,
@@ -54,6 +54,7 @@ from ludoteca.games.ciurme.bots.captain import believe_relay
 from ludoteca.games.ciurme.bots.evaluation import evaluate_position
 from ludoteca.games.ciurme.bots.search import search_choices
 from ludoteca.games.ciurme.data import CREW_COLOURS, STAMP_VALUES
+from ludoteca.games.ciurme.listing import Lister, Listing, signature
 from ludoteca.games.ciurme.options import CiurmeOptions
 from ludoteca.games.ciurme.rules import (
     assembly,
@@ -76,26 +77,39 @@ VOTING = (PHASE1, OFFICES, ASSEMBLY)
 
 def counted(table: RuleTable) -> RuleTable:
     """Every applied action is one tick of the session's count (who reached a number of
-    repairs first: the captain's tie-break), and its events say who may know who acted
-    (`roles.actor_audience`): a secret kept by every event, whatever rule made it."""
+    repairs first: the captain's tie-break), who may act next is kept on the state
+    (`keep_listing`), and its events say who may know who acted (`roles.actor_audience`): a
+    secret kept by every event, whatever rule made it."""
 
     def ticking(do: Do) -> Do:
         def do_and_tick(state: CiurmeState, seat: int, action: Any) -> list[Event]:
             deposing = isinstance(action, Depose) or (
                 isinstance(action, Agree) and roles.deposition_ballot(state, seat))
             seen = roles.actor_audience(state, seat, deposing)
+            before = signature(state)
             events = do(state, seat, action)
             state.tick += 1
+            keep_listing(state, seat, before)
             if seen is None:
                 return events
-            known = frozenset(seen)
             # made field by field: `dataclasses.replace` took a tenth of a playout
             return [e if e.actor_seen_by is not None
-                    else Event(e.kind, e.data, e.visible_to, known) for e in events]
+                    else Event(e.kind, e.data, e.visible_to, seen) for e in events]
 
         return do_and_tick
 
     return RuleTable(*(replace(rule, do=ticking(rule.do)) for rule in table))
+
+
+def keep_listing(state: CiurmeState, seat: int, before: tuple[object, ...]) -> None:
+    """Who may act after `seat`'s action, kept on the state: a member's action that left the
+    session's `signature` as it was changed its crew alone, which is listed again with the
+    facilitator (`Lister.relist`); after any other, everything is asked again when needed."""
+    index = state.crew_of(seat)
+    if index is not None and signature(state) == before:
+        LISTER.relist(state, state.crews[index])
+    else:
+        state.actor_groups = None
 
 
 # In menu order: a seat's listed actions come in this order.
@@ -149,90 +163,7 @@ RULES = counted(RuleTable(
          anyone=True),
 ))
 
-# Who each rule may list a choice for (a superset of those it lists for, or exactly those); a
-# question about the seat that each rule of a group asks first, answering with an empty list when
-# it fails; where one question answers whether any rule of the group lists something for the
-# seat; and where one function lists the whole group. So `actors` asks each group only about its
-# seats, once (or not at all), and `legal_actions` only the groups found listing for the seat
-# (the answers are the same; a test compares them with asking every rule for every seat).
-Seats = Callable[[CiurmeState], Iterable[int]]
-Gate = Callable[[CiurmeState, int], object]
-Menu = Callable[[CiurmeState, int], list[Action]]
-TURN = (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes)
-BALLOTS = (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions)
-DEPOSING = (depositions.motions, depositions.waivers)
-SEATS: dict[Choices, Seats] = {
-    briefing.colours: roles.players,
-    **dict.fromkeys(TURN, phase1.turn_seats),
-    **dict.fromkeys(BALLOTS, roles.open_voters),
-    assembly.placements: assembly.placing_captain,
-    **dict.fromkeys(DEPOSING, depositions.movers),
-    channels.relay_posts: roles.quartermasters,
-    **dict.fromkeys((race.play_ons, race.closings), race.deciding),
-    **dict.fromkeys((ballots.decisions, briefing.first_players, phases.starts),
-                    roles.facilitator_seat),
-}
-# Whether a group lists something for one of its seats, in one question; None where its seats
-# are exactly those it lists for, so that none is asked: the turn's seats, the open voters (every
-# vote has a choice: Agree on a motion, Abstain in an election, in each stage's group of
-# ballots), the captain placing, the members who may move to depose, the facilitator deciding
-# in phase 1.
-LISTS: dict[tuple[Choices, ...], Gate | None] = {
-    TURN: None,
-    BALLOTS: None,
-    (ballots.agreements,): None,
-    (ballots.elections, ballots.abstentions): None,
-    (assembly.placements,): None,
-    DEPOSING: None,
-    (race.play_ons, race.closings): None,
-    (channels.relay_posts,): channels.relay_due,
-}
-# Where one function lists every choice of a group, in table order (finding the crew, the vote
-# or the motion once, not once per choice).
-MENUS: dict[tuple[Choices, ...], Menu] = {
-    TURN: phase1.turn_menu,
-    BALLOTS: ballots.ballot_menu,
-    DEPOSING: depositions.motion_menu,
-}
-
-
-@dataclass(frozen=True)
-class Group:
-    """Choices that share their seats, in table order."""
-
-    seats: Seats
-    choices: tuple[Choices, ...]
-    lists: Gate | None  # whether one of the choices lists something for a seat (None: all do)
-    menu: Menu | None  # every choice of the group at once (None: ask each)
-
-
-def grouped(rules: tuple[Rule, ...]) -> tuple[Group, ...]:
-    """The choices of `rules` by their seats, in table order."""
-    groups: dict[Seats, list[Choices]] = {}
-    for rule in rules:
-        assert rule.choices is not None, "listed rules have choices"
-        key = SEATS[rule.choices]
-        # a group follows on in table order, so that `legal_actions` keeps the menu's order
-        assert key not in groups or key == list(groups)[-1], "a group's rules follow one another"
-        groups.setdefault(key, []).append(rule.choices)
-    return tuple(
-        Group(
-            seats,
-            tuple(choices),
-            LISTS[tuple(choices)] if tuple(choices) in LISTS else asking(tuple(choices)),
-            MENUS.get(tuple(choices)),
-        )
-        for seats, choices in groups.items()
-    )
-
-
-def asking(choices: tuple[Choices, ...]) -> Gate:
-    """Whether one of `choices` lists something for a seat, asking them."""
-
-    def lists(state: CiurmeState, seat: int) -> bool:
-        return any(listed(state, seat) for listed in choices)
-
-    return lists
+LISTER = Lister(RULES)
 
 
 # Why a seat may not take an action of this kind now, in its words.
@@ -294,10 +225,6 @@ class Ciurme(Game[CiurmeState]):
     )
     plain_strategies = MappingProxyType(plain.STRATEGIES)
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._groups: dict[Stage, tuple[Group, ...]] = {}
-
     # --- set-up -------------------------------------------------------------------------------
     def new_state(self, players: int, seed: int, options: CiurmeOptions) -> CiurmeState:
         return briefing.new_session(players, seed, options)
@@ -352,12 +279,6 @@ class Ciurme(Game[CiurmeState]):
     def phase(self, state: CiurmeState) -> Stage:
         return state.stage
 
-    def groups(self, stage: Stage) -> tuple[Group, ...]:
-        found = self._groups.get(stage)
-        if found is None:
-            found = self._groups[stage] = grouped(self.rules.listed_in(stage))
-        return found
-
     def may_act(self, state: CiurmeState, seat: int) -> bool:
         """A real decision: one of the current stage's rules lists a choice for the seat (every
         choices function of this game returns a list)."""
@@ -368,40 +289,22 @@ class Ciurme(Game[CiurmeState]):
         no other group is asked again."""
         if not self.is_seat(state, seat):
             return []
+        groups = self.listing(state).get(seat, ())
+        if len(groups) == 1:  # most often: the group's own new list
+            return groups[0].actions(state, seat)
         actions: list[Action] = []
-        for group in self.listing(state).get(seat, ()):
-            if group.menu is not None:
-                actions += group.menu(state, seat)
-            else:
-                for choices in group.choices:
-                    actions += choices(state, seat)
+        for group in groups:
+            actions += group.actions(state, seat)
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
         return frozenset(self.listing(state))
 
-    def listing(self, state: CiurmeState) -> dict[int, list[Group]]:
+    def listing(self, state: CiurmeState) -> Listing:
         """The seats that may act, each with the groups of the stage's rules that list a choice
-        for it, in table order: each group asked only about the seats it may list for. Kept on
-        the state until the next action."""
-        if state.actor_groups is None:
-            found: dict[int, list[Group]] = {}
-            for group in self.groups(state.stage):
-                lists = group.lists
-                for seat in group.seats(state):
-                    if lists is None or lists(state, seat):
-                        if seat in found:
-                            found[seat].append(group)
-                        else:
-                            found[seat] = [group]
-            state.actor_groups = found
-        return state.actor_groups
-
-    def apply(self, state: CiurmeState, seat: int, action: Action) -> list[Event]:
-        try:
-            return super().apply(state, seat, action)
-        finally:
-            state.actor_groups = None  # who may act is asked again of the changed state
+        for it (see `listing.Lister`): the one kept on the state, if any."""
+        found = state.actor_groups
+        return LISTER.listing(state) if found is None else found
 
     def play(self, state: CiurmeState, seat: int, action: Action) -> None:
         super().play(state, seat, action)

@@ -273,11 +273,14 @@ class CiurmeState:
     rng: Rng
     # Each seat's crew (None: the facilitator), derived from the crews when first asked.
     seat_crews: list[int | None] | None = field(default=None, metadata=SKIP, compare=False)
+    # Each crew's members and the facilitator, who see its board, derived when first asked.
+    boards: list[frozenset[int]] | None = field(default=None, metadata=SKIP, compare=False)
     # The seats that may act now, each with the groups of rules that list its choices (the
-    # game's `Group`s), found when first asked after a change (`Ciurme.apply` forgets them): a
-    # search, a player's page and `apply` itself ask again and again of one state, and a seat's
-    # menu asks only its own groups.
-    # Never changed once found (a change of the state drops it), so a clone shares it.
+    # listing's `Group`s), found when first asked and kept from action to action (an action
+    # lists again the crew it changed, or drops them: `game.keep_listing`): a search, a
+    # player's page and `apply` itself ask again and again of one state, and a seat's menu asks
+    # only its own groups.
+    # Never changed once found (an action makes a new one, or drops it), so a clone shares it.
     actor_groups: dict[int, list[Any]] | None = field(default=None, metadata=SKIP, compare=False)
 
     @property
@@ -294,6 +297,20 @@ class CiurmeState:
             self.seat_crews = table
         return self.seat_crews[seat]
 
+    def board_of(self, index: int) -> frozenset[int]:
+        """The seats that see the board of the crew at `index`: its members and the
+        facilitator (the members never change)."""
+        if self.boards is None:
+            self.boards = [frozenset([*crew.members, self.facilitator]) for crew in self.crews]
+        return self.boards[index]
+
+    def index_of(self, crew: Crew) -> int:
+        """The index of `crew` in `crews`, by its first member's (`crews.index` compared the
+        crews before it field by field)."""
+        index = self.crew_of(crew.members[0])
+        assert index is not None, "a crew's member"
+        return index
+
     def clone(self) -> CiurmeState:
         """A copy sharing nothing mutable (the logs' records are never changed, so shared)."""
         copy = _copy_state(self)
@@ -302,7 +319,7 @@ class CiurmeState:
             if crew.vote is not None:
                 crew.vote = _copy_vote(crew.vote)
         copy.rng = self.rng.copy()
-        return copy  # seat_crews and actor_groups, never changed once derived, are shared
+        return copy  # seat_crews, boards and actor_groups, never changed once derived, are shared
 
 
 def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -333,14 +350,17 @@ def _copy_plan(cls: type) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, 
     return tuple(flat), tuple(optional), tuple(deep)
 
 
-_BY_CLONE = ("crews", "vote", "rng", "seat_crews", "actor_groups")
+_BY_CLONE = ("crews", "vote", "rng", "seat_crews", "boards", "actor_groups")
 # Lists that play replaces but never changes in place (a crew's members, a vote's voters and
 # candidates, the placing order, the phase-1 ranking; and, written a few times a session where a
 # clone copied them every time, a crew's meeples, its members' turns by place and last repairs,
-# its ship points and the round's motions: written with `replaced`): a clone shares them, as it
-# shares the logs' records (a test plays on from clones and checks the originals unchanged).
+# its ship points and the round's motions, and the session's logs: the finishing order, the
+# revealed rounds, the messages, the closed votes and the depositions: written with `replaced`
+# or as a new list one longer): a clone shares them, as it shares the logs' records (a test
+# plays on from clones and checks the originals unchanged).
 SHARED = ("members", "voters", "candidates", "order", "ranking",
-          "meeples", "place_turns", "reached_at", "points", "motions_used")
+          "meeples", "place_turns", "reached_at", "points", "motions_used",
+          "finish_order", "history", "messages", "votes_log", "depositions")
 T = TypeVar("T")
 
 

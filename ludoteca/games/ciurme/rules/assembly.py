@@ -56,12 +56,12 @@ def open_preference(state: CiurmeState, crew: Crew, topic: Topic) -> list[Event]
     """[D-8] The crew without its captain votes; the second favourite differs from the first."""
     ships = [s for s in range(state.fleet) if s != crew.favourite]
     crew.vote = open_vote(state, topic, without_captain(crew), ships)
-    index = state.crews.index(crew)
+    index = state.index_of(crew)
     return [private("election_opened", assembly_audience(state, crew), crew=index, topic=topic)]
 
 
 def preference_elected(state: CiurmeState, crew: Crew, topic: Topic, ship: int) -> list[Event]:
-    index = state.crews.index(crew)
+    index = state.index_of(crew)
     heard = assembly_audience(state, crew)
     events: list[Event] = [private("preference", heard, crew=index, topic=topic, ship=ship)]
     if topic == Topic.FAVOURITE:
@@ -129,6 +129,12 @@ def placing_captain(state: CiurmeState) -> list[int]:
     return [] if captain is None else [captain]
 
 
+def crew_placing_captain(state: CiurmeState, crew: Crew) -> list[int]:
+    """`placing_captain`, where it is the captain of `crew`."""
+    seats = placing_captain(state)
+    return seats if seats and seats[0] == crew.captain else []
+
+
 def placements(state: CiurmeState, seat: int) -> list[Place]:
     """The captain whose turn it is places any stamp left, on any ship."""
     if seat not in placing_captain(state):
@@ -143,7 +149,7 @@ def check_place(state: CiurmeState, seat: int, action: Place) -> Place:
     crew = crew_of(state, seat)
     if crew is None or seat != crew.captain:
         raise IllegalAction(why_not(state, seat))
-    index = state.crews.index(crew)
+    index = state.index_of(crew)
     if placer(state) != index:
         raise IllegalAction(why_not(state, seat))
     if action.value not in state.hands[index]:
@@ -173,7 +179,7 @@ def do_place(state: CiurmeState, seat: int, action: Place) -> list[Event]:
     and the facilitator know the value ("solo quel capitano conoscerà il valore del timbro")."""
     crew = crew_of(state, seat)
     assert crew is not None
-    index = state.crews.index(crew)
+    index = state.index_of(crew)
     state.hands[index].remove(action.value)
     state.stamps.append((index, action.value, action.ship, seat))
     state.placing += 1
@@ -222,7 +228,8 @@ def reveal(state: CiurmeState) -> list[Event]:
             sheet.points = replaced(sheet.points, ship, sheet.points[ship] + gained)
             points.append((crew, ship, gained))
     stamps = list(state.stamps)
-    state.history.append(RevealedRound(state.round, list(state.order), stamps, points))
+    revealed = RevealedRound(state.round, list(state.order), stamps, points)
+    state.history = [*state.history, revealed]  # shared by clones: replaced
     events: list[Event] = [
         public(
             "reveal",

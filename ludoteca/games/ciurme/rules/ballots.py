@@ -172,7 +172,7 @@ def do_ballot(state: CiurmeState, seat: int, action: Action) -> list[Event]:
     vote = crew.vote
     cast(vote, seat, ballot(vote, action))
     heard = audience(state, crew, vote.topic)
-    index = state.crews.index(crew)
+    index = state.index_of(crew)
     events: list[Event] = (
         # who answered a motion to depose is the facilitator's to know [D-23]
         named_to_facilitator(state, "ballot", heard, "voter", seat, crew=index, topic=vote.topic)
@@ -200,12 +200,12 @@ def count_election(state: CiurmeState, crew: Crew) -> list[Event]:
     if outcome == Outcome.RUNOFF:
         log_vote(state, crew, outcome, None)
         crew.vote = open_vote(state, vote.topic, vote.voters, leaders, runoff=True)
-        index = state.crews.index(crew)
+        index = state.index_of(crew)
         return [private("runoff", heard, crew=index, topic=vote.topic, candidates=leaders)]
     # Still tied after the run-off: logged once, when the facilitator has decided.
     vote.candidates = leaders
     vote.awaiting_facilitator = True
-    index = state.crews.index(crew)
+    index = state.index_of(crew)
     return [private("awaiting_facilitator", heard, crew=index, topic=vote.topic)]
 
 

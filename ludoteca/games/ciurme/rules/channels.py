@@ -242,6 +242,6 @@ def do_post(state: CiurmeState, seat: int, action: Post) -> list[Event]:
             crew.relayed = state.period  # whatever the words, the quartermaster has reported
     readers = sorted({*hearers, seat, state.facilitator})
     message = Message(action.channel, index, seat, text, readers, state.period, action.to)
-    state.messages.append(message)
+    state.messages = [*state.messages, message]  # shared by clones: replaced
     channel = action.channel
     return [private("message", readers, channel=channel, author=seat, to=action.to, text=text)]

@@ -50,10 +50,14 @@ def crew_may_move(state: CiurmeState, crew: Crew) -> bool:
 def movers(state: CiurmeState) -> list[int]:
     """Every member who may move to depose now, crew by crew: a crew that may not is passed over
     without asking each of its members (the listing asks at every step)."""
-    return [
-        m for crew in state.crews if crew_may_move(state, crew)
-        for m in crew.members if member_may_move(crew, m)
-    ]
+    return [m for crew in state.crews for m in crew_movers(state, crew)]
+
+
+def crew_movers(state: CiurmeState, crew: Crew) -> list[int]:
+    """`movers` in one crew."""
+    if not crew_may_move(state, crew):
+        return []
+    return [m for m in crew.members if member_may_move(crew, m)]
 
 
 def member_may_move(crew: Crew, seat: int) -> bool:
@@ -115,7 +119,7 @@ def do_depose(state: CiurmeState, seat: int, action: Depose) -> list[Event]:
     heard = assembly_audience(state, crew)
     # The crew reads that a motion is raised, not by whom: that is the facilitator's [D-23].
     events = named_to_facilitator(state, "deposition_proposed", heard, "by", seat,
-                                  crew=state.crews.index(crew))
+                                  crew=state.index_of(crew))
     outcome = settle_motion(state, crew)
     if outcome is None:
         return events
@@ -129,16 +133,17 @@ def deposition_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Ev
         return depose(state, crew)
     assert crew.captain is not None
     heard = [*assembly_audience(state, crew), crew.captain]
-    return [private("deposition_failed", heard, crew=state.crews.index(crew))]
+    return [private("deposition_failed", heard, crew=state.index_of(crew))]
 
 
 def depose(state: CiurmeState, crew: Crew) -> list[Event]:
     """The quartermaster becomes captain (with the stamps and the turn); the old captain joins
     the crew; the crew elects a new quartermaster. Until then nobody speaks to the captain."""
-    index = state.crews.index(crew)
+    index = state.index_of(crew)
     old, new = crew.captain, crew.quartermaster
     assert old is not None and new is not None
     crew.captain, crew.quartermaster = new, None
-    state.depositions.append(Deposition(index, state.round, old, new))
+    deposition = Deposition(index, state.round, old, new)
+    state.depositions = [*state.depositions, deposition]  # shared by clones: replaced
     events = [public("deposed", crew=index, deposed=old, captain=new)]
     return events + open_quartermaster_election(state, crew)

@@ -37,7 +37,7 @@ def open_quartermaster_election(state: CiurmeState, crew: Crew) -> list[Event]:
     """Every member votes, the captain included [D-6]; the captain is not eligible."""
     candidates = [m for m in crew.members if m != crew.captain]
     crew.vote = open_vote(state, Topic.QUARTERMASTER, list(crew.members), candidates)
-    index = state.crews.index(crew)
+    index = state.index_of(crew)
     heard = board_audience(state, crew)
     return [private("election_opened", heard, crew=index, topic=Topic.QUARTERMASTER)]
 
@@ -70,4 +70,4 @@ def phase1_quartermaster(state: CiurmeState, index: int) -> int | None:
 
 def quartermaster_elected(state: CiurmeState, crew: Crew, seat: int) -> list[Event]:
     crew.quartermaster = seat
-    return [public("quartermaster", crew=state.crews.index(crew), seat=seat)]
+    return [public("quartermaster", crew=state.index_of(crew), seat=seat)]

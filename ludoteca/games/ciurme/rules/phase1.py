@@ -43,7 +43,7 @@ from ludoteca.games.ciurme.rules.loads import complete, has_work, helpable, rest
 from ludoteca.games.ciurme.rules.race import playing
 from ludoteca.games.ciurme.rules.roles import (
     FACILITATOR_DOES_NOT_PLAY,
-    board_audience,
+    board_seen,
     member_crew,
 )
 from ludoteca.games.ciurme.rules.votes import open_vote
@@ -129,7 +129,12 @@ def turn_menu(state: CiurmeState, seat: int) -> list[Action]:
 def turn_seats(state: CiurmeState) -> list[int]:
     """The seats the turn's choices list something for: each crew's active player, where the
     turn has a step to take."""
-    return [crew.members[crew.active] for crew in state.crews if has_step(state, crew)]
+    return [seat for crew in state.crews for seat in crew_turn_seats(state, crew)]
+
+
+def crew_turn_seats(state: CiurmeState, crew: Crew) -> list[int]:
+    """`turn_seats` in one crew: its active player, where the turn has a step to take."""
+    return [crew.members[crew.active]] if has_step(state, crew) else []
 
 
 def has_step(state: CiurmeState, crew: Crew) -> bool:
@@ -262,7 +267,7 @@ def do_move(state: CiurmeState, seat: int, action: Stay | Move) -> list[Event]:
     turns = crew.place_turns[i]
     spot = PLACES.index(here)
     crew.place_turns = replaced(crew.place_turns, i, replaced(turns, spot, turns[spot] + 1))
-    events = [private("moved", board_audience(state, crew), seat=seat, start=start, end=here)]
+    events = [private("moved", board_seen(state, crew), seat=seat, start=start, end=here)]
     if here == ISLAND:
         events += produce(state, crew, member=i)
         return events + end_turn(state, crew)
@@ -297,10 +302,10 @@ def produce(state: CiurmeState, crew: Crew, member: int | None) -> list[Event]:
         crew.neutral -= 1
     who = "automaton" if member is None else crew.members[member]
     if wood is None:
-        return [private("nothing_produced", board_audience(state, crew), by=who)]
+        return [private("nothing_produced", board_seen(state, crew), by=who)]
     crew.common_pile.append(wood)
     crew.produced[wood] = crew.produced.get(wood, 0) + 1
-    return [private("produced", board_audience(state, crew), by=who, wood=wood)]
+    return [private("produced", board_seen(state, crew), by=who, wood=wood)]
 
 
 def _cross(state: CiurmeState, crew: Crew) -> list[Event]:
@@ -310,7 +315,7 @@ def _cross(state: CiurmeState, crew: Crew) -> list[Event]:
     crew.transported += load
     crew.common_pile = []
     crew.dock = WRECK
-    seen = board_audience(state, crew)
+    seen = board_seen(state, crew)
     return [private("crossing", seen, wood=list(load), aboard=aboard(crew))]
 
 
@@ -323,15 +328,15 @@ def do_steer(state: CiurmeState, seat: int, action: Steer) -> list[Event]:
     if not others:
         return move_boat(state, crew) + end_turn(state, crew)
     crew.vote = open_vote(state, Topic.LIFEBOAT, others, [NO, YES], proposer=seat)
-    index = state.crews.index(crew)
-    heard = board_audience(state, crew)
+    index = state.index_of(crew)
+    heard = board_seen(state, crew)
     return [private("steer_proposed", heard, crew=index, by=seat, voters=others)]
 
 
 def move_boat(state: CiurmeState, crew: Crew) -> list[Event]:
     """Steering: the boat and everybody aboard go to the other dock, carrying no wood [D-13]."""
     crew.dock = WRECK if crew.dock == ISLAND else ISLAND
-    seen = board_audience(state, crew)
+    seen = board_seen(state, crew)
     return [private("steered", seen, dock=crew.dock, aboard=aboard(crew))]
 
 
@@ -339,8 +344,8 @@ def steering_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Even
     """The lifeboat vote is over: the boat goes if it carried, and the proposer's turn ends."""
     events = move_boat(state, crew) if carried else []
     outcome = Outcome.YES if carried else Outcome.NO
-    index = state.crews.index(crew)
-    events.append(private("steer_vote", board_audience(state, crew), crew=index, outcome=outcome))
+    index = state.index_of(crew)
+    events.append(private("steer_vote", board_seen(state, crew), crew=index, outcome=outcome))
     return events + end_turn(state, crew)
 
 
@@ -358,8 +363,8 @@ def do_repair(state: CiurmeState, seat: int, action: Repair | Help) -> list[Even
     target = seat if isinstance(action, Repair) else action.mate
     crew.pieces.append((seat, action.colour, target))
     crew.reached_at = replaced(crew.reached_at, crew.active, state.tick)
-    index = state.crews.index(crew)
-    seen = board_audience(state, crew)
+    index = state.index_of(crew)
+    seen = board_seen(state, crew)
     events: list[Event] = [
         private("repaired", seen, by=seat, wood=action.colour, target=target),
         public("progress", crew=index, repairs=len(crew.pieces)),
@@ -384,7 +389,9 @@ def end_turn(state: CiurmeState, crew: Crew) -> list[Event]:
         crew.rounds += 1
         if crew.rounds >= state.options.phase1_max_rounds:
             crew.stopped = True
-            events.append(public("clock_stopped", crew=state.crews.index(crew)))
-    return events + race.close_when_all_done(state)
+            events.append(public("clock_stopped", crew=state.index_of(crew)))
+            # a crew still playing keeps phase 1 open: only a crew that stops may close it
+            return events + race.close_when_all_done(state)
+    return events
 
 

@@ -25,7 +25,7 @@ def finish(state: CiurmeState, index: int) -> list[Event]:
     crews' last repairs are applied [D-5]."""
     crew = state.crews[index]
     crew.finished_turns = crew.turns
-    state.finish_order.append(index)
+    state.finish_order = [*state.finish_order, index]  # shared by clones: replaced
     events = [public("restored", crew=index, rank=len(state.finish_order))]
     return events + close_when_all_done(state)
 

@@ -48,6 +48,12 @@ def board_audience(state: CiurmeState, crew: Crew) -> list[int]:
     return [*crew.members, state.facilitator]
 
 
+def board_seen(state: CiurmeState, crew: Crew) -> frozenset[int]:
+    """`board_audience` as the set of seats an event keeps, made once a session (a crew's
+    members never change)."""
+    return state.board_of(state.index_of(crew))
+
+
 def without_captain(crew: Crew) -> list[int]:
     """[D-8] The crew members other than the captain (who sits at the central table)."""
     return [m for m in crew.members if m != crew.captain]
@@ -59,16 +65,17 @@ def assembly_audience(state: CiurmeState, crew: Crew) -> list[int]:
     return [*without_captain(crew), state.facilitator]
 
 
-def actor_audience(state: CiurmeState, seat: int, deposing: bool) -> list[int] | None:
+def actor_audience(state: CiurmeState, seat: int, deposing: bool) -> frozenset[int] | None:
     """Who may know that `seat` took the action (None: whoever sees its events). The
     facilitator acts in the open; a player's doings are its crew's (the other crews see only
     progress, "repairs done, finished or not"); a motion to depose and its ballots only the
     facilitator's [D-23]: the crew learns counts and the outcome, never who."""
-    if seat == state.facilitator:
+    index = state.crew_of(seat)
+    if index is None:
         return None
     if deposing:
-        return [state.facilitator]
-    return board_audience(state, member_crew(state, seat))
+        return frozenset((state.facilitator,))
+    return state.board_of(index)
 
 
 def deposition_ballot(state: CiurmeState, seat: int) -> bool:
@@ -99,14 +106,27 @@ def facilitator_seat(state: CiurmeState) -> Iterable[int]:
 
 def open_voters(state: CiurmeState) -> Iterable[int]:
     """The voters yet to answer a crew vote that is not waiting for the facilitator."""
-    return [
-        voter
-        for crew in state.crews
-        if crew.vote is not None and not crew.vote.awaiting_facilitator
-        for voter, ballot in zip(crew.vote.voters, crew.vote.ballots, strict=True)
-        if ballot == NOT_CAST
-    ]
+    return [voter for crew in state.crews for voter in crew_open_voters(state, crew)]
+
+
+def crew_open_voters(state: CiurmeState, crew: Crew) -> list[int]:
+    """`open_voters` in one crew."""
+    vote = crew.vote
+    if vote is None or vote.awaiting_facilitator:
+        return []
+    return [voter for voter, ballot in zip(vote.voters, vote.ballots, strict=True)
+            if ballot == NOT_CAST]
 
 
 def quartermasters(state: CiurmeState) -> Iterable[int]:
-    return [crew.quartermaster for crew in state.crews if crew.quartermaster is not None]
+    return [seat for crew in state.crews for seat in crew_quartermaster(state, crew)]
+
+
+def crew_quartermaster(state: CiurmeState, crew: Crew) -> list[int]:
+    """`quartermasters` in one crew: its quartermaster, once elected."""
+    return [] if crew.quartermaster is None else [crew.quartermaster]
+
+
+def crew_players(state: CiurmeState, crew: Crew) -> list[int]:
+    """`players` in one crew: its members."""
+    return crew.members

@@ -160,11 +160,10 @@ def log_vote(state: CiurmeState, crew: Crew, outcome: Outcome, winner: int | Non
     """Write the crew's vote as it stands into the log of closed votes."""
     vote = crew.vote
     assert vote is not None
-    index = state.crews.index(crew)
+    index = state.index_of(crew)
     heard = audience(state, crew, vote.topic)
-    state.votes_log.append(
-        record(vote, index, outcome, winner, heard, told(crew, vote.topic))
-    )
+    closed = record(vote, index, outcome, winner, heard, told(crew, vote.topic))
+    state.votes_log = [*state.votes_log, closed]  # shared by clones: replaced
 
 
 def settle_motion(state: CiurmeState, crew: Crew) -> Outcome | None:

@@ -23,8 +23,12 @@ from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 
 
 def act(state: CiurmeState, seat: int | None, action: Any) -> list[Event]:
+    """Apply, then forget who may act: the scenarios change states by hand between actions,
+    where play keeps who may act from action to action (`game.keep_listing`)."""
     assert seat is not None
-    return GAME.apply(state, seat, action)
+    events = GAME.apply(state, seat, action)
+    state.actor_groups = None
+    return events
 
 
 def refusal(state: CiurmeState, seat: int, action: Any) -> str:

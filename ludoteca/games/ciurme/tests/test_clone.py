@@ -25,7 +25,7 @@ def containers(record: Any, path: str = "state") -> dict[str, Any]:
     lists of lists; records that are frozen (never changed once written) are not entered."""
     out: dict[str, Any] = {}
     for f in fields(record):
-        if f.name in ("seat_crews", "actor_groups") or f.name in SHARED:
+        if f.name in ("seat_crews", "boards", "actor_groups") or f.name in SHARED:
             continue  # derived and never changed once found; replaced, never changed in place
         value = getattr(record, f.name)
         where = f"{path}.{f.name}"

@@ -1,0 +1,219 @@
+"""Who may act in a Ciurme session: the seats with a real decision, each with the groups of the
+stage's rules that list a choice for it, in table order (the game's `actors`, `may_act` and
+`legal_actions` read it).
+
+The rules' choices are grouped by the seats they may list for (a superset of those they list
+for, or exactly those). A crew's group asks about its members only (the turn, the ballots, the
+captain placing, the motions to depose, the quartermaster's relay, the meeples); the table's
+asks about the facilitator (first players, the phases, the close of phase 1, ties). So the
+listing is made crew by crew, then the facilitator, and an action that changes one crew only
+has only that crew and the facilitator listed again (`relist`): with three crews racing in
+phase 1, every step is a step of one crew. A seat's menu then asks only the groups found listing
+for it. The answers are those of asking every rule for every seat (tests compare them at every
+step of random sessions, and a kept listing with one found afresh).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.rules import Choices, Rule, RuleTable
+from ludoteca.games.ciurme.rules import (
+    assembly,
+    ballots,
+    briefing,
+    channels,
+    depositions,
+    phase1,
+    phases,
+    race,
+    roles,
+)
+from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
+
+CrewSeats = Callable[[CiurmeState, Crew], Iterable[int]]
+TableSeats = Callable[[CiurmeState], Iterable[int]]
+Gate = Callable[[CiurmeState, int], object]
+Menu = Callable[[CiurmeState, int], list[Action]]
+Listing = dict[int, list["Group"]]
+
+TURN = (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes)
+BALLOTS = (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions)
+DEPOSING = (depositions.motions, depositions.waivers)
+# Who each rule may list a choice for, in a crew: its members only.
+CREW_SEATS: dict[Choices, CrewSeats] = {
+    briefing.colours: roles.crew_players,
+    **dict.fromkeys(TURN, phase1.crew_turn_seats),
+    **dict.fromkeys(BALLOTS, roles.crew_open_voters),
+    assembly.placements: assembly.crew_placing_captain,
+    **dict.fromkeys(DEPOSING, depositions.crew_movers),
+    channels.relay_posts: roles.crew_quartermaster,
+}
+# Who each of the facilitator's rules may list a choice for.
+TABLE_SEATS: dict[Choices, TableSeats] = {
+    **dict.fromkeys((race.play_ons, race.closings), race.deciding),
+    **dict.fromkeys((ballots.decisions, briefing.first_players, phases.starts),
+                    roles.facilitator_seat),
+}
+# Whether a group lists something for one of its seats, in one question; None where its seats
+# are exactly those it lists for, so that none is asked: the turn's seats, the open voters (every
+# vote has a choice: Agree on a motion, Abstain in an election, in each stage's group of
+# ballots), the captain placing, the members who may move to depose, the facilitator deciding
+# in phase 1. A group not named here asks its choices (`asking`).
+LISTS: dict[tuple[Choices, ...], Gate | None] = {
+    TURN: None,
+    BALLOTS: None,
+    (ballots.agreements,): None,
+    (ballots.elections, ballots.abstentions): None,
+    (assembly.placements,): None,
+    DEPOSING: None,
+    (race.play_ons, race.closings): None,
+    (channels.relay_posts,): channels.relay_due,
+}
+# Where one function lists every choice of a group, in table order (finding the crew, the vote
+# or the motion once, not once per choice).
+MENUS: dict[tuple[Choices, ...], Menu] = {
+    TURN: phase1.turn_menu,
+    BALLOTS: ballots.ballot_menu,
+    DEPOSING: depositions.motion_menu,
+}
+
+
+@dataclass(frozen=True)
+class Group:
+    """Choices that share their seats, in table order: a crew's (`crew_seats`) or the
+    table's (`table_seats`)."""
+
+    crew_seats: CrewSeats | None
+    table_seats: TableSeats | None
+    choices: tuple[Choices, ...]
+    lists: Gate | None  # whether one of the choices lists something for a seat (None: all do)
+    menu: Menu | None  # every choice of the group at once (None: ask each)
+
+    def actions(self, state: CiurmeState, seat: int) -> list[Action]:
+        """The group's choices for `seat`, in table order."""
+        if self.menu is not None:
+            return self.menu(state, seat)
+        actions: list[Action] = []
+        for choices in self.choices:
+            actions += choices(state, seat)
+        return actions
+
+
+@dataclass(frozen=True)
+class Groups:
+    """A stage's groups: those of the crews, and those of the table."""
+
+    crews: tuple[Group, ...]
+    table: tuple[Group, ...]
+
+
+def grouped(rules: tuple[Rule, ...]) -> Groups:
+    """The choices of `rules` by their seats, in table order."""
+    groups: dict[CrewSeats | TableSeats, list[Choices]] = {}
+    for rule in rules:
+        assert rule.choices is not None, "listed rules have choices"
+        key = CREW_SEATS.get(rule.choices) or TABLE_SEATS[rule.choices]
+        # a group follows on in table order, so that `legal_actions` keeps the menu's order
+        assert key not in groups or key == list(groups)[-1], "a group's rules follow one another"
+        groups.setdefault(key, []).append(rule.choices)
+    made = [
+        Group(
+            CREW_SEATS.get(choices[0]),
+            TABLE_SEATS.get(choices[0]),
+            tuple(choices),
+            LISTS[tuple(choices)] if tuple(choices) in LISTS else asking(tuple(choices)),
+            MENUS.get(tuple(choices)),
+        )
+        for choices in groups.values()
+    ]
+    return Groups(tuple(g for g in made if g.crew_seats is not None),
+                  tuple(g for g in made if g.table_seats is not None))
+
+
+def asking(choices: tuple[Choices, ...]) -> Gate:
+    """Whether one of `choices` lists something for a seat, asking them."""
+
+    def lists(state: CiurmeState, seat: int) -> bool:
+        return any(listed(state, seat) for listed in choices)
+
+    return lists
+
+
+class Lister:
+    """The listing of a rule table's stages."""
+
+    def __init__(self, rules: RuleTable) -> None:
+        self.rules = rules
+        self._groups: dict[Stage, Groups] = {}
+
+    def groups(self, stage: Stage) -> Groups:
+        found = self._groups.get(stage)
+        if found is None:
+            found = self._groups[stage] = grouped(self.rules.listed_in(stage))
+        return found
+
+    def listing(self, state: CiurmeState) -> Listing:
+        """The seats that may act, each with the groups that list a choice for it, in table
+        order: each group asked only about the seats it may list for. Kept on the state until
+        an action changes it (see `relist`)."""
+        if state.actor_groups is None:
+            groups = self.groups(state.stage)
+            found: Listing = {}
+            for crew in state.crews:
+                list_crew(state, crew, groups.crews, found)
+            list_table(state, groups.table, found)
+            state.actor_groups = found
+        return state.actor_groups
+
+    def relist(self, state: CiurmeState, crew: Crew) -> None:
+        """Who may act after an action that changed `crew` and nothing else of the session
+        that a listing asks (the stage, the round, the stamps placed, the period): the other
+        crews' seats keep their groups; the crew and the facilitator are asked again. A new
+        listing: a clone may share the old one."""
+        old = state.actor_groups
+        if old is None:
+            return
+        found = old.copy()
+        for member in crew.members:
+            found.pop(member, None)
+        found.pop(state.facilitator, None)
+        groups = self.groups(state.stage)
+        list_crew(state, crew, groups.crews, found)
+        list_table(state, groups.table, found)
+        state.actor_groups = found
+
+
+def list_crew(state: CiurmeState, crew: Crew, groups: tuple[Group, ...], found: Listing) -> None:
+    """Add the crew's seats that may act to `found`, with their groups in table order."""
+    for group in groups:
+        lists = group.lists
+        assert group.crew_seats is not None
+        for seat in group.crew_seats(state, crew):
+            if lists is None or lists(state, seat):
+                if seat in found:
+                    found[seat].append(group)
+                else:
+                    found[seat] = [group]
+
+
+def list_table(state: CiurmeState, groups: tuple[Group, ...], found: Listing) -> None:
+    """Add the facilitator to `found` if one of the table's groups lists a choice for it."""
+    for group in groups:
+        lists = group.lists
+        assert group.table_seats is not None
+        for seat in group.table_seats(state):
+            if lists is None or lists(state, seat):
+                if seat in found:
+                    found[seat].append(group)
+                else:
+                    found[seat] = [group]
+
+
+def signature(state: CiurmeState) -> tuple[object, ...]:
+    """What a listing asks of the session beyond the crews and the facilitator's part: an action
+    of a crew's member that leaves it as it was changed that crew alone (its votes, turns,
+    offices and messages), and the finishing order (the facilitator's question)."""
+    return (state.stage, state.round, state.placing, state.period)

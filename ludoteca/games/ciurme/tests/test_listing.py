@@ -1,0 +1,83 @@
+"""Who may act is kept from action to action (`game.keep_listing`): after every action, listed or
+not (a member's chat message, the facilitator's clock closing a vote), the kept listing answers
+as a listing found afresh would; and each crew's part of who may act is that crew's share of the
+whole session's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.rng import Rng
+from ludoteca.games.ciurme import GAME
+from ludoteca.games.ciurme.actions import CloseVote, Post
+from ludoteca.games.ciurme.data import Channel
+from ludoteca.games.ciurme.rules import assembly, depositions, phase1, roles
+from ludoteca.games.ciurme.state import CiurmeState
+
+TABLES: list[tuple[int, int, dict[str, Any]]] = [
+    (8, 11, {}),
+    (9, 12, {"automaton_load": 0, "message_budget": 1}),
+    (13, 13, {"help_complete_mates": True, "captains_table": True}),
+    (15, 14, {}),
+]
+
+
+def menus(state: CiurmeState) -> dict[int, list[Any]]:
+    return {seat: GAME.legal_actions(state, seat) for seat in GAME.seats(state)}
+
+
+def afresh(state: CiurmeState) -> CiurmeState:
+    copy = GAME.clone(state)
+    copy.actor_groups = None
+    return copy
+
+
+def unlisted(state: CiurmeState, rng: Rng) -> None:
+    """Now and then, what no menu lists: a member's chat on the crew channel, the facilitator's
+    clock closing a crew's vote."""
+    roll = rng.randrange(20)
+    try:
+        if roll == 0:
+            GAME.apply(state, rng.randrange(state.players), Post(Channel.CREW, "ahoy"))
+        elif roll == 1:
+            GAME.apply(state, state.facilitator, CloseVote(rng.randrange(len(state.crews))))
+    except IllegalAction:
+        pass
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), TABLES)
+def test_the_kept_listing_answers_as_a_fresh_one(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    rng = Rng(seed)
+    state = GAME.setup(players, seed, options)
+    while not GAME.is_over(state):
+        fresh = afresh(state)
+        assert GAME.actors(state) == GAME.actors(fresh)
+        assert menus(state) == menus(fresh)
+        unlisted(state, rng)
+        if GAME.is_over(state):
+            break
+        seat = rng.choice(sorted(GAME.actors(state)))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+def test_each_crews_part_is_its_share_of_the_sessions() -> None:
+    rng = Rng(5)
+    state = GAME.setup(15, 5)
+    while not GAME.is_over(state):
+        for whole, part in ((phase1.turn_seats, phase1.crew_turn_seats),
+                            (roles.open_voters, roles.crew_open_voters),
+                            (depositions.movers, depositions.crew_movers),
+                            (roles.quartermasters, roles.crew_quartermaster),
+                            (assembly.placing_captain, assembly.crew_placing_captain),
+                            (roles.players, roles.crew_players)):
+            shares = [list(part(state, crew)) for crew in state.crews]
+            assert list(whole(state)) == [seat for share in shares for seat in share]
+            for crew, share in zip(state.crews, shares, strict=True):
+                assert set(share) <= set(crew.members)
+        seat = rng.choice(sorted(GAME.actors(state)))
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
