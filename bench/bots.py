@@ -12,7 +12,8 @@ the panel below, normal at 1500) is written into each game's `levels.json`, from
 new-match form shows it.
 
 The strong level's CPU per move is timed (process time) on its moves with a choice, in matches
-against the normal level, beside the goal of at most 1 s; in real-time games the levels'
+against the normal level, with each set of options the panel is measured at (`PANEL_OPTIONS`
+below), beside the goal of at most 1 s; in real-time games the levels'
 reaction times (the game's own model, with its sources) are printed with the placements a
 minute and the seconds a decision they give on the simulated clock.
 
@@ -198,7 +199,8 @@ def ladder_elo(rows: dict[tuple[str, str], Row], names: list[str]) -> dict[str, 
     return {name: elo[i] + shift for name, i in index.items()}
 
 
-def strong_cpu(game: Game[Any], players: int, strong: str, normal: str) -> list[float]:
+def strong_cpu(game: Game[Any], players: int, strong: str, normal: str,
+               options: dict[str, Any] | None = None) -> list[float]:
     """CPU seconds of the strong level's moves that had a choice (more than one legal move),
     searched or planned, over whole matches against the normal level (seats alternating) until
     there are `CPU_MOVES` of them: a whole match, because the costly moves may all come late
@@ -207,7 +209,7 @@ def strong_cpu(game: Game[Any], players: int, strong: str, normal: str) -> list[
     times: list[float] = []
     seed = 0
     while len(times) < CPU_MOVES and seed < 40:
-        state = game.setup(players, seed)
+        state = game.setup(players, seed, options)
         rng = Rng(seed)
         bots = {seat: parse_bot(strong if (seat + seed) % 2 == 0 else normal)
                 for seat in game.seats(state)}
@@ -399,8 +401,8 @@ def main() -> None:
                       ("game", "plain strategy", "goal"))
     cpu = new_table("The strong level's CPU per move with a choice (whole matches against "
                     f"the normal level, {CPU_MOVES} moves at least; process time)",
-                    ("game", "mean s", "95th percentile s", "most s", "goal", "met"),
-                    ("game", "goal"))
+                    ("game", "options", "mean s", "95th percentile s", "most s", "goal", "met"),
+                    ("game", "options", "goal"))
     exploitability = new_table(
         "Goofspiel's strong strategy: exploitability (the table's by OpenSpiel's best response "
         "on OpenSpiel's goofspiel, the whole strong level's by a best response on the match's "
@@ -460,13 +462,14 @@ def main() -> None:
                            levels["strong"])
             if not args.no_write:
                 write_elo(game, elo, named, seeds)
-        times = strong_cpu(game, players, levels["strong"], levels["normal"])
-        if times:
-            ordered = sorted(times)
-            p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-            cpu.add_row(game.name, f"{statistics.mean(times):.3f}", f"{p95:.3f}",
-                        f"{ordered[-1]:.3f}", f"<= {CPU_GOAL:g} s",
-                        "yes" if ordered[-1] <= CPU_GOAL else "NO")
+        for options in panel_options(game):  # the strong level may search at some alone
+            times = strong_cpu(game, players, levels["strong"], levels["normal"], options)
+            if times:
+                ordered = sorted(times)
+                p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+                cpu.add_row(game.name, options_label(options), f"{statistics.mean(times):.3f}",
+                            f"{p95:.3f}", f"{ordered[-1]:.3f}", f"<= {CPU_GOAL:g} s",
+                            "yes" if ordered[-1] <= CPU_GOAL else "NO")
         if game.name == "goofspiel":
             for line in exploitability_rows():
                 exploitability.add_row(*line)
