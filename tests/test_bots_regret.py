@@ -86,3 +86,15 @@ def test_a_regret_search_bids_as_the_solved_table_where_it_bids_one_card() -> No
     assert root is not None
     average = root.regrets[0].average(legal)
     assert average.get(Bid(3), 0.0) / sum(average.values()) > 0.8
+
+
+@pytest.mark.slow
+def test_a_regret_search_of_ciurmes_assembly_takes_each_choice_after_the_moves_before_it() -> None:
+    """In Ciurme's Assembly one crew member's motion forestalls another's: the search takes
+    each actor's choices after the moves before it in the step (as a match applies them), so a
+    match of the regret search against the heuristic plays to the end (taken all at once,
+    this one's search tried a motion another had forestalled)."""
+    from ludoteca.sim.tournament import run_tournament
+
+    result = run_tournament("ciurme", 8, ["mcts:select=regret", "heuristic"], 1, seed=1)
+    assert len(result.records) == 1 and not result.interrupted
