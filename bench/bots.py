@@ -12,7 +12,8 @@ the panel below, normal at 1500) is written into each game's `levels.json`, from
 new-match form shows it.
 
 The strong level's CPU per move is timed (process time) on its moves with a choice, in matches
-against the normal level, beside the goal of at most 1 s; in real-time games the levels'
+against the normal level, with each set of options the panel is measured at (`PANEL_OPTIONS`
+below), beside the goal of at most 1 s; in real-time games the levels'
 reaction times (the game's own model, with its sources) are printed with the placements a
 minute and the seconds a decision they give on the simulated clock.
 
@@ -23,10 +24,12 @@ The panel: the strong level against each plain strategy people play the game by 
 `plain_strategies`, `plain:strategy=NAME`, and Castell's planner written apart from the game's
 bots, `castell_planner.py`), seats rotated and the same deals both ways, ties counted half;
 goal: at least 70% against each, at every seat count the game's bench module names
-(`PANEL_PLAYERS`; Castell: 2, 3 and 4). With more than two players the strong level holds one
-seat and the plain strategy all the others, the strong seat rotated through them on the same
-deal, and a match counts the share of the other seats it finished above (ties half): 50% is an
-even match at any seat count. Which of them the strong level beats at every seat count (its
+(`PANEL_PLAYERS`; Castell: 2, 3 and 4) and with every set of options it names (`PANEL_OPTIONS`;
+Goofspiel: its default 5 cards, and 8 beyond its solved tables, where the strong level
+searches). With more than two players the strong level holds one seat and the plain strategy
+all the others, the strong seat rotated through them on the same deal, and a match counts the
+share of the other seats it finished above (ties half): 50% is an even match at any seat count.
+Which of them the strong level beats everywhere measured (its
 interval's low end above one half) goes into `levels.json` beside the Elo, for the new-match
 form. For Goofspiel the page gives the strong level's exploitability at 3, 4 and 5 cards: the
 solved table's alone by OpenSpiel's best response on OpenSpiel's own Goofspiel (as the command
@@ -116,12 +119,12 @@ class Row:
 
 
 def play(game: Game[Any], players: int, first: str, second: str, matches: int,
-         seeds: list[int], workers: int) -> Row:
+         seeds: list[int], workers: int, options: dict[str, Any] | None = None) -> Row:
     wins, per_seed = 0.0, []
     for seed in seeds:
         with progress_bar(f"{game.name}: {first} v {second} (seed {seed})", matches) as advance:
             result = run_tournament(game, players, [first, second], matches, seed=seed,
-                                    workers=workers, advance=advance)
+                                    options=options, workers=workers, advance=advance)
         a = result.bots[0]
         wins += a.wins
         per_seed.append(a.win_rate)
@@ -132,20 +135,21 @@ def play(game: Game[Any], players: int, first: str, second: str, matches: int,
 
 
 def play_panel(game: Game[Any], players: int, strong: str, member: str, matches: int,
-               seeds: list[int], workers: int) -> Row:
+               seeds: list[int], workers: int, options: dict[str, Any] | None = None) -> Row:
     """The strong level against a panel member. With more than two teams, the strong level
     holds one seat and the member every other, the strong seat rotated through them all on the
     same deal; a match counts the share of the other seats the strong seat finished above
     (ties half), so 50% is an even match at any seat count."""
-    count = game.team_count(players, game.options(None))
+    count = game.team_count(players, game.options(options))
     if count <= 2:
-        return play(game, players, strong, member, matches, seeds, workers)
+        return play(game, players, strong, member, matches, seeds, workers, options)
     wins, per_seed = 0.0, []
     for seed in seeds:
         with progress_bar(f"{game.name} ({players}): {strong} v {member} (seed {seed})",
                           matches) as advance:
             result = run_tournament(game, players, [strong] + [member] * (count - 1), matches,
-                                    seed=seed, workers=workers, advance=advance)
+                                    seed=seed, options=options, workers=workers,
+                                    advance=advance)
         won = sum(share_above(record) for record in result.records)
         wins += won
         per_seed.append(won / len(result.records))
@@ -168,6 +172,23 @@ def panel_players(game: Game[Any]) -> tuple[int, ...]:
     return tuple(getattr(bench_module(game), "PANEL_PLAYERS", (game.min_players,)))
 
 
+def panel_options(game: Game[Any]) -> tuple[dict[str, Any], ...]:
+    """The options the panel is measured at: the game's bench module's PANEL_OPTIONS, else
+    the game's defaults alone ({})."""
+    return tuple(getattr(bench_module(game), "PANEL_OPTIONS", ({},)))
+
+
+def panel_settings(game: Game[Any]) -> list[tuple[int, dict[str, Any]]]:
+    """Every seat count and set of options the panel is measured at."""
+    return [(seated, options) for options in panel_options(game)
+            for seated in panel_players(game)]
+
+
+def options_label(options: dict[str, Any]) -> str:
+    """A panel row's options as `name=value` pairs, or "default"."""
+    return " ".join(f"{k}={v}" for k, v in options.items()) or "default"
+
+
 def ladder_elo(rows: dict[tuple[str, str], Row], names: list[str]) -> dict[str, float]:
     """Elo of each level from every match between levels, normal at 1500."""
     index = {name: i for i, name in enumerate(names)}
@@ -181,7 +202,8 @@ def ladder_elo(rows: dict[tuple[str, str], Row], names: list[str]) -> dict[str, 
     return {name: elo[i] + shift for name, i in index.items()}
 
 
-def strong_cpu(game: Game[Any], players: int, strong: str, normal: str) -> list[float]:
+def strong_cpu(game: Game[Any], players: int, strong: str, normal: str,
+               options: dict[str, Any] | None = None) -> list[float]:
     """CPU seconds of the strong level's moves that had a choice (more than one legal move),
     searched or planned, over whole matches against the normal level (seats alternating) until
     there are `CPU_MOVES` of them: a whole match, because the costly moves may all come late
@@ -190,7 +212,7 @@ def strong_cpu(game: Game[Any], players: int, strong: str, normal: str) -> list[
     times: list[float] = []
     seed = 0
     while len(times) < CPU_MOVES and seed < 40:
-        state = game.setup(players, seed)
+        state = game.setup(players, seed, options)
         rng = Rng(seed)
         bots = {seat: parse_bot(strong if (seat + seed) % 2 == 0 else normal)
                 for seat in game.seats(state)}
@@ -393,14 +415,14 @@ def main() -> None:
                        ("game", "the panel's Elo", "strong level's spec"))
     panel = new_table(f"The panel: the strong level against each plain strategy, seats "
                       f"rotated, same deals both ways, ties half, seeds {seeds}",
-                      ("game", "players", "plain strategy", "matches",
+                      ("game", "players", "options", "plain strategy", "matches",
                        "win rate of the strong level", "95% interval", "per seed", "goal",
                        "met"),
                       ("game", "plain strategy", "goal"))
     cpu = new_table("The strong level's CPU per move with a choice (whole matches against "
                     f"the normal level, {CPU_MOVES} moves at least; process time)",
-                    ("game", "mean s", "95th percentile s", "most s", "goal", "met"),
-                    ("game", "goal"))
+                    ("game", "options", "mean s", "95th percentile s", "most s", "goal", "met"),
+                    ("game", "options", "goal"))
     exploitability = new_table(
         "Goofspiel's strong strategy: exploitability (the table's by OpenSpiel's best response "
         "on OpenSpiel's goofspiel, the whole strong level's by a best response on the match's "
@@ -434,16 +456,19 @@ def main() -> None:
         against: dict[str, Row] = {}
         if not game.real_time:
             for member in panel_members(game):
-                for seated in panel_players(game):
-                    row = (rows.get((levels["strong"], member)) if seated == players else None
+                for seated, options in panel_settings(game):
+                    first = seated == players and not options  # the smallest default table
+                    row = (rows.get((levels["strong"], member)) if first else None
                            ) or play_panel(  # the yardstick's, if played
-                        game, seated, levels["strong"], member, matches, seeds, args.workers)
-                    if seated == players:
+                        game, seated, levels["strong"], member, matches, seeds, args.workers,
+                        options)
+                    if first:
                         against[member] = rows[levels["strong"], member] = row
-                    elif row.interval[0] <= 0.5:  # beaten only if beaten at every seat count
+                    elif row.interval[0] <= 0.5:  # beaten only if beaten everywhere measured
                         against[member] = row
                     low, high = row.interval
-                    panel.add_row(game.name, str(seated), member, str(row.matches),
+                    panel.add_row(game.name, str(seated), options_label(options), member,
+                                  str(row.matches),
                                   f"{row.rate:.1%}", f"{low:.1%}–{high:.1%}",
                                   " ".join(f"{r:.0%}" for r in row.per_seed),
                                   f">= {PANEL_GOAL:.0%}",
@@ -463,13 +488,14 @@ def main() -> None:
                            levels["strong"])
             if not args.no_write:
                 write_elo(game, elo, named, seeds)
-        times = strong_cpu(game, players, levels["strong"], levels["normal"])
-        if times:
-            ordered = sorted(times)
-            p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-            cpu.add_row(game.name, f"{statistics.mean(times):.3f}", f"{p95:.3f}",
-                        f"{ordered[-1]:.3f}", f"<= {CPU_GOAL:g} s",
-                        "yes" if ordered[-1] <= CPU_GOAL else "NO")
+        for options in panel_options(game):  # the strong level may search at some alone
+            times = strong_cpu(game, players, levels["strong"], levels["normal"], options)
+            if times:
+                ordered = sorted(times)
+                p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+                cpu.add_row(game.name, options_label(options), f"{statistics.mean(times):.3f}",
+                            f"{p95:.3f}", f"{ordered[-1]:.3f}", f"<= {CPU_GOAL:g} s",
+                            "yes" if ordered[-1] <= CPU_GOAL else "NO")
         if game.name == "goofspiel":
             for line in exploitability_rows():
                 exploitability.add_row(*line)

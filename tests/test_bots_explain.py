@@ -36,7 +36,8 @@ def test_a_seats_search_explains_its_move() -> None:
 
 def test_a_seat_without_a_search_is_explained_by_the_strong_level() -> None:
     found = explain(GOOFSPIEL, finished_record(), 0, 1, "heuristic")
-    assert found.spec == level_spec(GOOFSPIEL, "strong") == "mcts:solved=1"
+    assert found.spec == level_spec(GOOFSPIEL, "strong") == (
+        "mcts:iterations=2000:select=regret:solved=1")
 
 
 def test_refusals_say_what_is_allowed() -> None:

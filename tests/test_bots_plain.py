@@ -21,11 +21,12 @@ PANEL = [(name, strategy) for name in game_names()
          for strategy in load_game(name).plain_strategies]
 
 
-def play_legally(game: Game[Any], players: int, seed: int, strategy: str) -> None:
+def play_legally(game: Game[Any], players: int, seed: int, strategy: str,
+                 options: dict[str, Any] | None = None) -> None:
     """A match of the strategy (every other seat too, and the heuristic where the strategy is
     silent), each move applied to the very state it was chosen from: `apply` refuses an
     illegal one with IllegalAction."""
-    state = game.setup(players, seed)
+    state = game.setup(players, seed, options)
     bot = PlainBot(strategy)
     rng = Rng(seed)
     for _ in range(game.max_actions(players) * 4):
@@ -51,14 +52,31 @@ def test_a_plain_strategy_plays_only_legal_moves(name: str, strategy: str) -> No
         play_legally(game, players, seed, strategy)
 
 
-def panel_seat_counts(game: Game[Any]) -> list[int]:
-    """The seat counts the bench's panel measures beyond the smallest and largest table (the
-    game's bench module's PANEL_PLAYERS)."""
+def bench_settings(game: Game[Any], name: str) -> Any:
+    """A setting of the game's bench module (None where it has none)."""
     package = type(game).__module__.rsplit(".", 1)[0]
     found = importlib.util.find_spec(f"{package}.bench")
     module = importlib.import_module(f"{package}.bench") if found else None
-    counts = getattr(module, "PANEL_PLAYERS", ())
+    return getattr(module, name, None)
+
+
+def panel_seat_counts(game: Game[Any]) -> list[int]:
+    """The seat counts the bench's panel measures beyond the smallest and largest table (the
+    game's bench module's PANEL_PLAYERS)."""
+    counts = bench_settings(game, "PANEL_PLAYERS") or ()
     return [n for n in counts if n not in (game.min_players, game.max_players)]
+
+
+@pytest.mark.parametrize(("name", "strategy"), PANEL)
+def test_a_plain_strategy_plays_only_legal_moves_with_every_option_measured(
+        name: str, strategy: str) -> None:
+    """The options the bench's panel measures (the game's bench module's PANEL_OPTIONS: for
+    Goofspiel 8 cards beside the default 5), at every seat count it measures."""
+    game = load_game(name)
+    counts = bench_settings(game, "PANEL_PLAYERS") or (game.min_players,)
+    for options in bench_settings(game, "PANEL_OPTIONS") or ():
+        for players in counts:
+            play_legally(game, players, 4, strategy, options)
 
 
 @pytest.mark.slow

@@ -38,15 +38,28 @@ so later choices are weighed in the situations the observer will actually see.
 
 Simultaneous steps searched as such (`select=regret`): at a node where several seats act at
 once, every one of them (the observer too) chooses by regret matching over its own statistics
-kept at the node, with a share `EXPLORE` of uniform exploration, and after the playout each
-one's regrets grow by what every move of its own would have earned (the move played credited
-its reward over the chance it had of being played, the others nothing), less what it earned:
-decoupled simultaneous-move MCTS with regret matching (Lanctot, Lisy and Winands, 2013). No seat
-sees another's move of the step, and each one's average strategy tends to an equilibrium of the
-step, not to a best reply to a guess of the others. The bot then draws its move from its
-average strategy at the root, its exploration's crumbs left out: a bidder who always bids the
-same card where it should mix is read and outbid. Nodes where one seat acts alone are searched
-by UCB as before, and a spec that does not name the method searches as before.
+kept at the node, with a share `EXPLORE` of uniform exploration, each one's choices taken after
+the moves before it (a move may forestall another's, as in a match); the tree goes on along the
+observer's move, then along what it learns (`Game.search_key`: the bids revealed). After the
+playout each one's regrets grow by what every move of its own would have earned (the move
+played credited its reward over the chance it had of being played, the others nothing), less
+what it earned: decoupled simultaneous-move MCTS with regret matching (Lanctot, Lisy and
+Winands, 2013). No seat sees another's move of the step, and each one's average strategy tends
+to an equilibrium of the step, not to a best reply to a guess of the others. The bot then draws
+its move from its average strategy at the root, its exploration's crumbs left out: a bidder who
+always bids the same card where it should mix is read and outbid. Nodes where one seat acts
+alone are searched by UCB as before, and a spec that does not name the method searches as
+before.
+
+An equilibrium does not punish a habit: against a bidder who always bids a prize's value it
+wins little more than half the matches (Goofspiel's solved table at 5 cards: 54%), and the
+search's noisier one at 8 cards lost even to the heuristic (40% in 20). So with `solved=1`
+the search plays the others as the match so far says they play, where the game reads it
+(`Game.search_habits`: Goofspiel's plain habits, weighed by every bid seen): each iteration
+draws one of those habits by its weight, or none, and where it drew one the others move by it
+through the tree and the playout, their regrets left as they are; the observer's regrets then
+learn what wins against the mixture of the habits and a player who may play anything. Against
+a player the habits do not explain the search is the one above.
 
 Solved play (`solved=1`): where the game holds an equilibrium strategy of the position
 (`Game.solved_policy`: Goofspiel's tables of few cards), the bot draws its move from it and
@@ -62,7 +75,7 @@ from typing import Any
 
 from ludoteca.bots.base import Bot, seat_rewards
 from ludoteca.engine.actions import Action
-from ludoteca.engine.game import Game
+from ludoteca.engine.game import Game, PlainStrategy
 from ludoteca.engine.rng import Rng
 
 # How far a move's mean reward may fall short (over one visit) and still be thought the best.
@@ -103,7 +116,10 @@ class _Regrets:
 
     def learn(self, action: Action, probs: Mapping[Action, float], reward: float) -> None:
         """Each move's regret: what it would have earned (the move played: its reward over its
-        chance; the others: nothing seen), less what was earned."""
+        chance, an unbiased guess of its worth; the others: nothing seen), less what was
+        earned. Each move's mean reward instead (its worth as the search saw it so far) is
+        stale while the other seats keep changing their minds: two matchers so updated settle
+        on heads 82% and 90% of the time in matching pennies (tests/test_bots_regret.py)."""
         for a, p in probs.items():
             earned = reward / p if a == action else 0.0
             self.regret[a] = self.regret.get(a, 0.0) + earned - reward
@@ -114,6 +130,21 @@ class _Regrets:
         whole = sum(totals.values()) or 1.0
         kept = {a: t for a, t in totals.items() if t / whole >= CRUMBS}
         return kept or totals
+
+
+class _Habit:
+    """A plain strategy the others play by in one iteration (solved=1, `Game.search_habits`),
+    with the notes its player keeps over the iteration."""
+
+    __slots__ = ("notes", "strategy")
+
+    def __init__(self, strategy: PlainStrategy, notes: dict[str, Any]) -> None:
+        self.strategy, self.notes = strategy, notes
+
+    def move(self, game: Game[Any], world: Any, seat: int, rng: Rng) -> Action:
+        """The habit's move for `seat`, the heuristic's where the habit has no say."""
+        action = self.strategy(game, world, seat, rng, self.notes)
+        return action if action is not None else game.heuristic_action(world, seat, rng)
 
 
 def draw(probs: Mapping[Action, float], rng: Rng) -> Action:
@@ -302,6 +333,7 @@ class MctsBot(Bot):
             favourite = root.children[first] = _Node()
             favourite.virtual = self.bias
             world = game.determinize(state, seat, rng)  # the heuristic may have used up rng draws
+        habits = self._habits(game, world, seat)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         cpu_deadline = None if self.cpu_seconds is None else time.thread_time() + self.cpu_seconds
         done = 0
@@ -315,7 +347,8 @@ class MctsBot(Bot):
                 break
             if done > 0:
                 world = game.determinize(state, seat, rng)
-            self._iterate(game, world, seat, root, root_moves, rng)
+            habit = self._habit(habits, rng) if habits else None
+            self._iterate(game, world, seat, root, root_moves, rng, habit)
             done += 1
         self.last_iterations = done
         return root, legal
@@ -334,6 +367,27 @@ class MctsBot(Bot):
             return -math.inf
         return node.mean() - self.margin / math.sqrt(node.visits + node.virtual)
 
+    def _habits(self, game: Game[Any], world: Any, seat: int
+                ) -> list[tuple[float, PlainStrategy, dict[str, Any]]]:
+        """solved=1 with select=regret: the habits the game reads the others by from what the
+        seat saw this match (the notes its solved strategy keeps); else none."""
+        if not (self.solved and self.select == "regret"):
+            return []
+        return game.search_habits(world, seat, self._notes.get(seat, {}))
+
+    @staticmethod
+    def _habit(habits: list[tuple[float, PlainStrategy, dict[str, Any]]], rng: Rng
+               ) -> _Habit | None:
+        """solved=1: the habit the others play by this iteration, drawn by the weights the game
+        reads from the match (`Game.search_habits`), with a copy of its notes; None: they are
+        searched."""
+        point = rng.random()
+        for weight, strategy, notes in habits:
+            point -= weight
+            if point < 0:
+                return _Habit(strategy, dict(notes))
+        return None
+
     def _iterate(
         self,
         game: Game[Any],
@@ -342,6 +396,7 @@ class MctsBot(Bot):
         root: _Node,
         root_moves: set[Action] | None,
         rng: Rng,
+        habit: _Habit | None = None,
     ) -> None:
         node = root
         path: list[tuple[_Node, int]] = []
@@ -364,7 +419,7 @@ class MctsBot(Bot):
             others = sorted(actors - {mover})
             if self.select == "regret" and others:
                 child, expanded = self._regret_step(game, world, node, mover, legal, others,
-                                                    rng, learned)
+                                                    rng, learned, habit)
                 path.append((child, mover))
             else:
                 child, action, expanded = self._select(node, legal, rng)
@@ -380,7 +435,8 @@ class MctsBot(Bot):
             key = game.search_key(world, seat)
             if key is not None:
                 node = child.outcomes.setdefault(key, _Node())
-        rewards = seat_rewards(self._roll_out(game, world, rng), len(game.seats(world)))
+        rewards = seat_rewards(self._roll_out(game, world, seat, rng, habit),
+                               len(game.seats(world)))
         root.visits += 1
         for visited, mover in path:
             visited.visits += 1
@@ -392,16 +448,22 @@ class MctsBot(Bot):
         self, game: Game[Any], world: Any, node: _Node, mover: int, legal: list[Action],
         others: list[int], rng: Rng,
         learned: list[tuple[_Regrets, Action, dict[Action, float], int]],
+        habit: _Habit | None = None,
     ) -> tuple[_Node, bool]:
         """A step of several actors (`select=regret`): each chooses by regret matching over its
-        own statistics at `node`, none seeing another's move; the tree goes on along the
-        mover's move. The child reached, and whether it is new (the walk stops there)."""
-        moves = [(mover, legal)] + [(other, self._choices(game, world, other, rng))
-                                    for other in others]
+        own statistics at `node`, none seeing another's move (the others by `habit` where one
+        was drawn); the tree goes on along the mover's move. The child reached, and whether it
+        is new (the walk stops there)."""
         expanded = False
         child = node
-        for seat, choices in moves:
+        for seat in [mover, *others]:
+            # each one's choices after the moves before it: a move may forestall another's
+            # (a motion opened by one crew member), as when a match applies them in turn
+            choices = legal if seat == mover else self._choices(game, world, seat, rng)
             if not choices:
+                continue
+            if habit is not None and seat != mover:
+                game.apply(world, seat, habit.move(game, world, seat, rng))
                 continue
             regrets = node.regrets.setdefault(seat, _Regrets())
             action, probs = regrets.choose(choices, rng)
@@ -527,7 +589,8 @@ class MctsBot(Bot):
             if action is not None:
                 game.apply(world, other, action)
 
-    def _roll_out(self, game: Game[Any], world: Any, rng: Rng) -> list[float]:
+    def _roll_out(self, game: Game[Any], world: Any, seat: int, rng: Rng,
+                  habit: _Habit | None = None) -> list[float]:
         """Every player's reward: play on to the end (the result's rewards), or for `horizon`
         steps and take the game's `evaluate` of the position reached."""
         steps = 0
@@ -537,5 +600,12 @@ class MctsBot(Bot):
                 return game.result(world).rewards()
             if self.horizon is not None and steps >= self.horizon:
                 return game.evaluate(world)
-            self._others_act(game, world, sorted(actors), rng)
+            if habit is None:
+                self._others_act(game, world, sorted(actors), rng)
+            else:  # the others by the habit drawn, the seat by the rollout policy
+                for actor in sorted(actors):
+                    if actor == seat:
+                        self._others_act(game, world, [actor], rng)
+                    elif actor in game.actors(world):
+                        game.apply(world, actor, habit.move(game, world, actor, rng))
             steps += 1

@@ -442,6 +442,15 @@ class Game(ABC, Generic[S]):
         search bot with `solved=1` plays it. Default None: none."""
         return None
 
+    def search_habits(self, state: S, seat: int, notes: dict[str, Any]
+                      ) -> list[tuple[float, PlainStrategy, dict[str, Any]]]:
+        """The plain strategies (`plain_strategies`) the other players seem to play by, as
+        `seat`'s notes (those `solved_policy` keeps) read them: each with its weight and the
+        notes its player would keep; the weights sum to at most 1, the rest being a player who
+        may play anything. The search bot with `solved=1` draws one each iteration and plays the
+        others by it where it drew a habit. Default: none (the others are searched)."""
+        return []
+
     def heuristic_action(self, state: S, seat: int, rng: Rng) -> Action:
         """The game's rule-of-thumb choice for `seat`. `state` is already determinized for that
         seat, so a heuristic never sees secrets. Default: a random legal action."""

@@ -19,13 +19,13 @@ from typing import Any
 from ludoteca.engine.actions import Action
 from ludoteca.engine.codec import InvalidData
 from ludoteca.engine.errors import Reason
-from ludoteca.engine.game import Game
+from ludoteca.engine.game import Game, PlainStrategy
 from ludoteca.engine.result import Result
 from ludoteca.engine.rng import Rng
 from ludoteca.engine.rules import Rule, RuleTable
 from ludoteca.games.goofspiel import chance, learning, result, text, view
 from ludoteca.games.goofspiel.actions import Bid
-from ludoteca.games.goofspiel.bots import heuristic, plain
+from ludoteca.games.goofspiel.bots import habits, heuristic, plain
 from ludoteca.games.goofspiel.equilibrium import reading
 from ludoteca.games.goofspiel.options import GoofspielOptions
 from ludoteca.games.goofspiel.rules import bidding
@@ -125,6 +125,10 @@ class Goofspiel(Game[GoofspielState]):
                       ) -> Mapping[Action, float] | None:
         solved = reading.strong_policy(notes, state, seat, self.plain_strategies)
         return None if solved is None else {Bid(card): p for card, p in solved.items()}
+
+    def search_habits(self, state: GoofspielState, seat: int, notes: dict[str, Any]
+                      ) -> list[tuple[float, PlainStrategy, dict[str, Any]]]:
+        return habits.habits_seen(notes, state, seat, self.plain_strategies)
 
     def heuristic_action(self, state: GoofspielState, seat: int, rng: Rng) -> Action:
         return heuristic.heuristic_action(state, seat, rng)
