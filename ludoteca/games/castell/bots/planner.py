@@ -11,6 +11,7 @@ never draws from the bag, so the plans of every determinization of a position ar
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -33,6 +34,17 @@ def turn_key(state: CastellState, seat: int) -> tuple[Any, ...]:
         tuple(len(spot.tiles) + spot.collected for spot in player.board.values()),
         tuple(len(state.rows[region]) for region in REGIONS),
     )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to play the turn: its first action, the position where it ends (the turn
+    still to be ended with EndTurn when `open`) and the judgement of that end."""
+
+    value: float
+    first: Action
+    end: CastellState
+    open: bool
 
 
 class TurnPlanner:
@@ -65,3 +77,27 @@ class TurnPlanner:
         if key not in known:
             known[key] = max(self._after(after, seat, a, known) for a in self.legal(after, seat))
         return known[key]
+
+    def plans(self, state: CastellState, seat: int) -> list[Plan]:
+        """Every distinct end of the turn (the same position reached in two orders is one
+        plan), best first by its judgement (ties keep the order the menus list them in)."""
+        ends: dict[tuple[Any, ...], Plan] = {}
+        self._walk(state, seat, None, ends, set())
+        return sorted(ends.values(), key=lambda plan: -plan.value)
+
+    def _walk(self, state: CastellState, seat: int, first: Action | None,
+              ends: dict[tuple[Any, ...], Plan], seen: set[tuple[Any, ...]]) -> None:
+        for action in self.legal(state, seat):
+            lead = action if first is None else first
+            if isinstance(action, EndTurn):
+                key = (True, *turn_key(state, seat))
+                ends.setdefault(key, Plan(self.judge(state, seat), lead, state, True))
+                continue
+            after = state.clone()
+            self.apply(after, seat, action)
+            key = (after.phase is not TURN or after.current != seat, *turn_key(after, seat))
+            if key[0]:
+                ends.setdefault(key, Plan(self.judge(after, seat), lead, after, False))
+            elif key not in seen:
+                seen.add(key)
+                self._walk(after, seat, lead, ends, seen)

@@ -1,0 +1,59 @@
+"""Comparing the turn planner's best plans by what the rest of the round makes of them.
+
+A plan's outlook is the player's alone, read at the end of their turn: it cannot see that a
+rival who plays later in the round walks into the same festival with a taller tower, recruits
+the castellers the plan left standing, or takes the tile the plan counted on. So the best
+few plans are each played out to the end of the round: the rivals still to play take their
+turns by the heuristic, every festival of the round is declared (each player's best tower, the
+engine's suggestion [D-13] [D-14]) and held, and the plan whose round ends with the player
+furthest ahead of the others (their outlook less the rivals' mean outlook: how the match is
+won, one rival at a time) is played. Nothing here is random: a turn never draws from the bag,
+and the heuristic's few random choices use a fixed seed, so a plan chosen at the turn's first
+action is chosen again at its next ones.
+"""
+
+from __future__ import annotations
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.rng import Rng
+from ludoteca.games.castell.actions import Abstain, Declare, EndTurn
+from ludoteca.games.castell.bots.heuristic import heuristic_action
+from ludoteca.games.castell.bots.outlook import outlook
+from ludoteca.games.castell.bots.planner import Apply, Legal, Plan, TurnPlanner
+from ludoteca.games.castell.state import FESTIVAL, OVER, CastellState
+
+# The planner's best plans played out to the round's end (the planner's best is first, and
+# kept on a tie).
+PLANS = 6
+
+
+def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Plan:
+    plans = TurnPlanner(legal, apply).plans(state, seat)[:PLANS]
+    if len(plans) == 1:
+        return plans[0]
+    return max(plans, key=lambda plan: lead_after_round(plan, seat, legal, apply))
+
+
+def lead_after_round(plan: Plan, seat: int, legal: Legal, apply: Apply) -> float:
+    """The player's outlook less the others' mean outlook once the round the plan is played
+    in has ended (its festivals held)."""
+    world = plan.end.clone()
+    if plan.open:
+        apply(world, seat, EndTurn())
+    round_ = plan.end.round
+    rng = Rng(0)
+    while world.phase is not OVER and world.round == round_:
+        if world.phase is FESTIVAL:
+            actor = next(s for s in world.to_declare if s not in world.declarations)
+            apply(world, actor, declaration(legal(world, actor)))
+        else:
+            actor = world.current
+            apply(world, actor, heuristic_action(world, actor, legal(world, actor), rng))
+    rivals = [outlook(world, other) for other in range(world.n) if other != seat]
+    return outlook(world, seat) - sum(rivals) / len(rivals)
+
+
+def declaration(menu: list[Action]) -> Action:
+    """The engine's suggestion, the first tower offered; abstaining when none is."""
+    return next((a for a in menu if isinstance(a, Declare)),
+                next(a for a in menu if isinstance(a, Abstain)))
