@@ -5,11 +5,16 @@ rival who plays later in the round walks into the same festival with a taller to
 the castellers the plan left standing, or takes the tile the plan counted on. So the best
 few plans are each played out to the end of the round: the rivals still to play take their
 turns by the heuristic, every festival of the round is declared (each player's best tower, the
-engine's suggestion [D-13] [D-14]) and held, and the plan whose round ends with the player
-furthest ahead of the others (their outlook less the rivals' mean outlook: how the match is
-won, one rival at a time) is played. Nothing here is random: a turn never draws from the bag,
-and the heuristic's few random choices use a fixed seed, so a plan chosen at the turn's first
-action is chosen again at its next ones.
+engine's suggestion [D-13] [D-14]) and held, and the plan whose round ends best is played:
+the player's outlook less the points the rivals hold on their boards then, on average (the
+match is won one rival at a time). The rivals' points, not their outlooks: a rival's outlook
+counts the player as a threat at every festival the player could reach, so plans that merely
+could go anywhere (tokens kept, the pawn central) would lower it for nothing; their points
+count only what the round really took from them (a festival lost, a tile taken).
+
+Nothing here is random: a turn never draws from the bag, and the heuristic's few random
+choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its
+next ones.
 """
 
 from __future__ import annotations
@@ -20,11 +25,13 @@ from ludoteca.games.castell.actions import Abstain, Declare, EndTurn
 from ludoteca.games.castell.bots.heuristic import heuristic_action
 from ludoteca.games.castell.bots.outlook import outlook
 from ludoteca.games.castell.bots.planner import Apply, Legal, Plan, TurnPlanner
+from ludoteca.games.castell.result import categories
 from ludoteca.games.castell.state import FESTIVAL, OVER, CastellState
 
 # The planner's best plans played out to the round's end (the planner's best is first, and
 # kept on a tie).
 PLANS = 6
+NO_SEAT = -1
 
 
 def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Plan:
@@ -35,7 +42,7 @@ def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Pla
 
 
 def lead_after_round(plan: Plan, seat: int, legal: Legal, apply: Apply) -> float:
-    """The player's outlook less the others' mean outlook once the round the plan is played
+    """The player's outlook less the others' mean points once the round the plan is played
     in has ended (its festivals held)."""
     world = plan.end.clone()
     if plan.open:
@@ -49,8 +56,17 @@ def lead_after_round(plan: Plan, seat: int, legal: Legal, apply: Apply) -> float
         else:
             actor = world.current
             apply(world, actor, heuristic_action(world, actor, legal(world, actor), rng))
-    rivals = [outlook(world, other) for other in range(world.n) if other != seat]
+    if world.phase is not OVER:
+        # The next round's turns are all to come: no turn is under way (an outlook otherwise
+        # reads the current seat's turn as taken, as the planner judges it).
+        world.current = NO_SEAT
+    rivals = [points(world, other) for other in range(world.n) if other != seat]
     return outlook(world, seat) - sum(rivals) / len(rivals)
+
+
+def points(state: CastellState, seat: int) -> float:
+    """The points on a player's board now: what the round really gave them."""
+    return float(categories(state.players[seat], state.variant)["total"])
 
 
 def declaration(menu: list[Action]) -> Action:
