@@ -212,7 +212,11 @@ def routes(state: CastellState, seat: int) -> dict[int, tuple[float, int]]:
     """The best routes through the festivals to come, by the special tokens they spend on
     moves: spent -> (the points the route promises, the best tower score it reaches)."""
     player = state.players[seat]
-    festivals = [f for f in state.calendar if not f.done and f.round >= state.round]
+    start = (player.pawn, turns_taken(state, seat))
+    # Only the festivals the pawn can reach straight from where it stands can be on a route:
+    # a detour through another festival never makes one nearer or cheaper to reach.
+    festivals = [f for f in state.calendar if not f.done and f.round >= state.round
+                 and (short := steps_short(*start, f)) is not None and short <= player.tokens]
     prospects = [prospect(state, seat, f) for f in festivals]
     earned = sum(1 for spot in player.board.values() if spot.earned())
     scoring = state.variant.region_points
@@ -220,7 +224,6 @@ def routes(state: CastellState, seat: int) -> dict[int, tuple[float, int]]:
                                    - scoring[earned]) / 2
     # Longest path over the calendar: best[i, spent] is the best route ending at festival i
     # having spent `spent` tokens on moves; festivals of one round exclude each other.
-    start = (player.pawn, turns_taken(state, seat))
     best: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
     for i, festival in enumerate(festivals):
         p = prospects[i]
