@@ -19,6 +19,9 @@ next ones.
 
 from __future__ import annotations
 
+import math
+import time
+
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.actions import Abstain, Declare, EndTurn
@@ -31,14 +34,24 @@ from ludoteca.games.castell.state import FESTIVAL, OVER, CastellState
 # The planner's best plans played out to the round's end (the planner's best is first, and
 # kept on a tie).
 PLANS = 6
+# The CPU seconds a move may spend planning the turn and playing its plans out (a move's
+# goal is at most 1 s; a festival's search and the bot's own work take the rest).
+PLAN_SECONDS, LOOKAHEAD_SECONDS = 0.55, 0.25
 NO_SEAT = -1
 
 
 def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Plan:
-    plans = TurnPlanner(legal, apply).plans(state, seat)[:PLANS]
-    if len(plans) == 1:
-        return plans[0]
-    return max(plans, key=lambda plan: lead_after_round(plan, seat, legal, apply))
+    """The plan to play, within `PLAN_SECONDS` + `LOOKAHEAD_SECONDS` of CPU."""
+    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_SECONDS)[:PLANS]
+    deadline = time.thread_time() + LOOKAHEAD_SECONDS
+    best, lead = plans[0], -math.inf
+    for plan in plans:  # best first: those left out when the time is up are the least likely
+        if lead > -math.inf and time.thread_time() > deadline:
+            break
+        after = lead_after_round(plan, seat, legal, apply) if len(plans) > 1 else 0.0
+        if after > lead:
+            best, lead = plan, after
+    return best
 
 
 def lead_after_round(plan: Plan, seat: int, legal: Legal, apply: Apply) -> float:

@@ -10,6 +10,7 @@ never draws from the bag, so the plans of every determinization of a position ar
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -78,15 +79,31 @@ class TurnPlanner:
             known[key] = max(self._after(after, seat, a, known) for a in self.legal(after, seat))
         return known[key]
 
-    def plans(self, state: CastellState, seat: int) -> list[Plan]:
+    def plans(self, state: CastellState, seat: int, seconds: float | None = None) -> list[Plan]:
         """Every distinct end of the turn (the same position reached in two orders is one
-        plan), best first by its judgement (ties keep the order the menus list them in)."""
+        plan), best first by its judgement (ties: the shorter plan, then the menus' order).
+        The plans are found by their number of actions, the shortest first, so that with
+        `seconds` of CPU (at four players a turn has thousands of ends) the search stops with
+        the short plans of every first action weighed and the longer ones as far as it got."""
+        deadline = None if seconds is None else time.thread_time() + seconds
         ends: dict[tuple[Any, ...], Plan] = {}
-        self._walk(state, seat, None, ends, set())
+        seen: set[tuple[Any, ...]] = set()
+        level: list[tuple[CastellState, Action | None]] = [(state, None)]
+        while level:
+            following: list[tuple[CastellState, Action | None]] = []
+            for node, first in level:
+                if deadline is not None and ends and time.thread_time() > deadline:
+                    return sorted(ends.values(), key=lambda plan: -plan.value)
+                following += self._ends_after(node, seat, first, ends, seen)
+            level = following
         return sorted(ends.values(), key=lambda plan: -plan.value)
 
-    def _walk(self, state: CastellState, seat: int, first: Action | None,
-              ends: dict[tuple[Any, ...], Plan], seen: set[tuple[Any, ...]]) -> None:
+    def _ends_after(self, state: CastellState, seat: int, first: Action | None,
+                    ends: dict[tuple[Any, ...], Plan], seen: set[tuple[Any, ...]]
+                    ) -> list[tuple[CastellState, Action | None]]:
+        """Record the turn's ends one action after `state`; return the positions, not seen
+        before, where the turn goes on."""
+        going_on: list[tuple[CastellState, Action | None]] = []
         for action in self.legal(state, seat):
             lead = action if first is None else first
             if isinstance(action, EndTurn):
@@ -100,4 +117,5 @@ class TurnPlanner:
                 ends.setdefault(key, Plan(self.judge(after, seat), lead, after, False))
             elif key not in seen:
                 seen.add(key)
-                self._walk(after, seat, lead, ends, seen)
+                going_on.append((after, lead))
+        return going_on
