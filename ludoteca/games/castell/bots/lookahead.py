@@ -14,12 +14,12 @@ count only what the round really took from them (a festival lost, a tile taken).
 
 Nothing here is random: a turn never draws from the bag, and the heuristic's few random
 choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its
-next ones.
+next ones, unless the CPU budget cut a search short (a four-player turn has thousands of
+plans): then the longer plans of the first action were weighed only in part.
 """
 
 from __future__ import annotations
 
-import math
 import time
 
 from ludoteca.engine.actions import Action
@@ -37,18 +37,20 @@ PLANS = 6
 # The CPU seconds a move may spend planning the turn and playing its plans out (a move's
 # goal is at most 1 s; a festival's search and the bot's own work take the rest).
 PLAN_SECONDS, LOOKAHEAD_SECONDS = 0.55, 0.25
-NO_SEAT = -1
+NO_SEAT = -1  # `current` of a position read between rounds, in no seat's turn
 
 
 def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Plan:
     """The plan to play, within `PLAN_SECONDS` + `LOOKAHEAD_SECONDS` of CPU."""
     plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_SECONDS)[:PLANS]
+    if len(plans) == 1:
+        return plans[0]
     deadline = time.thread_time() + LOOKAHEAD_SECONDS
-    best, lead = plans[0], -math.inf
-    for plan in plans:  # best first: those left out when the time is up are the least likely
-        if lead > -math.inf and time.thread_time() > deadline:
+    best, lead = plans[0], lead_after_round(plans[0], seat, legal, apply)
+    for plan in plans[1:]:  # best first: those left out when the time is up are the least likely
+        if time.thread_time() > deadline:
             break
-        after = lead_after_round(plan, seat, legal, apply) if len(plans) > 1 else 0.0
+        after = lead_after_round(plan, seat, legal, apply)
         if after > lead:
             best, lead = plan, after
     return best
@@ -84,5 +86,5 @@ def points(state: CastellState, seat: int) -> float:
 
 def declaration(menu: list[Action]) -> Action:
     """The engine's suggestion, the first tower offered; abstaining when none is."""
-    return next((a for a in menu if isinstance(a, Declare)),
-                next(a for a in menu if isinstance(a, Abstain)))
+    declares = [a for a in menu if isinstance(a, Declare)]
+    return declares[0] if declares else next(a for a in menu if isinstance(a, Abstain))
