@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from ludoteca.games.castell.data import (
     MIN_FESTIVAL_LEVELS,
@@ -156,7 +157,33 @@ def token_points(held: Counter[int], size: int) -> float:
     return 0.0 if have == 1 else SIZE_TOKEN_REPEATED
 
 
+# Prospects already worked out, by everything they depend on (a turn's plans differ mostly in
+# the pawn and the tokens, which a prospect does not read: the planner asks the same ones over
+# and over). Emptied when it holds this many.
+PROSPECTS_KEPT = 50_000
+_prospects: dict[tuple[Any, ...], Prospect] = {}
+
+
 def prospect(state: CastellState, seat: int, festival: Festival) -> Prospect:
+    """What the festival promises `seat` (remembered: see `_prospects`)."""
+    player = state.players[seat]
+    others = tuple(
+        (other.pawn, turns_taken(state, i), other.tokens, tuple(sorted(other.team)),
+         tuple(other.ranks.values()))
+        for i, other in enumerate(state.players) if i != seat
+    )
+    key = (festival.round, festival.region, tuple(festival.tokens), state.round, state.n,
+           tuple(sorted(player.team)), tuple(player.ranks.values()),
+           tuple(sorted(t for spot in player.board.values() for t in spot.size_tokens)), others)
+    known = _prospects.get(key)
+    if known is None:
+        if len(_prospects) >= PROSPECTS_KEPT:
+            _prospects.clear()
+        known = _prospects[key] = _prospect(state, seat, festival)
+    return known
+
+
+def _prospect(state: CastellState, seat: int, festival: Festival) -> Prospect:
     player = state.players[seat]
     tower = festival_tower(player, festival)
     if tower is None:
@@ -185,7 +212,11 @@ def routes(state: CastellState, seat: int) -> dict[int, tuple[float, int]]:
     """The best routes through the festivals to come, by the special tokens they spend on
     moves: spent -> (the points the route promises, the best tower score it reaches)."""
     player = state.players[seat]
-    festivals = [f for f in state.calendar if not f.done and f.round >= state.round]
+    start = (player.pawn, turns_taken(state, seat))
+    # Only the festivals the pawn can reach straight from where it stands can be on a route:
+    # a detour through another festival never makes one nearer or cheaper to reach.
+    festivals = [f for f in state.calendar if not f.done and f.round >= state.round
+                 and (short := steps_short(*start, f)) is not None and short <= player.tokens]
     prospects = [prospect(state, seat, f) for f in festivals]
     earned = sum(1 for spot in player.board.values() if spot.earned())
     scoring = state.variant.region_points
@@ -193,7 +224,6 @@ def routes(state: CastellState, seat: int) -> dict[int, tuple[float, int]]:
                                    - scoring[earned]) / 2
     # Longest path over the calendar: best[i, spent] is the best route ending at festival i
     # having spent `spent` tokens on moves; festivals of one round exclude each other.
-    start = (player.pawn, turns_taken(state, seat))
     best: dict[tuple[int, int], tuple[float, tuple[int, ...]]] = {}
     for i, festival in enumerate(festivals):
         p = prospects[i]

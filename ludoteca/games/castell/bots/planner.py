@@ -10,7 +10,9 @@ never draws from the bag, so the plans of every determinization of a position ar
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -33,6 +35,17 @@ def turn_key(state: CastellState, seat: int) -> tuple[Any, ...]:
         tuple(len(spot.tiles) + spot.collected for spot in player.board.values()),
         tuple(len(state.rows[region]) for region in REGIONS),
     )
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to play the turn: its first action, the position where it ends (the turn
+    still to be ended with EndTurn when `open`) and the judgement of that end."""
+
+    value: float
+    first: Action
+    end: CastellState
+    open: bool
 
 
 class TurnPlanner:
@@ -65,3 +78,44 @@ class TurnPlanner:
         if key not in known:
             known[key] = max(self._after(after, seat, a, known) for a in self.legal(after, seat))
         return known[key]
+
+    def plans(self, state: CastellState, seat: int, seconds: float | None = None) -> list[Plan]:
+        """Every distinct end of the turn (the same position reached in two orders is one
+        plan), best first by its judgement (ties: the shorter plan, then the menus' order).
+        The plans are found by their number of actions, the shortest first, so that with
+        `seconds` of CPU (at four players a turn has thousands of ends) the search stops with
+        the short plans of every first action weighed and the longer ones as far as it got."""
+        deadline = None if seconds is None else time.thread_time() + seconds
+        ends: dict[tuple[Any, ...], Plan] = {}
+        seen: set[tuple[Any, ...]] = set()
+        level: list[tuple[CastellState, Action | None]] = [(state, None)]
+        while level:
+            following: list[tuple[CastellState, Action | None]] = []
+            for node, first in level:
+                if deadline is not None and ends and time.thread_time() > deadline:
+                    return sorted(ends.values(), key=lambda plan: -plan.value)
+                following += self._ends_after(node, seat, first, ends, seen)
+            level = following
+        return sorted(ends.values(), key=lambda plan: -plan.value)
+
+    def _ends_after(self, state: CastellState, seat: int, first: Action | None,
+                    ends: dict[tuple[Any, ...], Plan], seen: set[tuple[Any, ...]]
+                    ) -> list[tuple[CastellState, Action | None]]:
+        """Record the turn's ends one action after `state`; return the positions, not seen
+        before, where the turn goes on."""
+        going_on: list[tuple[CastellState, Action | None]] = []
+        for action in self.legal(state, seat):
+            lead = action if first is None else first
+            if isinstance(action, EndTurn):
+                key = (True, *turn_key(state, seat))
+                ends.setdefault(key, Plan(self.judge(state, seat), lead, state, True))
+                continue
+            after = state.clone()
+            self.apply(after, seat, action)
+            key = (after.phase is not TURN or after.current != seat, *turn_key(after, seat))
+            if key[0]:
+                ends.setdefault(key, Plan(self.judge(after, seat), lead, after, False))
+            elif key not in seen:
+                seen.add(key)
+                going_on.append((after, lead))
+        return going_on

@@ -1,7 +1,9 @@
 """What a search bot compares in Castell (`Game.search_choices`).
 
-- On a turn: the first action of the best plan of the whole turn (`planner.py`). The turn's
-  actions only pay together, so the planner, not one action at a time, says what to play.
+- On a turn: the first action of the best plan of the whole turn (`planner.py`), the planner's
+  best few plans compared by what the rest of the round makes of them (`lookahead.py`). The
+  turn's actions only pay together, so the planner, not one action at a time, says what to
+  play.
 - At a festival: every tower offered [D-13] [D-14], the one that promises the most first: its
   prize by the rivals' likely towers (the suggestion, the engine's own), and the size tokens it
   would take from them.
@@ -13,18 +15,13 @@ from collections import Counter
 
 from ludoteca.engine.actions import Action
 from ludoteca.games.castell.actions import Declare
+from ludoteca.games.castell.bots.lookahead import best_plan
 from ludoteca.games.castell.bots.outlook import token_points
-from ludoteca.games.castell.bots.planner import Apply, Legal, TurnPlanner
+from ludoteca.games.castell.bots.planner import Apply, Legal
 from ludoteca.games.castell.data import PRIZE_POINTS, PRIZE_TABLE
 from ludoteca.games.castell.rules.festival import held, suggestion
 from ludoteca.games.castell.state import FESTIVAL, CastellState
 from ludoteca.games.castell.towers import tower_score
-
-# Turn plans compared by the search: the planner's best first actions. One: the planner's best
-# is played without searching. Searching among its best three, with rollouts that follow the
-# heuristic for 12 steps, lost to an opponent that plays the best plan alone (4 matches of 12,
-# 69 points to 86 a match): the heuristic's turns misjudge the plans they continue.
-PLANS = 1
 
 
 def declaration_worth(state: CastellState, seat: int, action: Declare) -> float:
@@ -60,4 +57,4 @@ def search_choices(
         declares = [a for a in menu if isinstance(a, Declare)]
         ranked = sorted(declares, key=lambda a: -declaration_worth(state, seat, a))
         return list[Action](ranked) or menu
-    return [action for _, action in TurnPlanner(legal, apply).ranked(state, seat)[:PLANS]]
+    return [best_plan(state, seat, legal, apply).first]

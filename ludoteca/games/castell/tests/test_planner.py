@@ -8,8 +8,9 @@ from collections import Counter
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Declare, EndTurn, Perform
+from ludoteca.games.castell.bots.lookahead import PLANS, best_plan, lead_after_round
 from ludoteca.games.castell.bots.outlook import expected_prize, outlook, steps_short, token_points
-from ludoteca.games.castell.bots.planner import TurnPlanner
+from ludoteca.games.castell.bots.planner import TurnPlanner, turn_key
 from ludoteca.games.castell.data import FestivalType, Region
 from ludoteca.games.castell.result import categories
 from ludoteca.games.castell.state import Festival, Phase
@@ -88,3 +89,34 @@ def test_the_strong_level_plays_the_planners_turn_and_compares_festival_towers()
     at = state.to_declare[0]
     choices = GAME.search_choices(state, at, Rng(0))
     assert choices and all(isinstance(a, Declare) for a in choices)
+
+
+def test_the_plans_are_the_turns_distinct_ends_best_first() -> None:
+    state, seat = before_a_performance()
+    plans = PLANNER.plans(state, seat)
+    assert [p.value for p in plans] == sorted((p.value for p in plans), reverse=True)
+    assert plans[0].value == PLANNER.ranked(state, seat)[0][0]
+    # Each end once, whatever the order of the actions that reach it.
+    ends = [(p.open, turn_key(p.end, seat)) for p in plans]
+    assert len(ends) == len(set(ends))
+    assert {p.first for p in plans} == set(GAME.legal_actions(state, seat))
+
+
+def test_the_lookahead_plays_one_of_the_planners_best_plans_to_the_end_of_the_round() -> None:
+    state, seat = before_a_performance()
+    before = state.clone()
+    chosen = best_plan(state, seat, GAME.legal_actions, GAME.apply)
+    assert chosen in PLANNER.plans(state, seat)[:PLANS]
+    assert turn_key(state, seat) == turn_key(before, seat)  # the position is left as it was
+    # Played out again from the same position, the same plan: its next actions follow it.
+    assert best_plan(state, seat, GAME.legal_actions, GAME.apply) == chosen
+    lead = lead_after_round(chosen, seat, GAME.legal_actions, GAME.apply)
+    assert lead == lead_after_round(chosen, seat, GAME.legal_actions, GAME.apply)
+
+
+def test_a_planner_out_of_time_still_has_a_plan_of_the_turns_first_steps() -> None:
+    state, seat = before_a_performance()
+    hurried = PLANNER.plans(state, seat, seconds=0.0)
+    assert hurried and EndTurn() in {p.first for p in hurried}
+    every = {(p.open, turn_key(p.end, seat)) for p in PLANNER.plans(state, seat)}
+    assert {(p.open, turn_key(p.end, seat)) for p in hurried} <= every

@@ -1,0 +1,90 @@
+"""Comparing the turn planner's best plans by what the rest of the round makes of them.
+
+A plan's outlook is the player's alone, read at the end of their turn: it cannot see that a
+rival who plays later in the round walks into the same festival with a taller tower, recruits
+the castellers the plan left standing, or takes the tile the plan counted on. So the best
+few plans are each played out to the end of the round: the rivals still to play take their
+turns by the heuristic, every festival of the round is declared (each player's best tower, the
+engine's suggestion [D-13] [D-14]) and held, and the plan whose round ends best is played:
+the player's outlook less the points the rivals hold on their boards then, on average (the
+match is won one rival at a time). The rivals' points, not their outlooks: a rival's outlook
+counts the player as a threat at every festival the player could reach, so plans that merely
+could go anywhere (tokens kept, the pawn central) would lower it for nothing; their points
+count only what the round really took from them (a festival lost, a tile taken).
+
+Nothing here is random: a turn never draws from the bag, and the heuristic's few random
+choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its
+next ones, unless the CPU budget cut a search short (a four-player turn has thousands of
+plans): then the longer plans of the first action were weighed only in part.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ludoteca.engine.actions import Action
+from ludoteca.engine.rng import Rng
+from ludoteca.games.castell.actions import Abstain, Declare, EndTurn
+from ludoteca.games.castell.bots.heuristic import heuristic_action
+from ludoteca.games.castell.bots.outlook import outlook
+from ludoteca.games.castell.bots.planner import Apply, Legal, Plan, TurnPlanner
+from ludoteca.games.castell.result import categories
+from ludoteca.games.castell.state import FESTIVAL, OVER, CastellState
+
+# The planner's best plans played out to the round's end (the planner's best is first, and
+# kept on a tie).
+PLANS = 6
+# The CPU seconds a move may spend planning the turn and playing its plans out (a move's
+# goal is at most 1 s; a festival's search and the bot's own work take the rest).
+PLAN_SECONDS, LOOKAHEAD_SECONDS = 0.55, 0.25
+NO_SEAT = -1  # `current` of a position read between rounds, in no seat's turn
+
+
+def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Plan:
+    """The plan to play, within `PLAN_SECONDS` + `LOOKAHEAD_SECONDS` of CPU."""
+    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_SECONDS)[:PLANS]
+    if len(plans) == 1:
+        return plans[0]
+    deadline = time.thread_time() + LOOKAHEAD_SECONDS
+    best, lead = plans[0], lead_after_round(plans[0], seat, legal, apply)
+    for plan in plans[1:]:  # best first: those left out when the time is up are the least likely
+        if time.thread_time() > deadline:
+            break
+        after = lead_after_round(plan, seat, legal, apply)
+        if after > lead:
+            best, lead = plan, after
+    return best
+
+
+def lead_after_round(plan: Plan, seat: int, legal: Legal, apply: Apply) -> float:
+    """The player's outlook less the others' mean points once the round the plan is played
+    in has ended (its festivals held)."""
+    world = plan.end.clone()
+    if plan.open:
+        apply(world, seat, EndTurn())
+    round_ = plan.end.round
+    rng = Rng(0)
+    while world.phase is not OVER and world.round == round_:
+        if world.phase is FESTIVAL:
+            actor = next(s for s in world.to_declare if s not in world.declarations)
+            apply(world, actor, declaration(legal(world, actor)))
+        else:
+            actor = world.current
+            apply(world, actor, heuristic_action(world, actor, legal(world, actor), rng))
+    if world.phase is not OVER:
+        # The next round's turns are all to come: no turn is under way (an outlook otherwise
+        # reads the current seat's turn as taken, as the planner judges it).
+        world.current = NO_SEAT
+    rivals = [points(world, other) for other in range(world.n) if other != seat]
+    return outlook(world, seat) - sum(rivals) / len(rivals)
+
+
+def points(state: CastellState, seat: int) -> float:
+    """The points on a player's board now: what the round really gave them."""
+    return float(categories(state.players[seat], state.variant)["total"])
+
+
+def declaration(menu: list[Action]) -> Action:
+    """The engine's suggestion, the first tower offered; abstaining when none is."""
+    declares = [a for a in menu if isinstance(a, Declare)]
+    return declares[0] if declares else next(a for a in menu if isinstance(a, Abstain))
