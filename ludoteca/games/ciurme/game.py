@@ -306,10 +306,6 @@ class Ciurme(Game[CiurmeState]):
         found = state.actor_groups
         return LISTER.listing(state) if found is None else found
 
-    def play(self, state: CiurmeState, seat: int, action: Action) -> None:
-        super().play(state, seat, action)
-        state.actor_groups = None  # as `apply` forgets it
-
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:
             return Reason("the session is over: nothing more can be done",
