@@ -46,14 +46,19 @@ def decided(lead: int, prizes: Iterable[int]) -> bool:
     return abs(lead) > sum(prizes)
 
 
-@cache
-def read_table(cards: int) -> dict[str, Any] | None:
-    """The solved table of that many cards as stored, or None where there is none."""
-    path = resources.files(__package__) / table_name(cards)
+def stored_table(name: str) -> dict[str, Any] | None:
+    """A table stored beside this package, by its file's name, or None where there is none."""
+    path = resources.files(__package__) / name
     if not path.is_file():
         return None
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     return data
+
+
+@cache
+def read_table(cards: int) -> dict[str, Any] | None:
+    """The solved table of that many cards as stored, or None where there is none."""
+    return stored_table(table_name(cards))
 
 
 def policy(state: GoofspielState, seat: int) -> dict[int, float] | None:

@@ -11,11 +11,11 @@ there: such histories are not stored. Nor are those the strategy itself never re
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from ludoteca.games.goofspiel.equilibrium import stored_table
 
 # One prize of a match: the prize, the bidder's bid, the other's.
 Round = tuple[int, int, int]
@@ -34,11 +34,7 @@ def history_key(rounds: Sequence[Round], prize: int) -> str:
 @cache
 def read_table(cards: int) -> dict[str, Any] | None:
     """The restricted response of a match of that many cards as stored, or None."""
-    path = resources.files(__package__) / table_name(cards)
-    if not path.is_file():
-        return None
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
+    return stored_table(table_name(cards))
 
 
 def response(cards: int, rounds: Sequence[Round], prize: int) -> dict[int, float] | None:
