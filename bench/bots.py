@@ -265,18 +265,19 @@ def reaction_rows(game: Game[Any], players: int) -> list[list[str]]:
 
 def write_elo(game: Game[Any], elo: dict[str, float], rows: dict[tuple[str, str], Row],
               seeds: list[int]) -> None:
-    """The measured Elo into the game's `levels.json` (the specs left as they are)."""
+    """The measured Elo into the game's `levels.json` (the specs left as they are, and what
+    the panel measured beside it)."""
     path = table_path(game)
     if path is None:
         return
     table = read_table(game)
-    table["measured"] = {
+    table.setdefault("measured", {}).update({
         "elo": {name: round(elo[name]) for name in LEVEL_NAMES if name in elo},
         "matches": {f"{a} v {b}": row.matches for (a, b), row in rows.items()},
         "seeds": seeds,
         "date": datetime.date.today().isoformat(),
         "by": "bench/bots.py",
-    }
+    })
     path.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
 
 
