@@ -46,6 +46,19 @@ def decided(lead: int, prizes: Iterable[int]) -> bool:
     return abs(lead) > sum(prizes)
 
 
+KEEP = 1e-3  # a bid played less often than this is left out of a stored table
+
+
+def compact(hand: tuple[int, ...], row: Any) -> int | dict[str, float]:
+    """A position's strategy as stored: the card alone where it is (almost) always bid, else
+    each card bid with its probability (those under `KEEP` left out)."""
+    kept = {card: p for card, p in zip(hand, row, strict=True) if p >= KEEP}
+    if len(kept) == 1:
+        return int(next(iter(kept)))
+    total = sum(kept.values())
+    return {str(card): round(float(p / total), 4) for card, p in kept.items()}
+
+
 def stored_table(name: str) -> dict[str, Any] | None:
     """A table stored beside this package, by its file's name, or None where there is none."""
     path = resources.files(__package__) / name

@@ -29,12 +29,11 @@ from typing import Any
 
 from ludoteca.engine.rng import Rng
 from ludoteca.games.goofspiel.bots.plain import STRATEGIES
-from ludoteca.games.goofspiel.equilibrium import decided, worth
+from ludoteca.games.goofspiel.equilibrium import KEEP, compact, decided, worth
 from ludoteca.games.goofspiel.equilibrium.habits import Round, history_key
 from ludoteca.games.goofspiel.state import GoofspielState
 
 HABITS = tuple(STRATEGIES)  # the other's kinds besides the free player, in this order
-KEEP = 1e-3  # a bid the strategy plays less often than this is left out of the table
 
 
 @dataclass
@@ -271,8 +270,6 @@ def table(steps: list[Step], mine: list[Any]) -> dict[str, int | dict[str, float
     """The strategy as stored: by history, only where the strategy itself may go (a bid under
     `KEEP` left out), as the Markov tables store theirs."""
     import numpy as np
-
-    from ludoteca.games.goofspiel.equilibrium.solve import compact
 
     stored: dict[str, int | dict[str, float]] = {}
     kept = [np.where(m >= KEEP, m, 0.0) for m in mine]

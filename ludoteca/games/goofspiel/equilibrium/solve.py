@@ -38,6 +38,7 @@ from ludoteca.games.goofspiel.equilibrium import (
     SOLVED_CARDS,
     Position,
     after,
+    compact,
     decided,
     key,
     read_strategy,
@@ -49,7 +50,6 @@ ITERATIONS = 2000  # CFR+ iterations for every step's matrix games (and for the 
 # left for what the solver's measure does not see (the table's own exploitability, rounding).
 TARGET = 0.04
 SHARES = [round(0.025 * i, 3) for i in range(41)]  # the shares of habits tried, in order
-KEEP = 1e-3  # a bid played less often than this is left out of the table
 
 
 def positions(cards: int) -> dict[int, set[Position]]:
@@ -137,16 +137,6 @@ def solve(cards: int, iterations: int
                 strategy[key(*position)] = compact(position[0], row)
                 worths[key(*position)] = round(float(value), 5)
     return strategy, worths
-
-
-def compact(hand: tuple[int, ...], row: Any) -> int | dict[str, float]:
-    """A position's strategy as stored: the card alone where it is (almost) always bid, else
-    each card bid with its probability (those under `KEEP` left out)."""
-    kept = {card: p for card, p in zip(hand, row, strict=True) if p >= KEEP}
-    if len(kept) == 1:
-        return int(next(iter(kept)))
-    total = sum(kept.values())
-    return {str(card): round(float(p / total), 4) for card, p in kept.items()}
 
 
 def exploitability(cards: int, strategy: dict[str, int | dict[str, float]]) -> float:
