@@ -14,13 +14,13 @@ count only what the round really took from them (a festival lost, a tile taken).
 
 Nothing here is random: a turn never draws from the bag, and the heuristic's few random
 choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its
-next ones, unless the CPU budget cut a search short (a four-player turn has thousands of
-plans): then the longer plans of the first action were weighed only in part.
+next ones, unless the planner's budget cut a search short (a four-player turn has thousands
+of plans): then the longer plans of the first action were weighed only in part. The budget
+counts positions, not seconds, so that a seeded match plays the same on any machine and under
+any load.
 """
 
 from __future__ import annotations
-
-import time
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
@@ -34,22 +34,20 @@ from ludoteca.games.castell.state import FESTIVAL, OVER, CastellState
 # The planner's best plans played out to the round's end (the planner's best is first, and
 # kept on a tie).
 PLANS = 6
-# The CPU seconds a move may spend planning the turn and playing its plans out (a move's
-# goal is at most 1 s; a festival's search and the bot's own work take the rest).
-PLAN_SECONDS, LOOKAHEAD_SECONDS = 0.55, 0.25
+# The positions a move's planning may look past: about half a second of CPU at four players
+# (some 3,000 a second on two loaded cores; a move's goal is at most 1 s). Playing the best
+# plans out to the round's end costs a hundredth of a second.
+PLAN_POSITIONS = 1500
 NO_SEAT = -1  # `current` of a position read between rounds, in no seat's turn
 
 
 def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Plan:
-    """The plan to play, within `PLAN_SECONDS` + `LOOKAHEAD_SECONDS` of CPU."""
-    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_SECONDS)[:PLANS]
+    """The plan to play, the planner looking past `PLAN_POSITIONS` positions at most."""
+    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_POSITIONS)[:PLANS]
     if len(plans) == 1:
         return plans[0]
-    deadline = time.thread_time() + LOOKAHEAD_SECONDS
     best, lead = plans[0], lead_after_round(plans[0], seat, legal, apply)
-    for plan in plans[1:]:  # best first: those left out when the time is up are the least likely
-        if time.thread_time() > deadline:
-            break
+    for plan in plans[1:]:
         after = lead_after_round(plan, seat, legal, apply)
         if after > lead:
             best, lead = plan, after

@@ -10,7 +10,6 @@ never draws from the bag, so the plans of every determinization of a position ar
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -79,21 +78,23 @@ class TurnPlanner:
             known[key] = max(self._after(after, seat, a, known) for a in self.legal(after, seat))
         return known[key]
 
-    def plans(self, state: CastellState, seat: int, seconds: float | None = None) -> list[Plan]:
+    def plans(self, state: CastellState, seat: int, most: int | None = None) -> list[Plan]:
         """Every distinct end of the turn (the same position reached in two orders is one
         plan), best first by its judgement (ties: the shorter plan, then the menus' order).
         The plans are found by their number of actions, the shortest first, so that with
-        `seconds` of CPU (at four players a turn has thousands of ends) the search stops with
-        the short plans of every first action weighed and the longer ones as far as it got."""
-        deadline = None if seconds is None else time.thread_time() + seconds
+        `most` positions looked past (at four players a turn has thousands of ends) the search
+        stops with the short plans of every first action weighed and the longer ones as far as
+        it got: a count, not a clock, so that a match's seed plays the same on any machine."""
+        looked = 0
         ends: dict[tuple[Any, ...], Plan] = {}
         seen: set[tuple[Any, ...]] = set()
         level: list[tuple[CastellState, Action | None]] = [(state, None)]
         while level:
             following: list[tuple[CastellState, Action | None]] = []
             for node, first in level:
-                if deadline is not None and ends and time.thread_time() > deadline:
+                if most is not None and ends and looked >= most:
                     return sorted(ends.values(), key=lambda plan: -plan.value)
+                looked += 1
                 following += self._ends_after(node, seat, first, ends, seen)
             level = following
         return sorted(ends.values(), key=lambda plan: -plan.value)

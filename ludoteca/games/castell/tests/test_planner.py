@@ -114,9 +114,9 @@ def test_the_lookahead_plays_one_of_the_planners_best_plans_to_the_end_of_the_ro
     assert lead == lead_after_round(chosen, seat, GAME.legal_actions, GAME.apply)
 
 
-def test_a_planner_out_of_time_still_has_a_plan_of_the_turns_first_steps() -> None:
+def test_a_planner_cut_short_still_has_a_plan_of_the_turns_first_steps() -> None:
     state, seat = before_a_performance()
-    hurried = PLANNER.plans(state, seat, seconds=0.0)
+    hurried = PLANNER.plans(state, seat, most=0)
     assert hurried and EndTurn() in {p.first for p in hurried}
     every = {(p.open, turn_key(p.end, seat)) for p in PLANNER.plans(state, seat)}
     assert {(p.open, turn_key(p.end, seat)) for p in hurried} <= every
