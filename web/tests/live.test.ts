@@ -36,11 +36,17 @@ describe("a live match's socket", () => {
     vi.unstubAllGlobals();
   });
 
-  test("silent too long, it is given up and another opened without waiting for its close", () => {
+  // A match's socket opened and answered: the live match and that first socket.
+  function openedLive(): [LiveMatch, FakeSocket] {
     const live = new LiveMatch("abc", null, null);
     live.open();
     const first = FakeSocket.opened[0];
     first.onopen?.();
+    return [live, first];
+  }
+
+  test("silent too long, it is given up and another opened without waiting for its close", () => {
+    const [live, first] = openedLive();
     vi.advanceTimersByTime(SILENT_MS + PING_MS + 300 + 1);
     expect(first.closeCalls).toBe(1);
     expect(FakeSocket.opened.length).toBe(2);
@@ -49,10 +55,7 @@ describe("a live match's socket", () => {
   });
 
   test("a socket that is heard from is kept", () => {
-    const live = new LiveMatch("abc", null, null);
-    live.open();
-    const first = FakeSocket.opened[0];
-    first.onopen?.();
+    const [live, first] = openedLive();
     for (let i = 0; i < 5; i++) {
       vi.advanceTimersByTime(PING_MS);
       first.onmessage?.({ data: JSON.stringify({ type: "pong" }) });
