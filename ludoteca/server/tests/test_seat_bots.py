@@ -9,12 +9,15 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from ludoteca.bots.levels import level_spec
+from ludoteca.games import load_game
 from ludoteca.server.config import ServerConfig
 from ludoteca.server.live.seat_bots import SeatBots
 from ludoteca.server.tests.helpers import Client, ServerThread, create, post
 from ludoteca.server.tests.test_live import eventually
 
-STRONG = "mcts:solved=1"
+# The level a person picks in the new-match form, as the game's table of levels names it.
+STRONG = level_spec(load_game("goofspiel"), "strong")
 
 
 def seen_bids(bot: Any) -> list[int]:
