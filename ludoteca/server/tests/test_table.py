@@ -274,7 +274,9 @@ def test_an_invited_player_still_arriving_is_waited_for_a_few_seconds(
         config: ServerConfig, monkeypatch: Any) -> None:
     """A match started before its second player's page has loaded: the table waits for them a
     few seconds (`ARRIVING_SECONDS`), then for the ones connected only."""
-    monkeypatch.setattr("ludoteca.server.live.match.ARRIVING_SECONDS", 1.0)
+    # Long enough for seat 0 to connect and say ready on a loaded machine: once the second
+    # player is no longer awaited, the countdown starts and the gathering ends unseen.
+    monkeypatch.setattr("ludoteca.server.live.match.ARRIVING_SECONDS", 3.0)
     config.countdown_seconds = 0.5
 
     async def scenario(base: str) -> list[dict[str, Any]]:
