@@ -19,6 +19,7 @@ from ludoteca.games.castell.data import (
     SPECIAL_TILE,
     WheelTile,
 )
+from ludoteca.games.castell.kept import forget
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import TRAIN_ACTION, CastellState
 from ludoteca.games.castell.wheel import REGION_SECTOR, SPECIAL_SECTOR, tile_facing
@@ -99,6 +100,8 @@ def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
         state.free_special = True
         return [public("trained_special", seat=seat)]
     skill = action.skill  # a Skill: the check returns the shared action of the skill
-    state.players[seat].ranks[skill] += 1
-    rank = state.players[seat].ranks[skill]
+    player = state.players[seat]
+    player.ranks[skill] += 1
+    forget(player)  # what the ranks decided no longer holds
+    rank = player.ranks[skill]
     return [public("trained", seat=seat, skill=skill, rank=rank)]
