@@ -1,6 +1,6 @@
 """What a player's team and ranks alone decide, kept on the player between the steps that
-change them: the towers of the local tiles (`TileTowers`: the Perform menu, its check, and the
-team counted by size and its ranks in SKILLS order for the festival's menu).
+change them: the towers of the local tiles (`TileTowers`: the Perform menu and its check), with
+the team counted by size and its ranks in SKILLS order (the festival menu's key).
 
 The menus ask at every step, and a team or its ranks change a few times a game: looking the
 answers up by the team and ranks made a key of both at every step. Kept here instead, they are

@@ -52,11 +52,19 @@ def trainable(state: CastellState, seat: int, tile: WheelTile) -> list[WheelTile
 def trains(state: CastellState, seat: int) -> list[Train]:
     if TRAIN_ACTION in state.used:
         return []
-    out: list[Train] = []
-    for source, tile in open_tiles(state, seat):
-        for skill in trainable(state, seat, tile):
-            out.append(_TRAINS[source, skill])
-    return out
+    if not state.train_any_known_skill:
+        # `trainable` without the [D-18] option, asked at every step: a tile's own skill
+        # below the top rank, or a Special tile.
+        ranks = state.players[seat].ranks
+        return [
+            _TRAINS[source, tile] for source, tile in open_tiles(state, seat)
+            if tile == SPECIAL_TILE or ranks[tile] < MAX_RANK
+        ]
+    return [
+        _TRAINS[source, skill]
+        for source, tile in open_tiles(state, seat)
+        for skill in trainable(state, seat, tile)
+    ]
 
 
 # Every training by source and skill, each skill of the wheel's tiles once (the wheel holds

@@ -1,6 +1,7 @@
 """What `kept.py` keeps on a player (the tile towers of the team and ranks) is what the menus
-would find from scratch, at every step of random matches: played by `apply` and by the trusted
-`play`, and in clones taken along the way, which share it."""
+(Perform, and a festival's Declare) would find from scratch, at every step of random matches:
+played by `apply` and by the trusted `play`, and in clones taken along the way, which share
+it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ludoteca.games.castell import GAME
 from ludoteca.games.castell.data import LOCAL_TILE_IDS, SKILLS
 from ludoteca.games.castell.kept import forget, tile_towers
 from ludoteca.games.castell.performances import TileTowers
+from ludoteca.games.castell.rules import festival
 from ludoteca.games.castell.rules.perform import performances
 from ludoteca.games.castell.rules.special import may_special
 from ludoteca.games.castell.state import CastellState, Player
@@ -36,6 +38,10 @@ def assert_kept_holds(state: CastellState) -> None:
         row = state.rows[player.pawn] if player.pawn is not None else []
         assert performances(state, seat) == (scratch.row_performances(row) if open_now else [])
         assert tile_towers(player).counts == scratch.counts
+        if state.festival is not None:
+            festival_now = festival.held(state)
+            assert festival.offered(player, festival_now) == festival._offered.__wrapped__(
+                scratch.counts, scratch.ranks, tuple(festival_now.tokens))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
