@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from ludoteca.engine.codec import InvalidData
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.data import LOCAL_TILE_IDS, SKILLS
+from ludoteca.games.castell.data import LOCAL_TILE_IDS, SKILLS, Skill
 from ludoteca.games.castell.kept import forget, tile_towers
 from ludoteca.games.castell.performances import TileTowers
 from ludoteca.games.castell.rules import festival
@@ -83,3 +84,15 @@ def test_every_local_tile_of_a_kept_team_is_the_fresh_answer() -> None:
     assert player.kept is None
     player.team.append(1)
     assert tile_towers(player).counts == team_counts(player.team)
+
+
+def test_the_state_check_finds_what_was_kept_for_another_team() -> None:
+    state = fresh(2, 5)
+    player = state.players[0]
+    tile_towers(player)
+    GAME.check_state(state)
+    player.ranks[Skill.MIX] += 1  # changed without the rules, and not forgotten
+    with pytest.raises(InvalidData, match="kept"):
+        GAME.check_state(state)
+    forget(player)
+    GAME.check_state(state)
