@@ -28,14 +28,12 @@ def refill(state: CastellState) -> None:
     """Every region up to its set-up count, one casteller at a time round the regions in sector
     order; an empty bag stops the refill [D-10]."""
     target = state.variant.castellers_per_region(state.n)
-    short = [target - len(state.regions[region]) for region in REGIONS]
+    short = {region: target - len(state.regions[region]) for region in REGIONS}
     drawn: dict[Region, list[CastellerSize]] = {region: [] for region in REGIONS}
     # Pass k round the regions draws one for each region still more than k short.
-    for k in range(max(short)):
-        for region, missing in zip(REGIONS, short, strict=True):
-            if missing > k:
-                if not state.bag:
-                    break
+    for k in range(max(short.values())):
+        for region, missing in short.items():
+            if missing > k and state.bag:
                 drawn[region].append(state.bag.pop())
     for region, castellers in drawn.items():
         if castellers:  # sorted once: replaced, never changed in place (see CastellState.clone)
