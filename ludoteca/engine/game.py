@@ -177,9 +177,7 @@ class Game(ABC, Generic[S]):
         Nothing is checked (not the seat, the phase, who may act, nor the rule's check: the
         list already answered) and events need not be built; the state afterwards is the one
         `apply` leaves (a test holds every game to it). Never for an action from outside (a
-        person's, a bot's over the network): the server calls `apply`. A game whose `apply`
-        does more than the rule (counts the action, forgets what it kept about who acts)
-        does the same here."""
+        person's, a bot's over the network): the server calls `apply`."""
         self.rules.by_action[type(action)].do(state, seat, action)
 
     def undoable(self, state: S, seat: int, action: Action) -> bool:

@@ -17,6 +17,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.engine.speed import measure, random_actor
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.data import SKILLS
+from ludoteca.games.castell.kept import forget
 from ludoteca.games.castell.performances import _team_tiles
 from ludoteca.games.castell.rules.festival import _offered
 from ludoteca.games.castell.state import CastellState
@@ -72,13 +73,16 @@ def recorded_steps(players: int, games: int) -> list[Step]:
     return steps
 
 
-def clear_caches() -> None:
-    """Forget every tower answer, so that a part replayed in play order asks the searches as
-    the playouts did."""
+def clear_caches(steps: list[Step]) -> None:
+    """Forget every tower answer, the caches' and those kept on the recorded states' players
+    (`kept.py`), so that a part replayed in play order asks the searches as the playouts did."""
     _best_tower.cache_clear()
     _by_size.cache_clear()
     _team_tiles.cache_clear()
     _offered.cache_clear()
+    for state, _, _ in steps:
+        for player in state.players:
+            forget(player)
 
 
 def part_seconds(steps: list[Step]) -> dict[str, float]:
@@ -93,7 +97,7 @@ def part_seconds(steps: list[Step]) -> dict[str, float]:
     looping = time.process_time() - start  # the replay's own cost, not the menus'
     seconds: dict[str, float] = {}
     for rule in GAME.rules:
-        clear_caches()
+        clear_caches(steps)
         start = time.process_time()
         for state, seat, _ in steps:
             if rule in GAME.rules.listed_in(GAME.phase(state)):
@@ -102,7 +106,7 @@ def part_seconds(steps: list[Step]) -> dict[str, float]:
     for kind in Counter(action.kind for _, _, action in steps):
         copies = [(state.clone(), seat, action) for state, seat, action in steps
                   if action.kind == kind]  # applying changes them
-        clear_caches()
+        clear_caches(copies)
         start = time.process_time()
         for state, seat, action in copies:
             GAME.apply(state, seat, action)

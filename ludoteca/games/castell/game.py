@@ -9,6 +9,7 @@ regions, prizes, size tokens and local performances score.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -18,7 +19,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Rule, RuleTable
+from ludoteca.engine.rules import Do, Rule, RuleTable
 from ludoteca.engine.tunables import Tunable
 from ludoteca.games.castell import invariants, learning, result, text, view
 from ludoteca.games.castell.actions import (
@@ -64,7 +65,24 @@ ON_TURN = (TURN,)
 SPECIAL = (TURN, FREE_SPECIAL)  # the Special tile's free action is one of these
 AT_FESTIVAL = (FESTIVAL,)
 
-RULES = RuleTable(
+
+
+def counted(table: RuleTable) -> RuleTable:
+    """Every applied action counts in `state.actions`, the game's length in its result: counted
+    by the rule's `do`, so that `apply` and the trusted `play` count it alike."""
+
+    def counting(do: Do) -> Do:
+        def do_and_count(state: CastellState, seat: int, action: Any) -> list[Event]:
+            events = do(state, seat, action)
+            state.actions += 1
+            return events
+
+        return do_and_count
+
+    return RuleTable(*(replace(rule, do=counting(rule.do)) for rule in table))
+
+
+RULES = counted(RuleTable(
     Rule(Move, ON_TURN, move.check_move, move.do_move, choices=move.moves),
     Rule(Recruit, ON_TURN, recruit.check_recruit, recruit.do_recruit,
          choices=recruit.recruits),
@@ -80,7 +98,7 @@ RULES = RuleTable(
          choices=festival.declarations),
     Rule(Abstain, AT_FESTIVAL, festival.check_abstain, festival.do_abstain,
          choices=festival.abstentions),
-)
+))
 
 
 class Castell(Game[CastellState]):
@@ -135,15 +153,6 @@ class Castell(Game[CastellState]):
 
     def round_number(self, state: CastellState) -> int:
         return state.round
-
-    def apply(self, state: CastellState, seat: int, action: Action) -> list[Event]:
-        events = super().apply(state, seat, action)
-        state.actions += 1  # the game's length in its result
-        return events
-
-    def play(self, state: CastellState, seat: int, action: Action) -> None:
-        super().play(state, seat, action)
-        state.actions += 1  # as `apply` counts it
 
     # The two below answer as `actors` would, without building a set at every step.
     def may_act(self, state: CastellState, seat: int) -> bool:

@@ -31,7 +31,7 @@ from ludoteca.games.castell.data import (
 )
 from ludoteca.games.castell.rules.festival import check_declare, declaring_seats
 from ludoteca.games.castell.state import CastellState, Phase, TurnAction
-from ludoteca.games.castell.towers import tower_score
+from ludoteca.games.castell.towers import team_counts, tower_score
 
 
 def check_state(state: CastellState, max_actions: int) -> None:
@@ -44,6 +44,21 @@ def check_state(state: CastellState, max_actions: int) -> None:
     check_phase(state)
     if state.actions > max_actions:
         raise InvalidData(f"more than {max_actions} actions in a game of {state.n}", "actions")
+    check_kept(state)
+
+
+def check_kept(state: CastellState) -> None:
+    """What `kept.py` keeps on a player is of the team and ranks the player has now: whoever
+    changed them without the rules forgot to `forget` it (the menus would be stale)."""
+    for seat, player in enumerate(state.players):
+        kept = player.kept
+        if kept is not None and (kept.counts, kept.ranks) != (
+            team_counts(player.team), tuple(player.ranks[skill] for skill in SKILLS)
+        ):
+            raise InvalidData(
+                "the tile towers kept for the menus are of another team or other ranks",
+                f"players[{seat}].kept",
+            )
 
 
 def check_players(state: CastellState) -> None:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Annotated
 
-from ludoteca.engine.codec import OMIT_DEFAULT, Between, Size
+from ludoteca.engine.codec import OMIT_DEFAULT, SKIP, Between, Size
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.data import (
     CALENDAR,
@@ -26,6 +26,7 @@ from ludoteca.games.castell.data import (
     WheelTile,
 )
 from ludoteca.games.castell.options import PUBLISHED, CastellVariant
+from ludoteca.games.castell.performances import TileTowers
 
 Seat = Annotated[int, Between(0, 3)]
 Rank = Annotated[int, Between(0, 3)]  # [D-12]
@@ -106,6 +107,9 @@ class Player:
     board: dict[Region, RegionBoard] = field(default_factory=empty_board)
     best_score: Annotated[int, Between(0)] = 0
     festivals_entered: Annotated[int, Between(0, len(CALENDAR))] = 0
+    # What the team and ranks alone decide, kept between the rules that change them (see
+    # `kept.py`): neither saved nor compared.
+    kept: TileTowers | None = field(default=None, metadata=SKIP, compare=False)
 
     def clone(self) -> Player:
         return Player(
@@ -116,6 +120,7 @@ class Player:
             dict(self.board),  # the boards are shared: see `earn`
             self.best_score,
             self.festivals_entered,
+            self.kept,  # shared: see `kept.py`
         )
 
     def earn(self, region: Region) -> RegionBoard:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ludoteca.engine.codec import encode, encode_record, type_hints
+from ludoteca.engine.codec import SKIP, encode, encode_record, type_hints
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell.data import LOCAL_TILE_IDS, REGIONS, ROUNDS, SIZES, local_tile
 from ludoteca.games.castell.options import CastellVariant
@@ -70,7 +70,9 @@ def public_view(state: CastellState) -> dict[str, Any]:
 
 
 TILE_VIEWS = tuple(local_tile(t) for t in LOCAL_TILE_IDS)  # shared by every view: read only
-PLAYER_FIELDS = tuple((f.name, type_hints(Player)[f.name]) for f in fields(Player))
+PLAYER_FIELDS = tuple(
+    (f.name, type_hints(Player)[f.name]) for f in fields(Player) if f.metadata != SKIP
+)  # not what is kept for the menus (`kept.py`)
 
 
 def player_view(player: Player, variant: CastellVariant) -> dict[str, Any]:

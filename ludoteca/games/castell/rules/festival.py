@@ -14,7 +14,8 @@ from ludoteca.engine.errors import IllegalAction, in_language
 from ludoteca.engine.events import Event, private, public
 from ludoteca.engine.result import competition_ranks
 from ludoteca.games.castell.actions import Abstain, Declare
-from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, SKILLS, Prize, Skill
+from ludoteca.games.castell.data import MIN_FESTIVAL_LEVELS, PRIZE_TABLE, Prize, Skill
+from ludoteca.games.castell.kept import tile_towers
 from ludoteca.games.castell.rules.rounds import end_round
 from ludoteca.games.castell.state import (
     ABSTAINED,
@@ -29,12 +30,10 @@ from ludoteca.games.castell.state import (
     close,
 )
 from ludoteca.games.castell.towers import (
-    RANK_ZERO,
     Tower,
     best_counted_tower,
     best_tower,
     check_tower,
-    team_counts,
     team_tower,
     tower_score,
 )
@@ -53,18 +52,18 @@ def suggestion(player: Player, festival: Festival) -> Tower | None:
 def offered(player: Player, festival: Festival) -> tuple[Declare, ...]:
     """The towers worth declaring: the suggestion, then for each size token the best tower with
     the most castellers of its size where that is another tower; () if the team cannot build a
-    qualifying tower [D-23]. Kept on what they depend on (team, ranks, token sizes): every
-    seat's absence, its menu and the festival's resolution ask again."""
-    ranks = player.ranks
-    return _offered(tuple(player.team), tuple(map(ranks.get, SKILLS, RANK_ZERO)),
-                    tuple(festival.tokens))
+    qualifying tower [D-23]. Kept on what they depend on (the team counted, ranks, token
+    sizes: the first two as `kept.py` keeps them): every seat's absence, its menu and the
+    festival's resolution ask again."""
+    kept = tile_towers(player)
+    return _offered(kept.counts, kept.ranks, tuple(festival.tokens))
 
 
 @lru_cache(maxsize=OFFERS_KEPT)
 def _offered(
-    team: tuple[int, ...], ranks: tuple[int, ...], tokens: tuple[int, ...]
+    counts: tuple[int, ...], ranks: tuple[int, ...], tokens: tuple[int, ...]
 ) -> tuple[Declare, ...]:
-    counts, sizes = team_counts(team), tuple(sorted(set(tokens)))  # the team counted once
+    sizes = tuple(sorted(set(tokens)))
     first = best_counted_tower(counts, ranks, sizes, MIN_FESTIVAL_LEVELS)
     if first is None:
         return ()

@@ -11,7 +11,8 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import Perform
 from ludoteca.games.castell.data import local_tile_points
-from ludoteca.games.castell.performances import team_tiles, tile_problem, tile_skills
+from ludoteca.games.castell.kept import tile_towers
+from ludoteca.games.castell.performances import tile_problem, tile_skills
 from ludoteca.games.castell.rules.special import check_special, may_special, pay
 from ludoteca.games.castell.rules.turn import pawn_region
 from ludoteca.games.castell.state import CastellState
@@ -24,7 +25,7 @@ def performances(state: CastellState, seat: int) -> list[Perform]:
     player = state.players[seat]
     if player.pawn is None or not state.rows[player.pawn] or not may_special(state, seat):
         return []
-    return team_tiles(player.team, player.ranks).row_performances(state.rows[player.pawn])
+    return tile_towers(player).row_performances(state.rows[player.pawn])
 
 
 def check_perform(state: CastellState, seat: int, action: Perform) -> Perform:
@@ -39,7 +40,7 @@ def check_perform(state: CastellState, seat: int, action: Perform) -> Perform:
             f"{row or 'nessuna tessera rimasta'}",
         )
     player = state.players[seat]
-    offered = team_tiles(player.team, player.ranks).performance(action.tile)
+    offered = tile_towers(player).performance(action.tile)
     if action == offered:
         return offered  # the menu's tower: the search found it under the tile's rules
     tower = team_tower(action.tower, player.team)

@@ -12,6 +12,7 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import Recruit
 from ludoteca.games.castell.data import SIZES, Region
+from ludoteca.games.castell.kept import forget
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import RECRUIT_ACTION, CastellState
 
@@ -92,12 +93,14 @@ def _there_it(standing: Sequence[int]) -> str:
 
 
 def take_castellers(state: CastellState, seat: int, region: Region, sizes: tuple[int, ...]) -> None:
-    team = state.players[seat].team
+    player = state.players[seat]
+    team = player.team
     standing = list(state.regions[region])  # replaced, never changed in place: see clone
     for size in sizes:
         standing.remove(size)
         team.append(size)
     team.sort(reverse=True)
+    forget(player)  # what the team decided no longer holds
     state.regions[region] = standing
 
 

@@ -5,7 +5,7 @@ of rounds 3, 5, 7 and 9 the regions are refilled [D-10]."""
 from __future__ import annotations
 
 from ludoteca.engine.events import Event, public
-from ludoteca.games.castell.data import REFILL_ROUNDS, REGIONS, ROUNDS
+from ludoteca.games.castell.data import REFILL_ROUNDS, REGIONS, ROUNDS, CastellerSize, Region
 from ludoteca.games.castell.state import OVER, TURN, CastellState
 
 
@@ -28,13 +28,13 @@ def refill(state: CastellState) -> None:
     """Every region up to its set-up count, one casteller at a time round the regions in sector
     order; an empty bag stops the refill [D-10]."""
     target = state.variant.castellers_per_region(state.n)
-    while state.bag:
-        short = [r for r in REGIONS if len(state.regions[r]) < target]
-        if not short:
-            return
-        for region in short:
-            if not state.bag:
-                return
-            # replaced, never changed in place: see CastellState.clone
-            state.regions[region] = sorted((*state.regions[region], state.bag.pop()),
-                                           reverse=True)
+    short = {region: target - len(state.regions[region]) for region in REGIONS}
+    drawn: dict[Region, list[CastellerSize]] = {region: [] for region in REGIONS}
+    # Pass k round the regions draws one for each region still more than k short.
+    for k in range(max(short.values())):
+        for region, missing in short.items():
+            if missing > k and state.bag:
+                drawn[region].append(state.bag.pop())
+    for region, castellers in drawn.items():
+        if castellers:  # sorted once: replaced, never changed in place (see CastellState.clone)
+            state.regions[region] = sorted((*state.regions[region], *castellers), reverse=True)

@@ -19,6 +19,7 @@ from ludoteca.games.castell.data import (
     SPECIAL_TILE,
     WheelTile,
 )
+from ludoteca.games.castell.kept import forget
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import TRAIN_ACTION, CastellState
 from ludoteca.games.castell.wheel import REGION_SECTOR, SPECIAL_SECTOR, tile_facing
@@ -51,11 +52,19 @@ def trainable(state: CastellState, seat: int, tile: WheelTile) -> list[WheelTile
 def trains(state: CastellState, seat: int) -> list[Train]:
     if TRAIN_ACTION in state.used:
         return []
-    out: list[Train] = []
-    for source, tile in open_tiles(state, seat):
-        for skill in trainable(state, seat, tile):
-            out.append(_TRAINS[source, skill])
-    return out
+    if not state.train_any_known_skill:
+        # `trainable` without the [D-18] option, asked at every step: a tile's own skill
+        # below the top rank, or a Special tile.
+        ranks = state.players[seat].ranks
+        return [
+            _TRAINS[source, tile] for source, tile in open_tiles(state, seat)
+            if tile == SPECIAL_TILE or ranks[tile] < MAX_RANK
+        ]
+    return [
+        _TRAINS[source, skill]
+        for source, tile in open_tiles(state, seat)
+        for skill in trainable(state, seat, tile)
+    ]
 
 
 # Every training by source and skill, each skill of the wheel's tiles once (the wheel holds
@@ -99,6 +108,8 @@ def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
         state.free_special = True
         return [public("trained_special", seat=seat)]
     skill = action.skill  # a Skill: the check returns the shared action of the skill
-    state.players[seat].ranks[skill] += 1
-    rank = state.players[seat].ranks[skill]
+    player = state.players[seat]
+    player.ranks[skill] += 1
+    forget(player)  # what the ranks decided no longer holds
+    rank = player.ranks[skill]
     return [public("trained", seat=seat, skill=skill, rank=rank)]

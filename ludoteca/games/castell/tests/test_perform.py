@@ -104,3 +104,22 @@ def test_a_base_and_width_tile_names_only_the_skill_the_tower_lacks_d22() -> Non
     assert "the tower needs one real use of Width (" in str(refused.value)
     assert "use of Base" not in str(refused.value)
     act(state, seat, Perform(base_width_5, ((9,) * 5, (7,) * 4, (5, 5), (3,), (1,))))
+
+
+def test_a_tile_not_in_the_row_is_refused_naming_the_rows_tiles_in_both_languages() -> None:
+    state, seat = before_a_performance()
+    with pytest.raises(IllegalAction) as refused:
+        act(state, seat, Perform(SHAPE_321 + 1, ((9, 9, 9), (5, 5), (2,))))
+    assert str(refused.value) == (
+        f"tile {SHAPE_321 + 1} is not in the {Region.VALLS} row; its tiles: [{SHAPE_321}]"
+    )
+    assert refused.value.translations["it"] == (
+        f"la tessera {SHAPE_321 + 1} non è tra quelle di {Region.VALLS}; le sue tessere: "
+        f"[{SHAPE_321}]"
+    )
+    act(state, seat, Perform(SHAPE_321, ((9, 9, 9), (5, 5), (2,))))
+    state.free_special = True  # a special action again, with the row now empty
+    with pytest.raises(IllegalAction) as refused:
+        act(state, seat, Perform(SHAPE_321, ((9, 9, 9), (5, 5), (2,))))
+    assert str(refused.value).endswith("its tiles: none left")
+    assert refused.value.translations["it"].endswith("le sue tessere: nessuna tessera rimasta")

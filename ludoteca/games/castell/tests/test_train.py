@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ludoteca.engine.errors import IllegalAction
+from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import (
     EndTurn,
@@ -15,6 +16,8 @@ from ludoteca.games.castell.actions import (
     Train,
 )
 from ludoteca.games.castell.data import Region, Skill
+from ludoteca.games.castell.rules.train import open_tiles, trainable, trains
+from ludoteca.games.castell.state import TRAIN_ACTION, Phase
 from ludoteca.games.castell.tests.helpers import act, setup_trainer
 
 
@@ -81,3 +84,22 @@ def test_special_tile_gives_a_free_special_action_at_once() -> None:
     # The turn's own special action is still there.
     assert any(isinstance(a, SpecialMove) for a in GAME.legal_actions(state, seat))
 
+
+
+@pytest.mark.parametrize("options", [{}, {"train_any_known_skill": True}, {"advanced": True}])
+def test_the_train_menu_is_every_trainable_skill_of_every_open_tile(
+    options: dict[str, bool],
+) -> None:
+    # The menu's quick way without the [D-18] option lists what `trainable` allows, in order.
+    for seed in range(3):
+        rng = Rng(seed)
+        state = GAME.setup(3, seed, options or None)
+        while not GAME.is_over(state):
+            seat = rng.choice(sorted(GAME.actors(state)))
+            if GAME.phase(state) is Phase.TURN:
+                assert trains(state, seat) == ([] if TRAIN_ACTION in state.used else [
+                    Train(source, skill)
+                    for source, tile in open_tiles(state, seat)
+                    for skill in trainable(state, seat, tile)
+                ])
+            GAME.play(state, seat, rng.choice(GAME.legal_actions(state, seat)))

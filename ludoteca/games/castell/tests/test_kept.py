@@ -1,0 +1,98 @@
+"""What `kept.py` keeps on a player (the tile towers of the team and ranks) is what the menus
+(Perform, and a festival's Declare) would find from scratch, at every step of random matches:
+played by `apply` and by the trusted `play`, and in clones taken along the way, which share
+it."""
+
+from __future__ import annotations
+
+import pytest
+
+from ludoteca.engine.codec import InvalidData
+from ludoteca.engine.rng import Rng
+from ludoteca.games.castell import GAME
+from ludoteca.games.castell.data import LOCAL_TILE_IDS, SKILLS, Skill
+from ludoteca.games.castell.kept import forget, tile_towers
+from ludoteca.games.castell.performances import TileTowers
+from ludoteca.games.castell.rules import festival
+from ludoteca.games.castell.rules.perform import performances
+from ludoteca.games.castell.rules.special import may_special
+from ludoteca.games.castell.state import CastellState, Player
+from ludoteca.games.castell.towers import team_counts
+
+from .helpers import fresh
+
+
+def from_scratch(player: Player) -> TileTowers:
+    return TileTowers(team_counts(player.team), tuple(player.ranks[s] for s in SKILLS))
+
+
+def assert_kept_holds(state: CastellState) -> None:
+    for seat, player in enumerate(state.players):
+        kept, scratch = player.kept, from_scratch(player)
+        if kept is not None:
+            assert (kept.counts, kept.ranks) == (scratch.counts, scratch.ranks)
+            assert {t: kept.performance(t) for t in kept.performances} == {
+                t: scratch.performance(t) for t in kept.performances
+            }
+        # the menu, from what is kept or kept afresh, is the one found from scratch
+        open_now = player.pawn is not None and may_special(state, seat)
+        row = state.rows[player.pawn] if player.pawn is not None else []
+        assert performances(state, seat) == (scratch.row_performances(row) if open_now else [])
+        assert tile_towers(player).counts == scratch.counts
+        if state.festival is not None:
+            festival_now = festival.held(state)
+            assert festival.offered(player, festival_now) == festival._offered.__wrapped__(
+                scratch.counts, scratch.ranks, tuple(festival_now.tokens))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_kept_tile_towers_are_the_ones_found_from_scratch(players: int, seed: int) -> None:
+    rng = Rng(seed)
+    state = fresh(players, seed)
+    applied = GAME.clone(state)  # the same match by `apply`
+    clones = []
+    step = 0
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.actors(state)))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        GAME.play(state, seat, action)
+        GAME.apply(applied, seat, action)
+        assert applied == state
+        assert_kept_holds(state)
+        assert_kept_holds(applied)
+        step += 1
+        if step % 37 == 0:
+            clones.append(GAME.clone(state))  # shares what is kept, and goes on its own way
+        for clone in clones[-2:]:
+            if not GAME.is_over(clone):
+                other = rng.choice(sorted(GAME.actors(clone)))
+                GAME.play(clone, other, rng.choice(GAME.legal_actions(clone, other)))
+                assert_kept_holds(clone)
+
+
+def test_every_local_tile_of_a_kept_team_is_the_fresh_answer() -> None:
+    state = fresh(2, 5)
+    player = state.players[0]
+    kept = tile_towers(player)
+    assert tile_towers(player) is kept  # kept until the team or ranks change
+    scratch = from_scratch(player)
+    assert [kept.performance(t) for t in LOCAL_TILE_IDS] == [
+        scratch.performance(t) for t in LOCAL_TILE_IDS
+    ]
+    forget(player)
+    assert player.kept is None
+    player.team.append(1)
+    assert tile_towers(player).counts == team_counts(player.team)
+
+
+def test_the_state_check_finds_what_was_kept_for_another_team() -> None:
+    state = fresh(2, 5)
+    player = state.players[0]
+    tile_towers(player)
+    GAME.check_state(state)
+    player.ranks[Skill.MIX] += 1  # changed without the rules, and not forgotten
+    with pytest.raises(InvalidData, match="kept"):
+        GAME.check_state(state)
+    forget(player)
+    GAME.check_state(state)
