@@ -86,10 +86,7 @@ def counted(table: RuleTable) -> RuleTable:
             deposing = isinstance(action, Depose) or (
                 isinstance(action, Agree) and roles.deposition_ballot(state, seat))
             seen = roles.actor_audience(state, seat, deposing)
-            before = signature(state)
-            events = do(state, seat, action)
-            state.tick += 1
-            keep_listing(state, seat, before)
+            events = counted_do(do, state, seat, action)
             if seen is None:
                 return events
             # made field by field: `dataclasses.replace` took a tenth of a playout
@@ -99,6 +96,16 @@ def counted(table: RuleTable) -> RuleTable:
         return do_and_tick
 
     return RuleTable(*(replace(rule, do=ticking(rule.do)) for rule in table))
+
+
+def counted_do(do: Do, state: CiurmeState, seat: int, action: Any) -> list[Event]:
+    """The rule's `do`, then the session's tick and who may act next (`keep_listing`): what
+    `apply` and `play` both do."""
+    before = signature(state)
+    events = do(state, seat, action)
+    state.tick += 1
+    keep_listing(state, seat, before)
+    return events
 
 
 def keep_listing(state: CiurmeState, seat: int, before: tuple[object, ...]) -> None:
@@ -113,7 +120,7 @@ def keep_listing(state: CiurmeState, seat: int, before: tuple[object, ...]) -> N
 
 
 # In menu order: a seat's listed actions come in this order.
-RULES = counted(RuleTable(
+TABLE = RuleTable(
     # the briefing
     Rule(PickColour, (BRIEFING,), briefing.check_colour, briefing.do_colour,
          choices=briefing.colours),
@@ -161,7 +168,11 @@ RULES = counted(RuleTable(
     Rule(SetVoteTimer, VOTING, clocks.check_vote_timer, clocks.do_vote_timer, anyone=True),
     Rule(SetPhase1Timer, (BRIEFING, PHASE1), clocks.check_phase1_timer, clocks.do_phase1_timer,
          anyone=True),
-))
+)
+RULES = counted(TABLE)
+# Each rule's own `do`, by action class: `play` drops the events, so who may know who acted
+# in them is not asked.
+DOS: dict[type[Action], Do] = {rule.action: rule.do for rule in TABLE}
 
 LISTER = Lister(RULES)
 
@@ -276,6 +287,11 @@ class Ciurme(Game[CiurmeState]):
         return total
 
     # --- play ---------------------------------------------------------------------------------
+    def play(self, state: CiurmeState, seat: int, action: Action) -> None:
+        """`apply`'s tick and kept listing without its events' audiences (the events are
+        dropped): the rule's own `do` (`DOS`) through `counted_do`."""
+        counted_do(DOS[type(action)], state, seat, action)
+
     def phase(self, state: CiurmeState) -> Stage:
         return state.stage
 
