@@ -307,10 +307,10 @@ class Ciurme(Game[CiurmeState]):
             return []
         groups = self.listing(state).get(seat, ())
         if len(groups) == 1:  # most often: the group's own new list
-            return groups[0].actions(state, seat)
+            return groups[0].menu(state, seat)
         actions: list[Action] = []
         for group in groups:
-            actions += group.actions(state, seat)
+            actions += group.menu(state, seat)
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:

@@ -61,7 +61,7 @@ TABLE_SEATS: dict[Choices, TableSeats] = {
 # are exactly those it lists for, so that none is asked: the turn's seats, the open voters (every
 # vote has a choice: Agree on a motion, Abstain in an election, in each stage's group of
 # ballots), the captain placing, the members who may move to depose, the facilitator deciding
-# in phase 1. A group not named here asks its choices (`asking`).
+# in phase 1. A group not named here asks its choices, or their `GATES` (`asking`).
 LISTS: dict[tuple[Choices, ...], Gate | None] = {
     TURN: None,
     BALLOTS: None,
@@ -71,6 +71,13 @@ LISTS: dict[tuple[Choices, ...], Gate | None] = {
     DEPOSING: None,
     (race.play_ons, race.closings): None,
     (channels.relay_posts,): channels.relay_due,
+}
+# Whether a rule lists something for a seat, asked without making its choices (a group not
+# named in `LISTS` asks these, or else its choices).
+GATES: dict[Choices, Gate] = {
+    briefing.colours: briefing.picking,
+    briefing.first_players: briefing.naming_first,
+    ballots.decisions: ballots.decision_due,
 }
 # Where one function lists every choice of a group, in table order (finding the crew, the vote
 # or the motion once, not once per choice).
@@ -90,16 +97,7 @@ class Group:
     table_seats: TableSeats | None
     choices: tuple[Choices, ...]
     lists: Gate | None  # whether one of the choices lists something for a seat (None: all do)
-    menu: Menu | None  # every choice of the group at once (None: ask each)
-
-    def actions(self, state: CiurmeState, seat: int) -> list[Action]:
-        """The group's choices for `seat`, in table order."""
-        if self.menu is not None:
-            return self.menu(state, seat)
-        actions: list[Action] = []
-        for choices in self.choices:
-            actions += choices(state, seat)
-        return actions
+    menu: Menu  # the group's choices for a seat, in table order
 
 
 @dataclass(frozen=True)
@@ -125,7 +123,7 @@ def grouped(rules: tuple[Rule, ...]) -> Groups:
             TABLE_SEATS.get(choices[0]),
             tuple(choices),
             LISTS[tuple(choices)] if tuple(choices) in LISTS else asking(tuple(choices)),
-            MENUS.get(tuple(choices)),
+            MENUS.get(tuple(choices)) or chained(tuple(choices)),
         )
         for choices in groups.values()
     ]
@@ -134,12 +132,26 @@ def grouped(rules: tuple[Rule, ...]) -> Groups:
 
 
 def asking(choices: tuple[Choices, ...]) -> Gate:
-    """Whether one of `choices` lists something for a seat, asking them."""
+    """Whether one of `choices` lists something for a seat, asking their `GATES` where they
+    have one, else them."""
+    gates = tuple(GATES.get(listed, listed) for listed in choices)
 
     def lists(state: CiurmeState, seat: int) -> bool:
-        return any(listed(state, seat) for listed in choices)
+        return any(gate(state, seat) for gate in gates)
 
     return lists
+
+
+def chained(choices: tuple[Choices, ...]) -> Menu:
+    """The choices of `choices` for a seat, one after the other, in table order."""
+
+    def menu(state: CiurmeState, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        for listed in choices:
+            actions += listed(state, seat)
+        return actions
+
+    return menu
 
 
 class Lister:
@@ -177,9 +189,10 @@ class Lister:
         if old is None:
             return
         found = old.copy()
+        forget = found.pop
         for member in crew.members:
-            found.pop(member, None)
-        found.pop(state.facilitator, None)
+            forget(member, None)
+        forget(state.facilitator, None)
         groups = self.groups(state.stage)
         list_crew(state, crew, groups.crews, found)
         list_table(state, groups.table, found)

@@ -255,6 +255,13 @@ def decisions(state: CiurmeState, seat: int) -> list[Decide]:
     ]
 
 
+def decision_due(state: CiurmeState, seat: int) -> bool:
+    """Whether `decisions` lists something for `seat`, without making the choices."""
+    return seat == state.facilitator and any(
+        crew.vote is not None and crew.vote.awaiting_facilitator and crew.vote.candidates
+        for crew in state.crews)
+
+
 def check_decide(state: CiurmeState, seat: int, action: Decide) -> Decide:
     require_facilitator(state, seat)
     crews = state.crews
