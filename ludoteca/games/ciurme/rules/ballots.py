@@ -256,10 +256,15 @@ def decisions(state: CiurmeState, seat: int) -> list[Decide]:
 
 
 def decision_due(state: CiurmeState, seat: int) -> bool:
-    """Whether `decisions` lists something for `seat`, without making the choices."""
-    return seat == state.facilitator and any(
-        crew.vote is not None and crew.vote.awaiting_facilitator and crew.vote.candidates
-        for crew in state.crews)
+    """Whether `decisions` lists something for `seat`, without making the choices (a loop:
+    the listing asks it after every action)."""
+    if seat != state.facilitator:
+        return False
+    for crew in state.crews:
+        vote = crew.vote
+        if vote is not None and vote.awaiting_facilitator and vote.candidates:
+            return True
+    return False
 
 
 def check_decide(state: CiurmeState, seat: int, action: Decide) -> Decide:
