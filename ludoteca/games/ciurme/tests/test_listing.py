@@ -15,7 +15,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import CloseVote, Post
 from ludoteca.games.ciurme.data import Channel
-from ludoteca.games.ciurme.listing import GATES
+from ludoteca.games.ciurme.listing import GATES, signature
 from ludoteca.games.ciurme.rules import assembly, depositions, phase1, roles
 from ludoteca.games.ciurme.state import CiurmeState
 
@@ -115,3 +115,25 @@ def test_each_gate_answers_as_its_choices(
         seat = rng.choice(sorted(GAME.actors(state)))
         GAME.play(state, seat, rng.choice(GAME.legal_actions(state, seat)))
     assert all(asked.values()), asked
+
+
+def test_an_action_of_one_crew_keeps_the_other_crews_parts() -> None:
+    """The listing is kept, not found again: after a member's action that leaves the session's
+    `signature` as it was, the other crews' parts are the very ones found before it."""
+    rng = Rng(3)
+    state = GAME.setup(15, 3)
+    kept = 0
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.actors(state)))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        before, parts = signature(state), list(GAME.listing(state))
+        GAME.play(state, seat, action)
+        index = state.crew_of(seat)
+        if index is None or signature(state) != before:
+            continue
+        assert state.actor_groups is not None
+        for other, part in enumerate(parts[:-1]):
+            if other != index:
+                assert state.actor_groups[other] is part
+        kept += 1
+    assert kept > 100
