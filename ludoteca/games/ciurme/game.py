@@ -86,10 +86,7 @@ def counted(table: RuleTable) -> RuleTable:
             deposing = isinstance(action, Depose) or (
                 isinstance(action, Agree) and roles.deposition_ballot(state, seat))
             seen = roles.actor_audience(state, seat, deposing)
-            before = signature(state)
-            events = do(state, seat, action)
-            state.tick += 1
-            keep_listing(state, seat, before)
+            events = counted_do(do, state, seat, action)
             if seen is None:
                 return events
             # made field by field: `dataclasses.replace` took a tenth of a playout
@@ -101,19 +98,30 @@ def counted(table: RuleTable) -> RuleTable:
     return RuleTable(*(replace(rule, do=ticking(rule.do)) for rule in table))
 
 
+def counted_do(do: Do, state: CiurmeState, seat: int, action: Any) -> list[Event]:
+    """The rule's `do`, then the session's tick and who may act next (`keep_listing`): what
+    `apply` and `play` both do."""
+    before = signature(state)
+    events = do(state, seat, action)
+    state.tick += 1
+    keep_listing(state, seat, before)
+    return events
+
+
 def keep_listing(state: CiurmeState, seat: int, before: tuple[object, ...]) -> None:
     """Who may act after `seat`'s action, kept on the state: a member's action that left the
-    session's `signature` as it was changed its crew alone, which is listed again with the
-    facilitator (`Lister.relist`); after any other, everything is asked again when needed."""
+    session's `signature` as it was changed its crew alone, whose part is listed again with
+    the facilitator's (`Lister.relist`); after any other, everything is asked again when
+    needed."""
     index = state.crew_of(seat)
     if index is not None and signature(state) == before:
-        LISTER.relist(state, state.crews[index])
+        LISTER.relist(state, index)
     else:
         state.actor_groups = None
 
 
 # In menu order: a seat's listed actions come in this order.
-RULES = counted(RuleTable(
+TABLE = RuleTable(
     # the briefing
     Rule(PickColour, (BRIEFING,), briefing.check_colour, briefing.do_colour,
          choices=briefing.colours),
@@ -161,7 +169,11 @@ RULES = counted(RuleTable(
     Rule(SetVoteTimer, VOTING, clocks.check_vote_timer, clocks.do_vote_timer, anyone=True),
     Rule(SetPhase1Timer, (BRIEFING, PHASE1), clocks.check_phase1_timer, clocks.do_phase1_timer,
          anyone=True),
-))
+)
+RULES = counted(TABLE)
+# Each rule's own `do`, by action class: `play` drops the events, so who may know who acted
+# in them is not asked.
+DOS: dict[type[Action], Do] = {rule.action: rule.do for rule in TABLE}
 
 LISTER = Lister(RULES)
 
@@ -276,35 +288,47 @@ class Ciurme(Game[CiurmeState]):
         return total
 
     # --- play ---------------------------------------------------------------------------------
+    def play(self, state: CiurmeState, seat: int, action: Action) -> None:
+        """`apply`'s tick and kept listing without its events' audiences (the events are
+        dropped): the rule's own `do` (`DOS`) through `counted_do`."""
+        counted_do(DOS[type(action)], state, seat, action)
+
     def phase(self, state: CiurmeState) -> Stage:
         return state.stage
 
     def may_act(self, state: CiurmeState, seat: int) -> bool:
         """A real decision: one of the current stage's rules lists a choice for the seat (every
         choices function of this game returns a list)."""
-        return seat in self.listing(state)
+        return self.is_seat(state, seat) and seat in self.part(state, seat)
 
     def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
         """The choices of the groups that `actors` found listing for the seat, in table order:
         no other group is asked again."""
         if not self.is_seat(state, seat):
             return []
-        groups = self.listing(state).get(seat, ())
+        groups = self.part(state, seat).get(seat, ())
         if len(groups) == 1:  # most often: the group's own new list
-            return groups[0].actions(state, seat)
+            return groups[0].menu(state, seat)
         actions: list[Action] = []
         for group in groups:
-            actions += group.actions(state, seat)
+            actions += group.menu(state, seat)
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        return frozenset(self.listing(state))
+        return frozenset().union(*self.listing(state))
 
-    def listing(self, state: CiurmeState) -> Listing:
+    def listing(self, state: CiurmeState) -> list[Listing]:
         """The seats that may act, each with the groups of the stage's rules that list a choice
-        for it (see `listing.Lister`): the one kept on the state, if any."""
+        for it, crew by crew, then the facilitator (see `listing.Lister`): the parts kept on
+        the state, if any."""
         found = state.actor_groups
-        return LISTER.listing(state) if found is None else found
+        return LISTER.parts(state) if found is None else found
+
+    def part(self, state: CiurmeState, seat: int) -> Listing:
+        """The part of the listing where `seat` is found, if it may act: its crew's, or the
+        table's for the facilitator."""
+        index = state.crew_of(seat)
+        return self.listing(state)[-1 if index is None else index]
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:

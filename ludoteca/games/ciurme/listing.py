@@ -6,11 +6,12 @@ The rules' choices are grouped by the seats they may list for (a superset of tho
 for, or exactly those). A crew's group asks about its members only (the turn, the ballots, the
 captain placing, the motions to depose, the quartermaster's relay, the meeples); the table's
 asks about the facilitator (first players, the phases, the close of phase 1, ties). So the
-listing is made crew by crew, then the facilitator, and an action that changes one crew only
-has only that crew and the facilitator listed again (`relist`): with three crews racing in
-phase 1, every step is a step of one crew. A seat's menu then asks only the groups found listing
-for it. The answers are those of asking every rule for every seat (tests compare them at every
-step of random sessions, and a kept listing with one found afresh).
+listing is kept in parts, one per crew, then the facilitator's, and an action that changes one
+crew only has only that crew's part and the facilitator's made again (`relist`): with three
+crews racing in phase 1, every step is a step of one crew. A seat's menu then asks only the
+groups found listing for it, in its own part. The answers are those of asking every rule for
+every seat (tests compare them at every step of random sessions, and a kept listing with one
+found afresh).
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ TABLE_SEATS: dict[Choices, TableSeats] = {
 # are exactly those it lists for, so that none is asked: the turn's seats, the open voters (every
 # vote has a choice: Agree on a motion, Abstain in an election, in each stage's group of
 # ballots), the captain placing, the members who may move to depose, the facilitator deciding
-# in phase 1. A group not named here asks its choices (`asking`).
+# in phase 1. A group not named here asks its choices, or their `GATES` (`asking`).
 LISTS: dict[tuple[Choices, ...], Gate | None] = {
     TURN: None,
     BALLOTS: None,
@@ -71,6 +72,13 @@ LISTS: dict[tuple[Choices, ...], Gate | None] = {
     DEPOSING: None,
     (race.play_ons, race.closings): None,
     (channels.relay_posts,): channels.relay_due,
+}
+# Whether a rule lists something for a seat, asked without making its choices (a group not
+# named in `LISTS` asks these, or else its choices).
+GATES: dict[Choices, Gate] = {
+    briefing.colours: briefing.picking,
+    briefing.first_players: briefing.naming_first,
+    ballots.decisions: ballots.decision_due,
 }
 # Where one function lists every choice of a group, in table order (finding the crew, the vote
 # or the motion once, not once per choice).
@@ -90,16 +98,7 @@ class Group:
     table_seats: TableSeats | None
     choices: tuple[Choices, ...]
     lists: Gate | None  # whether one of the choices lists something for a seat (None: all do)
-    menu: Menu | None  # every choice of the group at once (None: ask each)
-
-    def actions(self, state: CiurmeState, seat: int) -> list[Action]:
-        """The group's choices for `seat`, in table order."""
-        if self.menu is not None:
-            return self.menu(state, seat)
-        actions: list[Action] = []
-        for choices in self.choices:
-            actions += choices(state, seat)
-        return actions
+    menu: Menu  # the group's choices for a seat, in table order
 
 
 @dataclass(frozen=True)
@@ -125,7 +124,7 @@ def grouped(rules: tuple[Rule, ...]) -> Groups:
             TABLE_SEATS.get(choices[0]),
             tuple(choices),
             LISTS[tuple(choices)] if tuple(choices) in LISTS else asking(tuple(choices)),
-            MENUS.get(tuple(choices)),
+            MENUS.get(tuple(choices)) or chained(tuple(choices)),
         )
         for choices in groups.values()
     ]
@@ -134,12 +133,26 @@ def grouped(rules: tuple[Rule, ...]) -> Groups:
 
 
 def asking(choices: tuple[Choices, ...]) -> Gate:
-    """Whether one of `choices` lists something for a seat, asking them."""
+    """Whether one of `choices` lists something for a seat, asking their `GATES` where they
+    have one, else them."""
+    gates = tuple(GATES.get(listed, listed) for listed in choices)
 
     def lists(state: CiurmeState, seat: int) -> bool:
-        return any(listed(state, seat) for listed in choices)
+        return any(gate(state, seat) for gate in gates)
 
     return lists
+
+
+def chained(choices: tuple[Choices, ...]) -> Menu:
+    """The choices of `choices` for a seat, one after the other, in table order."""
+
+    def menu(state: CiurmeState, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        for listed in choices:
+            actions += listed(state, seat)
+        return actions
+
+    return menu
 
 
 class Lister:
@@ -155,39 +168,36 @@ class Lister:
             found = self._groups[stage] = grouped(self.rules.listed_in(stage))
         return found
 
-    def listing(self, state: CiurmeState) -> Listing:
+    def parts(self, state: CiurmeState) -> list[Listing]:
         """The seats that may act, each with the groups that list a choice for it, in table
-        order: each group asked only about the seats it may list for. Kept on the state until
-        an action changes it (see `relist`)."""
+        order, in parts: one per crew (its members), then the table's (the facilitator); each
+        group asked only about the seats it may list for. Kept on the state until an action
+        changes it (see `relist`)."""
         if state.actor_groups is None:
             groups = self.groups(state.stage)
-            found: Listing = {}
-            for crew in state.crews:
-                list_crew(state, crew, groups.crews, found)
-            list_table(state, groups.table, found)
+            found = [list_crew(state, crew, groups.crews) for crew in state.crews]
+            found.append(list_table(state, groups.table))
             state.actor_groups = found
         return state.actor_groups
 
-    def relist(self, state: CiurmeState, crew: Crew) -> None:
-        """Who may act after an action that changed `crew` and nothing else of the session
-        that a listing asks (the stage, the round, the stamps placed, the period): the other
-        crews' seats keep their groups; the crew and the facilitator are asked again. A new
-        listing: a clone may share the old one."""
+    def relist(self, state: CiurmeState, index: int) -> None:
+        """Who may act after an action that changed the crew at `index` and nothing else of
+        the session that a listing asks (the stage, the round, the stamps placed, the period):
+        the other crews' parts are kept; the crew's and the table's are found again. New
+        parts: a clone may share the old ones."""
         old = state.actor_groups
         if old is None:
             return
-        found = old.copy()
-        for member in crew.members:
-            found.pop(member, None)
-        found.pop(state.facilitator, None)
         groups = self.groups(state.stage)
-        list_crew(state, crew, groups.crews, found)
-        list_table(state, groups.table, found)
+        found = old.copy()
+        found[index] = list_crew(state, state.crews[index], groups.crews)
+        found[-1] = list_table(state, groups.table)
         state.actor_groups = found
 
 
-def list_crew(state: CiurmeState, crew: Crew, groups: tuple[Group, ...], found: Listing) -> None:
-    """Add the crew's seats that may act to `found`, with their groups in table order."""
+def list_crew(state: CiurmeState, crew: Crew, groups: tuple[Group, ...]) -> Listing:
+    """The crew's seats that may act, with their groups in table order."""
+    found: Listing = {}
     for group in groups:
         lists = group.lists
         assert group.crew_seats is not None
@@ -197,10 +207,12 @@ def list_crew(state: CiurmeState, crew: Crew, groups: tuple[Group, ...], found: 
                     found[seat].append(group)
                 else:
                     found[seat] = [group]
+    return found
 
 
-def list_table(state: CiurmeState, groups: tuple[Group, ...], found: Listing) -> None:
-    """Add the facilitator to `found` if one of the table's groups lists a choice for it."""
+def list_table(state: CiurmeState, groups: tuple[Group, ...]) -> Listing:
+    """The facilitator, if one of the table's groups lists a choice for it, with those groups."""
+    found: Listing = {}
     for group in groups:
         lists = group.lists
         assert group.table_seats is not None
@@ -210,6 +222,7 @@ def list_table(state: CiurmeState, groups: tuple[Group, ...], found: Listing) ->
                     found[seat].append(group)
                 else:
                     found[seat] = [group]
+    return found
 
 
 def signature(state: CiurmeState) -> tuple[object, ...]:

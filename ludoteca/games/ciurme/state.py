@@ -276,12 +276,13 @@ class CiurmeState:
     # Each crew's members and the facilitator, who see its board, derived when first asked.
     boards: list[frozenset[int]] | None = field(default=None, metadata=SKIP, compare=False)
     # The seats that may act now, each with the groups of rules that list its choices (the
-    # listing's `Group`s), found when first asked and kept from action to action (an action
-    # lists again the crew it changed, or drops them: `game.keep_listing`): a search, a
-    # player's page and `apply` itself ask again and again of one state, and a seat's menu asks
-    # only its own groups.
-    # Never changed once found (an action makes a new one, or drops it), so a clone shares it.
-    actor_groups: dict[int, list[Any]] | None = field(default=None, metadata=SKIP, compare=False)
+    # listing's `Group`s), in parts: each crew's, then the facilitator's; found when first
+    # asked and kept from action to action (an action lists again the crew it changed, or
+    # drops them all: `game.keep_listing`): a search, a player's page and `apply` itself ask
+    # again and again of one state, and a seat's menu asks only its own groups.
+    # Never changed once found (an action makes new parts, or drops them), so a clone shares it.
+    actor_groups: list[dict[int, list[Any]]] | None = field(default=None, metadata=SKIP,
+                                                            compare=False)
 
     @property
     def facilitator(self) -> int:

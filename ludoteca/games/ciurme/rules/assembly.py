@@ -130,9 +130,12 @@ def placing_captain(state: CiurmeState) -> list[int]:
 
 
 def crew_placing_captain(state: CiurmeState, crew: Crew) -> list[int]:
-    """`placing_captain`, where it is the captain of `crew`."""
-    seats = placing_captain(state)
-    return seats if seats and seats[0] == crew.captain else []
+    """`placing_captain`, where it is the captain of `crew` (the other crews' are not asked
+    about their hands and the fleet)."""
+    index = placer(state)
+    if index is None or state.crews[index] is not crew:
+        return []
+    return placing_captain(state)
 
 
 def placements(state: CiurmeState, seat: int) -> list[Place]:

@@ -255,6 +255,18 @@ def decisions(state: CiurmeState, seat: int) -> list[Decide]:
     ]
 
 
+def decision_due(state: CiurmeState, seat: int) -> bool:
+    """Whether `decisions` lists something for `seat`, without making the choices (a loop:
+    the listing asks it after every action)."""
+    if seat != state.facilitator:
+        return False
+    for crew in state.crews:
+        vote = crew.vote
+        if vote is not None and vote.awaiting_facilitator and vote.candidates:
+            return True
+    return False
+
+
 def check_decide(state: CiurmeState, seat: int, action: Decide) -> Decide:
     require_facilitator(state, seat)
     crews = state.crews

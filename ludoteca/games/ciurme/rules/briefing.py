@@ -134,6 +134,12 @@ def colours(state: CiurmeState, seat: int) -> list[PickColour]:
     return [PickColour(c) for c in free_colours(state.crews[index], seat)]
 
 
+def picking(state: CiurmeState, seat: int) -> bool:
+    """Whether `colours` lists something for `seat`, without making the choices."""
+    index = state.crew_of(seat)
+    return index is not None and bool(free_colours(state.crews[index], seat))
+
+
 def check_colour(state: CiurmeState, seat: int, action: PickColour) -> PickColour:
     index = state.crew_of(seat)
     if index is None:
@@ -200,6 +206,11 @@ def first_players(state: CiurmeState, seat: int) -> list[FirstPlayer]:
         if not crew.first_chosen
         for member in crew.members
     ]
+
+
+def naming_first(state: CiurmeState, seat: int) -> bool:
+    """Whether `first_players` lists something for `seat`, without making the choices."""
+    return seat == state.facilitator and not all(crew.first_chosen for crew in state.crews)
 
 
 def check_first_player(state: CiurmeState, seat: int, action: FirstPlayer) -> FirstPlayer:

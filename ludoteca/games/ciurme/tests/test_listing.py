@@ -1,7 +1,8 @@
 """Who may act is kept from action to action (`game.keep_listing`): after every action, listed or
-not (a member's chat message, the facilitator's clock closing a vote), the kept listing answers
-as a listing found afresh would; and each crew's part of who may act is that crew's share of the
-whole session's."""
+not (a member's chat message, the facilitator's clock closing a vote), applied or played (`play`,
+without events), the kept listing answers as a listing found afresh would; each crew's part of
+who may act is that crew's share of the whole session's; and a rule's gate answers whether its
+choices list something, as they do."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
 from ludoteca.games.ciurme.actions import CloseVote, Post
 from ludoteca.games.ciurme.data import Channel
+from ludoteca.games.ciurme.listing import GATES, signature
 from ludoteca.games.ciurme.rules import assembly, depositions, phase1, roles
 from ludoteca.games.ciurme.state import CiurmeState
 
@@ -81,3 +83,57 @@ def test_each_crews_part_is_its_share_of_the_sessions() -> None:
                 assert set(share) <= set(crew.members)
         seat = rng.choice(sorted(GAME.actors(state)))
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), TABLES)
+def test_the_listing_kept_by_play_answers_as_a_fresh_one(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    rng = Rng(seed)
+    state = GAME.setup(players, seed, options)
+    while not GAME.is_over(state):
+        fresh = afresh(state)
+        assert GAME.actors(state) == GAME.actors(fresh)
+        assert menus(state) == menus(fresh)
+        seat = rng.choice(sorted(GAME.actors(state)))
+        GAME.play(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), TABLES)
+def test_each_gate_answers_as_its_choices(
+    players: int, seed: int, options: dict[str, Any]
+) -> None:
+    rng = Rng(seed)
+    state = GAME.setup(players, seed, options)
+    asked = dict.fromkeys(GATES, False)  # whether a gate was ever asked where its rule lists
+    while not GAME.is_over(state):
+        for choices, gate in GATES.items():
+            for seat in GAME.seats(state):
+                listed = bool(choices(state, seat))
+                assert gate(state, seat) == listed, (choices.__name__, seat)
+                asked[choices] = asked[choices] or listed
+        seat = rng.choice(sorted(GAME.actors(state)))
+        GAME.play(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert all(asked.values()), asked
+
+
+def test_an_action_of_one_crew_keeps_the_other_crews_parts() -> None:
+    """The listing is kept, not found again: after a member's action that leaves the session's
+    `signature` as it was, the other crews' parts are the very ones found before it."""
+    rng = Rng(3)
+    state = GAME.setup(15, 3)
+    kept = 0
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.actors(state)))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        before, parts = signature(state), list(GAME.listing(state))
+        GAME.play(state, seat, action)
+        index = state.crew_of(seat)
+        if index is None or signature(state) != before:
+            continue
+        assert state.actor_groups is not None
+        for other, part in enumerate(parts[:-1]):
+            if other != index:
+                assert state.actor_groups[other] is part
+        kept += 1
+    assert kept > 100
