@@ -22,7 +22,7 @@ from ludoteca.games.ligretto.geometry import (
     geometry,
     tile_keys,
 )
-from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
+from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState, Player
 
 NOWHERE: tuple[list[tuple[int, Path]], ...] = ([], [], [])  # a colour pair not on the board
 
@@ -47,7 +47,7 @@ class AtPawn:
     every test of which tiles fit), and those with jokers and the Place actions of each,
     searched on first use."""
 
-    __slots__ = ("stuck", "plain", "paths", "places")
+    __slots__ = ("stuck", "plain", "reachable", "paths", "places")
 
     def __init__(self, geo: Geometry, taken: int, cell: int) -> None:
         """`taken`: the covered squares and those under pawns (as bits); a tile laid without
@@ -62,6 +62,8 @@ class AtPawn:
                     plain[key] = [path]
                 else:
                     found.append(path)
+        # key -> every placement from here on an empty board, by jokers used
+        self.reachable = geo.placements_from(cell)
         self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used -> placements
         self.places: dict[int, list[Place]] = {}  # key * 4 + jokers used -> as actions
 
@@ -121,7 +123,7 @@ class Fits:
         if found is None:
             start = self.pawns[pawn]
             taken = self.covered | (self.pawn_squares & ~(1 << start))
-            reachable = self.geometry.placements_from(start).get(key, NOWHERE)[jokers]
+            reachable = self._at[pawn].reachable.get(key, NOWHERE)[jokers]
             fewer = self.tile_squares(pawn, key, jokers)
             found = self._at[pawn].paths[key * 4 + jokers] = [
                 path for used, path in reachable
@@ -166,12 +168,12 @@ class Fits:
         found = self._menus.get(key * 4 + jokers)
         if found is None:
             found = self._menus[key * 4 + jokers] = []
-            places_at, placements_from = self.places_at, self.geometry.placements_from
+            places_at = self.places_at
             for pawn, at in enumerate(self._at):
                 if key in at.plain:  # most pawns take a tile nowhere without jokers
                     found += places_at(pawn, key, 0)
                 if jokers:  # and many nowhere with them, even on an empty board
-                    reachable = placements_from(self.pawns[pawn]).get(key, NOWHERE)
+                    reachable = at.reachable.get(key, NOWHERE)
                     for used in range(1, jokers + 1):
                         if reachable[used]:
                             found += places_at(pawn, key, used)
@@ -219,9 +221,7 @@ class Fits:
     def plain_keys(self) -> set[int]:
         """The colour pairs that fit next to some pawn without jokers (shared set)."""
         if self._plain_keys is None:
-            self._plain_keys = set()
-            for at in self._at:
-                self._plain_keys.update(at.plain)
+            self._plain_keys = set().union(*[at.plain for at in self._at])
         return self._plain_keys
 
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
@@ -285,17 +285,29 @@ def nobody_can_place(state: LigrettoState) -> bool:
     jokers included."""
     f = fits(state)
     plain = f.plain_keys()
-    for seat, player in enumerate(state.players):
-        if not player.duties and not plain.isdisjoint(holding_keys(state, seat)):
+    keys = tile_keys(state.colours)
+    for player in state.players:
+        if not player.duties and holds_a_plain_fit(player, keys, plain):
             return False  # the usual answer, found without searching for joker placements
     held = [holding_keys(state, seat) for seat in range(len(state.players))]
     restarts_open = bool(open_duties(state))
-    for player, keys in zip(state.players, held, strict=True):
-        if (player.duties or restarts_open) and any(f.free_pairs(k) for k in keys):
+    for player, pairs in zip(state.players, held, strict=True):
+        if (player.duties or restarts_open) and any(f.free_pairs(k) for k in pairs):
             return False
-        if not player.duties and any(f.fits_at_pawns(k, player.jokers) for k in keys):
+        if not player.duties and any(f.fits_at_pawns(k, player.jokers) for k in pairs):
             return False
     return True
+
+
+def holds_a_plain_fit(player: Player, keys: tuple[int, ...], plain: set[int]) -> bool:
+    """Whether a tile `player` holds (stack, pile, turned tile) is of a colour pair in `plain`
+    (those that fit next to some pawn without jokers); `keys`: each tile's colour pair."""
+    key_of = keys.__getitem__
+    return not (
+        plain.isdisjoint(map(key_of, player.stack))
+        and plain.isdisjoint(map(key_of, player.pile))
+        and (player.hand == NO_TILE or keys[player.hand] not in plain)
+    )
 
 
 def hand_key(state: LigrettoState, seat: int) -> int | None:
