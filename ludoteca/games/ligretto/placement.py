@@ -18,13 +18,14 @@ from ludoteca.games.ligretto.geometry import (
     Candidate,
     Geometry,
     Path,
+    Reachable,
     bits,
     geometry,
     tile_keys,
 )
 from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState, Player
 
-NOWHERE: tuple[list[tuple[int, Path]], ...] = ([], [], [])  # a colour pair not on the board
+NOWHERE: Reachable = ([], [], [])  # a colour pair not on the board
 
 # Every Place action made so far, per pawn by placement: actions are frozen, so the menus of
 # every board share them instead of making new ones after each placement (making them was a
@@ -117,19 +118,31 @@ class Fits:
         tile squares fewer jokers reach from this pawn is left out: its jokers would be spent
         for nothing (a joker on the square the pawn started the round on, say). The list is
         shared: do not change it."""
+        at = self._at[pawn]
         if not jokers:
-            return self._at[pawn].plain.get(key, [])
-        found = self._at[pawn].paths.get(key * 4 + jokers)  # one number per (key, jokers)
+            return at.plain.get(key, [])
+        found = at.paths.get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
-            start = self.pawns[pawn]
-            taken = self.covered | (self.pawn_squares & ~(1 << start))
-            reachable = self._at[pawn].reachable.get(key, NOWHERE)[jokers]
-            fewer = self.tile_squares(pawn, key, jokers)
-            found = self._at[pawn].paths[key * 4 + jokers] = [
-                path for used, path in reachable
-                if not used & taken and (path[0], path[1]) not in fewer
-            ]
+            self._search_jokers(pawn, key)
+            found = at.paths[key * 4 + jokers]
         return found
+
+    def _search_jokers(self, pawn: int, key: int) -> None:
+        """The placements of a `key` tile at `pawn` with each number of jokers, from one up, in
+        one go: each number leaves out the tile squares reached with fewer."""
+        at = self._at[pawn]
+        taken = self.covered | (self.pawn_squares & ~(1 << self.pawns[pawn]))
+        reachable = at.reachable.get(key, NOWHERE)
+        fewer = {(near, far) for near, far, _ in at.plain.get(key, ())}
+        for jokers in range(1, data.JOKERS_PER_PLAYER + 1):
+            found: list[Path] = []
+            reached = []
+            for used, squares, path in reachable[jokers]:
+                if not used & taken and squares not in fewer:
+                    found.append(path)
+                    reached.append(squares)
+            at.paths[key * 4 + jokers] = found
+            fewer.update(reached)
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
         """The (near, far) squares a `key` tile reaches at `pawn` with fewer than `jokers`
