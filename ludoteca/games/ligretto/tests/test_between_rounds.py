@@ -82,7 +82,9 @@ def test_the_set_aside_menu_kept_per_individual_board_is_the_boards_own() -> Non
     """The set-aside menu is made once per individual board: asked again, and for another
     seat with the same board, it is the same; another board has its own [D-11]."""
     s = fresh(players=3)
-    boards = ([], [3], [0, 7], list(range(1, 14)), list(range(2, 15)), [0, 7])
+    boards: tuple[list[int], ...] = (
+        [], [3], [0, 7], list(range(1, 14)), list(range(2, 15)), [0, 7]
+    )
     for seat, board in zip((2, 1, 2, 0, 1, 0), boards, strict=True):
         s.players[seat].aside = list(board)
         expected = [SetAside(c) for c in set_aside_choices(s, seat)]
