@@ -10,8 +10,6 @@ placement could not affect.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import (
@@ -74,7 +72,7 @@ class Fits:
     is searched on first use, as most are never asked for."""
 
     def __init__(
-        self, state: LigrettoState, before: Fits | None = None, covered: Iterable[int] = ()
+        self, state: LigrettoState, before: Fits | None = None, covered: tuple[int, ...] = ()
     ) -> None:
         """The fits of the board of `state`; with `before` (the fits of the board just before
         a placement covered the squares `covered`), only what the placement changed is looked
@@ -93,22 +91,24 @@ class Fits:
             self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
             changed = -1  # every square
         else:
-            self.covered = before.covered | bits(tuple(covered))
+            self.covered = before.covered | bits(covered)
             changed = self.covered ^ before.covered | self.pawn_squares ^ before.pawn_squares
-        self._at = self._look_again(before, changed)
-        self.stuck = [at.stuck for at in self._at]  # per pawn: in a dead end [D-9]
+        self._at: list[AtPawn] = []
+        self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
+        self._look_again(before, changed)
 
-    def _look_again(self, before: Fits | None, changed: int) -> list[AtPawn]:
+    def _look_again(self, before: Fits | None, changed: int) -> None:
         """Take over from `before` what is known at every pawn that stayed put with no
         `changed` square (bits) within its reach: it cannot have changed."""
         taken = self.covered | self.pawn_squares
         reach = self.geometry.reach
-        return [
-            before._at[pawn]
-            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed
-            else AtPawn(self.geometry, taken, cell)
-            for pawn, cell in enumerate(self.pawns)
-        ]
+        for pawn, cell in enumerate(self.pawns):
+            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
+                at = before._at[pawn]
+            else:
+                at = AtPawn(self.geometry, taken, cell)
+            self._at.append(at)
+            self.stuck.append(at.stuck)
 
     def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Path]:
         """Placements of a `key` tile at `pawn` with `jokers` jokers (each number searched on
@@ -251,7 +251,7 @@ def fits(state: LigrettoState) -> Fits:
     return result
 
 
-def squares_covered(state: LigrettoState, squares: Iterable[int]) -> None:
+def squares_covered(state: LigrettoState, squares: tuple[int, ...]) -> None:
     """Use instead of `state.board_changed()` right after a placement covered `squares` (and
     moved a pawn): the cached fits are those of the board just before it."""
     before = state.cache

@@ -9,8 +9,6 @@ player's hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, public
@@ -77,7 +75,7 @@ def covered_by(action: Place) -> tuple[int, ...]:
     return (*action.jokers, action.near, action.far)
 
 
-def after_placement(state: LigrettoState, seat: int, covered: Iterable[int]) -> list[Event]:
+def after_placement(state: LigrettoState, seat: int, covered: tuple[int, ...]) -> list[Event]:
     """The tile has left the hand: restarts owed [D-9], then the round's end."""
     player = state.players[seat]
     player.hand = NO_TILE
