@@ -123,26 +123,32 @@ class Fits:
             return at.plain.get(key, [])
         found = at.paths.get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
-            self._search_jokers(pawn, key)
-            found = at.paths[key * 4 + jokers]
+            found = self._search_jokers(pawn, key, jokers)
         return found
 
-    def _search_jokers(self, pawn: int, key: int) -> None:
-        """The placements of a `key` tile at `pawn` with each number of jokers, from one up, in
-        one go: each number leaves out the tile squares reached with fewer."""
+    def _search_jokers(self, pawn: int, key: int, jokers: int) -> list[Path]:
+        """The placements of a `key` tile at `pawn` with each number of jokers from one up to
+        `jokers`, in one go (those not searched yet): each number leaves out the tile squares
+        reached with fewer. Returns those with `jokers`."""
         at = self._at[pawn]
         taken = self.covered | (self.pawn_squares & ~(1 << self.pawns[pawn]))
         reachable = at.reachable.get(key, NOWHERE)
         fewer = {(near, far) for near, far, _ in at.plain.get(key, ())}
-        for jokers in range(1, data.JOKERS_PER_PLAYER + 1):
-            found: list[Path] = []
-            reached = []
-            for used, squares, path in reachable[jokers]:
-                if not used & taken and squares not in fewer:
+        found: list[Path] = []
+        for used in range(1, jokers + 1):
+            known = at.paths.get(key * 4 + used)
+            if known is not None:
+                found = known
+                fewer.update([(near, far) for near, far, _ in found])
+                continue
+            found, reached = [], []
+            for needs, squares, path in reachable[used]:
+                if not needs & taken and squares not in fewer:
                     found.append(path)
                     reached.append(squares)
-            at.paths[key * 4 + jokers] = found
+            at.paths[key * 4 + used] = found
             fewer.update(reached)
+        return found
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
         """The (near, far) squares a `key` tile reaches at `pawn` with fewer than `jokers`
