@@ -13,7 +13,7 @@ from __future__ import annotations
 from ludoteca.engine.actions import Action
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import EndRound
-from ludoteca.games.ligretto.placement import placements
+from ludoteca.games.ligretto.placement import fits, placements
 from ludoteca.games.ligretto.rules.restart import restarts
 from ludoteca.games.ligretto.rules.round_end import host_may_end
 from ludoteca.games.ligretto.rules.turn_over import DISCARD, TURN_OVER
@@ -28,8 +28,10 @@ def play_menu(state: LigrettoState, seat: int) -> list[Action]:
     menu: list[Action]
     if state.players[seat].hand == NO_TILE:
         menu = [TURN_OVER]
-    else:
+    elif True in fits(state).stuck:  # restarts are owed for stuck pawns only [D-9]
         menu = [*restarts(state, seat), *placements(state, seat), DISCARD]
+    else:
+        menu = [*placements(state, seat), DISCARD]
     if seat == data.HOST_SEAT and host_may_end(state):
         menu.append(END_ROUND)
     return menu
