@@ -19,9 +19,11 @@ SEARCH_STEPS = 4
 Path = tuple[int, int, tuple[int, ...]]
 # A placement at some pawn: (pawn, near square, far square, joker squares), the fields of a Place.
 Candidate = tuple[int, int, int, tuple[int, ...]]
-# Placements of one colour pair from one square, by jokers used (0-2), each with the squares
-# it needs free (as bits).
-Reachable = tuple[list[tuple[int, Path]], list[tuple[int, Path]], list[tuple[int, Path]]]
+# A placement as a search reads it: the squares it needs free (as bits), its tile's (near,
+# far) squares, and the placement.
+Step = tuple[int, tuple[int, int], Path]
+# Placements of one colour pair from one square, by jokers used (0-2).
+Reachable = tuple[list[Step], list[Step], list[Step]]
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ def _placements_from(geo: Geometry, start: int) -> dict[int, Reachable]:
                     found = table.get(key)
                     if found is None:  # (not setdefault: its default would be made every time)
                         found = table[key] = ([], [], [])
-                    found[level].append((with_near | 1 << far, (near, far, jokers)))
+                    found[level].append((with_near | 1 << far, (near, far), (near, far, jokers)))
 
     tiles_from(start, ())
     for j1 in nb[start]:

@@ -10,21 +10,20 @@ placement could not affect.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import (
     Candidate,
     Geometry,
     Path,
+    Reachable,
     bits,
     geometry,
     tile_keys,
 )
-from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState
+from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState, Player
 
-NOWHERE: tuple[list[tuple[int, Path]], ...] = ([], [], [])  # a colour pair not on the board
+NOWHERE: Reachable = ([], [], [])  # a colour pair not on the board
 
 # Every Place action made so far, per pawn by placement: actions are frozen, so the menus of
 # every board share them instead of making new ones after each placement (making them was a
@@ -47,7 +46,7 @@ class AtPawn:
     every test of which tiles fit), and those with jokers and the Place actions of each,
     searched on first use."""
 
-    __slots__ = ("stuck", "plain", "paths", "places")
+    __slots__ = ("stuck", "plain", "reachable", "paths", "places")
 
     def __init__(self, geo: Geometry, taken: int, cell: int) -> None:
         """`taken`: the covered squares and those under pawns (as bits); a tile laid without
@@ -62,6 +61,8 @@ class AtPawn:
                     plain[key] = [path]
                 else:
                     found.append(path)
+        # key -> every placement from here on an empty board, by jokers used
+        self.reachable = geo.placements_from(cell)
         self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used -> placements
         self.places: dict[int, list[Place]] = {}  # key * 4 + jokers used -> as actions
 
@@ -71,7 +72,7 @@ class Fits:
     is searched on first use, as most are never asked for."""
 
     def __init__(
-        self, state: LigrettoState, before: Fits | None = None, covered: Iterable[int] = ()
+        self, state: LigrettoState, before: Fits | None = None, covered: tuple[int, ...] = ()
     ) -> None:
         """The fits of the board of `state`; with `before` (the fits of the board just before
         a placement covered the squares `covered`), only what the placement changed is looked
@@ -90,22 +91,24 @@ class Fits:
             self.covered = bits([cell for cell, what in enumerate(state.cover) if what != FREE])
             changed = -1  # every square
         else:
-            self.covered = before.covered | bits(tuple(covered))
+            self.covered = before.covered | bits(covered)
             changed = self.covered ^ before.covered | self.pawn_squares ^ before.pawn_squares
-        self._at = self._look_again(before, changed)
-        self.stuck = [at.stuck for at in self._at]  # per pawn: in a dead end [D-9]
+        self._at: list[AtPawn] = []
+        self.stuck: list[bool] = []  # per pawn: in a dead end [D-9]
+        self._look_again(before, changed)
 
-    def _look_again(self, before: Fits | None, changed: int) -> list[AtPawn]:
+    def _look_again(self, before: Fits | None, changed: int) -> None:
         """Take over from `before` what is known at every pawn that stayed put with no
         `changed` square (bits) within its reach: it cannot have changed."""
         taken = self.covered | self.pawn_squares
         reach = self.geometry.reach
-        return [
-            before._at[pawn]
-            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed
-            else AtPawn(self.geometry, taken, cell)
-            for pawn, cell in enumerate(self.pawns)
-        ]
+        for pawn, cell in enumerate(self.pawns):
+            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
+                at = before._at[pawn]
+            else:
+                at = AtPawn(self.geometry, taken, cell)
+            self._at.append(at)
+            self.stuck.append(at.stuck)
 
     def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Path]:
         """Placements of a `key` tile at `pawn` with `jokers` jokers (each number searched on
@@ -115,18 +118,36 @@ class Fits:
         tile squares fewer jokers reach from this pawn is left out: its jokers would be spent
         for nothing (a joker on the square the pawn started the round on, say). The list is
         shared: do not change it."""
+        at = self._at[pawn]
         if not jokers:
-            return self._at[pawn].plain.get(key, [])
-        found = self._at[pawn].paths.get(key * 4 + jokers)  # one number per (key, jokers)
+            return at.plain.get(key, [])
+        found = at.paths.get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
-            start = self.pawns[pawn]
-            taken = self.covered | (self.pawn_squares & ~(1 << start))
-            reachable = self.geometry.placements_from(start).get(key, NOWHERE)[jokers]
-            fewer = self.tile_squares(pawn, key, jokers)
-            found = self._at[pawn].paths[key * 4 + jokers] = [
-                path for used, path in reachable
-                if not used & taken and (path[0], path[1]) not in fewer
-            ]
+            found = self._search_jokers(pawn, key, jokers)
+        return found
+
+    def _search_jokers(self, pawn: int, key: int, jokers: int) -> list[Path]:
+        """The placements of a `key` tile at `pawn` with each number of jokers from one up to
+        `jokers`, in one go (those not searched yet): each number leaves out the tile squares
+        reached with fewer. Returns those with `jokers`."""
+        at = self._at[pawn]
+        taken = self.covered | (self.pawn_squares & ~(1 << self.pawns[pawn]))
+        reachable = at.reachable.get(key, NOWHERE)
+        fewer = {(near, far) for near, far, _ in at.plain.get(key, ())}
+        found: list[Path] = []
+        for used in range(1, jokers + 1):
+            known = at.paths.get(key * 4 + used)
+            if known is not None:
+                found = known
+                fewer.update([(near, far) for near, far, _ in found])
+                continue
+            found, reached = [], []
+            for needs, squares, path in reachable[used]:
+                if not needs & taken and squares not in fewer:
+                    found.append(path)
+                    reached.append(squares)
+            at.paths[key * 4 + used] = found
+            fewer.update(reached)
         return found
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
@@ -166,12 +187,12 @@ class Fits:
         found = self._menus.get(key * 4 + jokers)
         if found is None:
             found = self._menus[key * 4 + jokers] = []
-            places_at, placements_from = self.places_at, self.geometry.placements_from
+            places_at = self.places_at
             for pawn, at in enumerate(self._at):
                 if key in at.plain:  # most pawns take a tile nowhere without jokers
                     found += places_at(pawn, key, 0)
                 if jokers:  # and many nowhere with them, even on an empty board
-                    reachable = placements_from(self.pawns[pawn]).get(key, NOWHERE)
+                    reachable = at.reachable.get(key, NOWHERE)
                     for used in range(1, jokers + 1):
                         if reachable[used]:
                             found += places_at(pawn, key, used)
@@ -219,9 +240,7 @@ class Fits:
     def plain_keys(self) -> set[int]:
         """The colour pairs that fit next to some pawn without jokers (shared set)."""
         if self._plain_keys is None:
-            self._plain_keys = set()
-            for at in self._at:
-                self._plain_keys.update(at.plain)
+            self._plain_keys = set().union(*[at.plain for at in self._at])
         return self._plain_keys
 
     def fits_at_pawns(self, key: int, jokers: int) -> bool:
@@ -238,7 +257,7 @@ def fits(state: LigrettoState) -> Fits:
     return result
 
 
-def squares_covered(state: LigrettoState, squares: Iterable[int]) -> None:
+def squares_covered(state: LigrettoState, squares: tuple[int, ...]) -> None:
     """Use instead of `state.board_changed()` right after a placement covered `squares` (and
     moved a pawn): the cached fits are those of the board just before it."""
     before = state.cache
@@ -285,17 +304,29 @@ def nobody_can_place(state: LigrettoState) -> bool:
     jokers included."""
     f = fits(state)
     plain = f.plain_keys()
-    for seat, player in enumerate(state.players):
-        if not player.duties and not plain.isdisjoint(holding_keys(state, seat)):
+    keys = tile_keys(state.colours)
+    for player in state.players:
+        if not player.duties and holds_a_plain_fit(player, keys, plain):
             return False  # the usual answer, found without searching for joker placements
     held = [holding_keys(state, seat) for seat in range(len(state.players))]
     restarts_open = bool(open_duties(state))
-    for player, keys in zip(state.players, held, strict=True):
-        if (player.duties or restarts_open) and any(f.free_pairs(k) for k in keys):
+    for player, pairs in zip(state.players, held, strict=True):
+        if (player.duties or restarts_open) and any(f.free_pairs(k) for k in pairs):
             return False
-        if not player.duties and any(f.fits_at_pawns(k, player.jokers) for k in keys):
+        if not player.duties and any(f.fits_at_pawns(k, player.jokers) for k in pairs):
             return False
     return True
+
+
+def holds_a_plain_fit(player: Player, keys: tuple[int, ...], plain: set[int]) -> bool:
+    """Whether a tile `player` holds (stack, pile, turned tile) is of a colour pair in `plain`
+    (those that fit next to some pawn without jokers); `keys`: each tile's colour pair."""
+    key_of = keys.__getitem__
+    return not (
+        plain.isdisjoint(map(key_of, player.stack))
+        and plain.isdisjoint(map(key_of, player.pile))
+        and (player.hand == NO_TILE or keys[player.hand] not in plain)
+    )
 
 
 def hand_key(state: LigrettoState, seat: int) -> int | None:

@@ -31,8 +31,19 @@ def set_aside_choices(state: LigrettoState, seat: int) -> list[tuple[int, ...]]:
     return [(), *combinations(state.in_play(seat), max_set_aside(state, seat))]
 
 
+# The set-aside menu by individual board (sorted tiles): the menu depends on nothing else, and
+# was up to 105 actions looked up again at every ask. At most one per subset of a tile set.
+SET_ASIDE_MENUS: dict[tuple[int, ...], tuple[SetAside, ...]] = {}
+
+
 def set_asides(state: LigrettoState, seat: int) -> list[SetAside]:
-    return [set_aside(c) for c in set_aside_choices(state, seat)]
+    aside = tuple(state.players[seat].aside)
+    found = SET_ASIDE_MENUS.get(aside)
+    if found is None:
+        found = SET_ASIDE_MENUS[aside] = tuple(
+            set_aside(c) for c in set_aside_choices(state, seat)
+        )
+    return list(found)
 
 
 @cache

@@ -9,8 +9,6 @@ player's hand.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ludoteca.engine.codec import quote
 from ludoteca.engine.errors import IllegalAction, Reason
 from ludoteca.engine.events import Event, public
@@ -45,6 +43,22 @@ def check_place(state: LigrettoState, seat: int, action: Place) -> Place:
 
 
 def do_place(state: LigrettoState, seat: int, action: Place) -> list[Event]:
+    tile = lay_tile(state, seat, action)
+    event = public("placed", seat=seat, pawn=action.pawn, tile=tile,
+                   colours=state.tile_colours(tile),
+                   squares=[action.near, action.far], jokers=list(action.jokers))
+    return [event, *after_placement(state, seat, covered_by(action))]
+
+
+def play_place(state: LigrettoState, seat: int, action: Place) -> None:
+    """`do_place` without its events, for `Game.play`, which drops them."""
+    lay_tile(state, seat, action)
+    after_placement(state, seat, covered_by(action))
+
+
+def lay_tile(state: LigrettoState, seat: int, action: Place) -> int:
+    """The jokers, then the turned tile, on their squares; the pawn onto the far one. Returns
+    the tile, still in the hand until `after_placement`."""
     player = state.players[seat]
     for cell in action.jokers:
         state.cover[cell] = square_key(seat, JOKER)
@@ -53,14 +67,15 @@ def do_place(state: LigrettoState, seat: int, action: Place) -> list[Event]:
     state.cover[action.near] = state.cover[action.far] = square_key(seat, tile)
     # "La pedina Ligretto va spostata sempre sulla casella più distante"
     state.pawns[action.pawn] = action.far
-    event = public("placed", seat=seat, pawn=action.pawn, tile=tile,
-                   colours=state.tile_colours(tile),
-                   squares=[action.near, action.far], jokers=list(action.jokers))
-    covered = (*action.jokers, action.near, action.far)
-    return [event, *after_placement(state, seat, covered)]
+    return tile
 
 
-def after_placement(state: LigrettoState, seat: int, covered: Iterable[int]) -> list[Event]:
+def covered_by(action: Place) -> tuple[int, ...]:
+    """The squares a placement covers: its jokers' and its tile's."""
+    return (*action.jokers, action.near, action.far)
+
+
+def after_placement(state: LigrettoState, seat: int, covered: tuple[int, ...]) -> list[Event]:
     """The tile has left the hand: restarts owed [D-9], then the round's end."""
     player = state.players[seat]
     player.hand = NO_TILE

@@ -28,6 +28,21 @@ def check_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> TurnOv
 
 
 def do_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> list[Event]:
+    tile = turn_tile_over(state, seat)
+    # "scopre la tessera in cima al mazzo": everybody sees the turned tile [D-15]
+    event = public("turned", seat=seat, tile=tile, colours=state.tile_colours(tile))
+    return [event, *end_if_stalled_for_good(state)]
+
+
+def play_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> None:
+    """`do_turn_over` without its events, for `Game.play`, which drops them."""
+    turn_tile_over(state, seat)
+    end_if_stalled_for_good(state)
+
+
+def turn_tile_over(state: LigrettoState, seat: int) -> int:
+    """The seat's top tile into its hand, its fits counted (and a turn-over counted toward a
+    stall [D-16]); returns the tile."""
     player = state.players[seat]
     # the pile, turned over unshuffled, is the new stack: "Se un giocatore scarta davanti
     # a sé tutte le sue tessere, capovolge il mazzo e lo prende in mano"
@@ -38,10 +53,7 @@ def do_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> list[Even
     player.turned += 1
     player.fits += count_placements(state, seat)
     state.stall_turns[seat] += 1
-    # "scopre la tessera in cima al mazzo": everybody sees the turned tile [D-15]
-    tile = player.hand
-    event = public("turned", seat=seat, tile=tile, colours=state.tile_colours(tile))
-    return [event, *end_if_stalled_for_good(state)]
+    return player.hand
 
 
 # --- discarding it -------------------------------------------------------------------------------
@@ -58,10 +70,21 @@ def check_discard(state: LigrettoState, seat: int, action: Discard) -> Discard:
 
 
 def do_discard(state: LigrettoState, seat: int, action: Discard) -> list[Event]:
+    tile = discard_tile(state, seat)
+    # "posa la tessera scoperta davanti a sé": face up on top of the pile [D-15]
+    return [public("discarded", seat=seat, tile=tile,
+                   colours=state.tile_colours(tile))]
+
+
+def play_discard(state: LigrettoState, seat: int, action: Discard) -> None:
+    """`do_discard` without its event, for `Game.play`, which drops it."""
+    discard_tile(state, seat)
+
+
+def discard_tile(state: LigrettoState, seat: int) -> int:
+    """The turned tile onto the seat's pile; returns the tile."""
     player = state.players[seat]
     tile = player.hand
     player.pile.append(tile)
     player.hand = NO_TILE
-    # "posa la tessera scoperta davanti a sé": face up on top of the pile [D-15]
-    return [public("discarded", seat=seat, tile=tile,
-                   colours=state.tile_colours(tile))]
+    return tile

@@ -13,6 +13,11 @@ from ludoteca.games.ligretto.actions import (
     TakeBack,
     TurnOver,
 )
+from ludoteca.games.ligretto.rules.between_rounds import (
+    SET_ASIDE_MENUS,
+    set_aside_choices,
+    set_asides,
+)
 from ludoteca.games.ligretto.rules.rounds import end_round
 from ludoteca.games.ligretto.state import Ending, Phase
 from ludoteca.games.ligretto.tests.helpers import (
@@ -75,6 +80,26 @@ def test_set_aside_keeps_one_tile_in_play_d11_and_take_back() -> None:
         GAME.apply(s, 1, TakeBack((1,)))
     GAME.apply(s, 1, TakeBack((1, 2)))
     assert s.phase is Phase.PLAY and s.round == 3
+
+
+def test_the_set_aside_menu_kept_per_individual_board_is_the_boards_own() -> None:
+    """The set-aside menu is made once per individual board, then kept: asked again, and for
+    another seat with the same board, it is the same; another board has its own [D-11]."""
+    SET_ASIDE_MENUS.clear()  # made here, whatever ran before
+    s = fresh(players=3)
+    boards: tuple[list[int], ...] = (
+        [], [3], [0, 7], list(range(1, 14)), list(range(2, 15)), [0, 7]
+    )
+    for seat, board in zip((2, 1, 2, 0, 1, 0), boards, strict=True):
+        s.players[seat].aside = list(board)
+        expected = [SetAside(c) for c in set_aside_choices(s, seat)]
+        menu = set_asides(s, seat)
+        kept = SET_ASIDE_MENUS[tuple(board)]
+        assert menu == expected == list(kept)
+        menu.clear()  # a menu of one's own: what is kept does not change with it
+        assert set_asides(s, seat) == expected and SET_ASIDE_MENUS[tuple(board)] is kept
+    assert len(SET_ASIDE_MENUS) == 5
+    assert len(set_asides(s, 0)) == 1 + 13 * 12 // 2
 
 
 def test_the_last_round_ends_the_match_without_setting_aside_d11() -> None:
