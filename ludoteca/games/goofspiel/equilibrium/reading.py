@@ -4,8 +4,9 @@ An equilibrium never loses in the long run, but it does not punish a habit eithe
 player who always bids the prize's value it wins little more than half the matches, where a
 player who noticed would win nearly all of them. So the strong level keeps what it saw of the
 match (each prize, the hands before it, the other's bid) and, while every bid of the other fits
-one of the plain habits people bid by, plays the restricted Nash response to them
-(`habits.py`, `restricted.py`): the strategy that beats the habits as far as it can while a
+one of the plain habits people bid by or may be one of the bots it meets (the normal level, the
+old strong search: `kinds.py`), plays the restricted Nash response to them (`habits.py`,
+`restricted.py`): the strategy that beats them as far as it can while a
 best response to it gains less than a set bound, whatever the other plans (one who bids like a
 habit for a prize or two and then punishes the reply included). Once a bid fits no habit, the
 other plays freely and the solved table is played. The state does not keep the order of the
