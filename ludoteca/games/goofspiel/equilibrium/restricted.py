@@ -80,6 +80,7 @@ class Step:
     parent: Any = None  # (n, 3): the node before, i and j there (the first step: -1)
     after_value: Any = None  # (after-bids node): its value where the match is settled, else nan
     after_next: Any = None  # (after-bids node, prize): the next step's node, -1 if settled
+    fixed: Any = None  # the last step's matrices (`step_values`): every match settled after it
 
 
 def habit_bid(habit: str, node: Node) -> int:
@@ -215,6 +216,21 @@ def step_values(step: Step, below: Any, mine: Any, theirs: Any | None) -> tuple[
     best. Also the free player's matrix (n, i, j) and the kinds' rows (n, i, kind)."""
     import numpy as np
 
+    if below is None and step.fixed is None:
+        step.fixed = matrices(step, None)
+    free, habits = step.fixed if below is None else matrices(step, below)
+    values = np.zeros((len(step.nodes), 1 + len(KINDS)))
+    against = np.einsum("ni,nij->nj", mine, free)
+    values[:, 0] = against.min(axis=1) if theirs is None else (against * theirs).sum(axis=1)
+    values[:, 1:] = np.einsum("ni,nik->nk", mine, habits)
+    return values, free, habits
+
+
+def matrices(step: Step, below: Any) -> tuple[Any, Any]:
+    """The step's entries: the free player's matrix (n, i, j) and each kind's expectation over
+    its bids (n, i, kind), given the next step's node values (`below`; None: there is none)."""
+    import numpy as np
+
     columns = 1 + len(KINDS)
     settled_here = ~np.isnan(step.after_value)
     after = np.repeat(step.after_value[:, None], columns, axis=1)
@@ -223,12 +239,7 @@ def step_values(step: Step, below: Any, mine: Any, theirs: Any | None) -> tuple[
     reached = after[np.maximum(step.child, 0)]  # (n, i, j, column)
     free = np.where(step.child >= 0, reached[..., 0], step.off)
     others = np.where((step.child >= 0)[..., None], reached[..., 1:], 0.0)
-    habits = np.einsum("nijk,nkj->nik", others, step.kind_bids)
-    values = np.zeros((len(step.nodes), columns))
-    against = np.einsum("ni,nij->nj", mine, free)
-    values[:, 0] = against.min(axis=1) if theirs is None else (against * theirs).sum(axis=1)
-    values[:, 1:] = np.einsum("ni,nik->nk", mine, habits)
-    return values, free, habits
+    return free, np.einsum("nijk,nkj->nik", others, step.kind_bids)
 
 
 def all_values(steps: list[Step], mine: list[Any], theirs: list[Any] | None) -> list[Any]:
@@ -242,13 +253,15 @@ def all_values(steps: list[Step], mine: list[Any], theirs: list[Any] | None) -> 
     return out
 
 
-def solve(steps: list[Step], share: float, iterations: int) -> list[Any]:
+def solve(steps: list[Step], share: float, iterations: int, lean: float = 1.0) -> list[Any]:
     """The strong seat's average strategy at every node of the tree, by CFR+ (regret matching+
     with both players updated together, the average weighted by the iteration), the other a
-    free player with probability 1 - `share`, else each kind alike."""
+    free player with probability 1 - `share`, else one of the kinds, a drawn kind `lean`
+    times as likely as a habit."""
     import numpy as np
 
-    weights = np.array([share / len(KINDS)] * len(KINDS))
+    weights = np.array([1.0] * len(HABITS) + [lean] * len(DRAWN))
+    weights *= share / weights.sum()
     regret_mine = [np.zeros((len(s.nodes), s.size)) for s in steps]
     regret_theirs = [np.zeros((len(s.nodes), s.size)) for s in steps]
     mean_mine = [np.zeros((len(s.nodes), s.size)) for s in steps]
@@ -263,7 +276,7 @@ def solve(steps: list[Step], share: float, iterations: int) -> list[Any]:
             below = values
             gain = ((1 - share) * reach_theirs[s][:, None] * np.einsum("nij,nj->ni", free,
                                                                        theirs[s])
-                    + (habits * (weights * step.reach)[:, None, :]).sum(axis=2))
+                    + np.einsum("nik,nk->ni", habits, weights * step.reach))
             regret_mine[s] = np.maximum(
                 regret_mine[s] + gain - (gain * mine[s]).sum(1, keepdims=True), 0)
             loss = -reach_mine[s][:, None] * np.einsum("ni,nij->nj", mine[s], free)
@@ -343,8 +356,8 @@ def from_table(steps: list[Step], stored: dict[str, Any]) -> list[Any]:
     return out
 
 
-def respond(cards: int, iterations: int, target: float, shares: list[float]
-            ) -> dict[str, Any]:
+def respond(cards: int, iterations: int, target: float, shares: list[float],
+            lean: float = 1.0) -> dict[str, Any]:
     """The restricted response to keep, of the shares of habits in `shares` (tried in order
     until one leaves a best response `target` or more): the table, its share, its figures and
     the frontier of every share tried."""
@@ -352,7 +365,8 @@ def respond(cards: int, iterations: int, target: float, shares: list[float]
     frontier: list[dict[str, float]] = []
     kept: list[dict[str, Any]] = []
     for share in shares:
-        stored = table(steps, solve(steps, share, iterations))
+        # No kind at all: the response is the equilibrium, which the solved table is already.
+        stored = table(steps, solve(steps, share, iterations, lean)) if share else {}
         found = {"share": share, **figures(steps, from_table(steps, stored))}
         frontier.append(found)
         print(f"  {cards} cards, share {share:g}: {found}", flush=True)

@@ -21,12 +21,12 @@ Nothing here runs at play time: numpy and OpenSpiel are needed only by this comm
 With `--kinds` it samples the bots whose bids are drawn (the normal level, the old strong
 search) at every position and writes their counts (`kinds.py`, `kinds-N.json`). With
 `--habits` it writes instead, from the tables and the kinds already written, the strong level's
-restricted response to the plain habits and those bots (`restricted.py`, `habits-N.json`): for
-each share p of them in `--shares` in turn, until one leaves a best response `--target` or
-more, the response is solved and its exploitability and win rate against each kind measured;
-the table kept is the one under the target that beats its least beaten kind most (then the
-least exploitable; `restricted.preference`), written with p, its figures and the whole
-frontier tried.
+restricted response to the plain habits and those bots (`restricted.py`, `habits-N.json`; each
+bot `--lean` times as likely as a habit in the game solved): for each share p of them in
+`--shares` in turn, until one leaves a best response `--target` or more, the response is
+solved and its exploitability and win rate against each kind measured; the table kept is the
+one under the target that beats its least beaten kind most (then the least exploitable;
+`restricted.preference`), written with p, its figures and the whole frontier tried.
 """
 
 from __future__ import annotations
@@ -225,11 +225,11 @@ def write(cards: int, iterations: int, folder: Path) -> dict[str, Any]:
 
 
 def write_habits(cards: int, iterations: int, target: float, shares: list[float],
-                 folder: Path) -> dict[str, Any]:
+                 folder: Path, lean: float = 1.0) -> dict[str, Any]:
     from ludoteca.games.goofspiel.equilibrium import habits, kinds, restricted
 
     start = time.process_time()
-    found = restricted.respond(cards, iterations, target, shares)
+    found = restricted.respond(cards, iterations, target, shares, lean)
     figures = dict(found["figures"])
     table = {
         "cards": cards,
@@ -237,6 +237,7 @@ def write_habits(cards: int, iterations: int, target: float, shares: list[float]
                   "plain habits, the sampled bots), "
                   f"{iterations} iterations, the other one of the kinds with probability share",
         "share": found["share"],
+        "lean": lean,
         "exploitability": figures.pop("exploitability"),
         "win_rates": {habit: figures.pop(habit) for habit in restricted.HABITS},
         "kinds_win_rates": {kind: figures.pop(kind) for kind in restricted.DRAWN},
@@ -274,6 +275,9 @@ def main(argv: list[str] | None = None) -> None:
                              "(kinds-N.json), instead of the tables")
     parser.add_argument("--target", type=float, default=TARGET,
                         help=f"--habits: the exploitability to stay under (default {TARGET})")
+    parser.add_argument("--lean", type=float, default=1.0,
+                        help="--habits: how many times a habit's probability each sampled bot "
+                             "has in the game solved (default 1)")
     parser.add_argument("--shares", type=float, nargs="+", default=SHARES,
                         help="--habits: the shares of habits tried, in order (default 0 to 1 "
                              "by 0.025)")
@@ -286,7 +290,8 @@ def main(argv: list[str] | None = None) -> None:
             kinds.write(cards, folder)
             continue
         if args.habits:
-            habit_table = write_habits(cards, args.iterations, args.target, args.shares, folder)
+            habit_table = write_habits(cards, args.iterations, args.target, args.shares, folder,
+                                       args.lean)
             print(f"{cards} cards: share {habit_table['share']}, exploitability "
                   f"{habit_table['exploitability']}, win rates {habit_table['win_rates']}, "
                   f"{habit_table['positions']} histories, {habit_table['seconds']} s")

@@ -43,7 +43,7 @@ def test_the_solver_finds_the_written_response_again() -> None:
 
     stored = habit_tables.read_table(3)
     assert stored is not None
-    found = restricted.respond(3, 300, stored["target"], [stored["share"]])
+    found = restricted.respond(3, 300, stored["target"], [stored["share"]], stored["lean"])
     assert found["figures"]["exploitability"] == pytest.approx(stored["exploitability"],
                                                                abs=0.01)
     for habit, rate in stored["win_rates"].items():
