@@ -54,6 +54,9 @@ ITERATIONS = 2000  # CFR+ iterations for every step's matrix games (and for the 
 # left for what the solver's measure does not see (the table's own exploitability, rounding).
 TARGET = 0.04
 SHARES = [round(0.025 * i, 3) for i in range(41)]  # the shares of habits tried, in order
+# How many times a habit's probability each sampled bot has in the game solved: the bots are
+# beaten least (their bids are drawn), so they weigh more.
+LEAN = 2.0
 
 
 def positions(cards: int) -> dict[int, set[Position]]:
@@ -225,7 +228,7 @@ def write(cards: int, iterations: int, folder: Path) -> dict[str, Any]:
 
 
 def write_habits(cards: int, iterations: int, target: float, shares: list[float],
-                 folder: Path, lean: float = 1.0) -> dict[str, Any]:
+                 folder: Path, lean: float = LEAN) -> dict[str, Any]:
     from ludoteca.games.goofspiel.equilibrium import habits, kinds, restricted
 
     start = time.process_time()
@@ -275,9 +278,9 @@ def main(argv: list[str] | None = None) -> None:
                              "(kinds-N.json), instead of the tables")
     parser.add_argument("--target", type=float, default=TARGET,
                         help=f"--habits: the exploitability to stay under (default {TARGET})")
-    parser.add_argument("--lean", type=float, default=1.0,
+    parser.add_argument("--lean", type=float, default=LEAN,
                         help="--habits: how many times a habit's probability each sampled bot "
-                             "has in the game solved (default 1)")
+                             f"has in the game solved (default {LEAN:g})")
     parser.add_argument("--shares", type=float, nargs="+", default=SHARES,
                         help="--habits: the shares of habits tried, in order (default 0 to 1 "
                              "by 0.025)")
