@@ -71,6 +71,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.engine.speed import cpu_clock
 from ludoteca.games import game_names, load_game
 from ludoteca.games.goofspiel.bots.plain import STRATEGIES as GOOFSPIEL_HABITS
+from ludoteca.games.goofspiel.equilibrium.kinds import KINDS as GOOFSPIEL_KINDS
 from ludoteca.sim.progress import progress_bar
 from ludoteca.sim.stats import elo_ratings, wilson_interval
 from ludoteca.sim.teams import team_outcome
@@ -333,9 +334,9 @@ def exploitability_rows() -> list[list[str]]:
 
 
 def response_rows() -> list[list[str]]:
-    """Goofspiel's restricted response to the habits at every card count solved, as the
-    command that solved it wrote it: the share of habits p, its exploitability and its exact
-    win rate against each habit."""
+    """Goofspiel's restricted response to the habits and the sampled bots at every card count
+    solved, as the command that solved it wrote it: the share of them p, its exploitability and
+    its exact win rate against each."""
     from ludoteca.games.goofspiel.equilibrium import SOLVED_CARDS
     from ludoteca.games.goofspiel.equilibrium.habits import read_table as response_table
 
@@ -345,7 +346,9 @@ def response_rows() -> list[list[str]]:
         if table is not None:
             out.append(["goofspiel", str(cards), f"{table['share']:g}",
                         f"{table['exploitability']:.5f}",
-                        *(f"{rate:.1%}" for rate in table["win_rates"].values())])
+                        *(f"{rate:.1%}" for rate in table["win_rates"].values()),
+                        *(f"{table.get('kinds_win_rates', {}).get(kind, 0):.1%}"
+                          for kind in GOOFSPIEL_KINDS)])
     return out
 
 
@@ -431,11 +434,13 @@ def main() -> None:
         "each seat)", ("game", "cards", "strategy", "exploitability", "goal", "met"),
         ("game", "strategy", "goal"))
     habits = new_table(
-        "Goofspiel's strong level while the other's bids fit a habit: the restricted response "
-        "(python -m ludoteca.games.goofspiel.equilibrium.solve --habits), the other a habit "
-        "with probability p in the game solved; exploitability and win rates (ties half) "
-        "exact, as the command measured them", ("game", "cards", "p", "exploitability",
-                                               *GOOFSPIEL_HABITS), ("game",))
+        "Goofspiel's strong level while the other's bids fit a habit or a sampled bot: the "
+        "restricted response (python -m ludoteca.games.goofspiel.equilibrium.solve --habits), "
+        "the other a habit or a bot (heuristic: the normal level; old: the old strong search; "
+        "as their sampled bids) with probability p in the game solved; exploitability and win "
+        "rates (ties half) exact, as the command measured them",
+        ("game", "cards", "p", "exploitability", *GOOFSPIEL_HABITS, *GOOFSPIEL_KINDS),
+        ("game",))
     reactions = new_table(f"Real time: each level's mean seconds per step (the game's model), "
                           f"and what it gives playing against itself ({RATE_MINUTES} "
                           f"simulated minutes); goal for easy: {NEWCOMER}",

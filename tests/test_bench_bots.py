@@ -81,3 +81,10 @@ def test_the_independent_planner_plays_legal_matches_at_three_and_four_seats() -
             for seat in sorted(CASTELL.actors(state)):
                 if seat in CASTELL.actors(state):
                     CASTELL.apply(state, seat, bot.choose(CASTELL, state, seat, rng))
+
+
+def test_goofspiels_strong_level_is_solved_against_the_old_search_the_bench_plays() -> None:
+    from ludoteca.games.goofspiel.equilibrium.kinds import KINDS
+
+    assert KINDS["old"][0] == bench.OLD_STRONG + bench.OLD_DEFAULTS["goofspiel"]
+    assert KINDS["heuristic"][0] == "heuristic"  # the normal level, as levels.json names it

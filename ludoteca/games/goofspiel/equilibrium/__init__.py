@@ -84,11 +84,16 @@ def policy(state: GoofspielState, seat: int) -> dict[int, float] | None:
     lead = state.scores[seat] - state.scores[other]
     if decided(lead, state.prizes):
         return {min(state.hands[seat]): 1.0}  # any bid will do
-    position = key(state.hands[seat], state.hands[other], state.prizes, state.prizes[0], lead)
+    return solved_strategy(at(state, seat))
+
+
+def solved_strategy(position: Position) -> dict[int, float] | None:
+    """The solved strategy of an undecided position, None where no table holds it."""
+    found = key(*position)
     for cards in SOLVED_CARDS:
         table = read_table(cards)
-        if table is not None and position in table["strategy"]:
-            return read_strategy(table["strategy"][position])
+        if table is not None and found in table["strategy"]:
+            return read_strategy(table["strategy"][found])
     return None
 
 

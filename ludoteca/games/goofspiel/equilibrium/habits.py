@@ -1,12 +1,14 @@
-"""The strong level's play while the other's bids still fit a habit: a restricted Nash response,
-read from `habits-N.json` (written by `solve.py --habits`, see `restricted.py`).
+"""The strong level's play while the other's bids still fit a habit or a sampled bot: a
+restricted Nash response, read from `habits-N.json` (written by `solve.py --habits`, see
+`restricted.py`).
 
 Its key is the match's whole public history (each prize with both bids, then the prize turned
-up), seen from the seat that bids: while the other's every bid is one a plain strategy would
-have made, what the history says about its kind is more than the position (the hands, the
-prizes left, the lead) keeps. Once a bid fits no habit, the other is known to play freely and
-what is left of the match is the plain game, whose solved table (`cards-N.json`) is exact
-there: such histories are not stored. Nor are those the strategy itself never reaches.
+up), seen from the seat that bids: while the other's every bid is one a plain strategy or a
+sampled bot (`kinds.py`) may have made, what the history says about its kind is more than the
+position (the hands, the prizes left, the lead) keeps. Once a bid fits no kind, the other is
+known to play freely and what is left of the match is the plain game, whose solved table
+(`cards-N.json`) is exact there: such histories are not stored. Nor are those the strategy
+itself never reaches, nor those where the response is the table's.
 """
 
 from __future__ import annotations

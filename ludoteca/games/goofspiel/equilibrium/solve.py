@@ -1,6 +1,7 @@
 """Solve two-player Goofspiel with few cards, and write the tables the strong level plays.
 
     python -m ludoteca.games.goofspiel.equilibrium.solve [--cards 3 4 5] [--iterations 2000]
+    python -m ludoteca.games.goofspiel.equilibrium.solve --kinds [--cards 3 4 5]
     python -m ludoteca.games.goofspiel.equilibrium.solve --habits [--cards 3 4 5] [--target 0.04]
 
 Every position a match of that many cards can reach (the two hands, the prizes left, the prize
@@ -17,11 +18,14 @@ a tie takes nothing, win/loss returns from -1 to 1): half the sum of what a best
 against each seat, 0 for an exact equilibrium. It is written in the table beside the strategy.
 Nothing here runs at play time: numpy and OpenSpiel are needed only by this command.
 
-With `--habits` it writes instead, from the tables already written, the strong level's
-restricted response to the plain habits (`restricted.py`, `habits-N.json`): for each share p of
-habits in `--shares` in turn, until one leaves a best response `--target` or more, the response
-is solved and its exploitability and win rate against each habit measured; the table kept is
-the one under the target that beats its least beaten habit most (then the least exploitable;
+With `--kinds` it samples the bots whose bids are drawn (the normal level, the old strong
+search) at every position and writes their counts (`kinds.py`, `kinds-N.json`). With
+`--habits` it writes instead, from the tables and the kinds already written, the strong level's
+restricted response to the plain habits and those bots (`restricted.py`, `habits-N.json`; each
+bot `--lean` times as likely as a habit in the game solved): for each share p of them in
+`--shares` in turn, until one leaves a best response `--target` or more, the response is
+solved and its exploitability and win rate against each kind measured; the table kept is the
+one under the target that beats its least beaten kind most (then the least exploitable;
 `restricted.preference`), written with p, its figures and the whole frontier tried.
 """
 
@@ -50,6 +54,9 @@ ITERATIONS = 2000  # CFR+ iterations for every step's matrix games (and for the 
 # left for what the solver's measure does not see (the table's own exploitability, rounding).
 TARGET = 0.04
 SHARES = [round(0.025 * i, 3) for i in range(41)]  # the shares of habits tried, in order
+# How many times a habit's probability each sampled bot has in the game solved: the bots are
+# beaten least (their bids are drawn), so they weigh more.
+LEAN = 2.0
 
 
 def positions(cards: int) -> dict[int, set[Position]]:
@@ -221,22 +228,28 @@ def write(cards: int, iterations: int, folder: Path) -> dict[str, Any]:
 
 
 def write_habits(cards: int, iterations: int, target: float, shares: list[float],
-                 folder: Path) -> dict[str, Any]:
-    from ludoteca.games.goofspiel.equilibrium import habits, restricted
+                 folder: Path, lean: float = LEAN) -> dict[str, Any]:
+    from ludoteca.games.goofspiel.equilibrium import habits, kinds, restricted
 
     start = time.process_time()
-    found = restricted.respond(cards, iterations, target, shares)
+    found = restricted.respond(cards, iterations, target, shares, lean)
     figures = dict(found["figures"])
     table = {
         "cards": cards,
-        "method": "restricted Nash response: CFR+ on the histories that fit a plain habit, "
-                  f"{iterations} iterations, the other a habit with probability share",
+        "method": "restricted Nash response: CFR+ on the histories some kind may bid (the "
+                  "plain habits, the sampled bots), "
+                  f"{iterations} iterations, the other one of the kinds with probability share",
         "share": found["share"],
+        "lean": lean,
         "exploitability": figures.pop("exploitability"),
         "win_rates": {habit: figures.pop(habit) for habit in restricted.HABITS},
+        "kinds_win_rates": {kind: figures.pop(kind) for kind in restricted.DRAWN},
+        "kinds": {kind: {"spec": spec, "samples": samples, "floor": kinds.FLOOR}
+                  for kind, (spec, samples) in kinds.KINDS.items()},
         "measured_by": "exact: a best response over the public tree (the Markov table's "
-                       "value where no habit fits), and each habit's expectation over the "
-                       "prize order; returns from -1 to 1, win rates ties half",
+                       "value where no kind bids so), and each kind's expectation over the "
+                       "prize order (a sampled bot's: its stored distribution); returns from "
+                       "-1 to 1, win rates ties half",
         "target": target,
         "frontier": found["frontier"],
         "positions": found["positions"],
@@ -259,16 +272,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--habits", action="store_true",
                         help="write the restricted response to the plain habits (habits-N.json) "
                              "from the tables already written, instead of the tables")
+    parser.add_argument("--kinds", action="store_true",
+                        help="sample the other's stochastic kinds (the normal level, the old "
+                             "strong search) at every position and write their counts "
+                             "(kinds-N.json), instead of the tables")
     parser.add_argument("--target", type=float, default=TARGET,
                         help=f"--habits: the exploitability to stay under (default {TARGET})")
+    parser.add_argument("--lean", type=float, default=LEAN,
+                        help="--habits: how many times a habit's probability each sampled bot "
+                             f"has in the game solved (default {LEAN:g})")
     parser.add_argument("--shares", type=float, nargs="+", default=SHARES,
                         help="--habits: the shares of habits tried, in order (default 0 to 1 "
                              "by 0.025)")
     args = parser.parse_args(argv)
     folder = Path(__file__).parent
     for cards in args.cards:
+        if args.kinds:
+            from ludoteca.games.goofspiel.equilibrium import kinds
+
+            kinds.write(cards, folder)
+            continue
         if args.habits:
-            habit_table = write_habits(cards, args.iterations, args.target, args.shares, folder)
+            habit_table = write_habits(cards, args.iterations, args.target, args.shares, folder,
+                                       args.lean)
             print(f"{cards} cards: share {habit_table['share']}, exploitability "
                   f"{habit_table['exploitability']}, win rates {habit_table['win_rates']}, "
                   f"{habit_table['positions']} histories, {habit_table['seconds']} s")

@@ -12,7 +12,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.goofspiel import GAME
 from ludoteca.games.goofspiel.actions import Bid
 from ludoteca.games.goofspiel.bots.plain import STRATEGIES
-from ludoteca.games.goofspiel.equilibrium import SOLVED_CARDS, policy, read_strategy
+from ludoteca.games.goofspiel.equilibrium import SOLVED_CARDS, at, kinds, policy, read_strategy
 from ludoteca.games.goofspiel.equilibrium import habits as habit_tables
 from ludoteca.games.goofspiel.equilibrium.reading import public_history, strong_policy
 from ludoteca.games.goofspiel.state import GoofspielState
@@ -43,7 +43,7 @@ def test_the_solver_finds_the_written_response_again() -> None:
 
     stored = habit_tables.read_table(3)
     assert stored is not None
-    found = restricted.respond(3, 300, stored["target"], [stored["share"]])
+    found = restricted.respond(3, 300, stored["target"], [stored["share"]], stored["lean"])
     assert found["figures"]["exploitability"] == pytest.approx(stored["exploitability"],
                                                                abs=0.01)
     for habit, rate in stored["win_rates"].items():
@@ -103,12 +103,17 @@ def test_a_history_not_from_the_deal_is_not_read() -> None:
 
 
 def expected_win(cards: int, habit: str, seat: int) -> float:
-    """The strong level's chance of beating a plain strategy (ties half) in a match of the game
-    itself, each strategy as it plays (its own notes), over every prize order and every bid the
-    strong level draws."""
+    """The strong level's chance of beating a plain strategy, or a sampled bot as stored
+    (`kinds.py`), ties half, in a match of the game itself, each as it plays (its own notes),
+    over every prize order and every bid the strong level and a sampled bot draw."""
     from itertools import permutations
 
     other = 1 - seat
+
+    def replies(state: GoofspielState, theirs: dict[str, object]) -> dict[int, float]:
+        if habit in STRATEGIES:
+            return {STRATEGIES[habit](GAME, state, other, Rng(0), theirs).card: 1.0}  # type: ignore[attr-defined]
+        return kinds.bids(cards, habit, at(state, other))
 
     def prize(state: GoofspielState, mine: dict[str, object], theirs: dict[str, object]
               ) -> float:
@@ -117,13 +122,13 @@ def expected_win(cards: int, habit: str, seat: int) -> float:
             return 1.0 if lead > 0 else 0.0 if lead < 0 else 0.5
         mine, theirs = dict(mine), dict(theirs)  # each replaces what it notes, never changes it
         chosen = strong_policy(mine, state, seat, STRATEGIES) or {min(state.hands[seat]): 1.0}
-        reply = STRATEGIES[habit](GAME, state, other, Rng(0), theirs)
         total = 0.0
-        for card, p in chosen.items():
-            nxt = state.clone()
-            GAME.apply(nxt, seat, Bid(card))
-            GAME.apply(nxt, other, reply)
-            total += p * prize(nxt, mine, theirs)
+        for reply, q in replies(state, theirs).items():
+            for card, p in chosen.items():
+                nxt = state.clone()
+                GAME.apply(nxt, seat, Bid(card))
+                GAME.apply(nxt, other, Bid(reply))
+                total += p * q * prize(nxt, mine, theirs)
         return total
 
     deck = list(range(1, cards + 1))
@@ -142,3 +147,16 @@ def test_the_written_win_rates_are_the_games_own(cards: int, habit: str) -> None
     for seat in (0, 1):
         assert expected_win(cards, habit, seat) == pytest.approx(table["win_rates"][habit],
                                                                  abs=2e-3)
+
+
+@pytest.mark.parametrize("cards", [3, 4, pytest.param(5, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("kind", list(kinds.KINDS))
+def test_the_written_win_rates_against_the_sampled_bots_are_the_games_own(cards: int,
+                                                                          kind: str) -> None:
+    """Against the normal level and the old strong search, bidding as their stored
+    distributions say, the solver's exact win rates are the game's too (in either seat)."""
+    table = habit_tables.read_table(cards)
+    assert table is not None
+    for seat in (0, 1):
+        assert expected_win(cards, kind, seat) == pytest.approx(
+            table["kinds_win_rates"][kind], abs=2e-3)
