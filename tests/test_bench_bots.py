@@ -16,6 +16,7 @@ from ludoteca.games.castell import GAME as CASTELL
 sys.path.insert(0, str(ROOT / "bench"))  # the bench's own modules import as top-level ones
 bench = load_script("bench/bots.py")
 planner = load_script("bench/castell_planner.py")
+goofspiel_kinds = load_script("bench/goofspiel_kinds.py")
 
 
 def test_the_ladders_elo_puts_normal_at_1500_and_orders_the_levels() -> None:
@@ -88,3 +89,10 @@ def test_goofspiels_strong_level_is_solved_against_the_old_search_the_bench_play
 
     assert KINDS["old"][0] == bench.OLD_STRONG + bench.OLD_DEFAULTS["goofspiel"]
     assert KINDS["heuristic"][0] == "heuristic"  # the normal level, as levels.json names it
+
+
+def test_a_goofspiel_kind_is_sampled_from_the_real_bot_with_a_seed_each_time() -> None:
+    position = ((1, 2, 3), (1, 2, 3), (1, 2, 3), 3, 0)
+    counts = goofspiel_kinds.sample("heuristic", position, 200, 1)
+    assert sum(counts) == 200 and counts[2] > counts[1] > 0 and counts[0] == 0
+    assert goofspiel_kinds.sample("heuristic", position, 200, 1) == counts

@@ -13,8 +13,10 @@ from scripts import ROOT, load_script
 pages = load_script("bench/pages.py")
 
 # The benches' own helpers, not benches: they write no page of their own (the stalls probe's
-# summary goes on the server bench's page; the Castell planner is an opponent bots.py plays).
-HELPERS = {"pages.py", "stalls.py", "castell_planner.py"}
+# summary goes on the server bench's page; the Castell planner is an opponent bots.py plays;
+# the Goofspiel kinds' sampler writes, beside the game's tables, the bids of the bots bots.py
+# plays for the solver to meet).
+HELPERS = {"pages.py", "stalls.py", "castell_planner.py", "goofspiel_kinds.py"}
 
 
 def test_a_page_has_its_title_what_the_bench_measures_its_command_and_its_tables(

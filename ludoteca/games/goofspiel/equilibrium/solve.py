@@ -1,7 +1,6 @@
 """Solve two-player Goofspiel with few cards, and write the tables the strong level plays.
 
     python -m ludoteca.games.goofspiel.equilibrium.solve [--cards 3 4 5] [--iterations 2000]
-    python -m ludoteca.games.goofspiel.equilibrium.solve --kinds [--cards 3 4 5]
     python -m ludoteca.games.goofspiel.equilibrium.solve --habits [--cards 3 4 5] [--target 0.04]
 
 Every position a match of that many cards can reach (the two hands, the prizes left, the prize
@@ -18,15 +17,15 @@ a tie takes nothing, win/loss returns from -1 to 1): half the sum of what a best
 against each seat, 0 for an exact equilibrium. It is written in the table beside the strategy.
 Nothing here runs at play time: numpy and OpenSpiel are needed only by this command.
 
-With `--kinds` it samples the bots whose bids are drawn (the normal level, the old strong
-search) at every position and writes their counts (`kinds.py`, `kinds-N.json`). With
-`--habits` it writes instead, from the tables and the kinds already written, the strong level's
-restricted response to the plain habits and those bots (`restricted.py`, `habits-N.json`; each
-bot `--lean` times as likely as a habit in the game solved): for each share p of them in
-`--shares` in turn, until one leaves a best response `--target` or more, the response is
-solved and its exploitability and win rate against each kind measured; the table kept is the
-one under the target that beats its least beaten kind most (then the least exploitable;
-`restricted.preference`), written with p, its figures and the whole frontier tried.
+With `--habits` it writes instead, from the tables and the kinds already written (the sampled
+bots' counts, `kinds.py`, `kinds-N.json`, written by `python bench/goofspiel_kinds.py`), the
+strong level's restricted response to the plain habits and those bots (`restricted.py`,
+`habits-N.json`; each bot `--lean` times as likely as a habit in the game solved): for each
+share p of them in `--shares` in turn, until one leaves a best response `--target` or more,
+the response is solved and its exploitability and win rate against each kind measured; the
+table kept is the one under the target that beats its least beaten kind most (then the least
+exploitable; `restricted.preference`), written with p, its figures and the whole frontier
+tried.
 """
 
 from __future__ import annotations
@@ -272,10 +271,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--habits", action="store_true",
                         help="write the restricted response to the plain habits (habits-N.json) "
                              "from the tables already written, instead of the tables")
-    parser.add_argument("--kinds", action="store_true",
-                        help="sample the other's stochastic kinds (the normal level, the old "
-                             "strong search) at every position and write their counts "
-                             "(kinds-N.json), instead of the tables")
     parser.add_argument("--target", type=float, default=TARGET,
                         help=f"--habits: the exploitability to stay under (default {TARGET})")
     parser.add_argument("--lean", type=float, default=LEAN,
@@ -287,11 +282,6 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     folder = Path(__file__).parent
     for cards in args.cards:
-        if args.kinds:
-            from ludoteca.games.goofspiel.equilibrium import kinds
-
-            kinds.write(cards, folder)
-            continue
         if args.habits:
             habit_table = write_habits(cards, args.iterations, args.target, args.shares, folder,
                                        args.lean)
