@@ -16,11 +16,11 @@ count only what the round really took from them (a festival lost, a tile taken).
 
 A rival who plans its turn, not the heuristic's fixed habits: at two players, 40 matches
 against the independent planner on the same deals (seed 1), the strong level won 70% with the
-rival planning its turns (300 positions a turn), 60% with the heuristic's; 71% of 40 on other
-deals (seed 2, 200 positions). At three players a rival planning 150 positions a turn cost up
-to 1.9 s of CPU a move (two rivals to play in each of the plans), over the goal of 1 s, and 80
-positions (up to 1 s) finished above 48% of the planners in 21 matches, no better than the
-heuristic's rivals (55% on those deals).
+rival planning its turns (300 positions a turn), 60% with the heuristic's; over 100 matches
+(seeds 1 to 3: 40, 40, 20) 70.5% with 300 positions a turn, 64.5% with 200. At three
+players a rival planning 150 positions a turn cost up to 1.9 s of CPU a move (two rivals to
+play in each of the plans), over the goal of 1 s, and 80 positions (up to 1 s) finished above
+48% of the planners in 21 matches, no better than the heuristic's rivals (55% on those deals).
 
 Nothing here is random: a turn never draws from the bag, and the heuristic's few random
 choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its
@@ -50,9 +50,9 @@ PLANS = 6
 PLAN_POSITIONS = 1500
 # The positions a rival's turn in the playout may look past, by the number of players (a move
 # plays PLANS plans out, with a rival turn or two each at three players, up to three at four);
-# none given: the rival plays the heuristic. At two players 200 keeps a move under 0.7 s of
-# CPU (0.4 s with the heuristic's rivals; `bench/bots.py`, a goal of 1 s).
-RIVAL_POSITIONS = {2: 200}
+# none given: the rival plays the heuristic. At two players 300 keeps a move under 0.75 s of
+# CPU on an idle machine (0.4 s with the heuristic's rivals; `bench/bots.py`, a goal of 1 s).
+RIVAL_POSITIONS = {2: 300}
 NO_SEAT = -1  # `current` of a position read between rounds, in no seat's turn
 
 
