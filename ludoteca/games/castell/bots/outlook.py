@@ -164,17 +164,26 @@ PROSPECTS_KEPT = 50_000
 _prospects: dict[tuple[Any, ...], Prospect] = {}
 
 
-def prospect(state: CastellState, seat: int, festival: Festival) -> Prospect:
-    """What the festival promises `seat` (remembered: see `_prospects`)."""
+def prospects_key(state: CastellState, seat: int) -> tuple[Any, ...]:
+    """Everything a prospect reads but the festival (worked out once for all the festivals of
+    an outlook: it is most of a prospect's cost when it is remembered)."""
     player = state.players[seat]
     others = tuple(
         (other.pawn, turns_taken(state, i), other.tokens, tuple(sorted(other.team)),
          tuple(other.ranks.values()))
         for i, other in enumerate(state.players) if i != seat
     )
-    key = (festival.round, festival.region, tuple(festival.tokens), state.round, state.n,
-           tuple(sorted(player.team)), tuple(player.ranks.values()),
-           tuple(sorted(t for spot in player.board.values() for t in spot.size_tokens)), others)
+    return (state.round, state.n, tuple(sorted(player.team)), tuple(player.ranks.values()),
+            tuple(sorted(t for spot in player.board.values() for t in spot.size_tokens)), others)
+
+
+def prospect(state: CastellState, seat: int, festival: Festival,
+             position: tuple[Any, ...] | None = None) -> Prospect:
+    """What the festival promises `seat` (remembered: see `_prospects`); `position` is
+    `prospects_key(state, seat)` when the caller has it already."""
+    if position is None:
+        position = prospects_key(state, seat)
+    key = (festival.round, festival.region, tuple(festival.tokens), position)
     known = _prospects.get(key)
     if known is None:
         if len(_prospects) >= PROSPECTS_KEPT:
@@ -217,7 +226,8 @@ def routes(state: CastellState, seat: int) -> dict[int, tuple[float, int]]:
     # a detour through another festival never makes one nearer or cheaper to reach.
     festivals = [f for f in state.calendar if not f.done and f.round >= state.round
                  and (short := steps_short(*start, f)) is not None and short <= player.tokens]
-    prospects = [prospect(state, seat, f) for f in festivals]
+    position = prospects_key(state, seat)
+    prospects = [prospect(state, seat, f, position) for f in festivals]
     earned = sum(1 for spot in player.board.values() if spot.earned())
     scoring = state.variant.region_points
     region_worth = REGION_SHARE * (scoring[min(len(scoring) - 1, earned + 2)]
@@ -252,14 +262,10 @@ def routes(state: CastellState, seat: int) -> dict[int, tuple[float, int]]:
     return out
 
 
-def performances_to_come(state: CastellState, seat: int, tokens: int) -> float:
-    """The special tokens left, each a local performance while turns and tiles last: the tiles
-    still in the rows the team meets first, by points, with the tokens lying in their rows."""
+def tile_worths(state: CastellState, seat: int) -> list[float]:
+    """What performing each tile still in the rows would bring the player, the most first:
+    its points and the tokens lying in its row, less for a tile the team cannot meet yet."""
     player = state.players[seat]
-    turns_left = ROUNDS - turns_taken(state, seat)
-    usable = min(tokens, turns_left)
-    if usable <= 0:
-        return 0.0
     towers = team_tiles(player.team, player.ranks)
     worths = []
     for region, row in state.rows.items():
@@ -268,7 +274,7 @@ def performances_to_come(state: CastellState, seat: int, tokens: int) -> float:
             share = 1.0 if towers.tower(tile) is not None else UNMET_SHARE
             worths.append(share * (local_tile_points(tile) + lying))
     worths.sort(reverse=True)
-    return PERFORMANCE_SHARE * sum(worths[:usable])
+    return worths
 
 
 def outlook(state: CastellState, seat: int) -> float:
@@ -277,8 +283,16 @@ def outlook(state: CastellState, seat: int) -> float:
     now = float(categories(player, state.variant)["total"])
     if state.phase is OVER:
         return now
+    # The tiles' worths are read once for every route (a route changes only the tokens left).
+    turns_left = ROUNDS - turns_taken(state, seat)
+    worths = tile_worths(state, seat) if min(player.tokens, turns_left) > 0 else []
+
+    def performances(tokens: int) -> float:
+        usable = min(tokens, turns_left)
+        return PERFORMANCE_SHARE * sum(worths[:usable]) if usable > 0 else 0.0
+
     later = max(
-        value + top - player.best_score + performances_to_come(state, seat, player.tokens - spent)
+        value + top - player.best_score + performances(player.tokens - spent)
         for spent, (value, top) in routes(state, seat).items()
     )
     later += RANK_WORTH * sum(player.ranks.values())

@@ -8,7 +8,13 @@ from collections import Counter
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Declare, EndTurn, Perform
-from ludoteca.games.castell.bots.lookahead import PLANS, best_plan, lead_after_round
+from ludoteca.games.castell.bots.lookahead import (
+    PLANS,
+    RIVAL_POSITIONS,
+    best_plan,
+    lead_after_round,
+    rival_turn,
+)
 from ludoteca.games.castell.bots.outlook import expected_prize, outlook, steps_short, token_points
 from ludoteca.games.castell.bots.planner import TurnPlanner, turn_key
 from ludoteca.games.castell.data import FestivalType, Region
@@ -120,3 +126,20 @@ def test_a_planner_cut_short_still_has_a_plan_of_the_turns_first_steps() -> None
     assert hurried and EndTurn() in {p.first for p in hurried}
     every = {(p.open, turn_key(p.end, seat)) for p in PLANNER.plans(state, seat)}
     assert {(p.open, turn_key(p.end, seat)) for p in hurried} <= every
+
+
+def test_a_rival_in_the_playout_takes_its_whole_turn_by_its_own_plan() -> None:
+    state = fresh(2)
+    actor = state.current
+    assert RIVAL_POSITIONS[state.n] > 0  # at two players the rivals plan their turns
+    world = rival_turn(state.clone(), GAME.legal_actions, GAME.apply, Rng(0))
+    assert world.current != actor or world.phase is not Phase.TURN  # the turn is over
+    assert world.players[actor].pawn is not None  # it placed its pawn, as a plan does
+    again = rival_turn(state.clone(), GAME.legal_actions, GAME.apply, Rng(0))
+    assert turn_key(again, actor) == turn_key(world, actor)  # nothing random
+    # The turn played is the end of the planner's best plan within the same budget (the
+    # actions used this turn are forgotten once it ends).
+    best = PLANNER.plans(state, actor, RIVAL_POSITIONS[state.n])[0]
+    player, planned = world.players[actor], best.end.players[actor]
+    assert (player.pawn, player.team, player.ranks, player.tokens) == (
+        planned.pawn, planned.team, planned.ranks, planned.tokens)
