@@ -177,8 +177,10 @@ class Game(ABC, Generic[S]):
         Nothing is checked (not the seat, the phase, who may act, nor the rule's check: the
         list already answered) and events need not be built; the state afterwards is the one
         `apply` leaves (a test holds every game to it). Never for an action from outside (a
-        person's, a bot's over the network): the server calls `apply`."""
-        self.rules.by_action[type(action)].do(state, seat, action)
+        person's, a bot's over the network): the server calls `apply`. A rule with a `quiet`
+        do (no events built) is played by it."""
+        rule = self.rules.by_action[type(action)]
+        (rule.quiet or rule.do)(state, seat, action)
 
     def undoable(self, state: S, seat: int, action: Action) -> bool:
         """Whether `action` of `seat`, about to be applied to `state`, may be taken back after

@@ -16,6 +16,9 @@ finding the action's name in the table of the game's `game.py`:
 - `check(state, seat, action)`: raises IllegalAction, in a player's words, before anything
   changes; returns the action to do (the same one, or a normalised copy).
 - `do(state, seat, action)`: changes the state and returns the events.
+- `quiet(state, seat, action)`: optional, `do`'s change of the state without building the
+  events, for `Game.play`, which drops them: for the rules whose events cost a noticeable share
+  of a random playout; the others are played by `do`.
 - `anyone`: the action may come from a seat that is not an actor now (a chat message).
 """
 
@@ -31,6 +34,7 @@ from ludoteca.engine.events import Event
 Choices = Callable[[Any, int], Iterable[Action]]
 Check = Callable[[Any, int, Any], Action]
 Do = Callable[[Any, int, Any], list[Event]]
+Quiet = Callable[[Any, int, Any], None]
 
 
 @dataclass(frozen=True)
@@ -43,6 +47,7 @@ class Rule:
     do: Do
     choices: Choices | None = None
     anyone: bool = False
+    quiet: Quiet | None = None
 
 
 class RuleTable:

@@ -7,7 +7,7 @@ the pawns of rounds 2+ on the board. Rules: rules.en.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -51,23 +51,16 @@ PLAYING, OVER = Phase.PLAY, Phase.OVER
 # Everybody, by player count: all seats act at once during a round (asked before every action).
 EVERYBODY = tuple(frozenset(range(players)) for players in range(data.MAX_PLAYERS + 1))
 
-# What `play` applies instead of a rule's `do` where building the events it drops costs a
-# noticeable share of a random playout (the rest go through their rule as usual).
-QUIET_PLAYS: dict[type[Action], Callable[[LigrettoState, int, Any], None]] = {
-    TurnOver: turn_over.play_turn_over,
-    Discard: turn_over.play_discard,
-    Place: place.play_place,
-}
-
 # In menu order: turn a tile over, or place it (restarts first), or discard it; the host's end.
 RULES = RuleTable(
     Rule(TurnOver, PLAY, turn_over.check_turn_over, turn_over.do_turn_over,
-         choices=turn_over.turns),
+         choices=turn_over.turns, quiet=turn_over.play_turn_over),
     Rule(Restart, PLAY, restart.check_restart, restart.do_restart, choices=restart.restarts),
     # the menu: placement.placements (a list shared until the board changes: do not change it)
-    Rule(Place, PLAY, place.check_place, place.do_place, choices=placement.placements),
+    Rule(Place, PLAY, place.check_place, place.do_place, choices=placement.placements,
+         quiet=place.play_place),
     Rule(Discard, PLAY, turn_over.check_discard, turn_over.do_discard,
-         choices=turn_over.discards),
+         choices=turn_over.discards, quiet=turn_over.play_discard),
     Rule(EndRound, PLAY, round_end.check_end_round, round_end.do_end_round,
          choices=round_end.end_round_choices),
     Rule(PlacePawn, (Phase.PAWNS,), between_rounds.check_place_pawn,
@@ -142,15 +135,6 @@ class Ligretto(Game[LigrettoState]):
         if state.phase is PLAYING:
             return EVERYBODY[len(state.players)]
         return frozenset(state.pending)
-
-    def play(self, state: LigrettoState, seat: int, action: Action) -> None:
-        """As the engine's, but the commonest actions go in without building the events that
-        `play` drops (`QUIET_PLAYS`)."""
-        quiet = QUIET_PLAYS.get(type(action))
-        if quiet is None:
-            super().play(state, seat, action)
-        else:
-            quiet(state, seat, action)
 
     def legal_actions(self, state: LigrettoState, seat: int) -> list[Action]:
         """During a round, the menu listed in one go (`menu.play_menu`: the table's very list);

@@ -1,5 +1,5 @@
 """`Game.play` lays, turns and discards tiles without building the events it drops
-(`game.QUIET_PLAYS`): at every step of random matches it leaves the very state `apply` leaves,
+(the rules' `quiet`): at every step of random matches it leaves the very state `apply` leaves,
 round ends, restarts and stalls included."""
 
 from __future__ import annotations
