@@ -21,7 +21,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import Measure, ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Do, Rule, RuleTable
+from ludoteca.engine.rules import Do, Quiet, Rule, RuleTable
 from ludoteca.games.ciurme import debrief, invariants, learning, result, text, view
 from ludoteca.games.ciurme.actions import (
     Abstain,
@@ -79,7 +79,9 @@ def counted(table: RuleTable) -> RuleTable:
     """Every applied action is one tick of the session's count (who reached a number of
     repairs first: the captain's tie-break), who may act next is kept on the state
     (`keep_listing`), and its events say who may know who acted (`roles.actor_audience`): a
-    secret kept by every event, whatever rule made it."""
+    secret kept by every event, whatever rule made it. The rule's `quiet` do, which `Game.play`
+    runs, ticks and keeps the listing alike without asking who may know who acted: `play`
+    drops the events."""
 
     def ticking(do: Do) -> Do:
         def do_and_tick(state: CiurmeState, seat: int, action: Any) -> list[Event]:
@@ -95,7 +97,14 @@ def counted(table: RuleTable) -> RuleTable:
 
         return do_and_tick
 
-    return RuleTable(*(replace(rule, do=ticking(rule.do)) for rule in table))
+    def quietly(do: Do) -> Quiet:
+        def tick_quietly(state: CiurmeState, seat: int, action: Any) -> None:
+            counted_do(do, state, seat, action)
+
+        return tick_quietly
+
+    return RuleTable(*(replace(rule, do=ticking(rule.do), quiet=quietly(rule.do))
+                       for rule in table))
 
 
 def counted_do(do: Do, state: CiurmeState, seat: int, action: Any) -> list[Event]:
@@ -171,9 +180,6 @@ TABLE = RuleTable(
          anyone=True),
 )
 RULES = counted(TABLE)
-# Each rule's own `do`, by action class: `play` drops the events, so who may know who acted
-# in them is not asked.
-DOS: dict[type[Action], Do] = {rule.action: rule.do for rule in TABLE}
 
 LISTER = Lister(RULES)
 
@@ -286,12 +292,6 @@ class Ciurme(Game[CiurmeState]):
         periods = k + 4
         total += (players + 1) * opts.message_budget * periods
         return total
-
-    # --- play ---------------------------------------------------------------------------------
-    def play(self, state: CiurmeState, seat: int, action: Action) -> None:
-        """`apply`'s tick and kept listing without its events' audiences (the events are
-        dropped): the rule's own `do` (`DOS`) through `counted_do`."""
-        counted_do(DOS[type(action)], state, seat, action)
 
     def phase(self, state: CiurmeState) -> Stage:
         return state.stage
