@@ -12,10 +12,11 @@ the panel below, normal at 1500) is written into each game's `levels.json`, from
 new-match form shows it.
 
 The strong level's CPU per move is timed (process time) on its moves with a choice, in matches
-against the normal level, with each set of options the panel is measured at (`PANEL_OPTIONS`
-below), beside the goal of at most 1 s; in real-time games the levels'
-reaction times (the game's own model, with its sources) are printed with the placements a
-minute and the seconds a decision they give on the simulated clock.
+against the normal level, at each seat count and with each set of options the panel is
+measured at (`PANEL_PLAYERS` and `PANEL_OPTIONS` below), beside the goal of at most 1 s; in
+real-time games the levels' reaction times (the game's own model, with its sources) are
+printed with the placements a minute and the seconds a decision they give on the simulated
+clock.
 
 Everything is printed as Rich tables and written to the docs site (`docs/bench/bots.md`, and
 the panel's tables to `docs/bench/bots-panel.md`).
@@ -425,7 +426,8 @@ def main() -> None:
                       ("game", "plain strategy", "goal"))
     cpu = new_table("The strong level's CPU per move with a choice (whole matches against "
                     f"the normal level, {CPU_MOVES} moves at least; process time)",
-                    ("game", "options", "mean s", "95th percentile s", "most s", "goal", "met"),
+                    ("game", "players", "options", "mean s", "95th percentile s", "most s",
+                     "goal", "met"),
                     ("game", "options", "goal"))
     exploitability = new_table(
         "Goofspiel's strong strategy: exploitability (the table's by OpenSpiel's best response "
@@ -494,12 +496,13 @@ def main() -> None:
                            levels["strong"])
             if not args.no_write:
                 write_elo(game, elo, named, seeds)
-        for options in panel_options(game):  # the strong level may search at some alone
-            times = strong_cpu(game, players, levels["strong"], levels["normal"], options)
+        for seated, options in panel_settings(game):  # a bigger table may cost more a move
+            times = strong_cpu(game, seated, levels["strong"], levels["normal"], options)
             if times:
                 ordered = sorted(times)
                 p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-                cpu.add_row(game.name, options_label(options), f"{statistics.mean(times):.3f}",
+                cpu.add_row(game.name, str(seated), options_label(options),
+                            f"{statistics.mean(times):.3f}",
                             f"{p95:.3f}", f"{ordered[-1]:.3f}", f"<= {CPU_GOAL:g} s",
                             "yes" if ordered[-1] <= CPU_GOAL else "NO")
         if game.name == "goofspiel":
