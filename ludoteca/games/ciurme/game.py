@@ -81,7 +81,7 @@ def counted(table: RuleTable) -> RuleTable:
     (`keep_listing`), and its events say who may know who acted (`roles.actor_audience`): a
     secret kept by every event, whatever rule made it. The rule's `quiet` do, which `Game.play`
     runs, ticks and keeps the listing alike without asking who may know who acted: `play`
-    drops the events."""
+    drops the events (and the rule's own quiet do, where it has one, does not build them)."""
 
     def ticking(do: Do) -> Do:
         def do_and_tick(state: CiurmeState, seat: int, action: Any) -> list[Event]:
@@ -97,13 +97,17 @@ def counted(table: RuleTable) -> RuleTable:
 
         return do_and_tick
 
-    def quietly(do: Do) -> Quiet:
+    def quietly(do: Quiet | Do) -> Quiet:
         def tick_quietly(state: CiurmeState, seat: int, action: Any) -> None:
-            counted_do(do, state, seat, action)
+            # `counted_do`, with a do that returns nothing
+            before = signature(state)
+            do(state, seat, action)
+            state.tick += 1
+            keep_listing(state, seat, before)
 
         return tick_quietly
 
-    return RuleTable(*(replace(rule, do=ticking(rule.do), quiet=quietly(rule.do))
+    return RuleTable(*(replace(rule, do=ticking(rule.do), quiet=quietly(rule.quiet or rule.do))
                        for rule in table))
 
 
@@ -135,21 +139,23 @@ TABLE = RuleTable(
     Rule(PickColour, (BRIEFING,), briefing.check_colour, briefing.do_colour,
          choices=briefing.colours),
     # a phase-1 turn: the move, then steering or repairing
-    Rule(Stay, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.stays),
-    Rule(Move, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.moves),
+    Rule(Stay, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.stays,
+         quiet=phase1.play_move),
+    Rule(Move, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.moves,
+         quiet=phase1.play_move),
     Rule(Steer, (PHASE1,), phase1.check_turn, phase1.do_steer, choices=phase1.steers),
     Rule(Repair, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.repairs),
     Rule(Help, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.helps),
     Rule(Pass, (PHASE1,), phase1.check_turn, phase1.do_pass, choices=phase1.passes),
     # crew votes: the lifeboat, the quartermaster, preferred ships, a deposition
     Rule(Agree, (PHASE1, ASSEMBLY), ballots.check_ballot, ballots.do_ballot,
-         choices=ballots.agreements),
+         choices=ballots.agreements, quiet=ballots.play_ballot),
     Rule(Elect, (OFFICES, ASSEMBLY), ballots.check_ballot, ballots.do_ballot,
-         choices=ballots.elections),
+         choices=ballots.elections, quiet=ballots.play_ballot),
     Rule(Prefer, (ASSEMBLY,), ballots.check_ballot, ballots.do_ballot,
-         choices=ballots.preferences),
+         choices=ballots.preferences, quiet=ballots.play_ballot),
     Rule(Abstain, (OFFICES, ASSEMBLY), ballots.check_ballot, ballots.do_ballot,
-         choices=ballots.abstentions),
+         choices=ballots.abstentions, quiet=ballots.play_ballot),
     # the Assembly
     Rule(Place, (ASSEMBLY,), assembly.check_place, assembly.do_place,
          choices=assembly.placements),

@@ -259,28 +259,52 @@ def _why_not_this(
 # --- the move, and the place's action -------------------------------------------------------------
 def do_move(state: CiurmeState, seat: int, action: Stay | Move) -> list[Event]:
     crew = member_crew(state, seat)
+    start = crew.place[crew.active]
+    here = step_to(crew, action)
+    moved = private("moved", board_seen(state, crew), seat=seat, start=start, end=here)
+    return [moved, *place_acts(state, crew, seat, start)]
+
+
+def play_move(state: CiurmeState, seat: int, action: Stay | Move) -> None:
+    """`do_move` without the event of the move: `Game.play` drops them (a stay or a move is
+    nearly half of a random session's actions)."""
+    crew = member_crew(state, seat)
+    start = crew.place[crew.active]
+    step_to(crew, action)
+    place_acts(state, crew, seat, start)
+
+
+def step_to(crew: Crew, action: Stay | Move) -> Location:
+    """The active member stays or moves, and its turns at the place it ends on are counted; the
+    place."""
     i = crew.active
-    start = crew.place[i]
     if isinstance(action, Move):
         crew.place[i] = action.place
     here = crew.place[i]
     turns = crew.place_turns[i]
     spot = PLACES.index(here)
     crew.place_turns = replaced(crew.place_turns, i, replaced(turns, spot, turns[spot] + 1))
-    events = [private("moved", board_seen(state, crew), seat=seat, start=start, end=here)]
+    return here
+
+
+def place_acts(state: CiurmeState, crew: Crew, seat: int, start: Location) -> list[Event]:
+    """The place the active member moved to from `start` (or stayed at) acts: the island
+    produces and the turn ends; on the lifeboat the next step is steering (the third boarder
+    at the island makes the crossing first); on the wreck, repairing, where there is work."""
+    here = crew.place[crew.active]
     if here == ISLAND:
-        events += produce(state, crew, member=i)
+        events = produce(state, crew, member=crew.active)
         return events + end_turn(state, crew)
     if here == LIFEBOAT:
         boarded = start == ISLAND
-        if boarded and crew.dock == ISLAND and len(aboard(crew)) >= CROSSING_CREW:
-            events += _cross(state, crew)
+        crossing = boarded and crew.dock == ISLAND and len(aboard(crew)) >= CROSSING_CREW
+        events = _cross(state, crew) if crossing else []
         crew.step = Step.STEER
         return events
     if has_work(state, crew, seat):
         crew.step = Step.REPAIR
-        return events
-    return events + end_turn(state, crew)
+        return []
+    return end_turn(state, crew)
 
 
 def produce(state: CiurmeState, crew: Crew, member: int | None) -> list[Event]:
