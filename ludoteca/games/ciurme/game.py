@@ -310,7 +310,7 @@ class Ciurme(Game[CiurmeState]):
     def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
         """The choices of the groups that `actors` found listing for the seat, in table order:
         no other group is asked again."""
-        if not self.is_seat(state, seat):
+        if type(seat) is not int or not 0 <= seat <= state.players:  # `is_seat`, inlined
             return []
         groups = self.part(state, seat).get(seat, ())
         if len(groups) == 1:  # most often: the group's own new list
@@ -321,7 +321,7 @@ class Ciurme(Game[CiurmeState]):
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        return frozenset().union(*self.listing(state))
+        return frozenset().union(*(state.actor_groups or LISTER.parts(state)))
 
     def listing(self, state: CiurmeState) -> list[Listing]:
         """The seats that may act, each with the groups of the stage's rules that list a choice
@@ -334,7 +334,8 @@ class Ciurme(Game[CiurmeState]):
         """The part of the listing where `seat` is found, if it may act: its crew's, or the
         table's for the facilitator."""
         index = state.crew_of(seat)
-        return self.listing(state)[-1 if index is None else index]
+        parts = state.actor_groups or LISTER.parts(state)  # `listing`, inlined: every step
+        return parts[-1 if index is None else index]
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:

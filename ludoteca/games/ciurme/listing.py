@@ -136,6 +136,8 @@ def asking(choices: tuple[Choices, ...]) -> Gate:
     """Whether one of `choices` lists something for a seat, asking their `GATES` where they
     have one, else them."""
     gates = tuple(GATES.get(listed, listed) for listed in choices)
+    if len(gates) == 1:  # asked itself, with no loop around it: the listing asks after every action
+        return gates[0]
 
     def lists(state: CiurmeState, seat: int) -> bool:
         return any(gate(state, seat) for gate in gates)

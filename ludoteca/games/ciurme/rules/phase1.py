@@ -103,10 +103,9 @@ def turn_crew(state: CiurmeState, seat: int) -> Crew | None:
 
 
 def turn_actions(state: CiurmeState, crew: Crew) -> list[Action]:
-    """What the active player of a crew may do now (nothing while a lifeboat vote is open), in
-    menu order: the move (stay, move), then steering or repairing (steer, repair, help, pass)."""
-    if not playing(crew) or crew.vote is not None:
-        return []
+    """What the active player of a crew playing and voting on nothing (`turn_crew`) may do now,
+    in menu order: the move (stay, move), then steering or repairing (steer, repair, help,
+    pass)."""
     step = crew.step
     if step == Step.MOVE:
         return list(MOVE_MENUS[crew.dock, crew.place[crew.active]])
