@@ -80,6 +80,13 @@ GATES: dict[Choices, Gate] = {
     briefing.first_players: briefing.naming_first,
     ballots.decisions: ballots.decision_due,
 }
+# The stages a rule's choices may list something in, where fewer than its rule's phases: the
+# quartermaster's relay is owed in the Assembly only (`channels.relay_due`), though a post is
+# accepted in every stage. A stage's listing leaves the others out: one question fewer after
+# every action of phase 1.
+LISTS_IN: dict[Choices, tuple[Stage, ...]] = {
+    channels.relay_posts: (Stage.ASSEMBLY,),
+}
 # Where one function lists every choice of a group, in table order (finding the crew, the vote
 # or the motion once, not once per choice).
 MENUS: dict[tuple[Choices, ...], Menu] = {
@@ -107,6 +114,13 @@ class Groups:
 
     crews: tuple[Group, ...]
     table: tuple[Group, ...]
+
+
+def listed_in(rules: RuleTable, stage: Stage) -> tuple[Rule, ...]:
+    """The rules whose choices may list something in `stage`: those the table lists there, but
+    for those that `LISTS_IN` keeps to other stages."""
+    return tuple(rule for rule in rules.listed_in(stage)
+                 if rule.choices is None or stage in LISTS_IN.get(rule.choices, (stage,)))
 
 
 def grouped(rules: tuple[Rule, ...]) -> Groups:
@@ -167,7 +181,7 @@ class Lister:
     def groups(self, stage: Stage) -> Groups:
         found = self._groups.get(stage)
         if found is None:
-            found = self._groups[stage] = grouped(self.rules.listed_in(stage))
+            found = self._groups[stage] = grouped(listed_in(self.rules, stage))
         return found
 
     def parts(self, state: CiurmeState) -> list[Listing]:
