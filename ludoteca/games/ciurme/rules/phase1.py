@@ -265,11 +265,15 @@ def do_move(state: CiurmeState, seat: int, action: Stay | Move) -> list[Event]:
 
 
 def play_move(state: CiurmeState, seat: int, action: Stay | Move) -> None:
-    """`do_move` without the event of the move: `Game.play` drops them (a stay or a move is
-    nearly half of a random session's actions)."""
+    """`do_move` without the event of the move, nor the island's (`Game.play` drops them): a
+    stay or a move is nearly half of a random session's actions, and a third of them end on
+    the island."""
     crew = member_crew(state, seat)
     start = crew.place[crew.active]
-    step_to(crew, action)
+    if step_to(crew, action) == ISLAND:  # as `place_acts` does there, quietly
+        harvest(crew, crew.active)
+        end_turn(state, crew)
+        return
     place_acts(state, crew, seat, start)
 
 
@@ -307,9 +311,18 @@ def place_acts(state: CiurmeState, crew: Crew, seat: int, start: Location) -> li
 
 
 def produce(state: CiurmeState, crew: Crew, member: int | None) -> list[Event]:
+    """The island produces (`harvest`), which the crew's board shows."""
+    wood = harvest(crew, member)
+    who = "automaton" if member is None else crew.members[member]
+    if wood is None:
+        return [private("nothing_produced", board_seen(state, crew), by=who)]
+    return [private("produced", board_seen(state, crew), by=who, wood=wood)]
+
+
+def harvest(crew: Crew, member: int | None) -> Wood | None:
     """Island: one wood of the producer's colour (its meeple's) to the common pile; out of it, a
     neutral one; [D-2] with the neutral supply empty too, nothing. The automaton (`member`
-    None) produces light blue, then neutral [D-15]."""
+    None) produces light blue, then neutral [D-15]. The wood produced, if any."""
     wood: Wood | None
     if member is None:
         wood = LIGHT_BLUE if crew.light_blue else (NEUTRAL if crew.neutral else None)
@@ -323,12 +336,10 @@ def produce(state: CiurmeState, crew: Crew, member: int | None) -> list[Event]:
             crew.own_wood[member] -= 1
     if wood == NEUTRAL:
         crew.neutral -= 1
-    who = "automaton" if member is None else crew.members[member]
-    if wood is None:
-        return [private("nothing_produced", board_seen(state, crew), by=who)]
-    crew.common_pile.append(wood)
-    crew.produced[wood] = crew.produced.get(wood, 0) + 1
-    return [private("produced", board_seen(state, crew), by=who, wood=wood)]
+    if wood is not None:
+        crew.common_pile.append(wood)
+        crew.produced[wood] = crew.produced.get(wood, 0) + 1
+    return wood
 
 
 def _cross(state: CiurmeState, crew: Crew) -> list[Event]:
