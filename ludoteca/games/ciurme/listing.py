@@ -32,6 +32,7 @@ from ludoteca.games.ciurme.rules import (
     race,
     roles,
 )
+from ludoteca.games.ciurme.rules.roles import member_crew
 from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 
 CrewSeats = Callable[[CiurmeState, Crew], Iterable[int]]
@@ -87,10 +88,19 @@ GATES: dict[Choices, Gate] = {
 LISTS_IN: dict[Choices, tuple[Stage, ...]] = {
     channels.relay_posts: (Stage.ASSEMBLY,),
 }
-# Where one function lists every choice of a group, in table order (finding the crew, the vote
-# or the motion once, not once per choice).
+
+
+def listed_turn(state: CiurmeState, seat: int) -> list[Action]:
+    """The steps of the turn of a seat found with a step to take (`phase1.crew_turn_seats`, the
+    turn's group has no other seats): its crew's turn, not asked again whether it is its own
+    (`phase1.turn_menu` asks, for any seat)."""
+    return phase1.turn_actions(state, member_crew(state, seat))
+
+
+# Where one function lists every choice of a group for a seat the group lists for, in table
+# order (finding the crew, the vote or the motion once, not once per choice).
 MENUS: dict[tuple[Choices, ...], Menu] = {
-    TURN: phase1.turn_menu,
+    TURN: listed_turn,
     BALLOTS: ballots.ballot_menu,
     DEPOSING: depositions.motion_menu,
 }
