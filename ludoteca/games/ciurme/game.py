@@ -113,7 +113,7 @@ def counted(table: RuleTable) -> RuleTable:
 
 def counted_do(do: Do, state: CiurmeState, seat: int, action: Any) -> list[Event]:
     """The rule's `do`, then the session's tick and who may act next (`keep_listing`): what
-    `apply` and `play` both do."""
+    `apply` does, and `play` alike with the rule's quiet do (`counted`)."""
     before = signature(state)
     events = do(state, seat, action)
     state.tick += 1
