@@ -81,7 +81,7 @@ def counted(table: RuleTable) -> RuleTable:
     (`keep_listing`), and its events say who may know who acted (`roles.actor_audience`): a
     secret kept by every event, whatever rule made it. The rule's `quiet` do, which `Game.play`
     runs, ticks and keeps the listing alike without asking who may know who acted: `play`
-    drops the events."""
+    drops the events (and the rule's own quiet do, where it has one, does not build them)."""
 
     def ticking(do: Do) -> Do:
         def do_and_tick(state: CiurmeState, seat: int, action: Any) -> list[Event]:
@@ -97,19 +97,23 @@ def counted(table: RuleTable) -> RuleTable:
 
         return do_and_tick
 
-    def quietly(do: Do) -> Quiet:
+    def quietly(do: Quiet | Do) -> Quiet:
         def tick_quietly(state: CiurmeState, seat: int, action: Any) -> None:
-            counted_do(do, state, seat, action)
+            # `counted_do`, with a do that returns nothing
+            before = signature(state)
+            do(state, seat, action)
+            state.tick += 1
+            keep_listing(state, seat, before)
 
         return tick_quietly
 
-    return RuleTable(*(replace(rule, do=ticking(rule.do), quiet=quietly(rule.do))
+    return RuleTable(*(replace(rule, do=ticking(rule.do), quiet=quietly(rule.quiet or rule.do))
                        for rule in table))
 
 
 def counted_do(do: Do, state: CiurmeState, seat: int, action: Any) -> list[Event]:
     """The rule's `do`, then the session's tick and who may act next (`keep_listing`): what
-    `apply` and `play` both do."""
+    `apply` does, and `play` alike with the rule's quiet do (`counted`)."""
     before = signature(state)
     events = do(state, seat, action)
     state.tick += 1
@@ -135,21 +139,23 @@ TABLE = RuleTable(
     Rule(PickColour, (BRIEFING,), briefing.check_colour, briefing.do_colour,
          choices=briefing.colours),
     # a phase-1 turn: the move, then steering or repairing
-    Rule(Stay, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.stays),
-    Rule(Move, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.moves),
+    Rule(Stay, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.stays,
+         quiet=phase1.play_move),
+    Rule(Move, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.moves,
+         quiet=phase1.play_move),
     Rule(Steer, (PHASE1,), phase1.check_turn, phase1.do_steer, choices=phase1.steers),
     Rule(Repair, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.repairs),
     Rule(Help, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.helps),
     Rule(Pass, (PHASE1,), phase1.check_turn, phase1.do_pass, choices=phase1.passes),
     # crew votes: the lifeboat, the quartermaster, preferred ships, a deposition
     Rule(Agree, (PHASE1, ASSEMBLY), ballots.check_ballot, ballots.do_ballot,
-         choices=ballots.agreements),
+         choices=ballots.agreements, quiet=ballots.play_ballot),
     Rule(Elect, (OFFICES, ASSEMBLY), ballots.check_ballot, ballots.do_ballot,
-         choices=ballots.elections),
+         choices=ballots.elections, quiet=ballots.play_ballot),
     Rule(Prefer, (ASSEMBLY,), ballots.check_ballot, ballots.do_ballot,
-         choices=ballots.preferences),
+         choices=ballots.preferences, quiet=ballots.play_ballot),
     Rule(Abstain, (OFFICES, ASSEMBLY), ballots.check_ballot, ballots.do_ballot,
-         choices=ballots.abstentions),
+         choices=ballots.abstentions, quiet=ballots.play_ballot),
     # the Assembly
     Rule(Place, (ASSEMBLY,), assembly.check_place, assembly.do_place,
          choices=assembly.placements),
@@ -304,7 +310,7 @@ class Ciurme(Game[CiurmeState]):
     def legal_actions(self, state: CiurmeState, seat: int) -> list[Action]:
         """The choices of the groups that `actors` found listing for the seat, in table order:
         no other group is asked again."""
-        if not self.is_seat(state, seat):
+        if type(seat) is not int or not 0 <= seat <= state.players:  # `is_seat`, inlined
             return []
         groups = self.part(state, seat).get(seat, ())
         if len(groups) == 1:  # most often: the group's own new list
@@ -315,7 +321,7 @@ class Ciurme(Game[CiurmeState]):
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:
-        return frozenset().union(*self.listing(state))
+        return frozenset().union(*(state.actor_groups or LISTER.parts(state)))
 
     def listing(self, state: CiurmeState) -> list[Listing]:
         """The seats that may act, each with the groups of the stage's rules that list a choice
@@ -328,7 +334,8 @@ class Ciurme(Game[CiurmeState]):
         """The part of the listing where `seat` is found, if it may act: its crew's, or the
         table's for the facilitator."""
         index = state.crew_of(seat)
-        return self.listing(state)[-1 if index is None else index]
+        parts = state.actor_groups or LISTER.parts(state)  # `listing`, inlined: every step
+        return parts[-1 if index is None else index]
 
     def refuse_phase(self, state: CiurmeState, seat: int, rule: Rule) -> str:
         if state.stage == Stage.OVER:

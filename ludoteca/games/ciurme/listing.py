@@ -32,6 +32,7 @@ from ludoteca.games.ciurme.rules import (
     race,
     roles,
 )
+from ludoteca.games.ciurme.rules.roles import member_crew
 from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 
 CrewSeats = Callable[[CiurmeState, Crew], Iterable[int]]
@@ -80,10 +81,26 @@ GATES: dict[Choices, Gate] = {
     briefing.first_players: briefing.naming_first,
     ballots.decisions: ballots.decision_due,
 }
-# Where one function lists every choice of a group, in table order (finding the crew, the vote
-# or the motion once, not once per choice).
+# The stages a rule's choices may list something in, where fewer than its rule's phases: the
+# quartermaster's relay is owed in the Assembly only (`channels.relay_due`), though a post is
+# accepted in every stage. A stage's listing leaves the others out: one question fewer after
+# every action of phase 1.
+LISTS_IN: dict[Choices, tuple[Stage, ...]] = {
+    channels.relay_posts: (Stage.ASSEMBLY,),
+}
+
+
+def listed_turn(state: CiurmeState, seat: int) -> list[Action]:
+    """The steps of the turn of a seat found with a step to take (`phase1.crew_turn_seats`, the
+    turn's group has no other seats): its crew's turn, not asked again whether it is its own
+    (`phase1.turn_menu` asks, for any seat)."""
+    return phase1.turn_actions(state, member_crew(state, seat))
+
+
+# Where one function lists every choice of a group for a seat the group lists for, in table
+# order (finding the crew, the vote or the motion once, not once per choice).
 MENUS: dict[tuple[Choices, ...], Menu] = {
-    TURN: phase1.turn_menu,
+    TURN: listed_turn,
     BALLOTS: ballots.ballot_menu,
     DEPOSING: depositions.motion_menu,
 }
@@ -107,6 +124,13 @@ class Groups:
 
     crews: tuple[Group, ...]
     table: tuple[Group, ...]
+
+
+def listed_in(rules: RuleTable, stage: Stage) -> tuple[Rule, ...]:
+    """The rules whose choices may list something in `stage`: those the table lists there, but
+    for those that `LISTS_IN` keeps to other stages."""
+    return tuple(rule for rule in rules.listed_in(stage)
+                 if rule.choices is None or stage in LISTS_IN.get(rule.choices, (stage,)))
 
 
 def grouped(rules: tuple[Rule, ...]) -> Groups:
@@ -136,6 +160,8 @@ def asking(choices: tuple[Choices, ...]) -> Gate:
     """Whether one of `choices` lists something for a seat, asking their `GATES` where they
     have one, else them."""
     gates = tuple(GATES.get(listed, listed) for listed in choices)
+    if len(gates) == 1:  # asked itself, with no loop around it: the listing asks after every action
+        return gates[0]
 
     def lists(state: CiurmeState, seat: int) -> bool:
         return any(gate(state, seat) for gate in gates)
@@ -165,7 +191,7 @@ class Lister:
     def groups(self, stage: Stage) -> Groups:
         found = self._groups.get(stage)
         if found is None:
-            found = self._groups[stage] = grouped(self.rules.listed_in(stage))
+            found = self._groups[stage] = grouped(listed_in(self.rules, stage))
         return found
 
     def parts(self, state: CiurmeState) -> list[Listing]:

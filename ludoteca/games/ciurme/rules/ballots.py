@@ -179,12 +179,28 @@ def do_ballot(state: CiurmeState, seat: int, action: Action) -> list[Event]:
         if vote.topic == Topic.DEPOSITION else
         [private("ballot", heard, crew=index, topic=vote.topic, voter=seat)]
     )
+    return events + ballot_counted(state, crew, vote)
+
+
+def play_ballot(state: CiurmeState, seat: int, action: Action) -> None:
+    """`do_ballot` without the events of the ballot and what it decides: `Game.play` drops
+    them (ballots are a third of a random session's actions at 15 players)."""
+    crew = crew_of(state, seat)
+    assert crew is not None and crew.vote is not None
+    vote = crew.vote
+    cast(vote, seat, ballot(vote, action))
+    ballot_counted(state, crew, vote)
+
+
+def ballot_counted(state: CiurmeState, crew: Crew, vote: Vote) -> list[Event]:
+    """What the ballot just cast in `vote` decides, if anything: a motion settled and acted on
+    (its topic's result), an election counted."""
     if vote.topic in MOTIONS:
         outcome = settle_motion(state, crew)
         if outcome is None:
-            return events
-        return events + MOTION_RESULTS[vote.topic](state, crew, outcome == Outcome.YES)
-    return events + count_election(state, crew)
+            return []
+        return MOTION_RESULTS[vote.topic](state, crew, outcome == Outcome.YES)
+    return count_election(state, crew)
 
 
 def count_election(state: CiurmeState, crew: Crew) -> list[Event]:

@@ -103,10 +103,9 @@ def turn_crew(state: CiurmeState, seat: int) -> Crew | None:
 
 
 def turn_actions(state: CiurmeState, crew: Crew) -> list[Action]:
-    """What the active player of a crew may do now (nothing while a lifeboat vote is open), in
-    menu order: the move (stay, move), then steering or repairing (steer, repair, help, pass)."""
-    if not playing(crew) or crew.vote is not None:
-        return []
+    """What the active player of a crew playing and voting on nothing (`turn_crew`) may do now,
+    in menu order: the move (stay, move), then steering or repairing (steer, repair, help,
+    pass)."""
     step = crew.step
     if step == Step.MOVE:
         return list(MOVE_MENUS[crew.dock, crew.place[crew.active]])
@@ -259,34 +258,71 @@ def _why_not_this(
 # --- the move, and the place's action -------------------------------------------------------------
 def do_move(state: CiurmeState, seat: int, action: Stay | Move) -> list[Event]:
     crew = member_crew(state, seat)
+    start = crew.place[crew.active]
+    here = step_to(crew, action)
+    moved = private("moved", board_seen(state, crew), seat=seat, start=start, end=here)
+    return [moved, *place_acts(state, crew, seat, start)]
+
+
+def play_move(state: CiurmeState, seat: int, action: Stay | Move) -> None:
+    """`do_move` without the event of the move, nor the island's (`Game.play` drops them): a
+    stay or a move is nearly half of a random session's actions, and a third of them end on
+    the island."""
+    crew = member_crew(state, seat)
+    start = crew.place[crew.active]
+    if step_to(crew, action) == ISLAND:  # as `place_acts` does there, quietly
+        harvest(crew, crew.active)
+        end_turn(state, crew)
+        return
+    place_acts(state, crew, seat, start)
+
+
+def step_to(crew: Crew, action: Stay | Move) -> Location:
+    """The active member stays or moves, and its turns at the place it ends on are counted; the
+    place."""
     i = crew.active
-    start = crew.place[i]
     if isinstance(action, Move):
         crew.place[i] = action.place
     here = crew.place[i]
     turns = crew.place_turns[i]
     spot = PLACES.index(here)
     crew.place_turns = replaced(crew.place_turns, i, replaced(turns, spot, turns[spot] + 1))
-    events = [private("moved", board_seen(state, crew), seat=seat, start=start, end=here)]
+    return here
+
+
+def place_acts(state: CiurmeState, crew: Crew, seat: int, start: Location) -> list[Event]:
+    """The place the active member moved to from `start` (or stayed at) acts: the island
+    produces and the turn ends; on the lifeboat the next step is steering (the third boarder
+    at the island makes the crossing first); on the wreck, repairing, where there is work."""
+    here = crew.place[crew.active]
     if here == ISLAND:
-        events += produce(state, crew, member=i)
+        events = produce(state, crew, member=crew.active)
         return events + end_turn(state, crew)
     if here == LIFEBOAT:
         boarded = start == ISLAND
-        if boarded and crew.dock == ISLAND and len(aboard(crew)) >= CROSSING_CREW:
-            events += _cross(state, crew)
+        crossing = boarded and crew.dock == ISLAND and len(aboard(crew)) >= CROSSING_CREW
+        events = _cross(state, crew) if crossing else []
         crew.step = Step.STEER
         return events
     if has_work(state, crew, seat):
         crew.step = Step.REPAIR
-        return events
-    return events + end_turn(state, crew)
+        return []
+    return end_turn(state, crew)
 
 
 def produce(state: CiurmeState, crew: Crew, member: int | None) -> list[Event]:
+    """The island produces (`harvest`), which the crew's board shows."""
+    wood = harvest(crew, member)
+    who = "automaton" if member is None else crew.members[member]
+    if wood is None:
+        return [private("nothing_produced", board_seen(state, crew), by=who)]
+    return [private("produced", board_seen(state, crew), by=who, wood=wood)]
+
+
+def harvest(crew: Crew, member: int | None) -> Wood | None:
     """Island: one wood of the producer's colour (its meeple's) to the common pile; out of it, a
     neutral one; [D-2] with the neutral supply empty too, nothing. The automaton (`member`
-    None) produces light blue, then neutral [D-15]."""
+    None) produces light blue, then neutral [D-15]. The wood produced, if any."""
     wood: Wood | None
     if member is None:
         wood = LIGHT_BLUE if crew.light_blue else (NEUTRAL if crew.neutral else None)
@@ -300,12 +336,10 @@ def produce(state: CiurmeState, crew: Crew, member: int | None) -> list[Event]:
             crew.own_wood[member] -= 1
     if wood == NEUTRAL:
         crew.neutral -= 1
-    who = "automaton" if member is None else crew.members[member]
-    if wood is None:
-        return [private("nothing_produced", board_seen(state, crew), by=who)]
-    crew.common_pile.append(wood)
-    crew.produced[wood] = crew.produced.get(wood, 0) + 1
-    return [private("produced", board_seen(state, crew), by=who, wood=wood)]
+    if wood is not None:
+        crew.common_pile.append(wood)
+        crew.produced[wood] = crew.produced.get(wood, 0) + 1
+    return wood
 
 
 def _cross(state: CiurmeState, crew: Crew) -> list[Event]:
