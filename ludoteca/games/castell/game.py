@@ -19,7 +19,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Do, Rule, RuleTable
+from ludoteca.engine.rules import Do, Quiet, Rule, RuleTable
 from ludoteca.engine.tunables import Tunable
 from ludoteca.games.castell import invariants, learning, result, text, view
 from ludoteca.games.castell.actions import (
@@ -69,7 +69,8 @@ AT_FESTIVAL = (FESTIVAL,)
 
 def counted(table: RuleTable) -> RuleTable:
     """Every applied action counts in `state.actions`, the game's length in its result: counted
-    by the rule's `do`, so that `apply` and the trusted `play` count it alike."""
+    by the rule's `do` and its `quiet` do, so that `apply` and the trusted `play` count it
+    alike."""
 
     def counting(do: Do) -> Do:
         def do_and_count(state: CastellState, seat: int, action: Any) -> list[Event]:
@@ -79,25 +80,41 @@ def counted(table: RuleTable) -> RuleTable:
 
         return do_and_count
 
-    return RuleTable(*(replace(rule, do=counting(rule.do)) for rule in table))
+    def counting_quietly(quiet: Quiet) -> Quiet:
+        def quiet_and_count(state: CastellState, seat: int, action: Any) -> None:
+            quiet(state, seat, action)
+            state.actions += 1
+
+        return quiet_and_count
+
+    return RuleTable(*(
+        replace(rule, do=counting(rule.do),
+                quiet=None if rule.quiet is None else counting_quietly(rule.quiet))
+        for rule in table
+    ))
 
 
+# Each rule's quiet do is its do without the events, for `Game.play`, which drops them.
 RULES = counted(RuleTable(
-    Rule(Move, ON_TURN, move.check_move, move.do_move, choices=move.moves),
+    Rule(Move, ON_TURN, move.check_move, move.do_move, choices=move.moves,
+         quiet=move.play_move),
     Rule(Recruit, ON_TURN, recruit.check_recruit, recruit.do_recruit,
-         choices=recruit.recruits),
-    Rule(Train, ON_TURN, train.check_train, train.do_train, choices=train.trains),
+         choices=recruit.recruits, quiet=recruit.play_recruit),
+    Rule(Train, ON_TURN, train.check_train, train.do_train, choices=train.trains,
+         quiet=train.play_train),
     Rule(SpecialMove, SPECIAL, special.check_special_move, special.do_special_move,
-         choices=special.special_moves),
+         choices=special.special_moves, quiet=special.play_special_move),
     Rule(SpecialRecruit, SPECIAL, special.check_special_recruit,
-         special.do_special_recruit, choices=special.special_recruits),
+         special.do_special_recruit, choices=special.special_recruits,
+         quiet=special.play_special_recruit),
     Rule(Perform, SPECIAL, perform.check_perform, perform.do_perform,
-         choices=perform.performances),
-    Rule(EndTurn, ON_TURN, turn.check_end_turn, turn.do_end_turn, choices=turn.end_turns),
+         choices=perform.performances, quiet=perform.play_perform),
+    Rule(EndTurn, ON_TURN, turn.check_end_turn, turn.do_end_turn, choices=turn.end_turns,
+         quiet=turn.play_end_turn),
     Rule(Declare, AT_FESTIVAL, festival.check_declare, festival.do_declare,
-         choices=festival.declarations),
+         choices=festival.declarations, quiet=festival.play_declare),
     Rule(Abstain, AT_FESTIVAL, festival.check_abstain, festival.do_abstain,
-         choices=festival.abstentions),
+         choices=festival.abstentions, quiet=festival.play_abstain),
 ))
 
 

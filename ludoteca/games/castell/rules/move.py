@@ -68,6 +68,11 @@ def check_move(state: CastellState, seat: int, action: Move) -> Move:
 
 
 def do_move(state: CastellState, seat: int, action: Move) -> list[Event]:
+    play_move(state, seat, action)
+    return [public("moved", seat=seat, region=action.region)]
+
+
+def play_move(state: CastellState, seat: int, action: Move) -> None:
+    """`do_move` without its event, for `Game.play`, which drops it."""
     state.used.append(MOVE_ACTION)
     state.players[seat].pawn = action.region
-    return [public("moved", seat=seat, region=action.region)]

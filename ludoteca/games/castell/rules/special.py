@@ -83,9 +83,15 @@ def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> S
 
 
 def do_special_move(state: CastellState, seat: int, action: SpecialMove) -> list[Event]:
-    state.players[seat].pawn = action.region
-    paid = pay(state, seat)
+    paid = not state.free_special
+    play_special_move(state, seat, action)
     return [public("special_move", seat=seat, region=action.region, token_spent=paid)]
+
+
+def play_special_move(state: CastellState, seat: int, action: SpecialMove) -> None:
+    """`do_special_move` without its event, for `Game.play`, which drops it."""
+    state.players[seat].pawn = action.region
+    pay(state, seat)
 
 
 # --- recruit one more ---------------------------------------------------------------------------
@@ -117,8 +123,15 @@ def check_special_recruit(
 
 def do_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -> list[Event]:
     region = state.players[seat].pawn
-    assert region is not None
-    take_castellers(state, seat, region, (action.size,))
-    paid = pay(state, seat)
+    paid = not state.free_special
+    play_special_recruit(state, seat, action)
     return [public("special_recruit", seat=seat, region=region, size=action.size,
                    token_spent=paid)]
+
+
+def play_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -> None:
+    """`do_special_recruit` without its event, for `Game.play`, which drops it."""
+    region = state.players[seat].pawn
+    assert region is not None
+    take_castellers(state, seat, region, (action.size,))
+    pay(state, seat)

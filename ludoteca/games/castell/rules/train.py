@@ -102,14 +102,21 @@ def check_train(state: CastellState, seat: int, action: Train) -> Train:
 
 
 def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
+    play_train(state, seat, action)
+    if action.skill == SPECIAL_TILE:
+        return [public("trained_special", seat=seat)]
+    skill = action.skill
+    return [public("trained", seat=seat, skill=skill, rank=state.players[seat].ranks[skill])]
+
+
+def play_train(state: CastellState, seat: int, action: Train) -> None:
+    """`do_train` without its event, for `Game.play`, which drops it."""
     state.used.append(TRAIN_ACTION)
     if action.skill == SPECIAL_TILE:
         # No token spent or placed: the free special action comes next, at once.
         state.free_special = True
-        return [public("trained_special", seat=seat)]
+        return
     skill = action.skill  # a Skill: the check returns the shared action of the skill
     player = state.players[seat]
     player.ranks[skill] += 1
     forget(player)  # what the ranks decided no longer holds
-    rank = player.ranks[skill]
-    return [public("trained", seat=seat, skill=skill, rank=rank)]
