@@ -19,7 +19,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Do, Quiet, Rule, RuleTable
+from ludoteca.engine.rules import Choices, Do, Quiet, Rule, RuleTable
 from ludoteca.engine.tunables import Tunable
 from ludoteca.games.castell import invariants, learning, result, text, view
 from ludoteca.games.castell.actions import (
@@ -118,6 +118,17 @@ RULES = counted(RuleTable(
 ))
 
 
+# Each phase's menu, as the rule table lists it (`legal_actions` reads them at every step); a
+# turn's without the special actions (none is open) and with only what a pawn off the board may
+# do (its move, and ending the turn).
+TURN_MENU = RULES.menus[TURN]
+FREE_SPECIAL_MENU = RULES.menus[FREE_SPECIAL]
+FESTIVAL_MENU = RULES.menus[FESTIVAL]
+_SPECIAL_CHOICES = set(FREE_SPECIAL_MENU)
+TURN_MENU_WITHOUT_SPECIAL = tuple(c for c in TURN_MENU if c not in _SPECIAL_CHOICES)
+OFF_BOARD_MENU = (move.moves, turn.end_turns)
+
+
 class Castell(Game[CastellState]):
     name = "castell"
     title = "Castell"
@@ -167,6 +178,38 @@ class Castell(Game[CastellState]):
         if state.phase is FESTIVAL:
             return frozenset(s for s in state.to_declare if s not in state.declarations)
         return frozenset()
+
+    def legal_actions(self, state: CastellState, seat: int) -> list[Action]:
+        """The engine's menu (the choices of the current phase's rules, in table order), asked
+        at every step of a playout or a search: who may act and the phase are read once off
+        the state, and a turn skips the choices of the special actions while none is open
+        (each would answer [] after asking the same), and of what needs the pawn on the board
+        while it is off."""
+        phase = state.phase
+        if phase is TURN:
+            if type(seat) is not int or seat != state.current:
+                return []
+            if state.free_special:
+                return self._listed(state, seat, FREE_SPECIAL_MENU)
+            if state.players[seat].pawn is None:
+                return self._listed(state, seat, OFF_BOARD_MENU)
+            if special.may_special(state, seat):
+                return self._listed(state, seat, TURN_MENU)
+            return self._listed(state, seat, TURN_MENU_WITHOUT_SPECIAL)
+        if phase is FESTIVAL:
+            if type(seat) is not int or seat not in state.to_declare or (
+                seat in state.declarations
+            ):
+                return []
+            return self._listed(state, seat, FESTIVAL_MENU)
+        return []
+
+    @staticmethod
+    def _listed(state: CastellState, seat: int, menus: tuple[Choices, ...]) -> list[Action]:
+        menu: list[Action] = []
+        for choices in menus:
+            menu += choices(state, seat)
+        return menu
 
     def round_number(self, state: CastellState) -> int:
         return state.round
