@@ -12,7 +12,7 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import SpecialMove, SpecialRecruit
 from ludoteca.games.castell.data import ADJACENCY, SIZES
-from ludoteca.games.castell.rules.move import check_destination, destinations
+from ludoteca.games.castell.rules.move import check_destination
 from ludoteca.games.castell.rules.recruit import check_available, take_castellers
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import SPECIAL_ACTION, CastellState
@@ -54,17 +54,18 @@ def pay(state: CastellState, seat: int) -> bool:
 def special_moves(state: CastellState, seat: int) -> list[SpecialMove]:
     """One step more from the pawn's region; never from off the board, where the free move
     already places the pawn anywhere."""
-    if state.players[seat].pawn is None or not may_special(state, seat):
+    pawn = state.players[seat].pawn
+    if pawn is None or not may_special(state, seat):
         return []
-    return list(_SPECIAL_MOVES[destinations(state, seat)])
+    return list(_SPECIAL_MOVES_FROM[pawn])
 
 
-# The special move to each region, and to each set of adjacent regions (actions are frozen:
-# shared by the menus and the checks).
+# The special move to each region, and from each region to its neighbours, as `destinations`
+# gives them (actions are frozen: shared by the menus and the checks).
 _SPECIAL_MOVE_TO = {region: SpecialMove(region) for region in ADJACENCY}
-_SPECIAL_MOVES = {
-    allowed: tuple(_SPECIAL_MOVE_TO[region] for region in allowed)
-    for allowed in ADJACENCY.values()
+_SPECIAL_MOVES_FROM = {
+    pawn: tuple(_SPECIAL_MOVE_TO[region] for region in allowed)
+    for pawn, allowed in ADJACENCY.items()
 }
 
 

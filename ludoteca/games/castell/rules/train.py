@@ -53,13 +53,19 @@ def trains(state: CastellState, seat: int) -> list[Train]:
     if TRAIN_ACTION in state.used:
         return []
     if not state.train_any_known_skill:
-        # `trainable` without the [D-18] option, asked at every step: a tile's own skill
-        # below the top rank, or a Special tile.
-        ranks = state.players[seat].ranks
-        return [
-            _TRAINS[source, tile] for source, tile in open_tiles(state, seat)
-            if tile == SPECIAL_TILE or ranks[tile] < MAX_RANK
-        ]
+        # `open_tiles` and `trainable` without the [D-18] option, asked at every step: a
+        # tile's own skill below the top rank, or a Special tile.
+        player = state.players[seat]
+        if player.pawn is None:
+            return []
+        ranks = player.ranks
+        here = tile_facing(state, REGION_SECTOR[player.pawn])
+        out = [_TRAINS[FROM_REGION, here]] if here == SPECIAL_TILE or ranks[here] < MAX_RANK else []
+        if not state.advanced:
+            anywhere = tile_facing(state, SPECIAL_SECTOR)
+            if anywhere == SPECIAL_TILE or ranks[anywhere] < MAX_RANK:
+                out.append(_TRAINS[FROM_ALL_REGIONS, anywhere])
+        return out
     return [
         _TRAINS[source, skill]
         for source, tile in open_tiles(state, seat)
