@@ -53,7 +53,8 @@ def check_perform(state: CastellState, seat: int, action: Perform) -> Perform:
 def do_perform(state: CastellState, seat: int, action: Perform) -> list[Event]:
     player = state.players[seat]
     region = player.pawn
-    collected = len(state.row_tokens[region]) if region is not None else 0
+    assert region is not None
+    collected = len(state.row_tokens[region])  # taken by `take_tile`
     paid = take_tile(state, seat, action)
     skills = check_tower(action.tower, player.ranks, tile_skills(action.tile)).uses
     return [public("performed", seat=seat, region=region, tile=action.tile,
