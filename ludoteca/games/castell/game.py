@@ -19,7 +19,7 @@ from ludoteca.engine.events import Event
 from ludoteca.engine.game import Game
 from ludoteca.engine.result import ReportSection, Result
 from ludoteca.engine.rng import Rng
-from ludoteca.engine.rules import Do, Rule, RuleTable
+from ludoteca.engine.rules import Choices, Do, Quiet, Rule, RuleTable
 from ludoteca.engine.tunables import Tunable
 from ludoteca.games.castell import invariants, learning, result, text, view
 from ludoteca.games.castell.actions import (
@@ -69,7 +69,8 @@ AT_FESTIVAL = (FESTIVAL,)
 
 def counted(table: RuleTable) -> RuleTable:
     """Every applied action counts in `state.actions`, the game's length in its result: counted
-    by the rule's `do`, so that `apply` and the trusted `play` count it alike."""
+    by the rule's `do` and its `quiet` do, so that `apply` and the trusted `play` count it
+    alike."""
 
     def counting(do: Do) -> Do:
         def do_and_count(state: CastellState, seat: int, action: Any) -> list[Event]:
@@ -79,26 +80,53 @@ def counted(table: RuleTable) -> RuleTable:
 
         return do_and_count
 
-    return RuleTable(*(replace(rule, do=counting(rule.do)) for rule in table))
+    def counting_quietly(quiet: Quiet) -> Quiet:
+        def quiet_and_count(state: CastellState, seat: int, action: Any) -> None:
+            quiet(state, seat, action)
+            state.actions += 1
+
+        return quiet_and_count
+
+    return RuleTable(*(
+        replace(rule, do=counting(rule.do),
+                quiet=None if rule.quiet is None else counting_quietly(rule.quiet))
+        for rule in table
+    ))
 
 
+# Each rule's quiet do is its do without the events, for `Game.play`, which drops them.
 RULES = counted(RuleTable(
-    Rule(Move, ON_TURN, move.check_move, move.do_move, choices=move.moves),
+    Rule(Move, ON_TURN, move.check_move, move.do_move, choices=move.moves,
+         quiet=move.play_move),
     Rule(Recruit, ON_TURN, recruit.check_recruit, recruit.do_recruit,
-         choices=recruit.recruits),
-    Rule(Train, ON_TURN, train.check_train, train.do_train, choices=train.trains),
+         choices=recruit.recruits, quiet=recruit.play_recruit),
+    Rule(Train, ON_TURN, train.check_train, train.do_train, choices=train.trains,
+         quiet=train.play_train),
     Rule(SpecialMove, SPECIAL, special.check_special_move, special.do_special_move,
-         choices=special.special_moves),
+         choices=special.special_moves, quiet=special.play_special_move),
     Rule(SpecialRecruit, SPECIAL, special.check_special_recruit,
-         special.do_special_recruit, choices=special.special_recruits),
+         special.do_special_recruit, choices=special.special_recruits,
+         quiet=special.play_special_recruit),
     Rule(Perform, SPECIAL, perform.check_perform, perform.do_perform,
-         choices=perform.performances),
-    Rule(EndTurn, ON_TURN, turn.check_end_turn, turn.do_end_turn, choices=turn.end_turns),
+         choices=perform.performances, quiet=perform.play_perform),
+    Rule(EndTurn, ON_TURN, turn.check_end_turn, turn.do_end_turn, choices=turn.end_turns,
+         quiet=turn.play_end_turn),
     Rule(Declare, AT_FESTIVAL, festival.check_declare, festival.do_declare,
-         choices=festival.declarations),
+         choices=festival.declarations, quiet=festival.play_declare),
     Rule(Abstain, AT_FESTIVAL, festival.check_abstain, festival.do_abstain,
-         choices=festival.abstentions),
+         choices=festival.abstentions, quiet=festival.play_abstain),
 ))
+
+
+# Each phase's menu, as the rule table lists it (`legal_actions` reads them at every step); a
+# turn's without the special actions (none is open) and with only what a pawn off the board may
+# do (its move, and ending the turn).
+TURN_MENU = RULES.menus[TURN]
+FREE_SPECIAL_MENU = RULES.menus[FREE_SPECIAL]
+FESTIVAL_MENU = RULES.menus[FESTIVAL]
+_SPECIAL_CHOICES = set(FREE_SPECIAL_MENU)
+TURN_MENU_WITHOUT_SPECIAL = tuple(c for c in TURN_MENU if c not in _SPECIAL_CHOICES)
+OFF_BOARD_MENU = (move.moves, turn.end_turns)
 
 
 class Castell(Game[CastellState]):
@@ -150,6 +178,38 @@ class Castell(Game[CastellState]):
         if state.phase is FESTIVAL:
             return frozenset(s for s in state.to_declare if s not in state.declarations)
         return frozenset()
+
+    def legal_actions(self, state: CastellState, seat: int) -> list[Action]:
+        """The engine's menu (the choices of the current phase's rules, in table order), asked
+        at every step of a playout or a search: who may act and the phase are read once off
+        the state, and a turn skips the choices of the special actions while none is open
+        (each would answer [] after asking the same), and of what needs the pawn on the board
+        while it is off."""
+        phase = state.phase
+        if phase is TURN:
+            if type(seat) is not int or seat != state.current:
+                return []
+            if state.free_special:
+                return self._listed(state, seat, FREE_SPECIAL_MENU)
+            if state.players[seat].pawn is None:
+                return self._listed(state, seat, OFF_BOARD_MENU)
+            if special.may_special(state, seat):
+                return self._listed(state, seat, TURN_MENU)
+            return self._listed(state, seat, TURN_MENU_WITHOUT_SPECIAL)
+        if phase is FESTIVAL:
+            if type(seat) is not int or seat not in state.to_declare or (
+                seat in state.declarations
+            ):
+                return []
+            return self._listed(state, seat, FESTIVAL_MENU)
+        return []
+
+    @staticmethod
+    def _listed(state: CastellState, seat: int, menus: tuple[Choices, ...]) -> list[Action]:
+        menu: list[Action] = []
+        for choices in menus:
+            menu += choices(state, seat)
+        return menu
 
     def round_number(self, state: CastellState) -> int:
         return state.round

@@ -158,6 +158,17 @@ def do_abstain(state: CastellState, seat: int, action: Abstain) -> list[Event]:
     return record(state, seat, None)
 
 
+def play_declare(state: CastellState, seat: int, action: Declare) -> None:
+    """`do_declare` without its events, for `Game.play`, which drops them (the festival's, once
+    everybody has declared, are still built)."""
+    record_quietly(state, seat, [list(level) for level in action.tower])
+
+
+def play_abstain(state: CastellState, seat: int, action: Abstain) -> None:
+    """`do_abstain` without its events, for `Game.play`, which drops them."""
+    record_quietly(state, seat, None)
+
+
 def record(state: CastellState, seat: int, tower: list[list[int]] | None) -> list[Event]:
     """Keep the declaration hidden; when everybody has declared, hold the festival."""
     state.declarations[seat] = tower
@@ -168,6 +179,13 @@ def record(state: CastellState, seat: int, tower: list[list[int]] | None) -> lis
     if all(s in state.declarations for s in state.to_declare):
         events += all_declared(state)
     return events
+
+
+def record_quietly(state: CastellState, seat: int, tower: list[list[int]] | None) -> None:
+    """`record` without the declaration's events."""
+    state.declarations[seat] = tower
+    if all(s in state.declarations for s in state.to_declare):
+        all_declared(state)
 
 
 # --- holding the round's festivals --------------------------------------------------------------

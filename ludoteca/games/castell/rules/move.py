@@ -50,15 +50,15 @@ def check_destination(state: CastellState, seat: int, region: object) -> Region:
 def moves(state: CastellState, seat: int) -> list[Move]:
     if MOVE_ACTION in state.used:
         return []
-    return list(_MOVES[destinations(state, seat)])
+    return list(_MOVES_FROM[state.players[seat].pawn])
 
 
-# The move to each region, and the moves to each set of destinations (actions are frozen:
-# shared by the menus and the checks).
+# The move to each region, and the moves from each region and from off the board (None), as
+# `destinations` gives them (actions are frozen: shared by the menus and the checks).
 _MOVE_TO = {region: Move(region) for region in REGIONS}
-_MOVES = {
-    allowed: tuple(_MOVE_TO[region] for region in allowed)
-    for allowed in (REGIONS, *ADJACENCY.values())
+_MOVES_FROM = {
+    pawn: tuple(_MOVE_TO[region] for region in (REGIONS if pawn is None else ADJACENCY[pawn]))
+    for pawn in (None, *REGIONS)
 }
 
 
@@ -68,6 +68,11 @@ def check_move(state: CastellState, seat: int, action: Move) -> Move:
 
 
 def do_move(state: CastellState, seat: int, action: Move) -> list[Event]:
+    play_move(state, seat, action)
+    return [public("moved", seat=seat, region=action.region)]
+
+
+def play_move(state: CastellState, seat: int, action: Move) -> None:
+    """`do_move` without its event, for `Game.play`, which drops it."""
     state.used.append(MOVE_ACTION)
     state.players[seat].pawn = action.region
-    return [public("moved", seat=seat, region=action.region)]

@@ -54,18 +54,33 @@ def do_perform(state: CastellState, seat: int, action: Perform) -> list[Event]:
     player = state.players[seat]
     region = player.pawn
     assert region is not None
-    row = list(state.rows[region])  # replaced, never changed in place: see CastellState.clone
-    row.remove(action.tile)
-    state.rows[region] = row
-    spot = player.earn(region)
-    spot.tiles.append(action.tile)
-    collected = len(state.row_tokens[region])
-    spot.collected += collected
-    state.row_tokens[region] = []
+    collected = len(state.row_tokens[region])  # taken by `take_tile`
+    paid = take_tile(state, seat, action)
     skills = check_tower(action.tower, player.ranks, tile_skills(action.tile)).uses
-    paid = pay(state, seat)  # after collecting: a paid token stays for the next performer [D-20]
     return [public("performed", seat=seat, region=region, tile=action.tile,
                    tower=[list(level) for level in action.tower],
                    skills={str(skill): n for skill, n in skills.items() if n},
                    points=local_tile_points(action.tile), tokens_collected=collected,
                    token_spent=paid)]
+
+
+def play_perform(state: CastellState, seat: int, action: Perform) -> None:
+    """`do_perform` without its event (nor the tower's skill uses it reports), for
+    `Game.play`, which drops it."""
+    take_tile(state, seat, action)
+
+
+def take_tile(state: CastellState, seat: int, action: Perform) -> bool:
+    """The tile and the row's special tokens go to the player's board; the special action is
+    paid. Whether a token was spent."""
+    player = state.players[seat]
+    region = player.pawn
+    assert region is not None
+    row = list(state.rows[region])  # replaced, never changed in place: see CastellState.clone
+    row.remove(action.tile)
+    state.rows[region] = row
+    spot = player.earn(region)
+    spot.tiles.append(action.tile)
+    spot.collected += len(state.row_tokens[region])
+    state.row_tokens[region] = []
+    return pay(state, seat)  # after collecting: a paid token stays for the next performer [D-20]

@@ -106,7 +106,13 @@ def take_castellers(state: CastellState, seat: int, region: Region, sizes: tuple
 
 def do_recruit(state: CastellState, seat: int, action: Recruit) -> list[Event]:
     region = state.players[seat].pawn
+    play_recruit(state, seat, action)
+    return [public("recruited", seat=seat, region=region, sizes=list(action.sizes))]
+
+
+def play_recruit(state: CastellState, seat: int, action: Recruit) -> None:
+    """`do_recruit` without its event, for `Game.play`, which drops it."""
+    region = state.players[seat].pawn
     assert region is not None
     state.used.append(RECRUIT_ACTION)
     take_castellers(state, seat, region, action.sizes)
-    return [public("recruited", seat=seat, region=region, sizes=list(action.sizes))]

@@ -12,7 +12,7 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import SpecialMove, SpecialRecruit
 from ludoteca.games.castell.data import ADJACENCY, SIZES
-from ludoteca.games.castell.rules.move import check_destination, destinations
+from ludoteca.games.castell.rules.move import check_destination
 from ludoteca.games.castell.rules.recruit import check_available, take_castellers
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import SPECIAL_ACTION, CastellState
@@ -54,17 +54,18 @@ def pay(state: CastellState, seat: int) -> bool:
 def special_moves(state: CastellState, seat: int) -> list[SpecialMove]:
     """One step more from the pawn's region; never from off the board, where the free move
     already places the pawn anywhere."""
-    if state.players[seat].pawn is None or not may_special(state, seat):
+    pawn = state.players[seat].pawn
+    if pawn is None or not may_special(state, seat):
         return []
-    return list(_SPECIAL_MOVES[destinations(state, seat)])
+    return list(_SPECIAL_MOVES_FROM[pawn])
 
 
-# The special move to each region, and to each set of adjacent regions (actions are frozen:
-# shared by the menus and the checks).
+# The special move to each region, and from each region to its neighbours, as `destinations`
+# gives them (actions are frozen: shared by the menus and the checks).
 _SPECIAL_MOVE_TO = {region: SpecialMove(region) for region in ADJACENCY}
-_SPECIAL_MOVES = {
-    allowed: tuple(_SPECIAL_MOVE_TO[region] for region in allowed)
-    for allowed in ADJACENCY.values()
+_SPECIAL_MOVES_FROM = {
+    pawn: tuple(_SPECIAL_MOVE_TO[region] for region in allowed)
+    for pawn, allowed in ADJACENCY.items()
 }
 
 
@@ -83,9 +84,15 @@ def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> S
 
 
 def do_special_move(state: CastellState, seat: int, action: SpecialMove) -> list[Event]:
-    state.players[seat].pawn = action.region
-    paid = pay(state, seat)
+    paid = not state.free_special
+    play_special_move(state, seat, action)
     return [public("special_move", seat=seat, region=action.region, token_spent=paid)]
+
+
+def play_special_move(state: CastellState, seat: int, action: SpecialMove) -> None:
+    """`do_special_move` without its event, for `Game.play`, which drops it."""
+    state.players[seat].pawn = action.region
+    pay(state, seat)
 
 
 # --- recruit one more ---------------------------------------------------------------------------
@@ -117,8 +124,15 @@ def check_special_recruit(
 
 def do_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -> list[Event]:
     region = state.players[seat].pawn
-    assert region is not None
-    take_castellers(state, seat, region, (action.size,))
-    paid = pay(state, seat)
+    paid = not state.free_special
+    play_special_recruit(state, seat, action)
     return [public("special_recruit", seat=seat, region=region, size=action.size,
                    token_spent=paid)]
+
+
+def play_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -> None:
+    """`do_special_recruit` without its event, for `Game.play`, which drops it."""
+    region = state.players[seat].pawn
+    assert region is not None
+    take_castellers(state, seat, region, (action.size,))
+    pay(state, seat)

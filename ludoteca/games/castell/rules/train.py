@@ -53,13 +53,19 @@ def trains(state: CastellState, seat: int) -> list[Train]:
     if TRAIN_ACTION in state.used:
         return []
     if not state.train_any_known_skill:
-        # `trainable` without the [D-18] option, asked at every step: a tile's own skill
-        # below the top rank, or a Special tile.
-        ranks = state.players[seat].ranks
-        return [
-            _TRAINS[source, tile] for source, tile in open_tiles(state, seat)
-            if tile == SPECIAL_TILE or ranks[tile] < MAX_RANK
-        ]
+        # `open_tiles` and `trainable` without the [D-18] option, asked at every step: a
+        # tile's own skill below the top rank, or a Special tile.
+        player = state.players[seat]
+        if player.pawn is None:
+            return []
+        ranks = player.ranks
+        here = tile_facing(state, REGION_SECTOR[player.pawn])
+        out = [_TRAINS[FROM_REGION, here]] if here == SPECIAL_TILE or ranks[here] < MAX_RANK else []
+        if not state.advanced:
+            anywhere = tile_facing(state, SPECIAL_SECTOR)
+            if anywhere == SPECIAL_TILE or ranks[anywhere] < MAX_RANK:
+                out.append(_TRAINS[FROM_ALL_REGIONS, anywhere])
+        return out
     return [
         _TRAINS[source, skill]
         for source, tile in open_tiles(state, seat)
@@ -102,14 +108,21 @@ def check_train(state: CastellState, seat: int, action: Train) -> Train:
 
 
 def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:
+    play_train(state, seat, action)
+    if action.skill == SPECIAL_TILE:
+        return [public("trained_special", seat=seat)]
+    skill = action.skill
+    return [public("trained", seat=seat, skill=skill, rank=state.players[seat].ranks[skill])]
+
+
+def play_train(state: CastellState, seat: int, action: Train) -> None:
+    """`do_train` without its event, for `Game.play`, which drops it."""
     state.used.append(TRAIN_ACTION)
     if action.skill == SPECIAL_TILE:
         # No token spent or placed: the free special action comes next, at once.
         state.free_special = True
-        return [public("trained_special", seat=seat)]
+        return
     skill = action.skill  # a Skill: the check returns the shared action of the skill
     player = state.players[seat]
     player.ranks[skill] += 1
     forget(player)  # what the ranks decided no longer holds
-    rank = player.ranks[skill]
-    return [public("trained", seat=seat, skill=skill, rank=rank)]

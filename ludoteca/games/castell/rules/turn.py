@@ -48,12 +48,27 @@ def do_end_turn(state: CastellState, seat: int, action: EndTurn) -> list[Event]:
     return [public("end_turn", seat=seat), *end_turn(state)]
 
 
+def play_end_turn(state: CastellState, seat: int, action: EndTurn) -> None:
+    """`do_end_turn` without its events, for `Game.play`, which drops them (the round's
+    festivals, once a round, still build theirs)."""
+    if not pass_turn(state):
+        festival.hold_festivals(state)
+
+
 def end_turn(state: CastellState) -> list[Event]:
     """The next player clockwise plays; after the last one, the round's festivals."""
+    if pass_turn(state):
+        return [public("turn", seat=state.current)]
+    return festival.hold_festivals(state)
+
+
+def pass_turn(state: CastellState) -> bool:
+    """The turn ends: whether the next player clockwise plays (False after the round's last
+    turn, when the festivals come)."""
     state.used = []
     state.free_special = False
     state.turns_done += 1
     if state.turns_done < state.n:
         state.current = (state.current + 1) % state.n
-        return [public("turn", seat=state.current)]
-    return festival.hold_festivals(state)
+        return True
+    return False
