@@ -39,32 +39,96 @@ def place_action(pawn: int, path: Path) -> Place:
     return found
 
 
+# A tile laid next to a pawn without jokers: the squares it covers (as bits), its colour pair
+# key, the placement, and its Place action.
+PlainStep = tuple[int, int, Path, Place]
+
+
+def plain_steps(geo: Geometry, pawn: int, cell: int) -> tuple[PlainStep, ...]:
+    """`Geometry.plain_tiles` of `cell` with the Place action of each for `pawn` standing
+    there: made once per pawn and square, so that the menus of a board without jokers are
+    read off its pawns' surroundings, not made."""
+    found = geo.by_pawn.get((pawn, cell))
+    if found is None:
+        found = geo.by_pawn[pawn, cell] = tuple(
+            (squares, key, path, place_action(pawn, path))
+            for squares, key, path in geo.plain_tiles[cell]
+        )
+    return found
+
+
 class AtPawn:
     """What the surroundings of one pawn allow, kept while they stay the same: whether it is
-    in a dead end [D-9], its placements without jokers for every colour pair (found in one
-    look at the tiles next to it: the placements asked for most, by the menus, the bots and
-    every test of which tiles fit), and those with jokers and the Place actions of each,
-    searched on first use."""
+    in a dead end [D-9], its placements without jokers for every colour pair, as placements
+    and as Place actions (found in one look at the tiles next to it: the placements asked
+    for most, by the menus, the bots and every test of which tiles fit), and those with
+    jokers, searched on first use."""
 
-    __slots__ = ("stuck", "plain", "reachable", "paths", "places")
+    __slots__ = (
+        "pawn", "stuck", "plain", "plain_places", "taken", "reachable", "paths", "menus",
+    )
 
-    def __init__(self, geo: Geometry, taken: int, cell: int) -> None:
-        """`taken`: the covered squares and those under pawns (as bits); a tile laid without
-        jokers never covers the pawn's own square."""
+    def __init__(
+        self, geo: Geometry, pawn: int, cell: int, covered: int, pawn_squares: int
+    ) -> None:
+        """`covered` and `pawn_squares`: the covered squares and those under pawns (as bits);
+        a tile laid without jokers never covers the pawn's own square."""
+        taken = covered | pawn_squares
         self.stuck = is_dead_end(geo, taken, cell)
         self.plain: dict[int, list[Path]] = {}  # key -> placements without jokers
-        plain = self.plain
-        for used, key, path in geo.plain_tiles[cell]:
+        self.plain_places: dict[int, list[Place]] = {}  # key -> the same as actions
+        plain, plain_places = self.plain, self.plain_places
+        for used, key, path, place in plain_steps(geo, pawn, cell):
             if not used & taken:
                 found = plain.get(key)  # (not setdefault: its default would be made every time)
                 if found is None:
                     plain[key] = [path]
+                    plain_places[key] = [place]
                 else:
                     found.append(path)
+                    plain_places[key].append(place)
+        # What a joker placement may not cover: the pawn's own square only if a tile lies
+        # there (a joker moves the pawn off it).
+        self.taken = covered | (pawn_squares & ~(1 << cell))
         # key -> every placement from here on an empty board, by jokers used
         self.reachable = geo.placements_from(cell)
-        self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used -> placements
-        self.places: dict[int, list[Place]] = {}  # key * 4 + jokers used -> as actions
+        self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used (1-2) -> placements
+        self.menus: dict[int, list[Place]] = {}  # key * 4 + jokers (1-2) at most -> as actions
+        self.pawn = pawn
+
+    def search_jokers(self, key: int, jokers: int) -> None:
+        """The placements of a `key` tile with each number of jokers from one up to `jokers`,
+        in one go (those not searched yet): the squares must be free ("Non è consentito
+        posizionare una tessera sopra una tessera già presente") and not under another pawn;
+        a placement whose tile squares fewer jokers reach from this pawn is left out: its
+        jokers would be spent for nothing (a joker on the square the pawn started the round
+        on, say)."""
+        reachable = self.reachable.get(key, NOWHERE)
+        taken = self.taken
+        fewer = {(near, far) for near, far, _ in self.plain.get(key, ())}
+        for used in range(1, jokers + 1):
+            found = self.paths.get(key * 4 + used)
+            if found is None:
+                found = self.paths[key * 4 + used] = [
+                    path for needs, squares, path in reachable[used]
+                    if not needs & taken and squares not in fewer
+                ]
+            fewer.update([(near, far) for near, far, _ in found])
+
+    def menu(self, key: int, jokers: int) -> list[Place]:
+        """The Place actions of a `key` tile here with up to `jokers` (1 or 2) jokers, by
+        jokers used (shared list)."""
+        found = self.menus.get(key * 4 + jokers)
+        if found is None:
+            found = self.menus[key * 4 + jokers] = list(self.plain_places.get(key, ()))
+            reachable = self.reachable.get(key, NOWHERE)
+            if reachable[1] or reachable[2]:  # many take it nowhere with jokers
+                self.search_jokers(key, jokers)
+                made = PLACES[self.pawn]
+                for used in range(1, jokers + 1):
+                    found += [made.get(path) or place_action(self.pawn, path)
+                              for path in self.paths[key * 4 + used]]
+        return found
 
 
 class Fits:
@@ -100,54 +164,26 @@ class Fits:
     def _look_again(self, before: Fits | None, changed: int) -> None:
         """Take over from `before` what is known at every pawn that stayed put with no
         `changed` square (bits) within its reach: it cannot have changed."""
-        taken = self.covered | self.pawn_squares
         reach = self.geometry.reach
         for pawn, cell in enumerate(self.pawns):
             if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
                 at = before._at[pawn]
             else:
-                at = AtPawn(self.geometry, taken, cell)
+                at = AtPawn(self.geometry, pawn, cell, self.covered, self.pawn_squares)
             self._at.append(at)
             self.stuck.append(at.stuck)
 
     def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Path]:
         """Placements of a `key` tile at `pawn` with `jokers` jokers (each number searched on
-        first use, as bots mostly want none): the squares must be free ("Non è consentito
-        posizionare una tessera sopra una tessera già presente") and not under another pawn;
-        the pawn's own square only counts as taken if a tile lies there. A placement whose
-        tile squares fewer jokers reach from this pawn is left out: its jokers would be spent
-        for nothing (a joker on the square the pawn started the round on, say). The list is
-        shared: do not change it."""
+        first use, as bots mostly want none; `AtPawn.search_jokers` says which count). The
+        list is shared: do not change it."""
         at = self._at[pawn]
         if not jokers:
             return at.plain.get(key, [])
         found = at.paths.get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
-            found = self._search_jokers(pawn, key, jokers)
-        return found
-
-    def _search_jokers(self, pawn: int, key: int, jokers: int) -> list[Path]:
-        """The placements of a `key` tile at `pawn` with each number of jokers from one up to
-        `jokers`, in one go (those not searched yet): each number leaves out the tile squares
-        reached with fewer. Returns those with `jokers`."""
-        at = self._at[pawn]
-        taken = self.covered | (self.pawn_squares & ~(1 << self.pawns[pawn]))
-        reachable = at.reachable.get(key, NOWHERE)
-        fewer = {(near, far) for near, far, _ in at.plain.get(key, ())}
-        found: list[Path] = []
-        for used in range(1, jokers + 1):
-            known = at.paths.get(key * 4 + used)
-            if known is not None:
-                found = known
-                fewer.update([(near, far) for near, far, _ in found])
-                continue
-            found, reached = [], []
-            for needs, squares, path in reachable[used]:
-                if not needs & taken and squares not in fewer:
-                    found.append(path)
-                    reached.append(squares)
-            at.paths[key * 4 + used] = found
-            fewer.update(reached)
+            at.search_jokers(key, jokers)
+            found = at.paths[key * 4 + jokers]
         return found
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
@@ -168,18 +204,6 @@ class Fits:
             ]
         return found
 
-    def places_at(self, pawn: int, key: int, jokers: int) -> list[Place]:
-        """The placements of `at_pawn` as actions, built once per snapshot of the pawn's
-        surroundings (shared list)."""
-        found = self._at[pawn].places.get(key * 4 + jokers)
-        if found is None:
-            made = PLACES[pawn]
-            found = self._at[pawn].places[key * 4 + jokers] = [
-                made.get(path) or place_action(pawn, path)
-                for path in self.at_pawn(pawn, key, jokers)
-            ]
-        return found
-
     def places(self, key: int, jokers: int) -> list[Place]:
         """Every placement of a `key` tile with up to `jokers` jokers, pawn by pawn, then by
         jokers used: the menu of a turned tile, asked for when it is turned over (to count its
@@ -187,15 +211,12 @@ class Fits:
         found = self._menus.get(key * 4 + jokers)
         if found is None:
             found = self._menus[key * 4 + jokers] = []
-            places_at = self.places_at
-            for pawn, at in enumerate(self._at):
-                if key in at.plain:  # most pawns take a tile nowhere without jokers
-                    found += places_at(pawn, key, 0)
-                if jokers:  # and many nowhere with them, even on an empty board
-                    reachable = at.reachable.get(key, NOWHERE)
-                    for used in range(1, jokers + 1):
-                        if reachable[used]:
-                            found += places_at(pawn, key, used)
+            if jokers:
+                for at in self._at:
+                    found += at.menu(key, jokers)
+            else:  # the usual menu: a player's jokers are soon spent
+                for at in self._at:
+                    found += at.plain_places.get(key, ())
         return found
 
     def shuts_in(self, moved: int, to: int, covered: int) -> bool:
