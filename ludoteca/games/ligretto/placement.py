@@ -57,6 +57,29 @@ def plain_steps(geo: Geometry, pawn: int, cell: int) -> tuple[PlainStep, ...]:
     return found
 
 
+# A tile laid next to a pawn after one or two jokers: the squares it needs free (as bits), its
+# tile's squares (near * 256 + far), the placement, and its Place action.
+JokerStep = tuple[int, int, Path, Place]
+
+
+def joker_steps(
+    geo: Geometry, pawn: int, cell: int, key: int
+) -> tuple[list[JokerStep], list[JokerStep]]:
+    """`Geometry.placements_from` of `cell` for a `key` tile with one joker, then two, with
+    the Place action of each for `pawn` standing there: made on first use per pawn, square
+    and colour pair, so that a joker search filters these without making its actions."""
+    found = geo.by_pawn.get((pawn, cell, key))
+    if found is None:
+        levels = geo.placements_from(cell).get(key, NOWHERE)
+        found = geo.by_pawn[pawn, cell, key] = (
+            [(needs, near << 8 | far, path, place_action(pawn, path))
+             for needs, (near, far), path in levels[1]],
+            [(needs, near << 8 | far, path, place_action(pawn, path))
+             for needs, (near, far), path in levels[2]],
+        )
+    return found
+
+
 class AtPawn:
     """What the surroundings of one pawn allow, kept while they stay the same: whether it is
     in a dead end [D-9], its placements without jokers for every colour pair, as placements
@@ -65,55 +88,67 @@ class AtPawn:
     jokers, searched on first use."""
 
     __slots__ = (
-        "pawn", "stuck", "plain", "plain_places", "taken", "reachable", "paths", "menus",
+        "geo", "pawn", "cell", "stuck", "plain", "plain_places", "taken", "jokered",
+        "joker_places", "paths", "menus",
     )
+    stuck: bool
+    plain: dict[int, list[Path]]  # key -> placements without jokers
+    plain_places: dict[int, list[Place]]  # key -> the same as actions
 
     def __init__(
-        self, geo: Geometry, pawn: int, cell: int, covered: int, pawn_squares: int
+        self, geo: Geometry, pawn: int, cell: int, covered: int, pawn_squares: int,
+        near: AtPawn | None = None,
     ) -> None:
         """`covered` and `pawn_squares`: the covered squares and those under pawns (as bits);
-        a tile laid without jokers never covers the pawn's own square."""
-        taken = covered | pawn_squares
-        self.stuck = is_dead_end(geo, taken, cell)
-        self.plain: dict[int, list[Path]] = {}  # key -> placements without jokers
-        self.plain_places: dict[int, list[Place]] = {}  # key -> the same as actions
-        plain, plain_places = self.plain, self.plain_places
-        for used, key, path, place in plain_steps(geo, pawn, cell):
-            if not used & taken:
-                found = plain.get(key)  # (not setdefault: its default would be made every time)
-                if found is None:
-                    plain[key] = [path]
-                    plain_places[key] = [place]
-                else:
-                    found.append(path)
-                    plain_places[key].append(place)
+        a tile laid without jokers never covers the pawn's own square. `near`: what was
+        known at the same pawn on the same square with nothing changed within two steps since:
+        all that decides a dead end and the placements without jokers, taken over from it."""
+        if near is not None:
+            self.stuck, self.plain, self.plain_places = near.stuck, near.plain, near.plain_places
+        else:
+            taken = covered | pawn_squares
+            self.stuck = is_dead_end(geo, taken, cell)
+            plain: dict[int, list[Path]] = {}
+            plain_places: dict[int, list[Place]] = {}
+            self.plain, self.plain_places = plain, plain_places
+            for used, key, path, place in plain_steps(geo, pawn, cell):
+                if not used & taken:
+                    found = plain.get(key)  # (not setdefault: its default would be made
+                    if found is None:  # every time)
+                        plain[key] = [path]
+                        plain_places[key] = [place]
+                    else:
+                        found.append(path)
+                        plain_places[key].append(place)
         # What a joker placement may not cover: the pawn's own square only if a tile lies
         # there (a joker moves the pawn off it).
         self.taken = covered | (pawn_squares & ~(1 << cell))
-        # key -> every placement from here on an empty board, by jokers used
-        self.reachable = geo.placements_from(cell)
-        self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used (1-2) -> placements
+        self.geo, self.pawn, self.cell = geo, pawn, cell
+        self.jokered: dict[int, list[JokerStep]] = {}  # key * 4 + jokers used (1-2) -> ...
+        self.joker_places: dict[int, list[Place]] = {}  # the same as actions
+        self.paths: dict[int, list[Path]] = {}  # the same as placements, on first use
         self.menus: dict[int, list[Place]] = {}  # key * 4 + jokers (1-2) at most -> as actions
-        self.pawn = pawn
 
     def search_jokers(self, key: int, jokers: int) -> None:
         """The placements of a `key` tile with each number of jokers from one up to `jokers`,
-        in one go (those not searched yet): the squares must be free ("Non è consentito
-        posizionare una tessera sopra una tessera già presente") and not under another pawn;
-        a placement whose tile squares fewer jokers reach from this pawn is left out: its
-        jokers would be spent for nothing (a joker on the square the pawn started the round
-        on, say)."""
-        reachable = self.reachable.get(key, NOWHERE)
+        in one go (those not searched yet), with their actions: the squares must be free ("Non
+        è consentito posizionare una tessera sopra una tessera già presente") and not under
+        another pawn; a placement whose tile squares fewer jokers reach from this pawn is left
+        out: its jokers would be spent for nothing (a joker on the square the pawn started the
+        round on, say)."""
+        levels = joker_steps(self.geo, self.pawn, self.cell, key)
         taken = self.taken
-        fewer = {(near, far) for near, far, _ in self.plain.get(key, ())}
+        fewer = {near << 8 | far for near, far, _ in self.plain.get(key, ())}
         for used in range(1, jokers + 1):
-            found = self.paths.get(key * 4 + used)
+            found = self.jokered.get(key * 4 + used)
             if found is None:
-                found = self.paths[key * 4 + used] = [
-                    path for needs, squares, path in reachable[used]
-                    if not needs & taken and squares not in fewer
+                found = self.jokered[key * 4 + used] = [
+                    step for step in levels[used - 1]
+                    if not step[0] & taken and step[1] not in fewer
                 ]
-            fewer.update([(near, far) for near, far, _ in found])
+                self.joker_places[key * 4 + used] = [step[3] for step in found]
+            if used < jokers:
+                fewer.update([step[1] for step in found])
 
     def menu(self, key: int, jokers: int) -> list[Place]:
         """The Place actions of a `key` tile here with up to `jokers` (1 or 2) jokers, by
@@ -121,13 +156,11 @@ class AtPawn:
         found = self.menus.get(key * 4 + jokers)
         if found is None:
             found = self.menus[key * 4 + jokers] = list(self.plain_places.get(key, ()))
-            reachable = self.reachable.get(key, NOWHERE)
-            if reachable[1] or reachable[2]:  # many take it nowhere with jokers
+            levels = joker_steps(self.geo, self.pawn, self.cell, key)
+            if levels[0] or levels[1]:  # many take it nowhere with jokers
                 self.search_jokers(key, jokers)
-                made = PLACES[self.pawn]
                 for used in range(1, jokers + 1):
-                    found += [made.get(path) or place_action(self.pawn, path)
-                              for path in self.paths[key * 4 + used]]
+                    found += self.joker_places[key * 4 + used]
         return found
 
 
@@ -163,13 +196,17 @@ class Fits:
 
     def _look_again(self, before: Fits | None, changed: int) -> None:
         """Take over from `before` what is known at every pawn that stayed put with no
-        `changed` square (bits) within its reach: it cannot have changed."""
-        reach = self.geometry.reach
+        `changed` square (bits) within its reach: it cannot have changed; and at every pawn
+        that stayed put with none within two steps, what those decide."""
+        geo = self.geometry
+        reach, around = geo.reach, geo.around
         for pawn, cell in enumerate(self.pawns):
-            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
-                at = before._at[pawn]
+            if before is None or before.pawns[pawn] != cell or around[cell] & changed:
+                at = AtPawn(geo, pawn, cell, self.covered, self.pawn_squares)
+            elif reach[cell] & changed:  # only the joker placements may have changed
+                at = AtPawn(geo, pawn, cell, self.covered, self.pawn_squares, before._at[pawn])
             else:
-                at = AtPawn(self.geometry, pawn, cell, self.covered, self.pawn_squares)
+                at = before._at[pawn]
             self._at.append(at)
             self.stuck.append(at.stuck)
 
@@ -183,7 +220,9 @@ class Fits:
         found = at.paths.get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
             at.search_jokers(key, jokers)
-            found = at.paths[key * 4 + jokers]
+            found = at.paths[key * 4 + jokers] = [
+                step[2] for step in at.jokered[key * 4 + jokers]
+            ]
         return found
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
@@ -398,7 +437,14 @@ def restart_pairs(state: LigrettoState, seat: int) -> list[tuple[int, int]]:
 def count_placements(state: LigrettoState, seat: int) -> int:
     """How many placements the turned tile of `seat` has, restarts included: the length of
     its menu (the restarts counted without listing them, the placements listed once for the
-    menus that follow)."""
-    pawns = restart_pawns(state, seat)
-    restarts = 2 * len(pawns) * len(restart_pairs(state, seat)) if pawns else 0
-    return restarts + len(placements(state, seat))
+    menus that follow). Asked at every turn-over: `restart_pawns` and `placements` in one."""
+    player = state.players[seat]
+    if player.hand == NO_TILE:
+        return 0
+    f = fits(state)
+    key = tile_keys(state.colours)[player.hand]
+    restarts = 0
+    if True in f.stuck:  # restarts are owed for stuck pawns only [D-9]
+        pawns = restart_pawns(state, seat)
+        restarts = 2 * len(pawns) * len(f.free_pairs(key)) if pawns else 0
+    return restarts + (0 if player.duties else len(f.places(key, player.jokers)))

@@ -31,10 +31,10 @@ def stalled(state: LigrettoState, passes: int) -> bool:
     one tile's worth) answer without counting tiles."""
     if min(state.stall_turns) < passes:
         return False
-    return all(
-        turned >= passes * max(1, player.held())
-        for turned, player in zip(state.stall_turns, state.players, strict=True)
-    )
+    for turned, player in zip(state.stall_turns, state.players, strict=True):
+        if turned < passes * max(1, player.held()):
+            return False  # (a loop, not all(): asked for every menu of the host)
+    return True
 
 
 def behind_in_the_stall(state: LigrettoState) -> list[int]:
