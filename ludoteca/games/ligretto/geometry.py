@@ -47,9 +47,8 @@ class Geometry:
     plain_tiles: tuple[tuple[tuple[int, int, Path], ...], ...]
     _from: dict[int, dict[int, Reachable]] = field(default_factory=dict)
     # (pawn, square) -> `plain_tiles` of that square with the pawn's Place action of each,
-    # made on first use by `placement.plain_steps`; (pawn, square, colour pair key) -> its
-    # placements with jokers from there with their actions (`placement.joker_steps`)
-    by_pawn: dict[tuple[int, ...], Any] = field(default_factory=dict)
+    # made on first use by `placement.plain_steps`
+    by_pawn: dict[tuple[int, int], Any] = field(default_factory=dict)
 
     def placements_from(self, start: int) -> dict[int, Reachable]:
         """Colour pair key -> every placement from a pawn standing on `start` on an empty board,

@@ -57,29 +57,6 @@ def plain_steps(geo: Geometry, pawn: int, cell: int) -> tuple[PlainStep, ...]:
     return found
 
 
-# A tile laid next to a pawn after one or two jokers: the squares it needs free (as bits), its
-# tile's squares (near * 256 + far), the placement, and its Place action.
-JokerStep = tuple[int, int, Path, Place]
-
-
-def joker_steps(
-    geo: Geometry, pawn: int, cell: int, key: int
-) -> tuple[list[JokerStep], list[JokerStep]]:
-    """`Geometry.placements_from` of `cell` for a `key` tile with one joker, then two, with
-    the Place action of each for `pawn` standing there: made on first use per pawn, square
-    and colour pair, so that a joker search filters these without making its actions."""
-    found = geo.by_pawn.get((pawn, cell, key))
-    if found is None:
-        levels = geo.placements_from(cell).get(key, NOWHERE)
-        found = geo.by_pawn[pawn, cell, key] = (
-            [(needs, near << 8 | far, path, place_action(pawn, path))
-             for needs, (near, far), path in levels[1]],
-            [(needs, near << 8 | far, path, place_action(pawn, path))
-             for needs, (near, far), path in levels[2]],
-        )
-    return found
-
-
 class AtPawn:
     """What the surroundings of one pawn allow, kept while they stay the same: whether it is
     in a dead end [D-9], its placements without jokers for every colour pair, as placements
@@ -88,8 +65,8 @@ class AtPawn:
     jokers, searched on first use."""
 
     __slots__ = (
-        "geo", "pawn", "cell", "stuck", "plain", "plain_places", "taken", "jokered",
-        "joker_places", "paths", "menus",
+        "geo", "pawn", "cell", "stuck", "plain", "plain_places", "taken", "paths",
+        "joker_places", "menus",
     )
     stuck: bool
     plain: dict[int, list[Path]]  # key -> placements without jokers
@@ -124,9 +101,8 @@ class AtPawn:
         # there (a joker moves the pawn off it).
         self.taken = covered | (pawn_squares & ~(1 << cell))
         self.geo, self.pawn, self.cell = geo, pawn, cell
-        self.jokered: dict[int, list[JokerStep]] = {}  # key * 4 + jokers used (1-2) -> ...
+        self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used (1-2) -> placements
         self.joker_places: dict[int, list[Place]] = {}  # the same as actions
-        self.paths: dict[int, list[Path]] = {}  # the same as placements, on first use
         self.menus: dict[int, list[Place]] = {}  # key * 4 + jokers (1-2) at most -> as actions
 
     def search_jokers(self, key: int, jokers: int) -> None:
@@ -136,19 +112,22 @@ class AtPawn:
         another pawn; a placement whose tile squares fewer jokers reach from this pawn is left
         out: its jokers would be spent for nothing (a joker on the square the pawn started the
         round on, say)."""
-        levels = joker_steps(self.geo, self.pawn, self.cell, key)
+        levels = self.geo.placements_from(self.cell).get(key, NOWHERE)
         taken = self.taken
-        fewer = {near << 8 | far for near, far, _ in self.plain.get(key, ())}
+        fewer = {(near, far) for near, far, _ in self.plain.get(key, ())}
+        made = PLACES[self.pawn]
         for used in range(1, jokers + 1):
-            found = self.jokered.get(key * 4 + used)
+            found = self.paths.get(key * 4 + used)
             if found is None:
-                found = self.jokered[key * 4 + used] = [
-                    step for step in levels[used - 1]
-                    if not step[0] & taken and step[1] not in fewer
+                found = self.paths[key * 4 + used] = [
+                    path for needs, squares, path in levels[used]
+                    if not needs & taken and squares not in fewer
                 ]
-                self.joker_places[key * 4 + used] = [step[3] for step in found]
+                self.joker_places[key * 4 + used] = [
+                    made.get(path) or place_action(self.pawn, path) for path in found
+                ]
             if used < jokers:
-                fewer.update([step[1] for step in found])
+                fewer.update([(near, far) for near, far, _ in found])
 
     def menu(self, key: int, jokers: int) -> list[Place]:
         """The Place actions of a `key` tile here with up to `jokers` (1 or 2) jokers, by
@@ -156,8 +135,8 @@ class AtPawn:
         found = self.menus.get(key * 4 + jokers)
         if found is None:
             found = self.menus[key * 4 + jokers] = list(self.plain_places.get(key, ()))
-            levels = joker_steps(self.geo, self.pawn, self.cell, key)
-            if levels[0] or levels[1]:  # many take it nowhere with jokers
+            levels = self.geo.placements_from(self.cell).get(key, NOWHERE)
+            if levels[1] or levels[2]:  # many take it nowhere with jokers
                 self.search_jokers(key, jokers)
                 for used in range(1, jokers + 1):
                     found += self.joker_places[key * 4 + used]
@@ -220,9 +199,7 @@ class Fits:
         found = at.paths.get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
             at.search_jokers(key, jokers)
-            found = at.paths[key * 4 + jokers] = [
-                step[2] for step in at.jokered[key * 4 + jokers]
-            ]
+            found = at.paths[key * 4 + jokers]
         return found
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
