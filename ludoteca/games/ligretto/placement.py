@@ -5,7 +5,10 @@ Everything here is derived from the board and the pawns and kept in `state.cache
 shared by the rules, the views and the bots. A `Fits` is a snapshot: it is never changed after
 the board moves on (clones share it), only replaced; what it finds on demand depends on the
 snapshot alone. After a placement the new one takes over what it found for every pawn the
-placement could not affect.
+placement could not affect (an `AtPawn`): all of it where nothing changed within a joker
+search's reach (four steps), its dead end and plain placements where nothing changed within two.
+The Place actions of a pawn's plain placements are made once per pawn and square (kept in the
+board's `Geometry.by_pawn`, which never changes), so that a menu is read, not made.
 """
 
 from __future__ import annotations
