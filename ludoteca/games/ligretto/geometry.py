@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from ludoteca.games.ligretto import data
 
@@ -45,6 +46,9 @@ class Geometry:
     # pawn there without jokers, in the search order of the rules
     plain_tiles: tuple[tuple[tuple[int, int, Path], ...], ...]
     _from: dict[int, dict[int, Reachable]] = field(default_factory=dict)
+    # (pawn, square) -> `plain_tiles` of that square with the pawn's Place action of each,
+    # made on first use by `placement.plain_steps`
+    by_pawn: dict[tuple[int, int], Any] = field(default_factory=dict)
 
     def placements_from(self, start: int) -> dict[int, Reachable]:
         """Colour pair key -> every placement from a pawn standing on `start` on an empty board,

@@ -5,7 +5,10 @@ Everything here is derived from the board and the pawns and kept in `state.cache
 shared by the rules, the views and the bots. A `Fits` is a snapshot: it is never changed after
 the board moves on (clones share it), only replaced; what it finds on demand depends on the
 snapshot alone. After a placement the new one takes over what it found for every pawn the
-placement could not affect.
+placement could not affect (an `AtPawn`): all of it where nothing changed within a joker
+search's reach (four steps), its dead end and plain placements where nothing changed within two.
+The Place actions of a pawn's plain placements are made once per pawn and square (kept in the
+board's `Geometry.by_pawn`, which never changes), so that a menu is read, not made.
 """
 
 from __future__ import annotations
@@ -39,32 +42,108 @@ def place_action(pawn: int, path: Path) -> Place:
     return found
 
 
+# A tile laid next to a pawn without jokers: the squares it covers (as bits), its colour pair
+# key, the placement, and its Place action.
+PlainStep = tuple[int, int, Path, Place]
+
+
+def plain_steps(geo: Geometry, pawn: int, cell: int) -> tuple[PlainStep, ...]:
+    """`Geometry.plain_tiles` of `cell` with the Place action of each for `pawn` standing
+    there: made once per pawn and square, so that the menus of a board without jokers are
+    read off its pawns' surroundings, not made."""
+    found = geo.by_pawn.get((pawn, cell))
+    if found is None:
+        found = geo.by_pawn[pawn, cell] = tuple(
+            (squares, key, path, place_action(pawn, path))
+            for squares, key, path in geo.plain_tiles[cell]
+        )
+    return found
+
+
 class AtPawn:
     """What the surroundings of one pawn allow, kept while they stay the same: whether it is
-    in a dead end [D-9], its placements without jokers for every colour pair (found in one
-    look at the tiles next to it: the placements asked for most, by the menus, the bots and
-    every test of which tiles fit), and those with jokers and the Place actions of each,
-    searched on first use."""
+    in a dead end [D-9], its placements without jokers for every colour pair, as placements
+    and as Place actions (found in one look at the tiles next to it: the placements asked
+    for most, by the menus, the bots and every test of which tiles fit), and those with
+    jokers, searched on first use."""
 
-    __slots__ = ("stuck", "plain", "reachable", "paths", "places")
+    __slots__ = (
+        "geo", "pawn", "cell", "stuck", "plain", "plain_places", "taken", "paths",
+        "joker_places", "menus",
+    )
+    stuck: bool
+    plain: dict[int, list[Path]]  # key -> placements without jokers
+    plain_places: dict[int, list[Place]]  # key -> the same as actions
 
-    def __init__(self, geo: Geometry, taken: int, cell: int) -> None:
-        """`taken`: the covered squares and those under pawns (as bits); a tile laid without
-        jokers never covers the pawn's own square."""
-        self.stuck = is_dead_end(geo, taken, cell)
-        self.plain: dict[int, list[Path]] = {}  # key -> placements without jokers
-        plain = self.plain
-        for used, key, path in geo.plain_tiles[cell]:
-            if not used & taken:
-                found = plain.get(key)  # (not setdefault: its default would be made every time)
-                if found is None:
-                    plain[key] = [path]
-                else:
-                    found.append(path)
-        # key -> every placement from here on an empty board, by jokers used
-        self.reachable = geo.placements_from(cell)
-        self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used -> placements
-        self.places: dict[int, list[Place]] = {}  # key * 4 + jokers used -> as actions
+    def __init__(
+        self, geo: Geometry, pawn: int, cell: int, covered: int, pawn_squares: int,
+        near: AtPawn | None = None,
+    ) -> None:
+        """`covered` and `pawn_squares`: the covered squares and those under pawns (as bits);
+        a tile laid without jokers never covers the pawn's own square. `near`: what was
+        known at the same pawn on the same square with nothing changed within two steps since:
+        all that decides a dead end and the placements without jokers, taken over from it."""
+        if near is not None:
+            self.stuck, self.plain, self.plain_places = near.stuck, near.plain, near.plain_places
+        else:
+            taken = covered | pawn_squares
+            self.stuck = is_dead_end(geo, taken, cell)
+            plain: dict[int, list[Path]] = {}
+            plain_places: dict[int, list[Place]] = {}
+            self.plain, self.plain_places = plain, plain_places
+            for used, key, path, place in plain_steps(geo, pawn, cell):
+                if not used & taken:
+                    found = plain.get(key)  # (not setdefault: its default would be made
+                    if found is None:  # every time)
+                        plain[key] = [path]
+                        plain_places[key] = [place]
+                    else:
+                        found.append(path)
+                        plain_places[key].append(place)
+        # What a joker placement may not cover: the pawn's own square only if a tile lies
+        # there (a joker moves the pawn off it).
+        self.taken = covered | (pawn_squares & ~(1 << cell))
+        self.geo, self.pawn, self.cell = geo, pawn, cell
+        self.paths: dict[int, list[Path]] = {}  # key * 4 + jokers used (1-2) -> placements
+        self.joker_places: dict[int, list[Place]] = {}  # the same as actions
+        self.menus: dict[int, list[Place]] = {}  # key * 4 + jokers (1-2) at most -> as actions
+
+    def search_jokers(self, key: int, jokers: int) -> None:
+        """The placements of a `key` tile with each number of jokers from one up to `jokers`,
+        in one go (those not searched yet), with their actions: the squares must be free ("Non
+        è consentito posizionare una tessera sopra una tessera già presente") and not under
+        another pawn; a placement whose tile squares fewer jokers reach from this pawn is left
+        out: its jokers would be spent for nothing (a joker on the square the pawn started the
+        round on, say)."""
+        levels = self.geo.placements_from(self.cell).get(key, NOWHERE)
+        taken = self.taken
+        fewer = {(near, far) for near, far, _ in self.plain.get(key, ())}
+        made = PLACES[self.pawn]
+        for used in range(1, jokers + 1):
+            found = self.paths.get(key * 4 + used)
+            if found is None:
+                found = self.paths[key * 4 + used] = [
+                    path for needs, squares, path in levels[used]
+                    if not needs & taken and squares not in fewer
+                ]
+                self.joker_places[key * 4 + used] = [
+                    made.get(path) or place_action(self.pawn, path) for path in found
+                ]
+            if used < jokers:
+                fewer.update([(near, far) for near, far, _ in found])
+
+    def menu(self, key: int, jokers: int) -> list[Place]:
+        """The Place actions of a `key` tile here with up to `jokers` (1 or 2) jokers, by
+        jokers used (shared list)."""
+        found = self.menus.get(key * 4 + jokers)
+        if found is None:
+            found = self.menus[key * 4 + jokers] = list(self.plain_places.get(key, ()))
+            levels = self.geo.placements_from(self.cell).get(key, NOWHERE)
+            if levels[1] or levels[2]:  # many take it nowhere with jokers
+                self.search_jokers(key, jokers)
+                for used in range(1, jokers + 1):
+                    found += self.joker_places[key * 4 + used]
+        return found
 
 
 class Fits:
@@ -99,55 +178,31 @@ class Fits:
 
     def _look_again(self, before: Fits | None, changed: int) -> None:
         """Take over from `before` what is known at every pawn that stayed put with no
-        `changed` square (bits) within its reach: it cannot have changed."""
-        taken = self.covered | self.pawn_squares
-        reach = self.geometry.reach
+        `changed` square (bits) within its reach: it cannot have changed; and at every pawn
+        that stayed put with none within two steps, what those decide."""
+        geo = self.geometry
+        reach, around = geo.reach, geo.around
         for pawn, cell in enumerate(self.pawns):
-            if before is not None and before.pawns[pawn] == cell and not reach[cell] & changed:
-                at = before._at[pawn]
+            if before is None or before.pawns[pawn] != cell or around[cell] & changed:
+                at = AtPawn(geo, pawn, cell, self.covered, self.pawn_squares)
+            elif reach[cell] & changed:  # only the joker placements may have changed
+                at = AtPawn(geo, pawn, cell, self.covered, self.pawn_squares, before._at[pawn])
             else:
-                at = AtPawn(self.geometry, taken, cell)
+                at = before._at[pawn]
             self._at.append(at)
             self.stuck.append(at.stuck)
 
     def at_pawn(self, pawn: int, key: int, jokers: int) -> list[Path]:
         """Placements of a `key` tile at `pawn` with `jokers` jokers (each number searched on
-        first use, as bots mostly want none): the squares must be free ("Non è consentito
-        posizionare una tessera sopra una tessera già presente") and not under another pawn;
-        the pawn's own square only counts as taken if a tile lies there. A placement whose
-        tile squares fewer jokers reach from this pawn is left out: its jokers would be spent
-        for nothing (a joker on the square the pawn started the round on, say). The list is
-        shared: do not change it."""
+        first use, as bots mostly want none; `AtPawn.search_jokers` says which count). The
+        list is shared: do not change it."""
         at = self._at[pawn]
         if not jokers:
             return at.plain.get(key, [])
         found = at.paths.get(key * 4 + jokers)  # one number per (key, jokers)
         if found is None:
-            found = self._search_jokers(pawn, key, jokers)
-        return found
-
-    def _search_jokers(self, pawn: int, key: int, jokers: int) -> list[Path]:
-        """The placements of a `key` tile at `pawn` with each number of jokers from one up to
-        `jokers`, in one go (those not searched yet): each number leaves out the tile squares
-        reached with fewer. Returns those with `jokers`."""
-        at = self._at[pawn]
-        taken = self.covered | (self.pawn_squares & ~(1 << self.pawns[pawn]))
-        reachable = at.reachable.get(key, NOWHERE)
-        fewer = {(near, far) for near, far, _ in at.plain.get(key, ())}
-        found: list[Path] = []
-        for used in range(1, jokers + 1):
-            known = at.paths.get(key * 4 + used)
-            if known is not None:
-                found = known
-                fewer.update([(near, far) for near, far, _ in found])
-                continue
-            found, reached = [], []
-            for needs, squares, path in reachable[used]:
-                if not needs & taken and squares not in fewer:
-                    found.append(path)
-                    reached.append(squares)
-            at.paths[key * 4 + used] = found
-            fewer.update(reached)
+            at.search_jokers(key, jokers)
+            found = at.paths[key * 4 + jokers]
         return found
 
     def tile_squares(self, pawn: int, key: int, jokers: int) -> set[tuple[int, int]]:
@@ -168,18 +223,6 @@ class Fits:
             ]
         return found
 
-    def places_at(self, pawn: int, key: int, jokers: int) -> list[Place]:
-        """The placements of `at_pawn` as actions, built once per snapshot of the pawn's
-        surroundings (shared list)."""
-        found = self._at[pawn].places.get(key * 4 + jokers)
-        if found is None:
-            made = PLACES[pawn]
-            found = self._at[pawn].places[key * 4 + jokers] = [
-                made.get(path) or place_action(pawn, path)
-                for path in self.at_pawn(pawn, key, jokers)
-            ]
-        return found
-
     def places(self, key: int, jokers: int) -> list[Place]:
         """Every placement of a `key` tile with up to `jokers` jokers, pawn by pawn, then by
         jokers used: the menu of a turned tile, asked for when it is turned over (to count its
@@ -187,15 +230,12 @@ class Fits:
         found = self._menus.get(key * 4 + jokers)
         if found is None:
             found = self._menus[key * 4 + jokers] = []
-            places_at = self.places_at
-            for pawn, at in enumerate(self._at):
-                if key in at.plain:  # most pawns take a tile nowhere without jokers
-                    found += places_at(pawn, key, 0)
-                if jokers:  # and many nowhere with them, even on an empty board
-                    reachable = at.reachable.get(key, NOWHERE)
-                    for used in range(1, jokers + 1):
-                        if reachable[used]:
-                            found += places_at(pawn, key, used)
+            if jokers:
+                for at in self._at:
+                    found += at.menu(key, jokers)
+            else:  # the usual menu: a player's jokers are soon spent
+                for at in self._at:
+                    found += at.plain_places.get(key, ())
         return found
 
     def shuts_in(self, moved: int, to: int, covered: int) -> bool:
@@ -377,7 +417,14 @@ def restart_pairs(state: LigrettoState, seat: int) -> list[tuple[int, int]]:
 def count_placements(state: LigrettoState, seat: int) -> int:
     """How many placements the turned tile of `seat` has, restarts included: the length of
     its menu (the restarts counted without listing them, the placements listed once for the
-    menus that follow)."""
-    pawns = restart_pawns(state, seat)
-    restarts = 2 * len(pawns) * len(restart_pairs(state, seat)) if pawns else 0
-    return restarts + len(placements(state, seat))
+    menus that follow). Asked at every turn-over: `restart_pawns` and `placements` in one."""
+    player = state.players[seat]
+    if player.hand == NO_TILE:
+        return 0
+    f = fits(state)
+    key = tile_keys(state.colours)[player.hand]
+    restarts = 0
+    if True in f.stuck:  # restarts are owed for stuck pawns only [D-9]
+        pawns = restart_pawns(state, seat)
+        restarts = 2 * len(pawns) * len(f.free_pairs(key)) if pawns else 0
+    return restarts + (0 if player.duties else len(f.places(key, player.jokers)))

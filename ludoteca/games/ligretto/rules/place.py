@@ -20,7 +20,10 @@ from ludoteca.games.ligretto.placement import (
     may_place,
     squares_covered,
 )
-from ludoteca.games.ligretto.rules.round_end import end_after_placement
+from ludoteca.games.ligretto.rules.round_end import (
+    end_after_placement,
+    end_quietly_after_placement,
+)
 from ludoteca.games.ligretto.state import FREE, JOKER, NO_TILE, LigrettoState, square_key
 
 KEEP = " Your tile stays in your hand."
@@ -53,7 +56,9 @@ def do_place(state: LigrettoState, seat: int, action: Place) -> list[Event]:
 def play_place(state: LigrettoState, seat: int, action: Place) -> None:
     """`do_place` without its events, for `Game.play`, which drops them."""
     lay_tile(state, seat, action)
-    after_placement(state, seat, covered_by(action))
+    tile_laid(state, seat, covered_by(action))
+    owe_restarts(state, seat)
+    end_quietly_after_placement(state, seat)
 
 
 def lay_tile(state: LigrettoState, seat: int, action: Place) -> int:
@@ -77,12 +82,18 @@ def covered_by(action: Place) -> tuple[int, ...]:
 
 def after_placement(state: LigrettoState, seat: int, covered: tuple[int, ...]) -> list[Event]:
     """The tile has left the hand: restarts owed [D-9], then the round's end."""
+    tile_laid(state, seat, covered)
+    return owe_restarts(state, seat) + end_after_placement(state, seat)
+
+
+def tile_laid(state: LigrettoState, seat: int, covered: tuple[int, ...]) -> None:
+    """The tile has left the hand, one more placed, the stall over [D-16]; the fits of the
+    board with `covered` covered."""
     player = state.players[seat]
     player.hand = NO_TILE
     player.placed += 1
     state.stall_turns = [0] * len(state.players)
     squares_covered(state, covered)
-    return owe_restarts(state, seat) + end_after_placement(state, seat)
 
 
 def owe_restarts(state: LigrettoState, seat: int) -> list[Event]:

@@ -8,19 +8,33 @@ from ludoteca.engine.events import Event
 from ludoteca.games.ligretto import data
 from ludoteca.games.ligretto.actions import EndRound
 from ludoteca.games.ligretto.placement import nobody_can_place
-from ludoteca.games.ligretto.rules.rounds import round_over
+from ludoteca.games.ligretto.rules.rounds import end_round, round_over
 from ludoteca.games.ligretto.state import Ending, LigrettoState, Phase
 
 
 def end_after_placement(state: LigrettoState, seat: int) -> list[Event]:
-    """The round's end a placement by `seat` may bring: its last tile ("dice “Ligretto stop!” e
-    il round si conclude"), or nobody can place any more ("Se nessun giocatore riesce più a
-    posizionare una tessera, il round termina immediatamente") [D-10]."""
+    """The round's end a placement by `seat` may bring (`ending_after_placement`)."""
+    ending = ending_after_placement(state, seat)
+    return [] if ending is None else round_over(state, ending)
+
+
+def end_quietly_after_placement(state: LigrettoState, seat: int) -> None:
+    """`end_after_placement` without its events, for the rules' quiet dos (a round's record
+    encoded for an event that `Game.play` drops was a few percent of a random playout)."""
+    ending = ending_after_placement(state, seat)
+    if ending is not None:
+        end_round(state, ending)
+
+
+def ending_after_placement(state: LigrettoState, seat: int) -> Ending | None:
+    """How a placement by `seat` ends the round, if it does: its last tile ("dice “Ligretto
+    stop!” e il round si conclude"), or nobody can place any more ("Se nessun giocatore
+    riesce più a posizionare una tessera, il round termina immediatamente") [D-10]."""
     if state.players[seat].held() == 0:
-        return round_over(state, Ending.LIGRETTO)
+        return Ending.LIGRETTO
     if nobody_can_place(state):
-        return round_over(state, Ending.STUCK)
-    return []
+        return Ending.STUCK
+    return None
 
 
 # --- stalled rounds [D-16] -----------------------------------------------------------------------
@@ -31,10 +45,10 @@ def stalled(state: LigrettoState, passes: int) -> bool:
     one tile's worth) answer without counting tiles."""
     if min(state.stall_turns) < passes:
         return False
-    return all(
-        turned >= passes * max(1, player.held())
-        for turned, player in zip(state.stall_turns, state.players, strict=True)
-    )
+    for turned, player in zip(state.stall_turns, state.players, strict=True):
+        if turned < passes * max(1, player.held()):
+            return False  # (a loop, not all(): asked for every menu of the host)
+    return True
 
 
 def behind_in_the_stall(state: LigrettoState) -> list[int]:
@@ -58,6 +72,12 @@ def end_if_stalled_for_good(state: LigrettoState) -> list[Event]:
     if stalled(state, data.STALL_CYCLES):
         return round_over(state, Ending.STALLED)
     return []
+
+
+def end_quietly_if_stalled_for_good(state: LigrettoState) -> None:
+    """`end_if_stalled_for_good` without its events, for the rules' quiet dos."""
+    if stalled(state, data.STALL_CYCLES):
+        end_round(state, Ending.STALLED)
 
 
 # --- the host ends a stalled round -------------------------------------------------------------

@@ -8,7 +8,10 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.ligretto.actions import Discard, TurnOver
 from ludoteca.games.ligretto.placement import count_placements
-from ludoteca.games.ligretto.rules.round_end import end_if_stalled_for_good
+from ludoteca.games.ligretto.rules.round_end import (
+    end_if_stalled_for_good,
+    end_quietly_if_stalled_for_good,
+)
 from ludoteca.games.ligretto.state import NO_TILE, LigrettoState
 
 # Each seat's menu lists one of these most of the time: made once (actions never change).
@@ -37,7 +40,7 @@ def do_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> list[Even
 def play_turn_over(state: LigrettoState, seat: int, action: TurnOver) -> None:
     """`do_turn_over` without its events, for `Game.play`, which drops them."""
     turn_tile_over(state, seat)
-    end_if_stalled_for_good(state)
+    end_quietly_if_stalled_for_good(state)
 
 
 def turn_tile_over(state: LigrettoState, seat: int) -> int:

@@ -14,7 +14,7 @@ from ludoteca.games.ligretto import GAME, data
 from ludoteca.games.ligretto.actions import Place, Restart
 from ludoteca.games.ligretto.geometry import bits
 from ludoteca.games.ligretto.placement import Fits, count_placements, fits
-from ludoteca.games.ligretto.state import FREE, LigrettoState, Phase
+from ludoteca.games.ligretto.state import FREE, NO_TILE, LigrettoState, Phase
 
 
 def plain_paths(state: LigrettoState, pawn: int) -> dict[tuple[int, int], list[tuple]]:  # type: ignore[type-arg]
@@ -142,13 +142,17 @@ def test_a_clone_keeps_its_own_fits() -> None:
     assert_fits_match(state)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_menus_kept_between_placements_match_a_fresh_look_in_random_games(players: int) -> None:
+@pytest.mark.parametrize(("players", "seed"), [(2, 2), (2, 12), (3, 3), (3, 13), (4, 4), (4, 14)])
+def test_menus_kept_between_placements_match_a_fresh_look_in_random_games(
+    players: int, seed: int
+) -> None:
     """Random playouts: every seat's menu (placements and restarts, kept per pawn between
-    placements) and its count of fits are those of the same board looked at afresh."""
-    rng = Rng(players)
-    state = GAME.setup(players, players, {"rounds": 2})
+    placements, jokers included) and its count of fits are those of the same board looked at
+    afresh."""
+    rng = Rng(seed)
+    state = GAME.setup(players, seed, {"rounds": 2})
     seats = range(players)
+    with_jokers = 0
     for _ in range(700):
         if GAME.is_over(state):
             break
@@ -161,5 +165,7 @@ def test_menus_kept_between_placements_match_a_fresh_look_in_random_games(player
             assert [count_placements(fresh, s) for s in seats] == [
                 count_placements(state, s) for s in seats
             ]
+            with_jokers += any(p.jokers and p.hand != NO_TILE for p in state.players)
         seat = rng.choice(sorted(GAME.actors(state)))
         GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert with_jokers >= 5  # menus with jokers compared too
