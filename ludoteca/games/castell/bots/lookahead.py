@@ -53,6 +53,9 @@ PLAN_POSITIONS = 1500
 # none given: the rival plays the heuristic. At two players 300 keeps a move under 0.75 s of
 # CPU on an idle machine (0.4 s with the heuristic's rivals; `bench/bots.py`, a goal of 1 s).
 RIVAL_POSITIONS = {2: 300}
+# How many of the rivals still to play in the round plan their turns (the next ones), by the
+# number of players; the later ones play the heuristic. None given: all of them.
+PLANNING_RIVALS: dict[int, int] = {}
 NO_SEAT = -1  # `current` of a position read between rounds, in no seat's turn
 
 
@@ -77,12 +80,15 @@ def lead_after_round(plan: Plan, seat: int, legal: Legal, apply: Apply) -> float
         apply(world, seat, EndTurn())
     round_ = plan.end.round
     rng = Rng(0)
+    # The rivals who plan their turns: the next few to play (see PLANNING_RIVALS).
+    to_play = world.turn_order()[world.turns_done:] if world.phase is not FESTIVAL else []
+    planning = set(to_play[:PLANNING_RIVALS.get(world.n, world.n)])
     while world.phase is not OVER and world.round == round_:
         if world.phase is FESTIVAL:
             actor = next(s for s in world.to_declare if s not in world.declarations)
             apply(world, actor, declaration(legal(world, actor)))
         else:
-            world = rival_turn(world, legal, apply, rng)
+            world = rival_turn(world, legal, apply, rng, world.current in planning)
     if world.phase is not OVER:
         # The next round's turns are all to come: no turn is under way (an outlook otherwise
         # reads the current seat's turn as taken, as the planner judges it).
@@ -91,12 +97,13 @@ def lead_after_round(plan: Plan, seat: int, legal: Legal, apply: Apply) -> float
     return outlook(world, seat) - sum(rivals) / len(rivals)
 
 
-def rival_turn(world: CastellState, legal: Legal, apply: Apply, rng: Rng) -> CastellState:
+def rival_turn(world: CastellState, legal: Legal, apply: Apply, rng: Rng,
+               planning: bool = True) -> CastellState:
     """The position once the seat to play has taken its turn: the end of its planner's best
-    plan (a few positions looked past), or one action of the heuristic's where no budget is
-    given for the number of players."""
+    plan (a few positions looked past), or one action of the heuristic's where the rival does
+    not plan or no budget is given for the number of players."""
     actor = world.current
-    most = RIVAL_POSITIONS.get(world.n, 0)
+    most = RIVAL_POSITIONS.get(world.n, 0) if planning else 0
     if not most:
         apply(world, actor, heuristic_action(world, actor, legal(world, actor), rng))
         return world

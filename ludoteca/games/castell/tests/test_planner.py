@@ -16,7 +16,12 @@ from ludoteca.games.castell.bots.lookahead import (
     rival_turn,
 )
 from ludoteca.games.castell.bots.outlook import expected_prize, outlook, steps_short, token_points
-from ludoteca.games.castell.bots.planner import TurnPlanner, turn_key
+from ludoteca.games.castell.bots.planner import (
+    Plan,
+    TurnPlanner,
+    promising_first,
+    turn_key,
+)
 from ludoteca.games.castell.data import FestivalType, Region
 from ludoteca.games.castell.result import categories
 from ludoteca.games.castell.state import Festival, Phase
@@ -126,6 +131,17 @@ def test_a_planner_cut_short_still_has_a_plan_of_the_turns_first_steps() -> None
     assert hurried and EndTurn() in {p.first for p in hurried}
     every = {(p.open, turn_key(p.end, seat)) for p in PLANNER.plans(state, seat)}
     assert {(p.open, turn_key(p.end, seat)) for p in hurried} <= every
+
+
+def test_a_planner_cut_short_looks_past_the_first_actions_with_the_best_ends_first() -> None:
+    state, seat = before_a_performance()
+    actions = GAME.legal_actions(state, seat)
+    worse, better, unknown = actions[0], actions[1], actions[2]
+    ends = {(1,): Plan(1.0, worse, state, True), (2,): Plan(5.0, better, state, True),
+            (3,): Plan(0.0, better, state, True)}
+    level = [(state, worse), (state, unknown), (state, better), (state, worse)]
+    # The first action with the best end first, one with no end yet last; else the level's order.
+    assert [first for _, first in promising_first(level, ends)] == [better, worse, worse, unknown]
 
 
 def test_a_rival_in_the_playout_takes_its_whole_turn_by_its_own_plan() -> None:
