@@ -42,8 +42,9 @@ from ludoteca.games.castell.result import categories
 from ludoteca.games.castell.state import FESTIVAL, OVER, CastellState
 
 # The planner's best plans played out to the round's end (the planner's best is first, and
-# kept on a tie).
-PLANS = 6
+# kept on a tie), by the number of players: fewer at three and four, where each playout also
+# pays for a rival's planned turn.
+PLANS = {2: 6, 3: 4, 4: 4}
 # The positions a move's planning may look past: about half a second of CPU at four players
 # (some 3,000 a second on two loaded cores; a move's goal is at most 1 s). Playing the best
 # plans out to the round's end costs a hundredth of a second.
@@ -52,16 +53,18 @@ PLAN_POSITIONS = 1500
 # plays PLANS plans out, with a rival turn or two each at three players, up to three at four);
 # none given: the rival plays the heuristic. At two players 300 keeps a move under 0.75 s of
 # CPU on an idle machine (0.4 s with the heuristic's rivals; `bench/bots.py`, a goal of 1 s).
-RIVAL_POSITIONS = {2: 300}
+RIVAL_POSITIONS = {2: 300, 3: 200, 4: 200}
 # How many of the rivals still to play in the round plan their turns (the next ones), by the
-# number of players; the later ones play the heuristic. None given: all of them.
-PLANNING_RIVALS: dict[int, int] = {}
+# number of players; the later ones play the heuristic, one action at a time. None given: all
+# of them. The next rival is the one whose turn most decides what the plan's festival and
+# rows hold; planning them all cost up to 1.9 s of CPU a move at three players.
+PLANNING_RIVALS = {3: 1, 4: 1}
 NO_SEAT = -1  # `current` of a position read between rounds, in no seat's turn
 
 
 def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Plan:
     """The plan to play, the planner looking past `PLAN_POSITIONS` positions at most."""
-    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_POSITIONS)[:PLANS]
+    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_POSITIONS)[:PLANS[state.n]]
     if len(plans) == 1:
         return plans[0]
     best, lead = plans[0], lead_after_round(plans[0], seat, legal, apply)

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
+from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Declare, EndTurn, Perform
+from ludoteca.games.castell.bots import lookahead
 from ludoteca.games.castell.bots.lookahead import (
+    PLANNING_RIVALS,
     PLANS,
     RIVAL_POSITIONS,
     best_plan,
@@ -17,6 +22,8 @@ from ludoteca.games.castell.bots.lookahead import (
 )
 from ludoteca.games.castell.bots.outlook import expected_prize, outlook, steps_short, token_points
 from ludoteca.games.castell.bots.planner import (
+    Apply,
+    Legal,
     Plan,
     TurnPlanner,
     promising_first,
@@ -24,7 +31,7 @@ from ludoteca.games.castell.bots.planner import (
 )
 from ludoteca.games.castell.data import FestivalType, Region
 from ludoteca.games.castell.result import categories
-from ludoteca.games.castell.state import Festival, Phase
+from ludoteca.games.castell.state import CastellState, Festival, Phase
 from ludoteca.games.castell.tests.helpers import (
     BAL1,
     TALL,
@@ -117,7 +124,7 @@ def test_the_lookahead_plays_one_of_the_planners_best_plans_to_the_end_of_the_ro
     state, seat = before_a_performance()
     before = state.clone()
     chosen = best_plan(state, seat, GAME.legal_actions, GAME.apply)
-    assert chosen in PLANNER.plans(state, seat)[:PLANS]
+    assert chosen in PLANNER.plans(state, seat)[:PLANS[state.n]]
     assert turn_key(state, seat) == turn_key(before, seat)  # the position is left as it was
     # Played out again from the same position, the same plan: its next actions follow it.
     assert best_plan(state, seat, GAME.legal_actions, GAME.apply) == chosen
@@ -139,7 +146,8 @@ def test_a_planner_cut_short_looks_past_the_first_actions_with_the_best_ends_fir
     worse, better, unknown = actions[0], actions[1], actions[2]
     ends = {(1,): Plan(1.0, worse, state, True), (2,): Plan(5.0, better, state, True),
             (3,): Plan(0.0, better, state, True)}
-    level = [(state, worse), (state, unknown), (state, better), (state, worse)]
+    level: list[tuple[CastellState, Action | None]] = [
+        (state, worse), (state, unknown), (state, better), (state, worse)]
     # The first action with the best end first, one with no end yet last; else the level's order.
     assert [first for _, first in promising_first(level, ends)] == [better, worse, worse, unknown]
 
@@ -159,3 +167,25 @@ def test_a_rival_in_the_playout_takes_its_whole_turn_by_its_own_plan() -> None:
     player, planned = world.players[actor], best.end.players[actor]
     assert (player.pawn, player.team, player.ranks, player.tokens) == (
         planned.pawn, planned.team, planned.ranks, planned.tokens)
+
+
+def test_at_three_players_only_the_next_rival_plans_its_turn_in_the_playout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = fresh(3)
+    seat = state.current
+    turns: list[tuple[int, bool]] = []
+
+    def noted(world: CastellState, legal: Legal, apply: Apply, rng: Rng,
+              planning: bool = True) -> CastellState:
+        turns.append((world.current, planning))
+        return rival_turn(world, legal, apply, rng, planning)
+
+    monkeypatch.setattr(lookahead, "rival_turn", noted)
+    plan = PLANNER.plans(state, seat)[0]
+    lead_after_round(plan, seat, GAME.legal_actions, GAME.apply)
+    order = state.turn_order()
+    following, last = order[order.index(seat) + 1:][:2]
+    assert PLANNING_RIVALS[state.n] == 1 and RIVAL_POSITIONS[state.n] > 0
+    assert turns[0] == (following, True)  # the next rival's whole turn, planned
+    assert set(turns[1:]) == {(last, False)}  # the heuristic's actions, one at a time
