@@ -85,7 +85,8 @@ class TurnPlanner:
         The plans are found by their number of actions, the shortest first, so that with
         `most` positions looked past (at four players a turn has thousands of ends) the search
         stops with the short plans of every first action weighed and the longer ones as far as
-        it got: a count, not a clock, so that a match's seed plays the same on any machine."""
+        it got, those of the most promising first actions first (`promising_first`): a count,
+        not a clock, so that a match's seed plays the same on any machine."""
         looked = 0
         ends: dict[tuple[Any, ...], Plan] = {}
         seen: set[tuple[Any, ...]] = set()
