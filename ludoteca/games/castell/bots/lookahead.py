@@ -44,7 +44,7 @@ from ludoteca.games.castell.state import FESTIVAL, OVER, CastellState
 # The planner's best plans played out to the round's end (the planner's best is first, and
 # kept on a tie), by the number of players: fewer at three and four, where each playout also
 # pays for a rival's planned turn.
-PLANS = {2: 6, 3: 4, 4: 4}
+PLANS = {2: 6, 3: 4, 4: 3}
 # The positions a move's planning may look past: about half a second of CPU at four players
 # (some 3,000 a second on two loaded cores; a move's goal is at most 1 s). Playing the best
 # plans out to the round's end costs a hundredth of a second.
@@ -53,7 +53,7 @@ PLAN_POSITIONS = 1500
 # plays PLANS plans out, with a rival turn or two each at three players, up to three at four);
 # none given: the rival plays the heuristic. At two players 300 keeps a move under 0.75 s of
 # CPU on an idle machine (0.4 s with the heuristic's rivals; `bench/bots.py`, a goal of 1 s).
-RIVAL_POSITIONS = {2: 300, 3: 200, 4: 200}
+RIVAL_POSITIONS = {2: 300, 3: 200, 4: 150}
 # How many of the rivals still to play in the round plan their turns (the next ones), by the
 # number of players; the later ones play the heuristic, one action at a time. None given: all
 # of them. The next rival is the one whose turn most decides what the plan's festival and

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from math import inf
 from typing import Any
 
 from ludoteca.engine.actions import Action
@@ -85,15 +84,12 @@ class TurnPlanner:
         The plans are found by their number of actions, the shortest first, so that with
         `most` positions looked past (at four players a turn has thousands of ends) the search
         stops with the short plans of every first action weighed and the longer ones as far as
-        it got, those of the most promising first actions first (`promising_first`): a count,
-        not a clock, so that a match's seed plays the same on any machine."""
+        it got: a count, not a clock, so that a match's seed plays the same on any machine."""
         looked = 0
         ends: dict[tuple[Any, ...], Plan] = {}
         seen: set[tuple[Any, ...]] = set()
         level: list[tuple[CastellState, Action | None]] = [(state, None)]
         while level:
-            if most is not None and looked + len(level) > most:
-                level = promising_first(level, ends)
             following: list[tuple[CastellState, Action | None]] = []
             for node, first in level:
                 if most is not None and ends and looked >= most:
@@ -124,15 +120,3 @@ class TurnPlanner:
                 seen.add(key)
                 going_on.append((after, lead))
         return going_on
-
-
-def promising_first(level: list[tuple[CastellState, Action | None]],
-                    ends: dict[tuple[Any, ...], Plan]) -> list[tuple[CastellState, Action | None]]:
-    """The positions of a level the budget cannot all look past, those whose first action has
-    the best end found so far first (ties keep the menus' order): the budget goes on the first
-    actions worth playing, not on those the menu happens to list first."""
-    best: dict[Action, float] = {}
-    for plan in ends.values():
-        if plan.value > best.get(plan.first, -inf):
-            best[plan.first] = plan.value
-    return sorted(level, key=lambda step: -best.get(step[1], -inf) if step[1] else -inf)

@@ -7,7 +7,6 @@ from collections import Counter
 
 import pytest
 
-from ludoteca.engine.actions import Action
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Declare, EndTurn, Perform
@@ -24,9 +23,7 @@ from ludoteca.games.castell.bots.outlook import expected_prize, outlook, steps_s
 from ludoteca.games.castell.bots.planner import (
     Apply,
     Legal,
-    Plan,
     TurnPlanner,
-    promising_first,
     turn_key,
 )
 from ludoteca.games.castell.data import FestivalType, Region
@@ -138,18 +135,6 @@ def test_a_planner_cut_short_still_has_a_plan_of_the_turns_first_steps() -> None
     assert hurried and EndTurn() in {p.first for p in hurried}
     every = {(p.open, turn_key(p.end, seat)) for p in PLANNER.plans(state, seat)}
     assert {(p.open, turn_key(p.end, seat)) for p in hurried} <= every
-
-
-def test_a_planner_cut_short_looks_past_the_first_actions_with_the_best_ends_first() -> None:
-    state, seat = before_a_performance()
-    actions = GAME.legal_actions(state, seat)
-    worse, better, unknown = actions[0], actions[1], actions[2]
-    ends = {(1,): Plan(1.0, worse, state, True), (2,): Plan(5.0, better, state, True),
-            (3,): Plan(0.0, better, state, True)}
-    level: list[tuple[CastellState, Action | None]] = [
-        (state, worse), (state, unknown), (state, better), (state, worse)]
-    # The first action with the best end first, one with no end yet last; else the level's order.
-    assert [first for _, first in promising_first(level, ends)] == [better, worse, worse, unknown]
 
 
 def test_a_rival_in_the_playout_takes_its_whole_turn_by_its_own_plan() -> None:
