@@ -21,6 +21,17 @@ rival planning its turns (300 positions a turn), 60% with the heuristic's; over 
 players a rival planning 150 positions a turn cost up to 1.9 s of CPU a move (two rivals to
 play in each of the plans), over the goal of 1 s, and 80 positions (up to 1 s) finished above
 48% of the planners in 21 matches, no better than the heuristic's rivals (55% on those deals).
+Letting only the next rival plan (the later ones playing the heuristic) did not do better
+either, on the same deals (`GAME.setup` seeds 100 on, the strong seat rotated, the share of
+the planners finished above): at three players 50.0% of 12 (four plans, the next rival
+planning 200 positions) against 58.3% with the heuristic's rivals and six plans; at four
+63.0% of 18 (three plans, 150 positions) against 57.4%, within chance, at a mean of 0.23 s
+of CPU a move against 0.13 s (95th percentile 0.93 s against 0.69 s, most 1.36 s against
+1.22 s, timed in the same runs on two shared, loaded cores). A planner whose budget went
+first to the first actions with the best ends (not the menu's order) did best at three and
+four players with four plans and 200 positions, 70.8% of 12 and 64.8% of 18, but at up to
+2.0 s of CPU a move at four, and it won 7 of 10 two-player matches where the menu's order
+won 9 on the same deals (seed 1); none of it is kept.
 
 Nothing here is random: a turn never draws from the bag, and the heuristic's few random
 choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its
@@ -42,9 +53,8 @@ from ludoteca.games.castell.result import categories
 from ludoteca.games.castell.state import FESTIVAL, OVER, CastellState
 
 # The planner's best plans played out to the round's end (the planner's best is first, and
-# kept on a tie), by the number of players: fewer at three and four, where each playout also
-# pays for a rival's planned turn.
-PLANS = {2: 6, 3: 4, 4: 3}
+# kept on a tie).
+PLANS = 6
 # The positions a move's planning may look past: about half a second of CPU at four players
 # (some 3,000 a second on two loaded cores; a move's goal is at most 1 s). Playing the best
 # plans out to the round's end costs a hundredth of a second.
@@ -53,18 +63,13 @@ PLAN_POSITIONS = 1500
 # plays PLANS plans out, with a rival turn or two each at three players, up to three at four);
 # none given: the rival plays the heuristic. At two players 300 keeps a move under 0.75 s of
 # CPU on an idle machine (0.4 s with the heuristic's rivals; `bench/bots.py`, a goal of 1 s).
-RIVAL_POSITIONS = {2: 300, 3: 200, 4: 150}
-# How many of the rivals still to play in the round plan their turns (the next ones), by the
-# number of players; the later ones play the heuristic, one action at a time. None given: all
-# of them. The next rival is the one whose turn most decides what the plan's festival and
-# rows hold; planning them all cost up to 1.9 s of CPU a move at three players.
-PLANNING_RIVALS = {3: 1, 4: 1}
+RIVAL_POSITIONS = {2: 300}
 NO_SEAT = -1  # `current` of a position read between rounds, in no seat's turn
 
 
 def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Plan:
     """The plan to play, the planner looking past `PLAN_POSITIONS` positions at most."""
-    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_POSITIONS)[:PLANS[state.n]]
+    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_POSITIONS)[:PLANS]
     if len(plans) == 1:
         return plans[0]
     best, lead = plans[0], lead_after_round(plans[0], seat, legal, apply)
@@ -83,15 +88,12 @@ def lead_after_round(plan: Plan, seat: int, legal: Legal, apply: Apply) -> float
         apply(world, seat, EndTurn())
     round_ = plan.end.round
     rng = Rng(0)
-    # The rivals who plan their turns: the next few to play (see PLANNING_RIVALS).
-    to_play = world.turn_order()[world.turns_done:] if world.phase is not FESTIVAL else []
-    planning = set(to_play[:PLANNING_RIVALS.get(world.n, world.n)])
     while world.phase is not OVER and world.round == round_:
         if world.phase is FESTIVAL:
             actor = next(s for s in world.to_declare if s not in world.declarations)
             apply(world, actor, declaration(legal(world, actor)))
         else:
-            world = rival_turn(world, legal, apply, rng, world.current in planning)
+            world = rival_turn(world, legal, apply, rng)
     if world.phase is not OVER:
         # The next round's turns are all to come: no turn is under way (an outlook otherwise
         # reads the current seat's turn as taken, as the planner judges it).
@@ -100,13 +102,12 @@ def lead_after_round(plan: Plan, seat: int, legal: Legal, apply: Apply) -> float
     return outlook(world, seat) - sum(rivals) / len(rivals)
 
 
-def rival_turn(world: CastellState, legal: Legal, apply: Apply, rng: Rng,
-               planning: bool = True) -> CastellState:
+def rival_turn(world: CastellState, legal: Legal, apply: Apply, rng: Rng) -> CastellState:
     """The position once the seat to play has taken its turn: the end of its planner's best
-    plan (a few positions looked past), or one action of the heuristic's where the rival does
-    not plan or no budget is given for the number of players."""
+    plan (a few positions looked past), or one action of the heuristic's where no budget is
+    given for the number of players."""
     actor = world.current
-    most = RIVAL_POSITIONS.get(world.n, 0) if planning else 0
+    most = RIVAL_POSITIONS.get(world.n, 0)
     if not most:
         apply(world, actor, heuristic_action(world, actor, legal(world, actor), rng))
         return world
