@@ -31,9 +31,9 @@ of CPU a move against 0.13 s (95th percentile 0.93 s against 0.69 s, most 1.36 s
 first to the first actions with the best ends (not the menu's order) did best at three and
 four players with four plans and 200 positions, 70.8% of 12 and 64.8% of 18, but on 12 more
 three-player deals (112 to 123) 37.5% against 50.0% (54.2% each over the 24), at up to
-1.06 s of CPU a move at three players against 0.70 s (an idle machine; 2.0 s at four on a
-loaded one), and it won 7 of 10 two-player matches where the menu's order won 9 on the
-same deals (seed 1); none of it is kept.
+1.06 s of CPU a move at three players against 0.70 s (timed apart, on lightly loaded cores;
+2.0 s at four on loaded ones), and it won 7 of 10 two-player matches where the menu's order
+won 9 on the same deals (seed 1); none of it is kept.
 
 Nothing here is random: a turn never draws from the bag, and the heuristic's few random
 choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its
