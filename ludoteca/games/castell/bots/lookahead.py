@@ -21,6 +21,19 @@ rival planning its turns (300 positions a turn), 60% with the heuristic's; over 
 players a rival planning 150 positions a turn cost up to 1.9 s of CPU a move (two rivals to
 play in each of the plans), over the goal of 1 s, and 80 positions (up to 1 s) finished above
 48% of the planners in 21 matches, no better than the heuristic's rivals (55% on those deals).
+Letting only the next rival plan (the later ones playing the heuristic) did not do better
+either, on the same deals (`GAME.setup` seeds 100 on, the strong seat rotated, the share of
+the planners finished above): at three players 50.0% of 12 (four plans, the next rival
+planning 200 positions) against 58.3% with the heuristic's rivals and six plans; at four
+63.0% of 18 (three plans, 150 positions) against 57.4%, within chance, at a mean of 0.23 s
+of CPU a move against 0.13 s (95th percentile 0.93 s against 0.69 s, most 1.36 s against
+1.22 s, timed in the same runs on two shared, loaded cores). A planner whose budget went
+first to the first actions with the best ends (not the menu's order) did best at three and
+four players with four plans and 200 positions, 70.8% of 12 and 64.8% of 18, but on 12 more
+three-player deals (112 to 123) 37.5% against 50.0% (54.2% each over the 24), at up to
+1.06 s of CPU a move at three players against 0.70 s (timed apart, on lightly loaded cores;
+2.0 s at four on loaded ones), and it won 7 of 10 two-player matches where the menu's order
+won 9 on the same deals (seed 1); none of it is kept.
 
 Nothing here is random: a turn never draws from the bag, and the heuristic's few random
 choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its

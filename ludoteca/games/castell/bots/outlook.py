@@ -262,9 +262,29 @@ def routes(state: CastellState, seat: int) -> dict[int, tuple[float, int]]:
     return out
 
 
+# Tiles' worths already worked out, by all they read (a turn's plans share a few teams and
+# rows: the planner asks the same ones over and over). Emptied when it holds this many.
+WORTHS_KEPT = 20_000
+_worths: dict[tuple[Any, ...], list[float]] = {}
+
+
 def tile_worths(state: CastellState, seat: int) -> list[float]:
     """What performing each tile still in the rows would bring the player, the most first:
-    its points and the tokens lying in its row, less for a tile the team cannot meet yet."""
+    its points and the tokens lying in its row, less for a tile the team cannot meet yet
+    (remembered: see `_worths`; the list returned is shared, not to be changed)."""
+    player = state.players[seat]
+    key = (tuple(player.team), tuple(player.ranks.values()),
+           tuple((tuple(row), len(state.row_tokens[region]))
+                 for region, row in state.rows.items()))
+    known = _worths.get(key)
+    if known is None:
+        if len(_worths) >= WORTHS_KEPT:
+            _worths.clear()
+        known = _worths[key] = _tile_worths(state, seat)
+    return known
+
+
+def _tile_worths(state: CastellState, seat: int) -> list[float]:
     player = state.players[seat]
     towers = team_tiles(player.team, player.ranks)
     worths = []

@@ -15,7 +15,14 @@ from ludoteca.games.castell.bots.lookahead import (
     lead_after_round,
     rival_turn,
 )
-from ludoteca.games.castell.bots.outlook import expected_prize, outlook, steps_short, token_points
+from ludoteca.games.castell.bots.outlook import (
+    _tile_worths,
+    expected_prize,
+    outlook,
+    steps_short,
+    tile_worths,
+    token_points,
+)
 from ludoteca.games.castell.bots.planner import TurnPlanner, turn_key
 from ludoteca.games.castell.data import FestivalType, Region
 from ludoteca.games.castell.result import categories
@@ -143,3 +150,13 @@ def test_a_rival_in_the_playout_takes_its_whole_turn_by_its_own_plan() -> None:
     player, planned = world.players[actor], best.end.players[actor]
     assert (player.pawn, player.team, player.ranks, player.tokens) == (
         planned.pawn, planned.team, planned.ranks, planned.tokens)
+
+
+def test_the_kept_tile_worths_are_the_ones_worked_out_afresh() -> None:
+    state = fresh(3, seed=2)
+    rng = Rng(2)
+    while not GAME.is_over(state):
+        seat = min(GAME.actors(state))
+        for player in range(state.n):
+            assert tile_worths(state, player) == _tile_worths(state, player)
+        GAME.apply(state, seat, GAME.heuristic_action(state, seat, rng))
