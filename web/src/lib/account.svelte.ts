@@ -31,14 +31,21 @@ export async function checkAccount(): Promise<void> {
   }
 }
 
+// Signed up or in: this browser's matches as a guest go on the account first, and only then
+// is the person signed in here, so that the profile read as they are (the account screen's)
+// already finds those matches.
+async function enter(answer: Me): Promise<void> {
+  setCsrfToken(answer.signed_in ? (answer.csrf_token ?? null) : null); // the claims are writes
+  if (answer.signed_in) await claimAll();
+  signedIn(answer);
+}
+
 export async function signUp(name: string, password: string): Promise<void> {
-  signedIn(await request<Me>("POST", "/api/accounts", { name, password }));
-  await claimAll(); // this browser's matches as a guest go on the new account
+  await enter(await request<Me>("POST", "/api/accounts", { name, password }));
 }
 
 export async function signIn(name: string, password: string): Promise<void> {
-  signedIn(await request<Me>("POST", "/api/accounts/sign-in", { name, password }));
-  await claimAll();
+  await enter(await request<Me>("POST", "/api/accounts/sign-in", { name, password }));
   await fetchMatches();
 }
 
@@ -148,7 +155,6 @@ export async function signInWithPasskey(): Promise<void> {
   if (!json) return;
   const { ceremony, options } = await request<PasskeyOptions>("POST", "/api/accounts/passkey/options");
   const chosen = await navigator.credentials.get({ publicKey: json.parseRequestOptionsFromJSON(options) });
-  signedIn(await request<Me>("POST", "/api/accounts/passkey/sign-in", { ceremony, credential: asJson(chosen) }));
-  await claimAll();
+  await enter(await request<Me>("POST", "/api/accounts/passkey/sign-in", { ceremony, credential: asJson(chosen) }));
   await fetchMatches();
 }
