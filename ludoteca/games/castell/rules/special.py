@@ -84,15 +84,19 @@ def check_special_move(state: CastellState, seat: int, action: SpecialMove) -> S
 
 
 def do_special_move(state: CastellState, seat: int, action: SpecialMove) -> list[Event]:
-    paid = not state.free_special
-    play_special_move(state, seat, action)
+    paid = move_again(state, seat, action)
     return [public("special_move", seat=seat, region=action.region, token_spent=paid)]
 
 
 def play_special_move(state: CastellState, seat: int, action: SpecialMove) -> None:
     """`do_special_move` without its event, for `Game.play`, which drops it."""
+    move_again(state, seat, action)
+
+
+def move_again(state: CastellState, seat: int, action: SpecialMove) -> bool:
+    """The pawn steps on, and the special action is paid: whether a token was spent (`pay`)."""
     state.players[seat].pawn = action.region
-    pay(state, seat)
+    return pay(state, seat)
 
 
 # --- recruit one more ---------------------------------------------------------------------------
@@ -124,15 +128,20 @@ def check_special_recruit(
 
 def do_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -> list[Event]:
     region = state.players[seat].pawn
-    paid = not state.free_special
-    play_special_recruit(state, seat, action)
+    paid = recruit_again(state, seat, action)
     return [public("special_recruit", seat=seat, region=region, size=action.size,
                    token_spent=paid)]
 
 
 def play_special_recruit(state: CastellState, seat: int, action: SpecialRecruit) -> None:
     """`do_special_recruit` without its event, for `Game.play`, which drops it."""
+    recruit_again(state, seat, action)
+
+
+def recruit_again(state: CastellState, seat: int, action: SpecialRecruit) -> bool:
+    """One casteller more from the pawn's region, and the special action is paid: whether a
+    token was spent (`pay`)."""
     region = state.players[seat].pawn
     assert region is not None
     take_castellers(state, seat, region, (action.size,))
-    pay(state, seat)
+    return pay(state, seat)
