@@ -90,6 +90,23 @@ class TileTowers:
         self.reach = team_reach(counts, ranks)
         self.performances: dict[int, Perform | None] = {}
 
+    def joined(self, sizes: Sequence[int]) -> TileTowers:
+        """The tile towers of the team once castellers of `sizes` (1-10, as a recruit checked
+        them) join it, counted from this team's count: none of its towers is carried over (a
+        bigger team may meet a tile it could not, and its search may find another tower
+        first)."""
+        counts = list(self.counts)
+        for size in sizes:
+            counts[size - 1] += 1
+        return TileTowers(tuple(counts), self.ranks)
+
+    def trained(self, skill: int) -> TileTowers:
+        """The tile towers of the team once the skill at index `skill` of SKILLS gains a rank:
+        none carried over either (higher ranks allow more towers)."""
+        ranks = list(self.ranks)
+        ranks[skill] += 1
+        return TileTowers(self.counts, tuple(ranks))
+
     def performance(self, tile: int) -> Perform | None:
         """Performing the tile with the team's tower for it; None if the team cannot."""
         performances = self.performances

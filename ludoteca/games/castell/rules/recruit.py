@@ -12,7 +12,7 @@ from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.events import Event, public
 from ludoteca.games.castell.actions import Recruit
 from ludoteca.games.castell.data import SIZES, Region
-from ludoteca.games.castell.kept import forget
+from ludoteca.games.castell.kept import recruited
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import RECRUIT_ACTION, CastellState
 
@@ -100,7 +100,7 @@ def take_castellers(state: CastellState, seat: int, region: Region, sizes: tuple
         standing.remove(size)
         team.append(size)
     team.sort(reverse=True)
-    forget(player)  # what the team decided no longer holds
+    recruited(player, sizes)  # what the team decided no longer holds
     state.regions[region] = standing
 
 

@@ -19,7 +19,7 @@ from ludoteca.games.castell.data import (
     SPECIAL_TILE,
     WheelTile,
 )
-from ludoteca.games.castell.kept import forget
+from ludoteca.games.castell.kept import trained
 from ludoteca.games.castell.rules.turn import check_unused, pawn_region
 from ludoteca.games.castell.state import TRAIN_ACTION, CastellState
 from ludoteca.games.castell.wheel import REGION_SECTOR, SPECIAL_SECTOR, tile_facing
@@ -125,4 +125,4 @@ def play_train(state: CastellState, seat: int, action: Train) -> None:
     skill = action.skill  # a Skill: the check returns the shared action of the skill
     player = state.players[seat]
     player.ranks[skill] += 1
-    forget(player)  # what the ranks decided no longer holds
+    trained(player, skill)  # what the ranks decided no longer holds
