@@ -159,8 +159,8 @@ def do_abstain(state: CastellState, seat: int, action: Abstain) -> list[Event]:
 
 
 def play_declare(state: CastellState, seat: int, action: Declare) -> None:
-    """`do_declare` without its events, for `Game.play`, which drops them (the festival's, once
-    everybody has declared, are still built)."""
+    """`do_declare` without its events, for `Game.play`, which drops them (nor the festival's,
+    once everybody has declared)."""
     record_quietly(state, seat, [list(level) for level in action.tower])
 
 
@@ -182,10 +182,11 @@ def record(state: CastellState, seat: int, tower: list[list[int]] | None) -> lis
 
 
 def record_quietly(state: CastellState, seat: int, tower: list[list[int]] | None) -> None:
-    """`record` without the declaration's events."""
+    """`record` without its events, nor the festival's once everybody has declared."""
     state.declarations[seat] = tower
     if all(s in state.declarations for s in state.to_declare):
-        all_declared(state)
+        close_declarations(state)
+        hold_festivals_quietly(state)
 
 
 # --- holding the round's festivals --------------------------------------------------------------
@@ -193,36 +194,71 @@ def hold_festivals(state: CastellState) -> list[Event]:
     """Hold the round's festivals in calendar order (the main space first) [D-6]; wait for
     declarations where somebody can take part; then end the round."""
     events: list[Event] = []
-    for index, festival in enumerate(state.calendar):
-        if festival.round != state.round or festival.done:
-            continue
-        seats = declaring_seats(state, festival)
+    while (coming := next_festival(state)) is not None:
+        index, festival, seats = coming
         if seats:
-            state.phase = FESTIVAL
-            state.festival = index
-            state.to_declare = seats
-            state.declarations = {}
+            await_declarations(state, index, seats)
             events.append(public("festival", region=festival.region, seats=seats,
                                  tokens=list(festival.tokens)))
             return events
-        events.append(hold(state, festival))
+        events.append(announce(hold(state, festival)))
     return events + end_round(state)
+
+
+def hold_festivals_quietly(state: CastellState) -> None:
+    """`hold_festivals` without its events, for `Game.play`, which drops them: the same state
+    after (the outcomes recorded in the history), without the announcements built."""
+    while (coming := next_festival(state)) is not None:
+        index, festival, seats = coming
+        if seats:
+            await_declarations(state, index, seats)
+            return
+        hold(state, festival)
+    end_round(state)
+
+
+def next_festival(state: CastellState) -> tuple[int, Festival, list[int]] | None:
+    """The round's first festival not yet held (in calendar order), its index and the seats
+    that can take part; None once every one is held."""
+    for index, festival in enumerate(state.calendar):
+        if festival.round == state.round and not festival.done:
+            return index, festival, declaring_seats(state, festival)
+    return None
+
+
+def await_declarations(state: CastellState, index: int, seats: list[int]) -> None:
+    """The festival waits for the declarations of `seats`."""
+    state.phase = FESTIVAL
+    state.festival = index
+    state.to_declare = seats
+    state.declarations = {}
 
 
 def all_declared(state: CastellState) -> list[Event]:
     """Everybody declared: reveal, resolve, and go on."""
-    result = hold(state, held(state))
-    state.festival = None
-    state.to_declare = []
-    state.declarations = {}
-    # No phase set here: the next festival sets its own, or the round's end sets the next.
+    result = announce(close_declarations(state))
     return [result, *hold_festivals(state)]
 
 
-def hold(state: CastellState, festival: Festival) -> Event:
-    """Resolve the festival, record its outcome in the public history and announce it."""
+def close_declarations(state: CastellState) -> FestivalOutcome:
+    """Resolve the festival everybody declared for; the declarations are done with. No phase
+    set here: the next festival sets its own, or the round's end sets the next."""
+    outcome = hold(state, held(state))
+    state.festival = None
+    state.to_declare = []
+    state.declarations = {}
+    return outcome
+
+
+def hold(state: CastellState, festival: Festival) -> FestivalOutcome:
+    """Resolve the festival and record its outcome in the public history."""
     outcome = resolve(state, festival)
     state.history.append(outcome)
+    return outcome
+
+
+def announce(outcome: FestivalOutcome) -> Event:
+    """The festival's outcome, for everybody."""
     return public("festival_result", **outcome_data(outcome))
 
 

@@ -50,9 +50,9 @@ def do_end_turn(state: CastellState, seat: int, action: EndTurn) -> list[Event]:
 
 def play_end_turn(state: CastellState, seat: int, action: EndTurn) -> None:
     """`do_end_turn` without its events, for `Game.play`, which drops them (the round's
-    festivals, once a round, still build theirs)."""
+    festivals' too)."""
     if not pass_turn(state):
-        festival.hold_festivals(state)
+        festival.hold_festivals_quietly(state)
 
 
 def end_turn(state: CastellState) -> list[Event]:
