@@ -7,11 +7,18 @@ from functools import lru_cache
 
 from ludoteca.engine.errors import Reason, in_language
 from ludoteca.games.castell.actions import Perform
-from ludoteca.games.castell.data import EXHIBITION_TILES, LOCAL_TILE_IDS, SHAPE_TILES, SKILLS
+from ludoteca.games.castell.data import (
+    EXHIBITION_TILES,
+    LOCAL_TILE_IDS,
+    MAX_RANK,
+    SHAPE_TILES,
+    SKILLS,
+)
 from ludoteca.games.castell.towers import (
     RANK_ZERO,
     SKILL_NAMES,
     Ranks,
+    Reach,
     Tower,
     check_tower,
     normalize_skills,
@@ -86,8 +93,10 @@ class TileTowers:
     def __init__(self, counts: tuple[int, ...], ranks: tuple[int, ...]) -> None:
         self.counts = counts
         self.ranks = ranks
-        self.rank = dict(zip(SKILL_NAMES, ranks, strict=True))
-        self.reach = team_reach(counts, ranks)
+        self.rank = rank_by_skill(ranks)  # shared: never changed
+        # What the bounds need of the team, worked out when a tile is first asked (a team
+        # recruited into is often replaced before any tile is).
+        self.reach: Reach | None = None
         self.performances: dict[int, Perform | None] = {}
 
     def joined(self, sizes: Sequence[int]) -> TileTowers:
@@ -114,7 +123,10 @@ class TileTowers:
             return performances[tile]
         shape, levels, skills, min_levels, fewest = SEARCH_GOALS[tile]
         found = None
-        if not out_of_reach(self.reach, self.rank, fewest, shape, skills):
+        reach = self.reach
+        if reach is None:
+            reach = self.reach = team_reach(self.counts, self.ranks)
+        if not out_of_reach(reach, self.rank, fewest, shape, skills):
             tower = search_towers(
                 self.counts, self.ranks, (), min_levels, shape, skills, levels, True
             )
@@ -137,6 +149,13 @@ class TileTowers:
     def tower(self, tile: int) -> Tower | None:
         performance = self.performance(tile)
         return None if performance is None else performance.tower
+
+
+@lru_cache(maxsize=(MAX_RANK + 1) ** len(SKILLS))  # every ranks of a game's rules
+def rank_by_skill(ranks: tuple[int, ...]) -> dict[str, int]:
+    """Ranks in SKILLS order as a mapping by skill name (the tower search's), made once per
+    ranks: a team's tile towers are made at every recruit, the ranks seldom change."""
+    return dict(zip(SKILL_NAMES, ranks, strict=True))
 
 
 def search_goal(
