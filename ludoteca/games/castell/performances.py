@@ -30,6 +30,7 @@ from ludoteca.games.castell.towers import (
 
 # Teams whose answers are kept: a few games' worth, bounded so that long studies do not grow.
 TEAM_CACHE_SIZE = 2048
+RANKS_KEPT: int = (MAX_RANK + 1) ** len(SKILLS)  # every ranks the rules allow
 
 
 def tile_goal(tile: int) -> tuple[tuple[int, ...] | None, int | None, tuple[str, ...]]:
@@ -151,7 +152,7 @@ class TileTowers:
         return None if performance is None else performance.tower
 
 
-@lru_cache(maxsize=(MAX_RANK + 1) ** len(SKILLS))  # every ranks of a game's rules
+@lru_cache(maxsize=RANKS_KEPT)
 def rank_by_skill(ranks: tuple[int, ...]) -> dict[str, int]:
     """Ranks in SKILLS order as a mapping by skill name (the tower search's), made once per
     ranks: a team's tile towers are made at every recruit, the ranks seldom change."""
