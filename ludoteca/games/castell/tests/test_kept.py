@@ -11,7 +11,7 @@ from ludoteca.engine.codec import InvalidData
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.data import LOCAL_TILE_IDS, SKILLS, Skill
-from ludoteca.games.castell.kept import forget, tile_towers
+from ludoteca.games.castell.kept import forget, recruited, tile_towers, trained
 from ludoteca.games.castell.performances import TileTowers
 from ludoteca.games.castell.rules import festival
 from ludoteca.games.castell.rules.perform import performances
@@ -96,3 +96,36 @@ def test_the_state_check_finds_what_was_kept_for_another_team() -> None:
         GAME.check_state(state)
     forget(player)
     GAME.check_state(state)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_a_recruit_or_training_counts_the_new_team_from_what_was_kept(seed: int) -> None:
+    """`recruited` and `trained` replace what was kept by the new team's and ranks' (counted
+    from the old count, none of its towers carried over): the same as made afresh."""
+    rng = Rng(seed)
+    player = fresh(2, seed).players[0]
+    for _ in range(12):
+        kept = tile_towers(player)
+        kept.row_performances(LOCAL_TILE_IDS)  # every tile asked, then the team changes
+        if rng.randrange(2):
+            sizes = [rng.randrange(10) + 1 for _ in range(rng.randrange(2) + 1)]
+            player.team = sorted([*player.team, *sizes], reverse=True)
+            recruited(player, sizes)
+        else:
+            skill = SKILLS[rng.randrange(len(SKILLS))]
+            player.ranks[skill] += 1
+            trained(player, skill)
+        now = player.kept
+        assert now is not None and now is not kept and not now.performances
+        scratch = from_scratch(player)
+        assert (now.counts, now.ranks, now.rank) == (scratch.counts, scratch.ranks, scratch.rank)
+        assert [now.performance(t) for t in LOCAL_TILE_IDS] == [
+            scratch.performance(t) for t in LOCAL_TILE_IDS
+        ]
+
+
+def test_nothing_is_kept_for_a_change_nobody_asked_about() -> None:
+    player = fresh(2, 6).players[0]
+    recruited(player, [3])
+    trained(player, SKILLS[0])
+    assert player.kept is None  # made when first asked, from the team as it is then
