@@ -201,7 +201,7 @@ def hold_festivals(state: CastellState) -> list[Event]:
             events.append(public("festival", region=festival.region, seats=seats,
                                  tokens=list(festival.tokens)))
             return events
-        events.append(announce(hold(state, festival)))
+        events.append(hold(state, festival))
     return events + end_round(state)
 
 
@@ -213,7 +213,7 @@ def hold_festivals_quietly(state: CastellState) -> None:
         if seats:
             await_declarations(state, index, seats)
             return
-        hold(state, festival)
+        hold_quietly(state, festival)
     end_round(state)
 
 
@@ -243,15 +243,20 @@ def all_declared(state: CastellState) -> list[Event]:
 def close_declarations(state: CastellState) -> FestivalOutcome:
     """Resolve the festival everybody declared for; the declarations are done with. No phase
     set here: the next festival sets its own, or the round's end sets the next."""
-    outcome = hold(state, held(state))
+    outcome = hold_quietly(state, held(state))
     state.festival = None
     state.to_declare = []
     state.declarations = {}
     return outcome
 
 
-def hold(state: CastellState, festival: Festival) -> FestivalOutcome:
-    """Resolve the festival and record its outcome in the public history."""
+def hold(state: CastellState, festival: Festival) -> Event:
+    """Resolve the festival, record its outcome in the public history and announce it."""
+    return announce(hold_quietly(state, festival))
+
+
+def hold_quietly(state: CastellState, festival: Festival) -> FestivalOutcome:
+    """`hold` without announcing it: the outcome, recorded in the public history."""
     outcome = resolve(state, festival)
     state.history.append(outcome)
     return outcome
