@@ -42,7 +42,25 @@ over 4 whole matches against the normal level (seeds 0 to 3, some 385 timed move
 1.24 s (95th 0.65 against 0.90, mean 0.14 against 0.17) timed one after the other on two
 heavily loaded ones. Against the independent planner on the same four-player deals
 (`GAME.setup` seeds 100 to 108, the strong seat rotated, 36 matches each) it finished above
-64.8% of the planners, against 61.1% with 1500: no worse, within chance.
+64.8% of the planners, against 61.1% with 1500: no worse, within chance. On those deals the
+strong level ends 6 points above the planners' mean (82.6 v 76.4 with 1500: more local tiles,
+23.7 v 19.0, and size tokens, 8.6 v 7.3; as many prizes, 23.1, and fewer regions, 10.8 v
+11.1), yet finishes first in only 14 of the 36 and last in 6: its lead is an average, not a
+rank.
+
+An aim of the share of rivals finished above, not of the mean lead, did no better: each
+rival's likely final score read as their points at the round's end plus what their outlook
+promised before the plans, each gap counted through tanh(gap / scale) (scale 6 points plus
+1.5 a round left) plus a tenth of the gap. At three players, on the deals above (seeds 100 to
+123, 72 matches), it finished above 55.2% of the planners (59.0% on 100 to 111, 51.4% on 112
+to 123) against 54.2% with the mean lead (58.3%, 50.0%): not kept, and not tried at four.
+
+CPU a move of the play kept, timed as above over 4 matches a seat count (seeds 0 to 3) on two
+cores loaded by other work (a load of 3 to 4): at two players mean 0.25 s, 95th percentile
+0.97 s, most 1.46 s (0.92 s on seed 0, the bench's match; 1.46 s, 1.41 s and 1.14 s on seeds
+1 to 3); at three 0.12 s, 0.73 s, most 1.02 s; at four 0.14 s, 0.66 s, most 1.15 s (1500
+positions: 0.19 s, 1.05 s, 1.65 s). A quiet core takes about two thirds of it (four players:
+most 0.67 s), but two players, where the planning rivals cost most, has the least margin.
 
 Nothing here is random: a turn never draws from the bag, and the heuristic's few random
 choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its
