@@ -35,6 +35,33 @@ three-player deals (112 to 123) 37.5% against 50.0% (54.2% each over the 24), at
 2.0 s at four on loaded ones), and it won 7 of 10 two-player matches where the menu's order
 won 9 on the same deals (seed 1); none of it is kept.
 
+Four players plan 1000 positions a move, not 1500 (`PLAN_POSITIONS`), for the CPU a move:
+over 4 whole matches against the normal level (seeds 0 to 3, some 385 timed moves, timed as
+`bench/bots.py` does) at most 0.67 s against 0.94 s with 1500 (95th percentile 0.47 s against
+0.63 s, mean 0.091 s against 0.114 s) on lightly loaded cores, and at most 1.10 s against
+1.24 s (95th 0.65 against 0.90, mean 0.14 against 0.17) timed one after the other on two
+heavily loaded ones. Against the independent planner on the same four-player deals
+(`GAME.setup` seeds 100 to 108, the strong seat rotated, 36 matches each) it finished above
+64.8% of the planners, against 61.1% with 1500: no worse, within chance. On those deals the
+strong level ends 6 points above the planners' mean (82.6 v 76.4 with 1500: more local tiles,
+23.7 v 19.0, and size tokens, 8.6 v 7.3; as many prizes, 23.1, and fewer regions, 10.8 v
+11.1), yet finishes first in only 14 of the 36 and last in 6: its lead is an average, not a
+rank.
+
+An aim of the share of rivals finished above, not of the mean lead, did no better: each
+rival's likely final score read as their points at the round's end plus what their outlook
+promised before the plans, each gap counted through tanh(gap / scale) (scale 6 points plus
+1.5 a round left) plus a tenth of the gap. At three players, on the deals above (seeds 100 to
+123, 72 matches), it finished above 55.2% of the planners (59.0% on 100 to 111, 51.4% on 112
+to 123) against 54.2% with the mean lead (58.3%, 50.0%): not kept, and not tried at four.
+
+CPU a move of the play kept, timed as above over 4 matches a seat count (seeds 0 to 3) on two
+cores loaded by other work (a load of 3 to 4): at two players mean 0.25 s, 95th percentile
+0.97 s, most 1.46 s (0.92 s on seed 0, the bench's match; 1.46 s, 1.41 s and 1.14 s on seeds
+1 to 3); at three 0.12 s, 0.73 s, most 1.02 s; at four 0.14 s, 0.66 s, most 1.15 s (1500
+positions: 0.19 s, 1.05 s, 1.65 s). A quiet core takes about two thirds of it (four players:
+most 0.67 s), but two players, where the planning rivals cost most, has the least margin.
+
 Nothing here is random: a turn never draws from the bag, and the heuristic's few random
 choices use a fixed seed, so a plan chosen at the turn's first action is chosen again at its
 next ones, unless the planner's budget cut a search short (a four-player turn has thousands
@@ -57,10 +84,12 @@ from ludoteca.games.castell.state import FESTIVAL, OVER, CastellState
 # The planner's best plans played out to the round's end (the planner's best is first, and
 # kept on a tie).
 PLANS = 6
-# The positions a move's planning may look past: about half a second of CPU at four players
-# (some 3,000 a second on two loaded cores; a move's goal is at most 1 s). Playing the best
-# plans out to the round's end costs a hundredth of a second.
-PLAN_POSITIONS = 1500
+# The positions a move's planning may look past, by the number of players: nearly all of a
+# move's CPU (playing the best plans out to the round's end costs a hundredth of a second). A
+# four-player position's ends cost the most to judge (three rivals at every festival): 1500
+# there took up to 1.04 s of CPU a move on the loaded bench, over the goal of 1 s; 1000 takes
+# two thirds of it (see the figures above).
+PLAN_POSITIONS = {2: 1500, 3: 1500, 4: 1000}
 # The positions a rival's turn in the playout may look past, by the number of players (a move
 # plays PLANS plans out, with a rival turn or two each at three players, up to three at four);
 # none given: the rival plays the heuristic. At two players 300 keeps a move under 0.75 s of
@@ -71,7 +100,7 @@ NO_SEAT = -1  # `current` of a position read between rounds, in no seat's turn
 
 def best_plan(state: CastellState, seat: int, legal: Legal, apply: Apply) -> Plan:
     """The plan to play, the planner looking past `PLAN_POSITIONS` positions at most."""
-    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_POSITIONS)[:PLANS]
+    plans = TurnPlanner(legal, apply).plans(state, seat, PLAN_POSITIONS[state.n])[:PLANS]
     if len(plans) == 1:
         return plans[0]
     best, lead = plans[0], lead_after_round(plans[0], seat, legal, apply)

@@ -9,6 +9,7 @@ from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Declare, EndTurn, Perform
 from ludoteca.games.castell.bots.lookahead import (
+    PLAN_POSITIONS,
     PLANS,
     RIVAL_POSITIONS,
     best_plan,
@@ -125,6 +126,17 @@ def test_the_lookahead_plays_one_of_the_planners_best_plans_to_the_end_of_the_ro
     assert best_plan(state, seat, GAME.legal_actions, GAME.apply) == chosen
     lead = lead_after_round(chosen, seat, GAME.legal_actions, GAME.apply)
     assert lead == lead_after_round(chosen, seat, GAME.legal_actions, GAME.apply)
+
+
+def test_every_table_has_a_planning_budget_and_four_players_the_smallest() -> None:
+    # A four-player position's ends cost the most to judge: its budget keeps a move within
+    # the goal of 1 s of CPU (`bench/bots.py`), a count of positions, not a clock.
+    assert set(PLAN_POSITIONS) == set(range(GAME.min_players, GAME.max_players + 1))
+    assert all(isinstance(most, int) and most > 0 for most in PLAN_POSITIONS.values())
+    assert PLAN_POSITIONS[4] == min(PLAN_POSITIONS.values())
+    state = fresh(4)
+    assert best_plan(state, state.current, GAME.legal_actions, GAME.apply) in (
+        PLANNER.plans(state, state.current, PLAN_POSITIONS[4])[:PLANS])
 
 
 def test_a_planner_cut_short_still_has_a_plan_of_the_turns_first_steps() -> None:
