@@ -32,7 +32,6 @@ from ludoteca.games.ciurme.rules import (
     race,
     roles,
 )
-from ludoteca.games.ciurme.rules.roles import member_crew
 from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 
 CrewSeats = Callable[[CiurmeState, Crew], Iterable[int]]
@@ -74,6 +73,13 @@ LISTS: dict[tuple[Choices, ...], Gate | None] = {
     (race.play_ons, race.closings): None,
     (channels.relay_posts,): channels.relay_due,
 }
+# The facilitator's questions answered by the session's `signature` alone, whatever the crews
+# did: whether a decision on closing phase 1 is due (`race.closing_due`) asks the finishing order
+# and when the facilitator last let the crews play on (the facilitator's own action), and
+# whether a crew still plays, which in phase 1 one always does (phase 1 closes when none does:
+# `race.close_when_all_done`). A stage whose table asks these alone keeps its table's part after
+# a crew's action: phase 1's, a step of one crew at each action.
+BY_SESSION: frozenset[TableSeats] = frozenset({race.deciding})
 # Whether a rule lists something for a seat, asked without making its choices (a group not
 # named in `LISTS` asks these, or else its choices).
 GATES: dict[Choices, Gate] = {
@@ -94,7 +100,9 @@ def listed_turn(state: CiurmeState, seat: int) -> list[Action]:
     """The steps of the turn of a seat found with a step to take (`phase1.crew_turn_seats`, the
     turn's group has no other seats): its crew's turn, not asked again whether it is its own
     (`phase1.turn_menu` asks, for any seat)."""
-    return phase1.turn_actions(state, member_crew(state, seat))
+    index = state.crew_of(seat)  # `member_crew`, inlined: every step of a turn
+    assert index is not None, "a player's seat"
+    return phase1.turn_actions(state, state.crews[index])
 
 
 # Where one function lists every choice of a group for a seat the group lists for, in table
@@ -120,10 +128,13 @@ class Group:
 
 @dataclass(frozen=True)
 class Groups:
-    """A stage's groups: those of the crews, and those of the table."""
+    """A stage's groups: those of the crews, and those of the table; and whether a crew's action
+    that leaves the session's `signature` as it was keeps the table's part (its groups ask the
+    session alone, `BY_SESSION`)."""
 
     crews: tuple[Group, ...]
     table: tuple[Group, ...]
+    table_kept: bool
 
 
 def listed_in(rules: RuleTable, stage: Stage) -> tuple[Rule, ...]:
@@ -152,8 +163,9 @@ def grouped(rules: tuple[Rule, ...]) -> Groups:
         )
         for choices in groups.values()
     ]
-    return Groups(tuple(g for g in made if g.crew_seats is not None),
-                  tuple(g for g in made if g.table_seats is not None))
+    table = tuple(g for g in made if g.table_seats is not None)
+    return Groups(tuple(g for g in made if g.crew_seats is not None), table,
+                  all(g.table_seats in BY_SESSION and g.lists is None for g in table))
 
 
 def asking(choices: tuple[Choices, ...]) -> Gate:
@@ -186,13 +198,12 @@ class Lister:
 
     def __init__(self, rules: RuleTable) -> None:
         self.rules = rules
-        self._groups: dict[Stage, Groups] = {}
+        # every stage's groups, made once: the listing asks after every action
+        self.by_stage: dict[Stage, Groups] = {
+            stage: grouped(listed_in(rules, stage)) for stage in Stage}
 
     def groups(self, stage: Stage) -> Groups:
-        found = self._groups.get(stage)
-        if found is None:
-            found = self._groups[stage] = grouped(listed_in(self.rules, stage))
-        return found
+        return self.by_stage[stage]
 
     def parts(self, state: CiurmeState) -> list[Listing]:
         """The seats that may act, each with the groups that list a choice for it, in table
@@ -206,18 +217,31 @@ class Lister:
             state.actor_groups = found
         return state.actor_groups
 
+    def kept(self, state: CiurmeState, seat: int, before: tuple[object, ...]) -> None:
+        """Who may act after `seat`'s action, kept on the state: a member's action that left the
+        session's `signature` as it was (`before` it) changed its crew alone, whose part is
+        listed again with the facilitator's (`relist`); after any other, everything is asked
+        again when needed."""
+        index = state.crew_of(seat)
+        if index is not None and signature(state) == before:
+            self.relist(state, index)
+        else:
+            state.actor_groups = None
+
     def relist(self, state: CiurmeState, index: int) -> None:
         """Who may act after an action that changed the crew at `index` and nothing else of
         the session that a listing asks (the stage, the round, the stamps placed, the period):
-        the other crews' parts are kept; the crew's and the table's are found again. New
-        parts: a clone may share the old ones."""
+        the other crews' parts are kept; the crew's and the table's are found again (the
+        table's kept where it asks the session alone: `Groups.table_kept`). New parts: a clone
+        may share the old ones."""
         old = state.actor_groups
         if old is None:
             return
-        groups = self.groups(state.stage)
+        groups = self.by_stage[state.stage]
         found = old.copy()
         found[index] = list_crew(state, state.crews[index], groups.crews)
-        found[-1] = list_table(state, groups.table)
+        if not groups.table_kept:
+            found[-1] = list_table(state, groups.table)
         state.actor_groups = found
 
 
@@ -255,4 +279,4 @@ def signature(state: CiurmeState) -> tuple[object, ...]:
     """What a listing asks of the session beyond the crews and the facilitator's part: an action
     of a crew's member that leaves it as it was changed that crew alone (its votes, turns,
     offices and messages), and the finishing order (the facilitator's question)."""
-    return (state.stage, state.round, state.placing, state.period)
+    return (state.stage, state.round, state.placing, state.period, len(state.finish_order))

@@ -132,18 +132,16 @@ def turn_seats(state: CiurmeState) -> list[int]:
 
 
 def crew_turn_seats(state: CiurmeState, crew: Crew) -> list[int]:
-    """`turn_seats` in one crew: its active player, where the turn has a step to take."""
-    return [crew.members[crew.active]] if has_step(state, crew) else []
-
-
-def has_step(state: CiurmeState, crew: Crew) -> bool:
-    """Whether the crew's active player has a step to take, without listing them: staying in the
-    move step, steering, passing with a complete load, or repairing a colour on board."""
-    if not playing(crew) or crew.vote is not None:
-        return False
-    if crew.step != Step.REPAIR:
-        return True
-    return complete(state, crew, active_seat(crew)) or bool(crew.transported)
+    """`turn_seats` in one crew: its active player, where the turn has a step to take (staying
+    in the move step, steering, passing with a complete load, or repairing a colour on board),
+    asked without listing the steps. A crew playing (`race.playing`, written out: the listing
+    asks after every action) and voting on nothing."""
+    if crew.finished_turns is not None or crew.stopped or crew.vote is not None:
+        return []
+    seat = crew.members[crew.active]
+    if crew.step != Step.REPAIR or crew.transported or complete(state, crew, seat):
+        return [seat]
+    return []
 
 
 # Each rule's choices: its own kind of step from the turn's menu.
@@ -284,9 +282,12 @@ def step_to(crew: Crew, action: Stay | Move) -> Location:
     if isinstance(action, Move):
         crew.place[i] = action.place
     here = crew.place[i]
-    turns = crew.place_turns[i]
-    spot = PLACES.index(here)
-    crew.place_turns = replaced(crew.place_turns, i, replaced(turns, spot, turns[spot] + 1))
+    # `replaced` twice, written out (a clone shares both lists): every stay and move
+    turns = crew.place_turns[i].copy()
+    turns[PLACES.index(here)] += 1
+    place_turns = crew.place_turns.copy()
+    place_turns[i] = turns
+    crew.place_turns = place_turns
     return here
 
 

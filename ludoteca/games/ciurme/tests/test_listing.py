@@ -1,4 +1,4 @@
-"""Who may act is kept from action to action (`game.keep_listing`): after every action, listed or
+"""Who may act is kept from action to action (`listing.Lister.kept`): after every action, listed or
 not (a member's chat message, the facilitator's clock closing a vote), applied or played (`play`,
 without events), the kept listing answers as a listing found afresh would; each crew's part of
 who may act is that crew's share of the whole session's; and a rule's gate answers whether its
