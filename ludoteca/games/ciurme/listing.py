@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rules import Choices, Rule, RuleTable
@@ -220,11 +221,19 @@ class Lister:
     def kept(self, state: CiurmeState, seat: int, before: tuple[object, ...]) -> None:
         """Who may act after `seat`'s action, kept on the state: a member's action that left the
         session's `signature` as it was (`before` it) changed its crew alone, whose part is
-        listed again with the facilitator's (`relist`); after any other, everything is asked
-        again when needed."""
+        listed again with the facilitator's (`relist`); a captain's stamp changed the placing
+        turn too, which hands the next stamp to another crew, listed again as well
+        (`relist_placer`); after any other, everything is asked again when needed."""
         index = state.crew_of(seat)
-        if index is not None and signature(state) == before:
+        if index is None:
+            state.actor_groups = None
+            return
+        now = signature(state)
+        if now == before:
             self.relist(state, index)
+        elif now[:-1] == before[:-1]:  # a stamp placed, and nothing else of the session
+            self.relist(state, index)
+            self.relist_placer(state)
         else:
             state.actor_groups = None
 
@@ -245,18 +254,26 @@ class Lister:
         state.actor_groups = found
 
 
+    def relist_placer(self, state: CiurmeState) -> None:
+        """After a stamp placed that ends no round: the crew whose captain places next, listed
+        again (its captain's placements are its only question that asks the placing turn)."""
+        index = assembly.placer(state)
+        if index is not None:
+            self.relist(state, index)
+
+
 def list_crew(state: CiurmeState, crew: Crew, groups: tuple[Group, ...]) -> Listing:
     """The crew's seats that may act, with their groups in table order."""
     found: Listing = {}
     for group in groups:
         lists = group.lists
-        assert group.crew_seats is not None
-        for seat in group.crew_seats(state, crew):
+        for seat in group.crew_seats(state, crew):  # type: ignore[misc]  # a crew's group
             if lists is None or lists(state, seat):
-                if seat in found:
-                    found[seat].append(group)
-                else:
+                listed = found.get(seat)
+                if listed is None:
                     found[seat] = [group]
+                else:
+                    listed.append(group)
     return found
 
 
@@ -275,8 +292,10 @@ def list_table(state: CiurmeState, groups: tuple[Group, ...]) -> Listing:
     return found
 
 
-def signature(state: CiurmeState) -> tuple[object, ...]:
-    """What a listing asks of the session beyond the crews and the facilitator's part: an action
-    of a crew's member that leaves it as it was changed that crew alone (its votes, turns,
-    offices and messages), and the finishing order (the facilitator's question)."""
-    return (state.stage, state.round, state.placing, state.period, len(state.finish_order))
+# What a listing asks of the session beyond the crews and the facilitator's part: an action of a
+# crew's member that leaves it as it was changed that crew alone (its votes, turns, offices and
+# messages). The finishing order is the facilitator's question (a new list at each finish: a
+# clone shares it); the placing turn, last, the placing captain's (`Lister.kept`). Made by
+# `attrgetter`, twice an action, without a Python call.
+signature: Callable[[CiurmeState], tuple[object, ...]] = attrgetter(
+    "stage", "round", "period", "finish_order", "placing")

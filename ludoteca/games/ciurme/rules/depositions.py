@@ -57,7 +57,8 @@ def crew_movers(state: CiurmeState, crew: Crew) -> list[int]:
     """`movers` in one crew."""
     if not crew_may_move(state, crew):
         return []
-    return [m for m in crew.members if member_may_move(crew, m)]
+    captain, used = crew.captain, crew.motions_used  # `member_may_move`, written out: the
+    return [m for m in crew.members if m != captain and m not in used]  # listing asks often
 
 
 def member_may_move(crew: Crew, seat: int) -> bool:
