@@ -131,9 +131,12 @@ TABLE = RuleTable(
          quiet=phase1.play_move),
     Rule(Move, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.moves,
          quiet=phase1.play_move),
-    Rule(Steer, (PHASE1,), phase1.check_turn, phase1.do_steer, choices=phase1.steers),
-    Rule(Repair, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.repairs),
-    Rule(Help, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.helps),
+    Rule(Steer, (PHASE1,), phase1.check_turn, phase1.do_steer, choices=phase1.steers,
+         quiet=phase1.play_steer),
+    Rule(Repair, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.repairs,
+         quiet=phase1.play_repair),
+    Rule(Help, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.helps,
+         quiet=phase1.play_repair),
     Rule(Pass, (PHASE1,), phase1.check_turn, phase1.do_pass, choices=phase1.passes),
     # crew votes: the lifeboat, the quartermaster, preferred ships, a deposition
     Rule(Agree, (PHASE1, ASSEMBLY), ballots.check_ballot, ballots.do_ballot,
@@ -146,9 +149,9 @@ TABLE = RuleTable(
          choices=ballots.abstentions, quiet=ballots.play_ballot),
     # the Assembly
     Rule(Place, (ASSEMBLY,), assembly.check_place, assembly.do_place,
-         choices=assembly.placements),
+         choices=assembly.placements, quiet=assembly.play_place),
     Rule(Depose, (ASSEMBLY,), depositions.check_motion, depositions.do_depose,
-         choices=depositions.motions),
+         choices=depositions.motions, quiet=depositions.play_depose),
     Rule(Waive, (ASSEMBLY,), depositions.check_motion, depositions.do_waive,
          choices=depositions.waivers),
     # talk: accepted from whoever may speak; listed only as the quartermaster's relay

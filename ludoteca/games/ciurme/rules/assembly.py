@@ -188,12 +188,7 @@ def why_not(state: CiurmeState, seat: int) -> str:
 def do_place(state: CiurmeState, seat: int, action: Place) -> list[Event]:
     """Face down: everyone sees the colour and the ship; [D-19] only the captain who placed it
     and the facilitator know the value ("solo quel capitano conoscerà il valore del timbro")."""
-    crew = crew_of(state, seat)
-    assert crew is not None
-    index = state.index_of(crew)
-    state.hands[index].remove(action.value)
-    state.stamps.append((index, action.value, action.ship, seat))
-    state.placing += 1
+    index = place(state, seat, action)
     knowers = [seat, state.facilitator]
     events = [
         public("stamp", crew=index, ship=action.ship),
@@ -202,6 +197,24 @@ def do_place(state: CiurmeState, seat: int, action: Place) -> list[Event]:
     if state.placing == stamps_per_round(state):
         events += reveal(state)
     return events
+
+
+def play_place(state: CiurmeState, seat: int, action: Place) -> None:
+    """`do_place` without the events of the stamp (`Game.play` drops them)."""
+    place(state, seat, action)
+    if state.placing == stamps_per_round(state):
+        reveal(state)
+
+
+def place(state: CiurmeState, seat: int, action: Place) -> int:
+    """The captain's stamp leaves the crew's hand for the ship: the crew's index."""
+    crew = crew_of(state, seat)
+    assert crew is not None
+    index = state.index_of(crew)
+    state.hands[index].remove(action.value)
+    state.stamps.append((index, action.value, action.ship, seat))
+    state.placing += 1
+    return index
 
 
 # --- the reveal -----------------------------------------------------------------------------------
