@@ -106,11 +106,25 @@ def listed_turn(state: CiurmeState, seat: int) -> list[Action]:
     return phase1.turn_actions(state, state.crews[index])
 
 
+def listed_ballots(state: CiurmeState, seat: int) -> list[Action]:
+    """The answers of a seat found with a ballot to cast (`roles.crew_open_voters`, the ballots'
+    group has no other seats): its crew's vote's, not asked again whether it may still answer
+    (`ballots.ballot_menu` asks, for any seat)."""
+    index = state.crew_of(seat)
+    assert index is not None, "a player's seat"
+    vote = state.crews[index].vote
+    assert vote is not None, "an open vote"
+    return ballots.vote_menu(vote)
+
+
 # Where one function lists every choice of a group for a seat the group lists for, in table
 # order (finding the crew, the vote or the motion once, not once per choice).
 MENUS: dict[tuple[Choices, ...], Menu] = {
     TURN: listed_turn,
-    BALLOTS: ballots.ballot_menu,
+    # the ballots of each stage's votes: the Assembly's, phase 1's motions, the offices' elections
+    BALLOTS: listed_ballots,
+    (ballots.agreements,): listed_ballots,
+    (ballots.elections, ballots.abstentions): listed_ballots,
     DEPOSING: depositions.motion_menu,
 }
 

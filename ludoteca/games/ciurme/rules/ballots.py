@@ -78,8 +78,11 @@ def ballot_menu(state: CiurmeState, seat: int) -> list[Action]:
     """The four rules' choices below at once, the vote found once: agree or not on a motion; a
     candidate (a mate, a ship) or abstain in an election."""
     vote = vote_for(state, seat)
-    if vote is None:
-        return []
+    return [] if vote is None else vote_menu(vote)
+
+
+def vote_menu(vote: Vote) -> list[Action]:
+    """Every answer of `vote`, for a voter who may still answer it (`ballot_menu`)."""
     topic = vote.topic
     if topic in MOTIONS:
         return list(AGREEMENTS)
