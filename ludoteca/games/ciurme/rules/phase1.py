@@ -400,6 +400,13 @@ def steering_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Even
     return events + end_turn(state, crew)
 
 
+def steering_settled(state: CiurmeState, crew: Crew, carried: bool) -> list[Event]:
+    """`steering_decided` without its events (`Game.play` drops them)."""
+    if carried:
+        sail(crew)
+    return end_turn(state, crew)
+
+
 def do_pass(state: CiurmeState, seat: int, action: Pass) -> list[Event]:
     return end_turn(state, member_crew(state, seat))
 
