@@ -8,10 +8,16 @@ captain placing, the motions to depose, the quartermaster's relay, the meeples);
 asks about the facilitator (first players, the phases, the close of phase 1, ties). So the
 listing is kept in parts, one per crew, then the facilitator's, and an action that changes one
 crew only has only that crew's part and the facilitator's made again (`relist`): with three
-crews racing in phase 1, every step is a step of one crew. A seat's menu then asks only the
-groups found listing for it, in its own part. The answers are those of asking every rule for
-every seat (tests compare them at every step of random sessions, and a kept listing with one
-found afresh).
+crews racing in phase 1, every step is a step of one crew. What the parts ask of the session
+itself (the stage, the round, the period, the finishing order, the placing turn: `signature`)
+decides what a member's action invalidates (`Lister.kept`): nothing of it changed, its crew's
+part and the facilitator's (in phase 1 the facilitator's too is kept: its one question asks the
+session alone, `BY_SESSION`); only the placing turn (a stamp placed), the crew whose captain
+places next as well; anything else of it, or any action of the facilitator's, every part. A
+seat's menu then asks only the groups found listing for it, in its own part (a turn's or a
+ballot's seat is not asked again whether it may act: `listed_turn`, `listed_ballots`). The
+answers are those of asking every rule for every seat (tests compare them at every step of
+random sessions, and a kept listing with one found afresh).
 """
 
 from __future__ import annotations
