@@ -115,7 +115,7 @@ def listed_turn(state: CiurmeState, seat: int) -> list[Action]:
 def listed_ballots(state: CiurmeState, seat: int) -> list[Action]:
     """The answers of a seat found with a ballot to cast (`roles.crew_open_voters`, the ballots'
     group has no other seats): its crew's vote's, not asked again whether it may still answer
-    (`ballots.ballot_menu` asks, for any seat)."""
+    (`ballots.vote_for` asks, for any seat)."""
     index = state.crew_of(seat)
     assert index is not None, "a player's seat"
     vote = state.crews[index].vote

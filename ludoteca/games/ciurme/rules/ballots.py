@@ -78,15 +78,10 @@ def vote_for(state: CiurmeState, seat: int) -> Vote | None:
     return vote if vote is not None and may_vote(vote, seat) else None
 
 
-def ballot_menu(state: CiurmeState, seat: int) -> list[Action]:
-    """The four rules' choices below at once, the vote found once: agree or not on a motion; a
-    candidate (a mate, a ship) or abstain in an election."""
-    vote = vote_for(state, seat)
-    return [] if vote is None else vote_menu(vote)
-
-
 def vote_menu(vote: Vote) -> list[Action]:
-    """Every answer of `vote`, for a voter who may still answer it (`ballot_menu`)."""
+    """The four rules' choices below at once, for a voter who may still answer `vote` (the
+    listing finds them): agree or not on a motion; a candidate (a mate, a ship) or abstain in
+    an election."""
     topic = vote.topic
     if topic in MOTIONS:
         return list(AGREEMENTS)
