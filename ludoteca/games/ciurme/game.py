@@ -78,7 +78,7 @@ VOTING = (PHASE1, OFFICES, ASSEMBLY)
 def counted(table: RuleTable) -> RuleTable:
     """Every applied action is one tick of the session's count (who reached a number of
     repairs first: the captain's tie-break), who may act next is kept on the state
-    (`keep_listing`), and its events say who may know who acted (`roles.actor_audience`): a
+    (`Lister.kept`), and its events say who may know who acted (`roles.actor_audience`): a
     secret kept by every event, whatever rule made it. The rule's `quiet` do, which `Game.play`
     runs, ticks and keeps the listing alike without asking who may know who acted: `play`
     drops the events (and the rule's own quiet do, where it has one, does not build them)."""
@@ -103,7 +103,7 @@ def counted(table: RuleTable) -> RuleTable:
             before = signature(state)
             do(state, seat, action)
             state.tick += 1
-            keep_listing(state, seat, before)
+            LISTER.kept(state, seat, before)
 
         return tick_quietly
 
@@ -112,25 +112,13 @@ def counted(table: RuleTable) -> RuleTable:
 
 
 def counted_do(do: Do, state: CiurmeState, seat: int, action: Any) -> list[Event]:
-    """The rule's `do`, then the session's tick and who may act next (`keep_listing`): what
+    """The rule's `do`, then the session's tick and who may act next (`Lister.kept`): what
     `apply` does, and `play` alike with the rule's quiet do (`counted`)."""
     before = signature(state)
     events = do(state, seat, action)
     state.tick += 1
-    keep_listing(state, seat, before)
+    LISTER.kept(state, seat, before)
     return events
-
-
-def keep_listing(state: CiurmeState, seat: int, before: tuple[object, ...]) -> None:
-    """Who may act after `seat`'s action, kept on the state: a member's action that left the
-    session's `signature` as it was changed its crew alone, whose part is listed again with
-    the facilitator's (`Lister.relist`); after any other, everything is asked again when
-    needed."""
-    index = state.crew_of(seat)
-    if index is not None and signature(state) == before:
-        LISTER.relist(state, index)
-    else:
-        state.actor_groups = None
 
 
 # In menu order: a seat's listed actions come in this order.
@@ -143,9 +131,12 @@ TABLE = RuleTable(
          quiet=phase1.play_move),
     Rule(Move, (PHASE1,), phase1.check_turn, phase1.do_move, choices=phase1.moves,
          quiet=phase1.play_move),
-    Rule(Steer, (PHASE1,), phase1.check_turn, phase1.do_steer, choices=phase1.steers),
-    Rule(Repair, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.repairs),
-    Rule(Help, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.helps),
+    Rule(Steer, (PHASE1,), phase1.check_turn, phase1.do_steer, choices=phase1.steers,
+         quiet=phase1.play_steer),
+    Rule(Repair, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.repairs,
+         quiet=phase1.play_repair),
+    Rule(Help, (PHASE1,), phase1.check_turn, phase1.do_repair, choices=phase1.helps,
+         quiet=phase1.play_repair),
     Rule(Pass, (PHASE1,), phase1.check_turn, phase1.do_pass, choices=phase1.passes),
     # crew votes: the lifeboat, the quartermaster, preferred ships, a deposition
     Rule(Agree, (PHASE1, ASSEMBLY), ballots.check_ballot, ballots.do_ballot,
@@ -158,9 +149,9 @@ TABLE = RuleTable(
          choices=ballots.abstentions, quiet=ballots.play_ballot),
     # the Assembly
     Rule(Place, (ASSEMBLY,), assembly.check_place, assembly.do_place,
-         choices=assembly.placements),
+         choices=assembly.placements, quiet=assembly.play_place),
     Rule(Depose, (ASSEMBLY,), depositions.check_motion, depositions.do_depose,
-         choices=depositions.motions),
+         choices=depositions.motions, quiet=depositions.play_depose),
     Rule(Waive, (ASSEMBLY,), depositions.check_motion, depositions.do_waive,
          choices=depositions.waivers),
     # talk: accepted from whoever may speak; listed only as the quartermaster's relay
@@ -312,7 +303,9 @@ class Ciurme(Game[CiurmeState]):
         no other group is asked again."""
         if type(seat) is not int or not 0 <= seat <= state.players:  # `is_seat`, inlined
             return []
-        groups = self.part(state, seat).get(seat, ())
+        index = state.crew_of(seat)
+        parts = state.actor_groups or LISTER.parts(state)  # `part`, inlined: every step
+        groups = parts[-1 if index is None else index].get(seat, ())
         if len(groups) == 1:  # most often: the group's own new list
             return groups[0].menu(state, seat)
         actions: list[Action] = []

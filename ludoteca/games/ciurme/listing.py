@@ -8,16 +8,23 @@ captain placing, the motions to depose, the quartermaster's relay, the meeples);
 asks about the facilitator (first players, the phases, the close of phase 1, ties). So the
 listing is kept in parts, one per crew, then the facilitator's, and an action that changes one
 crew only has only that crew's part and the facilitator's made again (`relist`): with three
-crews racing in phase 1, every step is a step of one crew. A seat's menu then asks only the
-groups found listing for it, in its own part. The answers are those of asking every rule for
-every seat (tests compare them at every step of random sessions, and a kept listing with one
-found afresh).
+crews racing in phase 1, every step is a step of one crew. What the parts ask of the session
+itself (the stage, the round, the period, the finishing order, the placing turn: `signature`)
+decides what a member's action invalidates (`Lister.kept`): nothing of it changed, its crew's
+part and the facilitator's (in phase 1 the facilitator's too is kept: its one question asks the
+session alone, `BY_SESSION`); only the placing turn (a stamp placed), the crew whose captain
+places next as well; anything else of it, or any action of the facilitator's, every part. A
+seat's menu then asks only the groups found listing for it, in its own part (a turn's or a
+ballot's seat is not asked again whether it may act: `listed_turn`, `listed_ballots`). The
+answers are those of asking every rule for every seat (tests compare them at every step of
+random sessions, and a kept listing with one found afresh).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from operator import attrgetter
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rules import Choices, Rule, RuleTable
@@ -32,7 +39,6 @@ from ludoteca.games.ciurme.rules import (
     race,
     roles,
 )
-from ludoteca.games.ciurme.rules.roles import member_crew
 from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 
 CrewSeats = Callable[[CiurmeState, Crew], Iterable[int]]
@@ -74,6 +80,13 @@ LISTS: dict[tuple[Choices, ...], Gate | None] = {
     (race.play_ons, race.closings): None,
     (channels.relay_posts,): channels.relay_due,
 }
+# The facilitator's questions answered by the session's `signature` alone, whatever the crews
+# did: whether a decision on closing phase 1 is due (`race.closing_due`) asks the finishing order
+# and when the facilitator last let the crews play on (the facilitator's own action), and
+# whether a crew still plays, which in phase 1 one always does (phase 1 closes when none does:
+# `race.close_when_all_done`). A stage whose table asks these alone keeps its table's part after
+# a crew's action: phase 1's, a step of one crew at each action.
+BY_SESSION: frozenset[TableSeats] = frozenset({race.deciding})
 # Whether a rule lists something for a seat, asked without making its choices (a group not
 # named in `LISTS` asks these, or else its choices).
 GATES: dict[Choices, Gate] = {
@@ -94,14 +107,30 @@ def listed_turn(state: CiurmeState, seat: int) -> list[Action]:
     """The steps of the turn of a seat found with a step to take (`phase1.crew_turn_seats`, the
     turn's group has no other seats): its crew's turn, not asked again whether it is its own
     (`phase1.turn_menu` asks, for any seat)."""
-    return phase1.turn_actions(state, member_crew(state, seat))
+    index = state.crew_of(seat)  # `member_crew`, inlined: every step of a turn
+    assert index is not None, "a player's seat"
+    return phase1.turn_actions(state, state.crews[index])
+
+
+def listed_ballots(state: CiurmeState, seat: int) -> list[Action]:
+    """The answers of a seat found with a ballot to cast (`roles.crew_open_voters`, the ballots'
+    group has no other seats): its crew's vote's, not asked again whether it may still answer
+    (`ballots.vote_for` asks, for any seat)."""
+    index = state.crew_of(seat)
+    assert index is not None, "a player's seat"
+    vote = state.crews[index].vote
+    assert vote is not None, "an open vote"
+    return ballots.vote_menu(vote)
 
 
 # Where one function lists every choice of a group for a seat the group lists for, in table
 # order (finding the crew, the vote or the motion once, not once per choice).
 MENUS: dict[tuple[Choices, ...], Menu] = {
     TURN: listed_turn,
-    BALLOTS: ballots.ballot_menu,
+    # the ballots of each stage's votes: the Assembly's, phase 1's motions, the offices' elections
+    BALLOTS: listed_ballots,
+    (ballots.agreements,): listed_ballots,
+    (ballots.elections, ballots.abstentions): listed_ballots,
     DEPOSING: depositions.motion_menu,
 }
 
@@ -120,10 +149,13 @@ class Group:
 
 @dataclass(frozen=True)
 class Groups:
-    """A stage's groups: those of the crews, and those of the table."""
+    """A stage's groups: those of the crews, and those of the table; and whether a crew's action
+    that leaves the session's `signature` as it was keeps the table's part (its groups ask the
+    session alone, `BY_SESSION`)."""
 
     crews: tuple[Group, ...]
     table: tuple[Group, ...]
+    table_kept: bool
 
 
 def listed_in(rules: RuleTable, stage: Stage) -> tuple[Rule, ...]:
@@ -152,8 +184,9 @@ def grouped(rules: tuple[Rule, ...]) -> Groups:
         )
         for choices in groups.values()
     ]
-    return Groups(tuple(g for g in made if g.crew_seats is not None),
-                  tuple(g for g in made if g.table_seats is not None))
+    table = tuple(g for g in made if g.table_seats is not None)
+    return Groups(tuple(g for g in made if g.crew_seats is not None), table,
+                  all(g.table_seats in BY_SESSION and g.lists is None for g in table))
 
 
 def asking(choices: tuple[Choices, ...]) -> Gate:
@@ -186,13 +219,12 @@ class Lister:
 
     def __init__(self, rules: RuleTable) -> None:
         self.rules = rules
-        self._groups: dict[Stage, Groups] = {}
+        # every stage's groups, made once: the listing asks after every action
+        self.by_stage: dict[Stage, Groups] = {
+            stage: grouped(listed_in(rules, stage)) for stage in Stage}
 
     def groups(self, stage: Stage) -> Groups:
-        found = self._groups.get(stage)
-        if found is None:
-            found = self._groups[stage] = grouped(listed_in(self.rules, stage))
-        return found
+        return self.by_stage[stage]
 
     def parts(self, state: CiurmeState) -> list[Listing]:
         """The seats that may act, each with the groups that list a choice for it, in table
@@ -206,19 +238,48 @@ class Lister:
             state.actor_groups = found
         return state.actor_groups
 
+    def kept(self, state: CiurmeState, seat: int, before: tuple[object, ...]) -> None:
+        """Who may act after `seat`'s action, kept on the state: a member's action that left the
+        session's `signature` as it was (`before` it) changed its crew alone, whose part is
+        listed again with the facilitator's (`relist`); a captain's stamp changed the placing
+        turn too, which hands the next stamp to another crew, listed again as well
+        (`relist_placer`); after any other, everything is asked again when needed."""
+        index = state.crew_of(seat)
+        if index is None:
+            state.actor_groups = None
+            return
+        now = signature(state)
+        if now == before:
+            self.relist(state, index)
+        elif now[:-1] == before[:-1]:  # a stamp placed, and nothing else of the session
+            self.relist(state, index)
+            self.relist_placer(state)
+        else:
+            state.actor_groups = None
+
     def relist(self, state: CiurmeState, index: int) -> None:
         """Who may act after an action that changed the crew at `index` and nothing else of
         the session that a listing asks (the stage, the round, the stamps placed, the period):
-        the other crews' parts are kept; the crew's and the table's are found again. New
-        parts: a clone may share the old ones."""
+        the other crews' parts are kept; the crew's and the table's are found again (the
+        table's kept where it asks the session alone: `Groups.table_kept`). New parts: a clone
+        may share the old ones."""
         old = state.actor_groups
         if old is None:
             return
-        groups = self.groups(state.stage)
+        groups = self.by_stage[state.stage]
         found = old.copy()
         found[index] = list_crew(state, state.crews[index], groups.crews)
-        found[-1] = list_table(state, groups.table)
+        if not groups.table_kept:
+            found[-1] = list_table(state, groups.table)
         state.actor_groups = found
+
+
+    def relist_placer(self, state: CiurmeState) -> None:
+        """After a stamp placed that ends no round: the crew whose captain places next, listed
+        again (its captain's placements are its only question that asks the placing turn)."""
+        index = assembly.placer(state)
+        if index is not None:
+            self.relist(state, index)
 
 
 def list_crew(state: CiurmeState, crew: Crew, groups: tuple[Group, ...]) -> Listing:
@@ -226,13 +287,13 @@ def list_crew(state: CiurmeState, crew: Crew, groups: tuple[Group, ...]) -> List
     found: Listing = {}
     for group in groups:
         lists = group.lists
-        assert group.crew_seats is not None
-        for seat in group.crew_seats(state, crew):
+        for seat in group.crew_seats(state, crew):  # type: ignore[misc]  # a crew's group
             if lists is None or lists(state, seat):
-                if seat in found:
-                    found[seat].append(group)
-                else:
+                listed = found.get(seat)
+                if listed is None:
                     found[seat] = [group]
+                else:
+                    listed.append(group)
     return found
 
 
@@ -251,8 +312,10 @@ def list_table(state: CiurmeState, groups: tuple[Group, ...]) -> Listing:
     return found
 
 
-def signature(state: CiurmeState) -> tuple[object, ...]:
-    """What a listing asks of the session beyond the crews and the facilitator's part: an action
-    of a crew's member that leaves it as it was changed that crew alone (its votes, turns,
-    offices and messages), and the finishing order (the facilitator's question)."""
-    return (state.stage, state.round, state.placing, state.period)
+# What a listing asks of the session beyond the crews and the facilitator's part: an action of a
+# crew's member that leaves it as it was changed that crew alone (its votes, turns, offices and
+# messages). The finishing order is the facilitator's question (a new list at each finish: a
+# clone shares it); the placing turn, last, the placing captain's (`Lister.kept`). Made by
+# `attrgetter`, twice an action, without a Python call.
+signature: Callable[[CiurmeState], tuple[object, ...]] = attrgetter(
+    "stage", "round", "period", "finish_order", "placing")

@@ -209,7 +209,7 @@ class Message:
     to: Seat | None = None  # the crew or the person the facilitator wrote to [D-22]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class VoteRecord:
     """A closed vote as the debrief lists it."""
 
@@ -223,6 +223,15 @@ class VoteRecord:
     audience: Annotated[list[Seat], Size(1, MAX_PLAYERS + 1)]  # who may read the record
     # who learns only the outcome (a captain, of a motion to depose them [D-23])
     told: Annotated[list[Seat], Size(0, 1)] = field(default_factory=list)
+
+    def __init__(self, crew: int, topic: Topic, runoff: bool, candidates: list[int],
+                 ballots: dict[str, int], outcome: Outcome, winner: int | None,
+                 audience: list[int], told: list[int] | None = None) -> None:
+        # A vote closes every few actions of a session: the fields are set at once in the
+        # instance's dict, where the frozen dataclass's own __init__ guards each (as `Event`).
+        self.__dict__.update(crew=crew, topic=topic, runoff=runoff, candidates=candidates,
+                             ballots=ballots, outcome=outcome, winner=winner, audience=audience,
+                             told=[] if told is None else told)
 
 
 @dataclass(frozen=True)
@@ -278,7 +287,7 @@ class CiurmeState:
     # The seats that may act now, each with the groups of rules that list its choices (the
     # listing's `Group`s), in parts: each crew's, then the facilitator's; found when first
     # asked and kept from action to action (an action lists again the crew it changed, or
-    # drops them all: `game.keep_listing`): a search, a player's page and `apply` itself ask
+    # drops them all: `listing.Lister.kept`): a search, a player's page and `apply` itself ask
     # again and again of one state, and a seat's menu asks only its own groups.
     # Never changed once found (an action makes new parts, or drops them), so a clone shares it.
     actor_groups: list[dict[int, list[Any]]] | None = field(default=None, metadata=SKIP,

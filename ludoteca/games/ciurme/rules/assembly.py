@@ -112,9 +112,11 @@ def placer(state: CiurmeState) -> int | None:
     """The crew whose captain places the next stamp, if a round is running."""
     if state.stage != Stage.ASSEMBLY or state.round == 0:
         return None
-    if state.placing >= stamps_per_round(state):
+    order = state.order
+    # `stamps_per_round`, written out: the listing asks after every action of the Assembly
+    if state.placing >= len(state.options.variant.stamps) * len(state.crews):
         return None
-    return state.order[state.placing % len(state.order)]
+    return order[state.placing % len(order)]
 
 
 # --- placing a stamp ------------------------------------------------------------------------------
@@ -123,10 +125,7 @@ def placing_captain(state: CiurmeState) -> list[int]:
     left and a fleet to place on ("In senso orario i capitani continuano a mettere un timbro alla
     volta finchè tutti i timbri sono terminati")."""
     index = placer(state)
-    if index is None or not state.hands[index] or state.fleet <= 0:
-        return []
-    captain = state.crews[index].captain
-    return [] if captain is None else [captain]
+    return [] if index is None else captain_placing(state, index)
 
 
 def crew_placing_captain(state: CiurmeState, crew: Crew) -> list[int]:
@@ -135,7 +134,16 @@ def crew_placing_captain(state: CiurmeState, crew: Crew) -> list[int]:
     index = placer(state)
     if index is None or state.crews[index] is not crew:
         return []
-    return placing_captain(state)
+    return captain_placing(state, index)
+
+
+def captain_placing(state: CiurmeState, index: int) -> list[int]:
+    """The captain of the crew at `index`, the placer: with a stamp left, a fleet to place on
+    and a captain (`placing_captain`)."""
+    if not state.hands[index] or state.fleet <= 0:
+        return []
+    captain = state.crews[index].captain
+    return [] if captain is None else [captain]
 
 
 def placements(state: CiurmeState, seat: int) -> list[Place]:
@@ -180,12 +188,7 @@ def why_not(state: CiurmeState, seat: int) -> str:
 def do_place(state: CiurmeState, seat: int, action: Place) -> list[Event]:
     """Face down: everyone sees the colour and the ship; [D-19] only the captain who placed it
     and the facilitator know the value ("solo quel capitano conoscerà il valore del timbro")."""
-    crew = crew_of(state, seat)
-    assert crew is not None
-    index = state.index_of(crew)
-    state.hands[index].remove(action.value)
-    state.stamps.append((index, action.value, action.ship, seat))
-    state.placing += 1
+    index = place(state, seat, action)
     knowers = [seat, state.facilitator]
     events = [
         public("stamp", crew=index, ship=action.ship),
@@ -194,6 +197,24 @@ def do_place(state: CiurmeState, seat: int, action: Place) -> list[Event]:
     if state.placing == stamps_per_round(state):
         events += reveal(state)
     return events
+
+
+def play_place(state: CiurmeState, seat: int, action: Place) -> None:
+    """`do_place` without the events of the stamp (`Game.play` drops them)."""
+    place(state, seat, action)
+    if state.placing == stamps_per_round(state):
+        reveal(state)
+
+
+def place(state: CiurmeState, seat: int, action: Place) -> int:
+    """The captain's stamp leaves the crew's hand for the ship: the crew's index."""
+    crew = crew_of(state, seat)
+    assert crew is not None
+    index = state.index_of(crew)
+    state.hands[index].remove(action.value)
+    state.stamps.append((index, action.value, action.ship, seat))
+    state.placing += 1
+    return index
 
 
 # --- the reveal -----------------------------------------------------------------------------------

@@ -60,10 +60,14 @@ from ludoteca.games.ciurme.state import (
 )
 
 # What a decided motion does: (state, crew, carried) -> events.
-MOTION_RESULTS: dict[Topic, Callable[[CiurmeState, Crew, bool], list[Event]]] = {
+MotionResult = Callable[[CiurmeState, Crew, bool], list[Event]]
+MOTION_RESULTS: dict[Topic, MotionResult] = {
     Topic.LIFEBOAT: phase1.steering_decided,
     Topic.DEPOSITION: depositions.deposition_decided,
 }
+# The same under `Game.play`, which drops the events: the lifeboat's without building them (a
+# lifeboat vote is decided every few actions of phase 1).
+QUIET_MOTION_RESULTS = {**MOTION_RESULTS, Topic.LIFEBOAT: phase1.steering_settled}
 
 
 # --- the voters' choices --------------------------------------------------------------------------
@@ -74,12 +78,10 @@ def vote_for(state: CiurmeState, seat: int) -> Vote | None:
     return vote if vote is not None and may_vote(vote, seat) else None
 
 
-def ballot_menu(state: CiurmeState, seat: int) -> list[Action]:
-    """The four rules' choices below at once, the vote found once: agree or not on a motion; a
-    candidate (a mate, a ship) or abstain in an election."""
-    vote = vote_for(state, seat)
-    if vote is None:
-        return []
+def vote_menu(vote: Vote) -> list[Action]:
+    """The four rules' choices below at once, for a voter who may still answer `vote` (the
+    listing finds them): agree or not on a motion; a candidate (a mate, a ship) or abstain in
+    an election."""
     topic = vote.topic
     if topic in MOTIONS:
         return list(AGREEMENTS)
@@ -189,17 +191,18 @@ def play_ballot(state: CiurmeState, seat: int, action: Action) -> None:
     assert crew is not None and crew.vote is not None
     vote = crew.vote
     cast(vote, seat, ballot(vote, action))
-    ballot_counted(state, crew, vote)
+    ballot_counted(state, crew, vote, QUIET_MOTION_RESULTS)
 
 
-def ballot_counted(state: CiurmeState, crew: Crew, vote: Vote) -> list[Event]:
+def ballot_counted(state: CiurmeState, crew: Crew, vote: Vote,
+                   results: dict[Topic, MotionResult] = MOTION_RESULTS) -> list[Event]:
     """What the ballot just cast in `vote` decides, if anything: a motion settled and acted on
-    (its topic's result), an election counted."""
+    (its topic's result, from `results`), an election counted."""
     if vote.topic in MOTIONS:
         outcome = settle_motion(state, crew)
         if outcome is None:
             return []
-        return MOTION_RESULTS[vote.topic](state, crew, outcome == Outcome.YES)
+        return results[vote.topic](state, crew, outcome == Outcome.YES)
     return count_election(state, crew)
 
 

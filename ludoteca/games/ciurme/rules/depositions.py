@@ -57,7 +57,8 @@ def crew_movers(state: CiurmeState, crew: Crew) -> list[int]:
     """`movers` in one crew."""
     if not crew_may_move(state, crew):
         return []
-    return [m for m in crew.members if member_may_move(crew, m)]
+    captain, used = crew.captain, crew.motions_used  # `member_may_move`, written out: the
+    return [m for m in crew.members if m != captain and m not in used]  # listing asks often
 
 
 def member_may_move(crew: Crew, seat: int) -> bool:
@@ -110,11 +111,7 @@ def do_waive(state: CiurmeState, seat: int, action: Waive) -> list[Event]:
 
 def do_depose(state: CiurmeState, seat: int, action: Depose) -> list[Event]:
     """The motion opens a vote of the crew without the captain, the proposer voting yes."""
-    crew = crew_of(state, seat)
-    assert crew is not None
-    crew.motions_used = [*crew.motions_used, seat]  # shared by clones: replaced
-    voters = without_captain(crew)
-    crew.vote = open_vote(state, Topic.DEPOSITION, voters, [NO, YES], proposer=seat)
+    crew = move_to_depose(state, seat)
     # [D-23] the captain and the other crews learn nothing of the attempt
     heard = assembly_audience(state, crew)
     # The crew reads that a motion is raised, not by whom: that is the facilitator's [D-23].
@@ -124,6 +121,25 @@ def do_depose(state: CiurmeState, seat: int, action: Depose) -> list[Event]:
     if outcome is None:
         return events
     return events + deposition_decided(state, crew, outcome == Outcome.YES)
+
+
+def play_depose(state: CiurmeState, seat: int, action: Depose) -> None:
+    """`do_depose` without the events of the motion (`Game.play` drops them)."""
+    crew = move_to_depose(state, seat)
+    outcome = settle_motion(state, crew)
+    if outcome is not None:
+        deposition_decided(state, crew, outcome == Outcome.YES)
+
+
+def move_to_depose(state: CiurmeState, seat: int) -> Crew:
+    """The member's motion of the round is used, and the crew without the captain votes on it:
+    the crew."""
+    crew = crew_of(state, seat)
+    assert crew is not None
+    crew.motions_used = [*crew.motions_used, seat]  # shared by clones: replaced
+    voters = without_captain(crew)
+    crew.vote = open_vote(state, Topic.DEPOSITION, voters, [NO, YES], proposer=seat)
+    return crew
 
 
 def deposition_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Event]:

@@ -132,18 +132,16 @@ def turn_seats(state: CiurmeState) -> list[int]:
 
 
 def crew_turn_seats(state: CiurmeState, crew: Crew) -> list[int]:
-    """`turn_seats` in one crew: its active player, where the turn has a step to take."""
-    return [crew.members[crew.active]] if has_step(state, crew) else []
-
-
-def has_step(state: CiurmeState, crew: Crew) -> bool:
-    """Whether the crew's active player has a step to take, without listing them: staying in the
-    move step, steering, passing with a complete load, or repairing a colour on board."""
-    if not playing(crew) or crew.vote is not None:
-        return False
-    if crew.step != Step.REPAIR:
-        return True
-    return complete(state, crew, active_seat(crew)) or bool(crew.transported)
+    """`turn_seats` in one crew: its active player, where the turn has a step to take (staying
+    in the move step, steering, passing with a complete load, or repairing a colour on board),
+    asked without listing the steps. A crew playing (`race.playing`, written out: the listing
+    asks after every action) and voting on nothing."""
+    if crew.finished_turns is not None or crew.stopped or crew.vote is not None:
+        return []
+    seat = crew.members[crew.active]
+    if crew.step != Step.REPAIR or crew.transported or complete(state, crew, seat):
+        return [seat]
+    return []
 
 
 # Each rule's choices: its own kind of step from the turn's menu.
@@ -284,9 +282,12 @@ def step_to(crew: Crew, action: Stay | Move) -> Location:
     if isinstance(action, Move):
         crew.place[i] = action.place
     here = crew.place[i]
-    turns = crew.place_turns[i]
-    spot = PLACES.index(here)
-    crew.place_turns = replaced(crew.place_turns, i, replaced(turns, spot, turns[spot] + 1))
+    # `replaced` twice, written out (a clone shares both lists): every stay and move
+    turns = crew.place_turns[i].copy()
+    turns[PLACES.index(here)] += 1
+    place_turns = crew.place_turns.copy()
+    place_turns[i] = turns
+    crew.place_turns = place_turns
     return here
 
 
@@ -367,11 +368,27 @@ def do_steer(state: CiurmeState, seat: int, action: Steer) -> list[Event]:
     return [private("steer_proposed", heard, crew=index, by=seat, voters=others)]
 
 
+def play_steer(state: CiurmeState, seat: int, action: Steer) -> None:
+    """`do_steer` without its events (`Game.play` drops them)."""
+    crew = member_crew(state, seat)
+    others = [s for s in aboard(crew) if s != seat]
+    if not others:
+        sail(crew)
+        end_turn(state, crew)
+    else:
+        crew.vote = open_vote(state, Topic.LIFEBOAT, others, [NO, YES], proposer=seat)
+
+
 def move_boat(state: CiurmeState, crew: Crew) -> list[Event]:
-    """Steering: the boat and everybody aboard go to the other dock, carrying no wood [D-13]."""
-    crew.dock = WRECK if crew.dock == ISLAND else ISLAND
+    """Steering (`sail`), which the crew's board shows."""
+    sail(crew)
     seen = board_seen(state, crew)
     return [private("steered", seen, dock=crew.dock, aboard=aboard(crew))]
+
+
+def sail(crew: Crew) -> None:
+    """The boat and everybody aboard go to the other dock, carrying no wood [D-13]."""
+    crew.dock = WRECK if crew.dock == ISLAND else ISLAND
 
 
 def steering_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Event]:
@@ -383,6 +400,13 @@ def steering_decided(state: CiurmeState, crew: Crew, carried: bool) -> list[Even
     return events + end_turn(state, crew)
 
 
+def steering_settled(state: CiurmeState, crew: Crew, carried: bool) -> list[Event]:
+    """`steering_decided` without its events (`Game.play` drops them)."""
+    if carried:
+        sail(crew)
+    return end_turn(state, crew)
+
+
 def do_pass(state: CiurmeState, seat: int, action: Pass) -> list[Event]:
     return end_turn(state, member_crew(state, seat))
 
@@ -392,21 +416,40 @@ def do_repair(state: CiurmeState, seat: int, action: Repair | Help) -> list[Even
     """"prende un legno di qualsiasi colore presente nel cumulo trasportato sulla nave e lo
     utilizza per aggiustare la nave. Ogni legno utilizzato in questo modo viene conservato davanti
     al giocatore che l'ha utilizzato." """
-    crew = member_crew(state, seat)
-    crew.transported.remove(action.colour)
-    target = seat if isinstance(action, Repair) else action.mate
-    crew.pieces.append((seat, action.colour, target))
-    crew.reached_at = replaced(crew.reached_at, crew.active, state.tick)
+    crew, target = repair(state, seat, action)
     index = state.index_of(crew)
     seen = board_seen(state, crew)
     events: list[Event] = [
         private("repaired", seen, by=seat, wood=action.colour, target=target),
         public("progress", crew=index, repairs=len(crew.pieces)),
     ]
+    return events + repaired(state, crew, index)
+
+
+def play_repair(state: CiurmeState, seat: int, action: Repair | Help) -> None:
+    """`do_repair` without the events of the repair (`Game.play` drops them)."""
+    crew, _ = repair(state, seat, action)
+    repaired(state, crew, state.index_of(crew))
+
+
+def repair(state: CiurmeState, seat: int, action: Repair | Help) -> tuple[Crew, int]:
+    """The wood goes from the transported pile into a piece of the player's, aimed at the player
+    (a repair) or at the mate helped: the crew, and the piece's target."""
+    crew = member_crew(state, seat)
+    crew.transported.remove(action.colour)
+    target = seat if isinstance(action, Repair) else action.mate
+    crew.pieces.append((seat, action.colour, target))
+    crew.reached_at = replaced(crew.reached_at, crew.active, state.tick)
+    return crew, target
+
+
+def repaired(state: CiurmeState, crew: Crew, index: int) -> list[Event]:
+    """After a repair: the ship restored, the crew at `index` finishes (this turn counted);
+    otherwise the turn ends."""
     if restored(state, crew):
         crew.turns += 1
-        return events + race.finish(state, index)
-    return events + end_turn(state, crew)
+        return race.finish(state, index)
+    return end_turn(state, crew)
 
 
 # --- the end of a turn --------------------------------------------------------------------------

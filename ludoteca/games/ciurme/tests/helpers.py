@@ -24,7 +24,7 @@ from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 
 def act(state: CiurmeState, seat: int | None, action: Any) -> list[Event]:
     """Apply, then forget who may act: the scenarios change states by hand between actions,
-    where play keeps who may act from action to action (`game.keep_listing`)."""
+    where play keeps who may act from action to action (`listing.Lister.kept`)."""
     assert seat is not None
     events = GAME.apply(state, seat, action)
     state.actor_groups = None

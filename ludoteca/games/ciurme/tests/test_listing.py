@@ -1,4 +1,4 @@
-"""Who may act is kept from action to action (`game.keep_listing`): after every action, listed or
+"""Who may act is kept from action to action (`listing.Lister.kept`): after every action, listed or
 not (a member's chat message, the facilitator's clock closing a vote), applied or played (`play`,
 without events), the kept listing answers as a listing found afresh would; each crew's part of
 who may act is that crew's share of the whole session's; and a rule's gate answers whether its
@@ -13,11 +13,12 @@ import pytest
 from ludoteca.engine.errors import IllegalAction
 from ludoteca.engine.rng import Rng
 from ludoteca.games.ciurme import GAME
-from ludoteca.games.ciurme.actions import CloseVote, Post
+from ludoteca.games.ciurme.actions import CloseVote, Place, Post
 from ludoteca.games.ciurme.data import Channel
+from ludoteca.games.ciurme.game import LISTER
 from ludoteca.games.ciurme.listing import GATES, signature
 from ludoteca.games.ciurme.rules import assembly, depositions, phase1, roles
-from ludoteca.games.ciurme.state import CiurmeState
+from ludoteca.games.ciurme.state import CiurmeState, Stage
 
 TABLES: list[tuple[int, int, dict[str, Any]]] = [
     (8, 11, {}),
@@ -128,3 +129,56 @@ def test_an_action_of_one_crew_keeps_the_other_crews_parts() -> None:
                 assert state.actor_groups[other] is part
         kept += 1
     assert kept > 100
+
+
+def play_through(players: int, seed: int) -> None:
+    """A random session played by `play`, its kept listing compared at every step with one
+    found afresh."""
+    rng = Rng(seed)
+    state = GAME.setup(players, seed)
+    while not GAME.is_over(state):
+        fresh = afresh(state)
+        assert GAME.actors(state) == GAME.actors(fresh)
+        assert menus(state) == menus(fresh)
+        seat = rng.choice(sorted(GAME.actors(state)))
+        GAME.play(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [8, 10, 12, 15, 16, 20])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_kept_listing_answers_as_a_fresh_one_in_many_sessions(players: int, seed: int) -> None:
+    """More seeds and tables than above (up to 4 crews, whose Assembly hands the stamps round
+    four captains), played by the trusted `play` as random playouts are."""
+    play_through(players, 100 + seed)
+
+
+def test_only_phase_1_keeps_the_facilitators_part_after_a_crews_action() -> None:
+    """Its one question, whether closing phase 1 is due, asks the session alone; the other
+    stages' (first players, the phases, tied elections) ask the crews; after the end nothing
+    is listed."""
+    kept = {stage for stage in Stage if LISTER.by_stage[stage].table_kept}
+    assert kept == {Stage.PHASE1, Stage.OVER}
+
+
+def test_a_stamp_lists_again_the_crew_that_placed_and_the_next_placer_only() -> None:
+    """A stamp placed that ends no round hands the placing turn to another crew: the crews
+    neither placing nor next keep their parts, the very ones found before."""
+    rng = Rng(8)
+    state = GAME.setup(20, 8)  # four crews: two of them neither place nor place next
+    stamps = 0
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.actors(state)))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        parts, before = list(GAME.listing(state)), signature(state)
+        GAME.play(state, seat, action)
+        if not isinstance(action, Place) or signature(state)[:-1] != before[:-1]:
+            continue  # the last stamp of a round: everything is asked again
+        placed, following = state.crew_of(seat), assembly.placer(state)
+        assert state.actor_groups is not None
+        for index, part in enumerate(parts[:-1]):
+            if index not in (placed, following):
+                assert state.actor_groups[index] is part
+        assert GAME.listing(state) == GAME.listing(afresh(state))
+        stamps += 1
+    assert stamps > 10
