@@ -42,7 +42,9 @@ over 4 whole matches against the normal level (seeds 0 to 3, some 385 timed move
 1.24 s (95th 0.65 against 0.90, mean 0.14 against 0.17) timed one after the other on two
 heavily loaded ones. Against the independent planner on the same four-player deals
 (`GAME.setup` seeds 100 to 108, the strong seat rotated, 36 matches each) it finished above
-64.8% of the planners, against 61.1% with 1500: no worse, within chance. On those deals the
+64.8% of the planners, against 61.1% with 1500; on five more (109 to 113, 20 matches each)
+60.0% against 61.7%, 63.1% against 61.3% over the 56: no worse, within chance. On the first
+nine deals the
 strong level ends 6 points above the planners' mean (82.6 v 76.4 with 1500: more local tiles,
 23.7 v 19.0, and size tokens, 8.6 v 7.3; as many prizes, 23.1, and fewer regions, 10.8 v
 11.1), yet finishes first in only 14 of the 36 and last in 6: its lead is an average, not a
