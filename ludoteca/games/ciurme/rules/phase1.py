@@ -358,11 +358,9 @@ def _cross(state: CiurmeState, crew: Crew) -> list[Event]:
 def do_steer(state: CiurmeState, seat: int, action: Steer) -> list[Event]:
     """Alone aboard, the boat goes; with others aboard, they vote ("Se non è da solo, tutti i
     giocatori presenti devono essere d'accordo")."""
-    crew = member_crew(state, seat)
-    others = [s for s in aboard(crew) if s != seat]
+    crew, others = propose_steering(state, seat)
     if not others:
         return move_boat(state, crew) + end_turn(state, crew)
-    crew.vote = open_vote(state, Topic.LIFEBOAT, others, [NO, YES], proposer=seat)
     index = state.index_of(crew)
     heard = board_seen(state, crew)
     return [private("steer_proposed", heard, crew=index, by=seat, voters=others)]
@@ -370,13 +368,20 @@ def do_steer(state: CiurmeState, seat: int, action: Steer) -> list[Event]:
 
 def play_steer(state: CiurmeState, seat: int, action: Steer) -> None:
     """`do_steer` without its events (`Game.play` drops them)."""
-    crew = member_crew(state, seat)
-    others = [s for s in aboard(crew) if s != seat]
+    crew, others = propose_steering(state, seat)
     if not others:
         sail(crew)
         end_turn(state, crew)
-    else:
+
+
+def propose_steering(state: CiurmeState, seat: int) -> tuple[Crew, list[int]]:
+    """The proposer's crew and the others aboard, whose lifeboat vote opens where there are
+    any: the change of the state that `do_steer` and `play_steer` share."""
+    crew = member_crew(state, seat)
+    others = [s for s in aboard(crew) if s != seat]
+    if others:
         crew.vote = open_vote(state, Topic.LIFEBOAT, others, [NO, YES], proposer=seat)
+    return crew, others
 
 
 def move_boat(state: CiurmeState, crew: Crew) -> list[Event]:
