@@ -8,9 +8,9 @@ replaced by the only rules that change what they depend on: recruiting (`take_ca
 team: `recruited`) and training (`play_train`, the ranks: `trained`), which count the new team
 and ranks from the kept ones rather than afresh (the towers themselves are searched again, when
 first asked). A clone shares what is kept: it is never changed once made but for the tile
-towers found when first asked (and the team's reach their bounds need), which are the same for every state of that team and ranks.
-Whoever changes a team or ranks outside the rules (a test setting a position up) calls `forget`
-after."""
+towers found when first asked (and the team's reach their bounds need), which are the same for
+every state of that team and ranks. Whoever changes a team or ranks outside the rules (a test
+setting a position up) calls `forget` after."""
 
 from __future__ import annotations
 
