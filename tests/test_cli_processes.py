@@ -60,6 +60,26 @@ def wait_until_busy(pid: int, seconds: float = 2.0, timeout: float = 90.0) -> No
         time.sleep(0.1)
 
 
+def wait_until_a_trial_is_complete(study: Path, timeout: float = 120.0) -> None:
+    """Wait until the search has finished a trial in its study: CPU time alone does not say so,
+    since the workers play the matches and a loaded machine may keep them waiting."""
+    deadline = time.monotonic() + timeout
+    while not complete_trials(study):
+        assert time.monotonic() < deadline, "the search never finished a trial"
+        time.sleep(0.2)
+
+
+def complete_trials(study: Path) -> int:
+    if not study.exists():
+        return 0
+    try:
+        with sqlite3.connect(f"file:{study}?mode=ro", uri=True, timeout=1.0) as db:
+            row = db.execute("select count(*) from trials where state = 'COMPLETE'").fetchone()
+    except sqlite3.OperationalError:  # not made yet, or locked by the search's own writing
+        return 0
+    return int(row[0])
+
+
 def without_progress(stderr: str) -> str:
     """stderr without the progress lines a run off a terminal prints every few seconds
     (ludoteca.sim.progress), which a loaded machine may reach before the interruption."""
@@ -104,7 +124,7 @@ def test_ctrl_c_stops_a_search_and_keeps_its_trials(tmp_path: Path) -> None:
         cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         start_new_session=True,  # its own process group, as a terminal's foreground job
     )
-    wait_until_busy(process.pid, seconds=4.0)  # past Optuna's import, playing matches
+    wait_until_a_trial_is_complete(tmp_path / "report" / "study.sqlite3")
     os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C does: the whole group, workers too
     _, stderr = process.communicate(timeout=60)
     stderr = without_progress(stderr)
