@@ -65,7 +65,7 @@ def test_keyboard_play(table: Table) -> None:
     page = table.person()
     create_match(page, "castell", ["me", "bot"])
     page.wait_for_selector(".castell")
-    wait_turn_or_end([page], 20)
+    wait_turn_or_end([page])
     before = seen(page).step
     # Tab to the first region of the map one may move to, and press Enter.
     for _ in range(60):

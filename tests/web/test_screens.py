@@ -25,7 +25,7 @@ def play_goofspiel(page: Page) -> None:
     """Bid the first card of the hand for every prize, checking each reveal."""
     prizes = 0
     while True:
-        mine = wait_turn_or_end([page], 30)
+        mine = wait_turn_or_end([page])
         if mine is None:
             return
         step = seen(page).step
@@ -131,7 +131,7 @@ def test_the_focus_follows_the_play(table: Table) -> None:
     page = table.person()
     create_match(page, "castell", ["me", "bot"], seed=2)
     page.wait_for_selector(".castell")
-    wait_turn_or_end([page], 20)
+    wait_turn_or_end([page])
     before = seen(page).step
     page.locator('.turn button[data-kind="move"]').first.focus()
     page.keyboard.press("Enter")
@@ -171,7 +171,7 @@ def test_no_word_of_the_other_language(table: Table, language: str) -> None:
     check_language(page, language)
     create_match(page, "castell", ["me", "bot"], seed=2)
     page.wait_for_selector(".castell")
-    wait_turn_or_end([page], 20)
+    wait_turn_or_end([page])
     check_language(page, language)
     create_match(page, "ligretto", ["me", "bot"], options={"rounds": "1"})
     page.wait_for_selector("[data-gathering] button.ready")
@@ -211,7 +211,7 @@ def test_every_screen_at_a_desktops_and_a_phones_width(table: Table, width: int)
         shot(f"new-{game}")
     create_match(page, "castell", ["me", "bot", "bot"], seed=2)
     page.wait_for_selector(".castell")
-    wait_turn_or_end([page], 20)
+    wait_turn_or_end([page])
     shot("castell")
     # Every region of the map in sight at once, none hidden in a sideways box (at a phone's
     # width Girona and Barcelona were, with nothing saying so).

@@ -240,7 +240,7 @@ def test_a_spent_time_bank_lets_a_bot_move(config: ServerConfig) -> None:
         await ann.act({"kind": "bid", "card": 5}, 1)
         # Bea is connected but does not bid: her bank runs out and a bot bids for her.
         reveal = await ann.until(lambda f: f["type"] == "event"
-                                 and f["event"]["kind"] == "reveal", 5)
+                                 and f["event"]["kind"] == "reveal", 20)  # loaded CI
         assert reveal["step"] == 2
         live = server.hub.matches[made["id"]]
         await until_looked(live, server.nudge(made["id"]))

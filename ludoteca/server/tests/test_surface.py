@@ -43,7 +43,9 @@ def test_a_forwarded_header_cannot_dodge_the_join_code_limit(sqlite: ServerConfi
 
     with ServerThread(sqlite) as server:
         statuses = run(scenario(server.url))
-    assert statuses[:20] == [404] * 20 and statuses[20:] == [429] * 5
+    # The bucket holds 20 and refills one every 3 s: a machine loaded enough to spread the 25
+    # guesses over more than 3 s lets one of the last five through, so "some 429" is the claim.
+    assert statuses[:20] == [404] * 20 and 429 in statuses[20:]
 
 
 def test_a_named_proxy_is_believed(sqlite: ServerConfig) -> None:
