@@ -20,6 +20,7 @@ phase it ended in. The goals: under 3 s for a drain, under 10 s for a lost host.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import pwd
@@ -303,10 +304,17 @@ def page(figures: dict[str, Any], arguments: list[str]) -> None:
 
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("seconds", nargs="?", type=float, default=4.0,
+                        metavar="SECONDS_BETWEEN_FAULTS",
+                        help="seconds between one fault's end and the next (default 4)")
+    seconds = parser.parse_args().seconds
+    if not 0 <= seconds <= 600:
+        parser.error(f"SECONDS_BETWEEN_FAULTS must be from 0 to 600, not {seconds:g}")
     if (why := can_build()) is not None:  # `make bench` as a user: this bench needs root
         print(f"bench/hosts.py skipped: {why}")
         sys.exit(0)
     given = sys.argv[1:]
-    measured = run(float(given[0]) if given else 4.0)
+    measured = run(seconds)
     print(json.dumps({k: v for k, v in measured.items() if k != "phases"}, indent=1))
     page(measured, given)

@@ -351,8 +351,14 @@ def _phase_summary(records: list[dict[str, Any]], longest: int) -> list[str]:
     return lines
 
 
+USAGE = ("usage: python bench/stalls.py LOG serve [ludoteca serve's options]\n"
+         "       python bench/stalls.py --summary LOG")
+
 if __name__ == "__main__":
-    if len(sys.argv) >= 3 and sys.argv[1] == "--summary":
+    if len(sys.argv) < 3 or sys.argv[1] in ("-h", "--help"):
+        print(f"{USAGE}\n(bench/server.py runs it with --stalls)", file=sys.stderr)
+        sys.exit(2)
+    if sys.argv[1] == "--summary":
         print(summary(Path(sys.argv[2])))
         sys.exit(0)
     install(sys.argv[1])

@@ -13,6 +13,7 @@ same run (a bare page of the same server in the same browser).
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
 import statistics
@@ -154,6 +155,7 @@ def serve(folder: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()  # no options
     if not (ASSETS.parent / "index.html").is_file():
         raise SystemExit("the browser client is not built: run `make web`")
     sizes = bundle()
