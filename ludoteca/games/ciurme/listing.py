@@ -14,8 +14,9 @@ decides what a member's action invalidates (`Lister.kept`): nothing of it change
 part and the facilitator's (in phase 1 the facilitator's too is kept: its one question asks the
 session alone, `BY_SESSION`); only the placing turn (a stamp placed), the crew whose captain
 places next as well; anything else of it, or any action of the facilitator's, every part. A
-seat's menu then asks only the groups found listing for it, in its own part (a turn's or a
-ballot's seat is not asked again whether it may act: `listed_turn`, `listed_ballots`). The
+seat's menu then asks only the groups found listing for it, in its own part (a turn's, a
+ballot's or a motion's seat is not asked again whether it may act: `listed_turn`,
+`listed_ballots`, `listed_motions`; nor its crew, which `legal_actions` found). The
 answers are those of asking every rule for every seat (tests compare them at every step of
 random sessions, and a kept listing with one found afresh).
 """
@@ -60,7 +61,7 @@ CREW_SEATS: dict[Choices, CrewSeats] = {
     **dict.fromkeys(BALLOTS, roles.crew_open_voters),
     assembly.placements: assembly.crew_placing_captain,
     **dict.fromkeys(DEPOSING, depositions.crew_movers),
-    channels.relay_posts: roles.crew_quartermaster,
+    channels.relay_posts: channels.crew_relaying,
 }
 # Who each of the facilitator's rules may list a choice for.
 TABLE_SEATS: dict[Choices, TableSeats] = {
@@ -71,8 +72,9 @@ TABLE_SEATS: dict[Choices, TableSeats] = {
 # Whether a group lists something for one of its seats, in one question; None where its seats
 # are exactly those it lists for, so that none is asked: the turn's seats, the open voters (every
 # vote has a choice: Agree on a motion, Abstain in an election, in each stage's group of
-# ballots), the captain placing, the members who may move to depose, the facilitator deciding
-# in phase 1. A group not named here asks its choices, or their `GATES` (`asking`).
+# ballots), the captain placing, the members who may move to depose, the quartermaster owing
+# the relay, the facilitator deciding in phase 1. A group not named here asks its choices, or
+# their `GATES` (`asking`).
 LISTS: dict[tuple[Choices, ...], Gate | None] = {
     TURN: None,
     BALLOTS: None,
@@ -81,7 +83,7 @@ LISTS: dict[tuple[Choices, ...], Gate | None] = {
     (assembly.placements,): None,
     DEPOSING: None,
     (race.play_ons, race.closings): None,
-    (channels.relay_posts,): channels.relay_due,
+    (channels.relay_posts,): None,
 }
 # The facilitator's questions answered by the session's `signature` alone, whatever the crews
 # did: whether a decision on closing phase 1 is due (`race.closing_due`) asks the finishing order
