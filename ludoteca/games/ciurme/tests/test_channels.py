@@ -384,6 +384,7 @@ def test_the_relay_is_owed_as_asking_whether_the_quartermaster_may_speak_on_the_
                 assert crew_relaying(asked, copy) == ([qm] if due else [])
                 assert relay_due(asked, qm) == due
                 assert not any(relay_due(asked, m) for m in copy.members if m != qm)
+                assert not relay_due(asked, asked.facilitator)  # no crew: nothing to relay
                 owed += due
         seat = rng.choice(sorted(GAME.actors(state)))
         GAME.play(state, seat, rng.choice(GAME.legal_actions(state, seat)))
