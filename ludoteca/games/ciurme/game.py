@@ -307,10 +307,10 @@ class Ciurme(Game[CiurmeState]):
         parts = state.actor_groups or LISTER.parts(state)  # `part`, inlined: every step
         groups = parts[-1 if index is None else index].get(seat, ())
         if len(groups) == 1:  # most often: the group's own new list
-            return groups[0].menu(state, seat)
+            return groups[0].menu(state, seat, index)
         actions: list[Action] = []
         for group in groups:
-            actions += group.menu(state, seat)
+            actions += group.menu(state, seat, index)
         return actions
 
     def actors(self, state: CiurmeState) -> frozenset[int]:

@@ -14,8 +14,9 @@ decides what a member's action invalidates (`Lister.kept`): nothing of it change
 part and the facilitator's (in phase 1 the facilitator's too is kept: its one question asks the
 session alone, `BY_SESSION`); only the placing turn (a stamp placed), the crew whose captain
 places next as well; anything else of it, or any action of the facilitator's, every part. A
-seat's menu then asks only the groups found listing for it, in its own part (a turn's or a
-ballot's seat is not asked again whether it may act: `listed_turn`, `listed_ballots`). The
+seat's menu then asks only the groups found listing for it, in its own part (a turn's, a
+ballot's or a motion's seat is not asked again whether it may act: `listed_turn`,
+`listed_ballots`, `listed_motions`; nor its crew, which `legal_actions` found). The
 answers are those of asking every rule for every seat (tests compare them at every step of
 random sessions, and a kept listing with one found afresh).
 """
@@ -23,11 +24,12 @@ random sessions, and a kept listing with one found afresh).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from operator import attrgetter
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.rules import Choices, Rule, RuleTable
+from ludoteca.games.ciurme.actions import DEPOSE, WAIVE
 from ludoteca.games.ciurme.rules import (
     assembly,
     ballots,
@@ -44,8 +46,10 @@ from ludoteca.games.ciurme.state import CiurmeState, Crew, Stage
 CrewSeats = Callable[[CiurmeState, Crew], Iterable[int]]
 TableSeats = Callable[[CiurmeState], Iterable[int]]
 Gate = Callable[[CiurmeState, int], object]
-Menu = Callable[[CiurmeState, int], list[Action]]
-Listing = dict[int, list["Group"]]
+# A group's choices for a seat it lists for, given the index of the seat's crew (None: the
+# facilitator), which `legal_actions` found to read the seat's part.
+Menu = Callable[[CiurmeState, int, int | None], list[Action]]
+Listing = dict[int, tuple["Group", ...]]
 
 TURN = (phase1.stays, phase1.moves, phase1.steers, phase1.repairs, phase1.helps, phase1.passes)
 BALLOTS = (ballots.agreements, ballots.elections, ballots.preferences, ballots.abstentions)
@@ -57,7 +61,7 @@ CREW_SEATS: dict[Choices, CrewSeats] = {
     **dict.fromkeys(BALLOTS, roles.crew_open_voters),
     assembly.placements: assembly.crew_placing_captain,
     **dict.fromkeys(DEPOSING, depositions.crew_movers),
-    channels.relay_posts: roles.crew_quartermaster,
+    channels.relay_posts: channels.crew_relaying,
 }
 # Who each of the facilitator's rules may list a choice for.
 TABLE_SEATS: dict[Choices, TableSeats] = {
@@ -68,8 +72,9 @@ TABLE_SEATS: dict[Choices, TableSeats] = {
 # Whether a group lists something for one of its seats, in one question; None where its seats
 # are exactly those it lists for, so that none is asked: the turn's seats, the open voters (every
 # vote has a choice: Agree on a motion, Abstain in an election, in each stage's group of
-# ballots), the captain placing, the members who may move to depose, the facilitator deciding
-# in phase 1. A group not named here asks its choices, or their `GATES` (`asking`).
+# ballots), the captain placing, the members who may move to depose, the quartermaster owing
+# the relay, the facilitator deciding in phase 1. A group not named here asks its choices, or
+# their `GATES` (`asking`).
 LISTS: dict[tuple[Choices, ...], Gate | None] = {
     TURN: None,
     BALLOTS: None,
@@ -78,7 +83,7 @@ LISTS: dict[tuple[Choices, ...], Gate | None] = {
     (assembly.placements,): None,
     DEPOSING: None,
     (race.play_ons, race.closings): None,
-    (channels.relay_posts,): channels.relay_due,
+    (channels.relay_posts,): None,
 }
 # The facilitator's questions answered by the session's `signature` alone, whatever the crews
 # did: whether a decision on closing phase 1 is due (`race.closing_due`) asks the finishing order
@@ -103,24 +108,29 @@ LISTS_IN: dict[Choices, tuple[Stage, ...]] = {
 }
 
 
-def listed_turn(state: CiurmeState, seat: int) -> list[Action]:
+def listed_turn(state: CiurmeState, seat: int, index: int | None) -> list[Action]:
     """The steps of the turn of a seat found with a step to take (`phase1.crew_turn_seats`, the
-    turn's group has no other seats): its crew's turn, not asked again whether it is its own
-    (`phase1.turn_menu` asks, for any seat)."""
-    index = state.crew_of(seat)  # `member_crew`, inlined: every step of a turn
+    turn's group has no other seats): its crew's turn (the crew at `index`), not asked again
+    whether it is its own (`phase1.turn_menu` asks, for any seat)."""
     assert index is not None, "a player's seat"
     return phase1.turn_actions(state, state.crews[index])
 
 
-def listed_ballots(state: CiurmeState, seat: int) -> list[Action]:
+def listed_ballots(state: CiurmeState, seat: int, index: int | None) -> list[Action]:
     """The answers of a seat found with a ballot to cast (`roles.crew_open_voters`, the ballots'
     group has no other seats): its crew's vote's, not asked again whether it may still answer
     (`ballots.vote_for` asks, for any seat)."""
-    index = state.crew_of(seat)
     assert index is not None, "a player's seat"
     vote = state.crews[index].vote
     assert vote is not None, "an open vote"
     return ballots.vote_menu(vote)
+
+
+def listed_motions(state: CiurmeState, seat: int, index: int | None) -> list[Action]:
+    """Both answers to this round's motion of a seat found among those who may move to depose
+    (`depositions.crew_movers`, the group's seats): raise it, or waive it, not asked again
+    whether it may (`depositions.motion_menu` asks, for any seat)."""
+    return [DEPOSE, WAIVE]
 
 
 # Where one function lists every choice of a group for a seat the group lists for, in table
@@ -131,7 +141,7 @@ MENUS: dict[tuple[Choices, ...], Menu] = {
     BALLOTS: listed_ballots,
     (ballots.agreements,): listed_ballots,
     (ballots.elections, ballots.abstentions): listed_ballots,
-    DEPOSING: depositions.motion_menu,
+    DEPOSING: listed_motions,
 }
 
 
@@ -156,6 +166,17 @@ class Groups:
     crews: tuple[Group, ...]
     table: tuple[Group, ...]
     table_kept: bool
+    # What `list_crew` and `list_table` read of each group, made once (the listing asks after
+    # every action): its seats, its gate, and the group alone, as a seat listed by it alone
+    # keeps it (a tuple, shared: a part is never changed once found).
+    crew_plan: tuple[tuple[CrewSeats, Gate | None, tuple[Group]], ...] = field(init=False)
+    table_plan: tuple[tuple[TableSeats, Gate | None, tuple[Group]], ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        crew_plan = tuple((g.crew_seats, g.lists, (g,)) for g in self.crews if g.crew_seats)
+        table_plan = tuple((g.table_seats, g.lists, (g,)) for g in self.table if g.table_seats)
+        object.__setattr__(self, "crew_plan", crew_plan)  # a frozen record's derived fields
+        object.__setattr__(self, "table_plan", table_plan)
 
 
 def listed_in(rules: RuleTable, stage: Stage) -> tuple[Rule, ...]:
@@ -205,7 +226,7 @@ def asking(choices: tuple[Choices, ...]) -> Gate:
 def chained(choices: tuple[Choices, ...]) -> Menu:
     """The choices of `choices` for a seat, one after the other, in table order."""
 
-    def menu(state: CiurmeState, seat: int) -> list[Action]:
+    def menu(state: CiurmeState, seat: int, index: int | None) -> list[Action]:
         actions: list[Action] = []
         for listed in choices:
             actions += listed(state, seat)
@@ -233,8 +254,8 @@ class Lister:
         changes it (see `relist`)."""
         if state.actor_groups is None:
             groups = self.groups(state.stage)
-            found = [list_crew(state, crew, groups.crews) for crew in state.crews]
-            found.append(list_table(state, groups.table))
+            found = [list_crew(state, crew, groups) for crew in state.crews]
+            found.append(list_table(state, groups))
             state.actor_groups = found
         return state.actor_groups
 
@@ -268,11 +289,10 @@ class Lister:
             return
         groups = self.by_stage[state.stage]
         found = old.copy()
-        found[index] = list_crew(state, state.crews[index], groups.crews)
+        found[index] = list_crew(state, state.crews[index], groups)
         if not groups.table_kept:
-            found[-1] = list_table(state, groups.table)
+            found[-1] = list_table(state, groups)
         state.actor_groups = found
-
 
     def relist_placer(self, state: CiurmeState) -> None:
         """After a stamp placed that ends no round: the crew whose captain places next, listed
@@ -282,33 +302,26 @@ class Lister:
             self.relist(state, index)
 
 
-def list_crew(state: CiurmeState, crew: Crew, groups: tuple[Group, ...]) -> Listing:
-    """The crew's seats that may act, with their groups in table order."""
+def list_crew(state: CiurmeState, crew: Crew, groups: Groups) -> Listing:
+    """The crew's seats that may act, with their groups in table order (`Groups.crew_plan`)."""
     found: Listing = {}
-    for group in groups:
-        lists = group.lists
-        for seat in group.crew_seats(state, crew):  # type: ignore[misc]  # a crew's group
+    for seats, lists, alone in groups.crew_plan:
+        for seat in seats(state, crew):
             if lists is None or lists(state, seat):
                 listed = found.get(seat)
-                if listed is None:
-                    found[seat] = [group]
-                else:
-                    listed.append(group)
+                found[seat] = alone if listed is None else listed + alone
     return found
 
 
-def list_table(state: CiurmeState, groups: tuple[Group, ...]) -> Listing:
-    """The facilitator, if one of the table's groups lists a choice for it, with those groups."""
+def list_table(state: CiurmeState, groups: Groups) -> Listing:
+    """The facilitator, if one of the table's groups lists a choice for it, with those groups
+    (`Groups.table_plan`)."""
     found: Listing = {}
-    for group in groups:
-        lists = group.lists
-        assert group.table_seats is not None
-        for seat in group.table_seats(state):
+    for seats, lists, alone in groups.table_plan:
+        for seat in seats(state):
             if lists is None or lists(state, seat):
-                if seat in found:
-                    found[seat].append(group)
-                else:
-                    found[seat] = [group]
+                listed = found.get(seat)
+                found[seat] = alone if listed is None else listed + alone
     return found
 
 

@@ -290,8 +290,8 @@ class CiurmeState:
     # drops them all: `listing.Lister.kept`): a search, a player's page and `apply` itself ask
     # again and again of one state, and a seat's menu asks only its own groups.
     # Never changed once found (an action makes new parts, or drops them), so a clone shares it.
-    actor_groups: list[dict[int, list[Any]]] | None = field(default=None, metadata=SKIP,
-                                                            compare=False)
+    actor_groups: list[dict[int, tuple[Any, ...]]] | None = field(
+        default=None, metadata=SKIP, compare=False)
 
     @property
     def facilitator(self) -> int:

@@ -277,7 +277,7 @@ def decisions(state: CiurmeState, seat: int) -> list[Decide]:
 def decision_due(state: CiurmeState, seat: int) -> bool:
     """Whether `decisions` lists something for `seat`, without making the choices (a loop:
     the listing asks it after every action)."""
-    if seat != state.facilitator:
+    if seat != state.players:  # `facilitator`, inlined
         return False
     for crew in state.crews:
         vote = crew.vote

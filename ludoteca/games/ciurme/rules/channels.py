@@ -34,7 +34,7 @@ from ludoteca.games.ciurme.data import (
     Channel,
 )
 from ludoteca.games.ciurme.rules import italian
-from ludoteca.games.ciurme.state import CiurmeState, Message, Stage
+from ludoteca.games.ciurme.state import CiurmeState, Crew, Message, Stage
 
 
 def begin_period(state: CiurmeState) -> None:
@@ -133,14 +133,31 @@ def why_no_table(state: CiurmeState, seat: int) -> str:
 def relay_due(state: CiurmeState, seat: int) -> bool:
     """The quartermaster still owes the captain this round's relay of the crew's wishes."""
     index = state.crew_of(seat)
-    if index is None or state.stage != Stage.ASSEMBLY or state.round == 0:
+    if index is None:
         return False
     crew = state.crews[index]
+    return seat == crew.quartermaster and relay_owed(state, crew, seat)
+
+
+def crew_relaying(state: CiurmeState, crew: Crew) -> list[int]:
+    """The seat of `crew` that `relay_due`: its quartermaster, while it owes the relay, asked of
+    the crew (the listing asks after every action of the Assembly)."""
+    seat = crew.quartermaster
+    return [] if seat is None or not relay_owed(state, crew, seat) else [seat]
+
+
+def relay_owed(state: CiurmeState, crew: Crew, seat: int) -> bool:
+    """Whether the quartermaster of `crew`, at `seat`, owes this round's relay: a round of the
+    Assembly running, not relayed this period, the crew's wishes decided (its second favourite
+    ship elected), and a message left in its budget: the deck is the captain's and the
+    quartermaster's channel in the Assembly (`channel_audience`), so its budget alone decides
+    whether it may speak there (`may_speak_on`; a test holds the two to the same answer)."""
     return (
-        seat == crew.quartermaster
+        state.stage == Stage.ASSEMBLY
+        and state.round != 0
         and crew.relayed != state.period
         and crew.second is not None
-        and may_speak_on(state, seat, Channel.DECK)
+        and has_budget(state, seat)
     )
 
 

@@ -101,7 +101,7 @@ def players(state: CiurmeState) -> Iterable[int]:
 
 
 def facilitator_seat(state: CiurmeState) -> Iterable[int]:
-    return (state.facilitator,)
+    return (state.players,)  # `facilitator`, inlined: the listing asks after every action
 
 
 def open_voters(state: CiurmeState) -> Iterable[int]:

@@ -24,6 +24,12 @@ from ludoteca.games.ciurme.data import (
     Channel,
     Language,
 )
+from ludoteca.games.ciurme.rules.channels import (
+    crew_relaying,
+    may_speak_on,
+    relay_due,
+    relay_owed,
+)
 from ludoteca.games.ciurme.state import Stage
 from ludoteca.games.ciurme.tests.helpers import (
     act,
@@ -348,3 +354,38 @@ def test_no_relay_is_due_before_the_first_round() -> None:
     assert state.round == 0 and crew.second == 2
     assert crew.quartermaster is not None
     assert not [a for a in GAME.legal_actions(state, crew.quartermaster) if a.kind == "post"]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(9, 2), (15, 4)])
+def test_the_relay_is_owed_as_asking_whether_the_quartermaster_may_speak_on_the_deck(
+    players: int, seed: int
+) -> None:
+    """`channels.relay_owed` asks the quartermaster's budget alone, where the deck is open to it
+    (`channel_audience`, in the Assembly): at every step of a random session its answer, its
+    crew's (`crew_relaying`) and its seat's (`relay_due`) are those of asking `may_speak_on`,
+    with the budget left and spent."""
+    rng = Rng(seed)
+    state = GAME.setup(players, seed)
+    owed = 0
+    while not GAME.is_over(state):
+        for index, crew in enumerate(state.crews):
+            qm = crew.quartermaster
+            if qm is None:
+                continue
+            for spent in (False, True):
+                asked = state.clone()
+                if spent:
+                    asked.spoken = [asked.options.message_budget] * (asked.players + 1)
+                due = (asked.stage == Stage.ASSEMBLY and asked.round != 0
+                       and crew.relayed != asked.period and crew.second is not None
+                       and may_speak_on(asked, qm, Channel.DECK))
+                copy = asked.crews[index]
+                assert relay_owed(asked, copy, qm) == due
+                assert crew_relaying(asked, copy) == ([qm] if due else [])
+                assert relay_due(asked, qm) == due
+                assert not any(relay_due(asked, m) for m in copy.members if m != qm)
+                assert not relay_due(asked, asked.facilitator)  # no crew: nothing to relay
+                owed += due
+        seat = rng.choice(sorted(GAME.actors(state)))
+        GAME.play(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+    assert owed > 0
