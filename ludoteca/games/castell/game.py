@@ -35,6 +35,7 @@ from ludoteca.games.castell.actions import (
 )
 from ludoteca.games.castell.bots import evaluation, heuristic, plain, search
 from ludoteca.games.castell.data import CALENDAR, ROUNDS
+from ludoteca.games.castell.menus import turn_menu
 from ludoteca.games.castell.options import CastellOptions
 from ludoteca.games.castell.rules import (
     festival,
@@ -118,15 +119,9 @@ RULES = counted(RuleTable(
 ))
 
 
-# Each phase's menu, as the rule table lists it (`legal_actions` reads them at every step); a
-# turn's without the special actions (none is open) and with only what a pawn off the board may
-# do (its move, and ending the turn).
-TURN_MENU = RULES.menus[TURN]
-FREE_SPECIAL_MENU = RULES.menus[FREE_SPECIAL]
+# The festival's menu, as the rule table lists it (`legal_actions` reads it at every step of a
+# festival; a turn's is made by `menus.turn_menu`, in the same order).
 FESTIVAL_MENU = RULES.menus[FESTIVAL]
-_SPECIAL_CHOICES = set(FREE_SPECIAL_MENU)
-TURN_MENU_WITHOUT_SPECIAL = tuple(c for c in TURN_MENU if c not in _SPECIAL_CHOICES)
-OFF_BOARD_MENU = (move.moves, turn.end_turns)
 
 
 class Castell(Game[CastellState]):
@@ -182,20 +177,13 @@ class Castell(Game[CastellState]):
     def legal_actions(self, state: CastellState, seat: int) -> list[Action]:
         """The engine's menu (the choices of the current phase's rules, in table order), asked
         at every step of a playout or a search: who may act and the phase are read once off
-        the state, and a turn skips the choices of the special actions while none is open
-        (each would answer [] after asking the same), and of what needs the pawn on the board
-        while it is off."""
+        the state, and a turn's menu is made in one pass from the menus kept between the steps
+        that change them (`menus.py`)."""
         phase = state.phase
         if phase is TURN:
             if type(seat) is not int or seat != state.current:
                 return []
-            if state.free_special:
-                return self._listed(state, seat, FREE_SPECIAL_MENU)
-            if state.players[seat].pawn is None:
-                return self._listed(state, seat, OFF_BOARD_MENU)
-            if special.may_special(state, seat):
-                return self._listed(state, seat, TURN_MENU)
-            return self._listed(state, seat, TURN_MENU_WITHOUT_SPECIAL)
+            return turn_menu(state, seat)
         if phase is FESTIVAL:
             if type(seat) is not int or seat not in state.to_declare or (
                 seat in state.declarations
