@@ -96,7 +96,7 @@ def counted(table: RuleTable) -> RuleTable:
 
 
 # Each rule's quiet do is its do without the events, for `Game.play`, which drops them.
-RULES = counted(RuleTable(
+TABLE = RuleTable(
     Rule(Move, ON_TURN, move.check_move, move.do_move, choices=move.moves,
          quiet=move.play_move),
     Rule(Recruit, ON_TURN, recruit.check_recruit, recruit.do_recruit,
@@ -116,7 +116,11 @@ RULES = counted(RuleTable(
          choices=festival.declarations, quiet=festival.play_declare),
     Rule(Abstain, AT_FESTIVAL, festival.check_abstain, festival.do_abstain,
          choices=festival.abstentions, quiet=festival.play_abstain),
-))
+)
+RULES = counted(TABLE)
+# Each action's quiet do, uncounted, by the action's type: `Castell.play` counts the action
+# itself, without a call more at every step of a playout or a search.
+QUIET_DOS = MappingProxyType({rule.action: rule.quiet or rule.do for rule in TABLE})
 
 
 # The festival's menu, as the rule table lists it (`legal_actions` reads it at every step of a
@@ -198,6 +202,12 @@ class Castell(Game[CastellState]):
         for choices in menus:
             menu += choices(state, seat)
         return menu
+
+    def play(self, state: CastellState, seat: int, action: Action) -> None:
+        """`Game.play`: the rule's quiet do, counted here (as `counted` counts it in the rule
+        table) rather than by a wrapper called at every step."""
+        QUIET_DOS[type(action)](state, seat, action)
+        state.actions += 1
 
     def round_number(self, state: CastellState) -> int:
         return state.round

@@ -61,7 +61,11 @@ def turn_menu(state: CastellState, seat: int) -> list[Action]:
     used = state.used
     if pawn is None:  # only the move placing the pawn, and ending the turn
         return [END_TURN] if MOVE_ACTION in used else [*MOVES_FROM[None], END_TURN]
-    standing = region_menus(state, pawn)
+    # `region_menus` and `perform_menu` read here, without a call each while what they keep
+    # holds (the menu is asked at every step).
+    standing = state.region_menus.get(pawn)
+    if standing is None or standing[0] is not state.regions[pawn]:
+        standing = region_menus(state, pawn)
     if state.free_special:
         menu: list[Action] = [*SPECIAL_MOVES_FROM[pawn], *standing[2]]
         row = state.rows[pawn]
@@ -92,7 +96,11 @@ def turn_menu(state: CastellState, seat: int) -> list[Action]:
         menu += standing[2]
         row = state.rows[pawn]
         if row:
-            menu += perform_menu(player, row)
+            performs = player.performs
+            if performs is not None and performs[1] is row and performs[0] is player.kept:
+                menu += performs[2]
+            else:
+                menu += perform_menu(player, row)
     menu.append(END_TURN)
     return menu
 
