@@ -10,14 +10,14 @@ import pytest
 from ludoteca.engine.game import Game
 from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
-from ludoteca.games.castell.actions import Perform
+from ludoteca.games.castell.actions import EndTurn, Perform
 from ludoteca.games.castell.data import MAX_RANK, SKILLS, Region
 from ludoteca.games.castell.kept import forget
 from ludoteca.games.castell.menus import made_region_menus, region_menus, turn_menu
 from ludoteca.games.castell.performances import TileTowers
 from ludoteca.games.castell.rules.recruit import recruit_choices
 from ludoteca.games.castell.rules.special import special_recruit_choices
-from ludoteca.games.castell.state import CastellState, Phase
+from ludoteca.games.castell.state import CastellState, Phase, TurnAction
 from ludoteca.games.castell.towers import team_counts
 
 from .helpers import fresh
@@ -104,3 +104,13 @@ def test_a_team_forgotten_gets_its_own_perform_menu() -> None:
     assert [a for a in turn_menu(state, seat) if isinstance(a, Perform)]
     assert turn_menu(state, seat) == Game.legal_actions(GAME, state, seat)
     assert player.performs is not None and player.performs[0] is player.kept
+
+
+def test_a_pawn_off_the_board_after_its_move_may_only_end_the_turn() -> None:
+    """A position set up with the move used and the pawn still off the board (no rule leaves
+    one so): the menu is the rule table's, ending the turn alone."""
+    state = fresh(2, 1)
+    seat = state.current
+    state.used = [TurnAction.MOVE]
+    assert state.players[seat].pawn is None
+    assert turn_menu(state, seat) == Game.legal_actions(GAME, state, seat) == [EndTurn()]
