@@ -35,6 +35,7 @@ from ludoteca.games.castell.actions import (
 )
 from ludoteca.games.castell.bots import evaluation, heuristic, plain, search
 from ludoteca.games.castell.data import CALENDAR, ROUNDS
+from ludoteca.games.castell.menus import turn_menu
 from ludoteca.games.castell.options import CastellOptions
 from ludoteca.games.castell.rules import (
     festival,
@@ -95,7 +96,7 @@ def counted(table: RuleTable) -> RuleTable:
 
 
 # Each rule's quiet do is its do without the events, for `Game.play`, which drops them.
-RULES = counted(RuleTable(
+TABLE = RuleTable(
     Rule(Move, ON_TURN, move.check_move, move.do_move, choices=move.moves,
          quiet=move.play_move),
     Rule(Recruit, ON_TURN, recruit.check_recruit, recruit.do_recruit,
@@ -115,18 +116,16 @@ RULES = counted(RuleTable(
          choices=festival.declarations, quiet=festival.play_declare),
     Rule(Abstain, AT_FESTIVAL, festival.check_abstain, festival.do_abstain,
          choices=festival.abstentions, quiet=festival.play_abstain),
-))
+)
+RULES = counted(TABLE)
+# Each action's quiet do, uncounted, by the action's type: `Castell.play` counts the action
+# itself, without a call more at every step of a playout or a search.
+QUIET_DOS = MappingProxyType({rule.action: rule.quiet or rule.do for rule in TABLE})
 
 
-# Each phase's menu, as the rule table lists it (`legal_actions` reads them at every step); a
-# turn's without the special actions (none is open) and with only what a pawn off the board may
-# do (its move, and ending the turn).
-TURN_MENU = RULES.menus[TURN]
-FREE_SPECIAL_MENU = RULES.menus[FREE_SPECIAL]
+# The festival's menu, as the rule table lists it (`legal_actions` reads it at every step of a
+# festival; a turn's is made by `menus.turn_menu`, in the same order).
 FESTIVAL_MENU = RULES.menus[FESTIVAL]
-_SPECIAL_CHOICES = set(FREE_SPECIAL_MENU)
-TURN_MENU_WITHOUT_SPECIAL = tuple(c for c in TURN_MENU if c not in _SPECIAL_CHOICES)
-OFF_BOARD_MENU = (move.moves, turn.end_turns)
 
 
 class Castell(Game[CastellState]):
@@ -182,20 +181,13 @@ class Castell(Game[CastellState]):
     def legal_actions(self, state: CastellState, seat: int) -> list[Action]:
         """The engine's menu (the choices of the current phase's rules, in table order), asked
         at every step of a playout or a search: who may act and the phase are read once off
-        the state, and a turn skips the choices of the special actions while none is open
-        (each would answer [] after asking the same), and of what needs the pawn on the board
-        while it is off."""
+        the state, and a turn's menu is made in one pass from the menus kept between the steps
+        that change them (`menus.py`)."""
         phase = state.phase
         if phase is TURN:
             if type(seat) is not int or seat != state.current:
                 return []
-            if state.free_special:
-                return self._listed(state, seat, FREE_SPECIAL_MENU)
-            if state.players[seat].pawn is None:
-                return self._listed(state, seat, OFF_BOARD_MENU)
-            if special.may_special(state, seat):
-                return self._listed(state, seat, TURN_MENU)
-            return self._listed(state, seat, TURN_MENU_WITHOUT_SPECIAL)
+            return turn_menu(state, seat)
         if phase is FESTIVAL:
             if type(seat) is not int or seat not in state.to_declare or (
                 seat in state.declarations
@@ -210,6 +202,12 @@ class Castell(Game[CastellState]):
         for choices in menus:
             menu += choices(state, seat)
         return menu
+
+    def play(self, state: CastellState, seat: int, action: Action) -> None:
+        """`Game.play`: the rule's quiet do, counted here (as `counted` counts it in the rule
+        table) rather than by a wrapper called at every step."""
+        QUIET_DOS[type(action)](state, seat, action)
+        state.actions += 1
 
     def round_number(self, state: CastellState) -> int:
         return state.round

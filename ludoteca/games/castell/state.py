@@ -11,6 +11,7 @@ from typing import Annotated
 
 from ludoteca.engine.codec import OMIT_DEFAULT, SKIP, Between, Size
 from ludoteca.engine.rng import Rng
+from ludoteca.games.castell.actions import Perform, Recruit, SpecialRecruit
 from ludoteca.games.castell.data import (
     CALENDAR,
     MAX_SPECIAL_TOKENS,
@@ -32,6 +33,10 @@ Seat = Annotated[int, Between(0, 3)]
 Rank = Annotated[int, Between(0, 3)]  # [D-12]
 Level = Annotated[list[CastellerSize], Size(1)]
 Levels = Annotated[list[Level], Size(1)]  # a tower as the state keeps it: levels, bottom first
+# What `menus.py` keeps: the castellers standing in a region with their recruit and
+# special-recruit menus, and a player's tile towers and a row of tiles with their perform menu.
+RegionMenus = tuple[list[CastellerSize], tuple[Recruit, ...], tuple[SpecialRecruit, ...]]
+PerformMenu = tuple[TileTowers, list[TileId], tuple[Perform, ...]]
 
 
 class Phase(StrEnum):
@@ -110,6 +115,9 @@ class Player:
     # What the team and ranks alone decide, kept between the rules that change them (see
     # `kept.py`): neither saved nor compared.
     kept: TileTowers | None = field(default=None, metadata=SKIP, compare=False)
+    # The perform menu of those tile towers and a row (see `menus.py`): neither saved nor
+    # compared.
+    performs: PerformMenu | None = field(default=None, metadata=SKIP, compare=False)
 
     def clone(self) -> Player:
         return Player(
@@ -121,6 +129,7 @@ class Player:
             self.best_score,
             self.festivals_entered,
             self.kept,  # shared: see `kept.py`
+            self.performs,  # shared: see `menus.py`
         )
 
     def earn(self, region: Region) -> RegionBoard:
@@ -197,6 +206,11 @@ class CastellState:
     actions: Annotated[int, Between(0)] = 0  # actions applied, reported in the result
     # The game's numbers, where a balance search changed them (saved only then).
     variant: CastellVariant = field(default=PUBLISHED, metadata=OMIT_DEFAULT)
+    # The recruit menus of each region's castellers (see `menus.py`): neither saved nor
+    # compared.
+    region_menus: dict[Region, RegionMenus] = field(
+        default_factory=dict, metadata=SKIP, compare=False
+    )
 
     @property
     def n(self) -> int:
@@ -237,4 +251,5 @@ class CastellState:
             list(self.history),  # outcomes are frozen
             self.actions,
             self.variant,  # frozen
+            self.region_menus,  # shared: see `menus.py`
         )

@@ -50,13 +50,13 @@ def check_destination(state: CastellState, seat: int, region: object) -> Region:
 def moves(state: CastellState, seat: int) -> list[Move]:
     if MOVE_ACTION in state.used:
         return []
-    return list(_MOVES_FROM[state.players[seat].pawn])
+    return list(MOVES_FROM[state.players[seat].pawn])
 
 
 # The move to each region, and the moves from each region and from off the board (None), as
 # `destinations` gives them (actions are frozen: shared by the menus and the checks).
 _MOVE_TO = {region: Move(region) for region in REGIONS}
-_MOVES_FROM = {
+MOVES_FROM = {
     pawn: tuple(_MOVE_TO[region] for region in (REGIONS if pawn is None else ADJACENCY[pawn]))
     for pawn in (None, *REGIONS)
 }

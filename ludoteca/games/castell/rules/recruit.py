@@ -24,11 +24,11 @@ def recruits(state: CastellState, seat: int) -> list[Recruit]:
     region = state.players[seat].pawn
     if region is None or RECRUIT_ACTION in state.used:
         return []
-    return list(_recruits(tuple(state.regions[region])))
+    return list(recruit_choices(tuple(state.regions[region])))
 
 
 @lru_cache(maxsize=4096)
-def _recruits(standing: tuple[int, ...]) -> tuple[Recruit, ...]:
+def recruit_choices(standing: tuple[int, ...]) -> tuple[Recruit, ...]:
     """The choices for the castellers standing in a region."""
     kinds = sorted(set(standing), reverse=True)
     out = [_RECRUITS[(s,)] for s in kinds]

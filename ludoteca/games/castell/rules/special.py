@@ -57,13 +57,13 @@ def special_moves(state: CastellState, seat: int) -> list[SpecialMove]:
     pawn = state.players[seat].pawn
     if pawn is None or not may_special(state, seat):
         return []
-    return list(_SPECIAL_MOVES_FROM[pawn])
+    return list(SPECIAL_MOVES_FROM[pawn])
 
 
 # The special move to each region, and from each region to its neighbours, as `destinations`
 # gives them (actions are frozen: shared by the menus and the checks).
 _SPECIAL_MOVE_TO = {region: SpecialMove(region) for region in ADJACENCY}
-_SPECIAL_MOVES_FROM = {
+SPECIAL_MOVES_FROM = {
     pawn: tuple(_SPECIAL_MOVE_TO[region] for region in allowed)
     for pawn, allowed in ADJACENCY.items()
 }
@@ -104,11 +104,11 @@ def special_recruits(state: CastellState, seat: int) -> list[SpecialRecruit]:
     pawn = state.players[seat].pawn
     if pawn is None or not may_special(state, seat):
         return []
-    return list(_special_recruits(tuple(state.regions[pawn])))
+    return list(special_recruit_choices(tuple(state.regions[pawn])))
 
 
 @lru_cache(maxsize=4096)
-def _special_recruits(standing: tuple[int, ...]) -> tuple[SpecialRecruit, ...]:
+def special_recruit_choices(standing: tuple[int, ...]) -> tuple[SpecialRecruit, ...]:
     """One of each size standing in a region, biggest first."""
     return tuple(_SPECIAL_RECRUITS[size] for size in sorted(set(standing), reverse=True))
 

@@ -60,14 +60,14 @@ def trains(state: CastellState, seat: int) -> list[Train]:
             return []
         ranks = player.ranks
         here = tile_facing(state, REGION_SECTOR[player.pawn])
-        out = [_TRAINS[FROM_REGION, here]] if here == SPECIAL_TILE or ranks[here] < MAX_RANK else []
+        out = [TRAINS[FROM_REGION, here]] if here == SPECIAL_TILE or ranks[here] < MAX_RANK else []
         if not state.advanced:
             anywhere = tile_facing(state, SPECIAL_SECTOR)
             if anywhere == SPECIAL_TILE or ranks[anywhere] < MAX_RANK:
-                out.append(_TRAINS[FROM_ALL_REGIONS, anywhere])
+                out.append(TRAINS[FROM_ALL_REGIONS, anywhere])
         return out
     return [
-        _TRAINS[source, skill]
+        TRAINS[source, skill]
         for source, tile in open_tiles(state, seat)
         for skill in trainable(state, seat, tile)
     ]
@@ -75,7 +75,7 @@ def trains(state: CastellState, seat: int) -> list[Train]:
 
 # Every training by source and skill, each skill of the wheel's tiles once (the wheel holds
 # several special tiles); actions are frozen, so they are shared.
-_TRAINS = {
+TRAINS = {
     (source, skill): Train(source, skill)
     for source in Source for skill in dict.fromkeys(BOARD_SKILL_TILES)
 }
@@ -104,7 +104,7 @@ def check_train(state: CastellState, seat: int, action: Train) -> Train:
             f"{italian.skills(choices) or 'nulla'} (le abilità arrivano al massimo al grado "
             f"{MAX_RANK})",
         )
-    return _TRAINS[source, choices[choices.index(action.skill)]]
+    return TRAINS[source, choices[choices.index(action.skill)]]
 
 
 def do_train(state: CastellState, seat: int, action: Train) -> list[Event]:

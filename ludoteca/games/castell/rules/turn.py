@@ -34,10 +34,10 @@ def pawn_region(state: CastellState, seat: int, doing: str) -> Region:
 
 
 def end_turns(state: CastellState, seat: int) -> list[EndTurn]:
-    return [_END_TURN]
+    return [END_TURN]
 
 
-_END_TURN = EndTurn()  # actions are frozen: shared
+END_TURN = EndTurn()  # actions are frozen: shared
 
 
 def check_end_turn(state: CastellState, seat: int, action: EndTurn) -> EndTurn:
