@@ -93,7 +93,13 @@ def absence(state: CastellState, seat: int, festival: Festival) -> Absence | Non
 def declaring_seats(state: CastellState, festival: Festival) -> list[int]:
     """The players who can take part, in turn order; each of them declares a tower or abstains
     (taking part is optional)."""
-    return [seat for seat in state.turn_order() if absence(state, seat, festival) is None]
+    return [seat for seat, why in absences(state, festival).items() if why is None]
+
+
+def absences(state: CastellState, festival: Festival) -> dict[int, Absence | None]:
+    """Every seat's `absence`, in turn order: asked once as the festival comes up, and kept
+    for its outcome where nobody can take part (nothing changes a team or pawn between)."""
+    return {seat: absence(state, seat, festival) for seat in state.turn_order()}
 
 
 def held(state: CastellState) -> Festival:
@@ -195,13 +201,14 @@ def hold_festivals(state: CastellState) -> list[Event]:
     declarations where somebody can take part; then end the round."""
     events: list[Event] = []
     while (coming := next_festival(state)) is not None:
-        index, festival, seats = coming
+        index, festival, why = coming
+        seats = [seat for seat, absent in why.items() if absent is None]
         if seats:
             await_declarations(state, index, seats)
             events.append(public("festival", region=festival.region, seats=seats,
                                  tokens=list(festival.tokens)))
             return events
-        events.append(hold(state, festival))
+        events.append(hold(state, festival, why))
     return events + end_round(state)
 
 
@@ -209,20 +216,23 @@ def hold_festivals_quietly(state: CastellState) -> None:
     """`hold_festivals` without its events, for `Game.play`, which drops them: the same state
     after (the outcomes recorded in the history), without the announcements built."""
     while (coming := next_festival(state)) is not None:
-        index, festival, seats = coming
+        index, festival, why = coming
+        seats = [seat for seat, absent in why.items() if absent is None]
         if seats:
             await_declarations(state, index, seats)
             return
-        hold_quietly(state, festival)
+        hold_quietly(state, festival, why)
     end_round(state)
 
 
-def next_festival(state: CastellState) -> tuple[int, Festival, list[int]] | None:
-    """The round's first festival not yet held (in calendar order), its index and the seats
-    that can take part; None once every one is held."""
+def next_festival(
+    state: CastellState,
+) -> tuple[int, Festival, dict[int, Absence | None]] | None:
+    """The round's first festival not yet held (in calendar order), its index and every seat's
+    absence (None for the seats that can take part); None once every one is held."""
     for index, festival in enumerate(state.calendar):
         if festival.round == state.round and not festival.done:
-            return index, festival, declaring_seats(state, festival)
+            return index, festival, absences(state, festival)
     return None
 
 
@@ -250,14 +260,19 @@ def close_declarations(state: CastellState) -> FestivalOutcome:
     return outcome
 
 
-def hold(state: CastellState, festival: Festival) -> Event:
+def hold(
+    state: CastellState, festival: Festival, why: Mapping[int, Absence | None] | None = None
+) -> Event:
     """Resolve the festival, record its outcome in the public history and announce it."""
-    return announce(hold_quietly(state, festival))
+    return announce(hold_quietly(state, festival, why))
 
 
-def hold_quietly(state: CastellState, festival: Festival) -> FestivalOutcome:
-    """`hold` without announcing it: the outcome, recorded in the public history."""
-    outcome = resolve(state, festival)
+def hold_quietly(
+    state: CastellState, festival: Festival, why: Mapping[int, Absence | None] | None = None
+) -> FestivalOutcome:
+    """`hold` without announcing it: the outcome, recorded in the public history (`why`: every
+    seat's absence, where already asked)."""
+    outcome = resolve(state, festival, why)
     state.history.append(outcome)
     return outcome
 
@@ -288,8 +303,12 @@ def outcome_data(outcome: FestivalOutcome) -> dict[str, Any]:
 
 
 # --- scoring a festival -------------------------------------------------------------------------
-def resolve(state: CastellState, festival: Festival) -> FestivalOutcome:
-    """Score the declared towers, hand out prizes [D-13] and size tokens [D-14]."""
+def resolve(
+    state: CastellState, festival: Festival, why: Mapping[int, Absence | None] | None = None
+) -> FestivalOutcome:
+    """Score the declared towers, hand out prizes [D-13] and size tokens [D-14]. `why`, where
+    given, is every seat's `absence` as the festival came up (nobody's team or pawn changes
+    while it is held): not asked again."""
     order = state.turn_order()
     entries = {
         seat: tower for seat, tower in state.declarations.items() if tower is not None
@@ -304,11 +323,9 @@ def resolve(state: CastellState, festival: Festival) -> FestivalOutcome:
     prizes = award_prizes(state, festival, seats, scores)
     tokens = award_size_tokens(state, festival, seats, scores, entries)
     close(state, festival)
-    absent = {
-        str(seat): absence(state, seat, festival) or ABSTAINED
-        for seat in order
-        if seat not in entries
-    }
+    if why is None:
+        why = {seat: absence(state, seat, festival) for seat in order if seat not in entries}
+    absent = {str(seat): why[seat] or ABSTAINED for seat in order if seat not in entries}
     return FestivalOutcome(
         round=festival.round,
         region=festival.region,

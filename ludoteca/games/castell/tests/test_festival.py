@@ -301,3 +301,37 @@ def test_the_suggestion_has_four_levels_and_every_token_size_d23() -> None:
     player.team = [9, 9, 7, 5]  # no 4-level tower without more Balance
     player.ranks.update({Skill.BALANCE: 0})
     assert suggestion(player, festival) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_absences_asked_as_a_festival_comes_up_are_the_ones_asked_when_it_is_held(
+    players: int, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The absences worked out as a festival comes up serve its outcome where nobody can take
+    # part: every seat's is the one `absence` gives as the festival is resolved, at every
+    # festival of random matches played by `play` and by `apply`.
+    from ludoteca.games.castell.rules import festival as rules
+
+    resolve = rules.resolve
+    given = []
+
+    def checked(state, held, why=None):  # type: ignore[no-untyped-def]
+        if why is not None:
+            given.append(why)
+            assert why == {seat: rules.absence(state, seat, held) for seat in state.turn_order()}
+            assert all(absent is not None for absent in why.values())
+        return resolve(state, held, why)
+
+    monkeypatch.setattr(rules, "resolve", checked)
+    histories = []
+    for step in (GAME.play, GAME.apply):
+        rng = Rng(seed)
+        state = fresh(players, seed)
+        while not GAME.is_over(state):
+            seat = rng.choice(sorted(GAME.actors(state)))
+            step(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        assert given  # some festival was held with nobody able to take part, and so given
+        given.clear()
+        histories.append(state.history)
+    assert histories[0] == histories[1]
