@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
 import time
 from collections import Counter, deque
 from collections.abc import Callable
@@ -42,15 +43,30 @@ T = TypeVar("T")
 SEARCH_NICENESS = 10  # the workers' priority below the server's: searches take what is left
 
 
-def _lower_priority() -> None:
+ORPHAN_CHECK_SECONDS = 1.0
+
+
+def _start_worker() -> None:
+    """A worker's start: a lower priority, and a watch that ends it once the server is gone. A
+    server killed outright (kill -9, out of memory) never tells its pool to stop, and the
+    workers, children started afresh, outlived it for good (idle, holding their memory)."""
     os.nice(SEARCH_NICENESS)
+    server = os.getppid()
+    threading.Thread(target=_end_when_orphaned, args=(server,), daemon=True,
+                     name="orphan-watch").start()
+
+
+def _end_when_orphaned(server: int) -> None:
+    while os.getppid() == server:
+        time.sleep(ORPHAN_CHECK_SECONDS)
+    os._exit(0)  # the server is gone: nobody waits for this worker's answers
 
 
 def search_processes(workers: int) -> Executor:
     """The searches' workers: processes started afresh (not forked from a server holding
-    threads and sockets), at a lower priority."""
+    threads and sockets), at a lower priority, each ending once the server is gone."""
     return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=_lower_priority)
+                               initializer=_start_worker)
 
 
 GameRef = Game[Any] | str

@@ -304,3 +304,31 @@ def test_an_explanation_is_one_at_a_time_per_caller_and_kept(monkeypatch: Any) -
     answers = asyncio.run(scenario())
     assert answers == [{"step": 3, "seat": 0}, {"step": 4, "seat": 0}, {"step": 3, "seat": 0}]
     assert calls == [(3, 0), (4, 0)]  # the third answer was kept, not searched again
+
+
+ORPHANED = """
+import os
+from ludoteca.server.live.bot_pool import search_processes
+pool = search_processes(2)
+print(*{pool.submit(os.getpid).result() for _ in range(8)}, flush=True)
+os._exit(0)  # a server killed outright: its pool is never told to stop
+"""
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+def test_the_search_workers_end_when_the_server_is_killed(tmp_path: Path) -> None:
+    """A server killed outright (kill -9) left its workers behind for good, each holding its
+    memory: they now see their server gone and end within a second or so."""
+    import subprocess
+    import sys
+
+    # Its workers hold the pipes too while they live: read the line, not to the pipe's end.
+    with subprocess.Popen([sys.executable, "-c", ORPHANED], stdout=subprocess.PIPE,
+                          text=True, cwd=tmp_path) as server:
+        assert server.stdout is not None
+        workers = [int(pid) for pid in server.stdout.readline().split()]
+        assert server.wait(60) == 0 and workers
+    deadline = time.monotonic() + 30
+    while alive := [pid for pid in workers if Path(f"/proc/{pid}").exists()]:
+        assert time.monotonic() < deadline, f"workers {alive} outlived their server"
+        time.sleep(0.1)
