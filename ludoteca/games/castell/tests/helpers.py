@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from ludoteca.engine.actions import Action
 from ludoteca.engine.events import Event
+from ludoteca.engine.rng import Rng
 from ludoteca.games.castell import GAME
 from ludoteca.games.castell.actions import Abstain, Declare, EndTurn, Move, TowerLevels
 from ludoteca.games.castell.data import SHAPE_TILES, FestivalType, Region, Skill
@@ -19,6 +21,30 @@ T4_SMALL = ((9, 9), (7,), (5,), (3,))  # widths 2-1-1-1: two Balance uses
 
 def fresh(players: int = 2, seed: int = 0, **options: bool) -> CastellState:
     return GAME.setup(players, seed, options or None)
+
+
+def random_steps(state: CastellState, rng: Rng, clone_every: int, clones_moving: int
+                 ) -> Iterator[tuple[CastellState, list[CastellState]]]:
+    """Play `state` to its end with random actions by `play`, the same match by `apply` on a
+    copy, and a clone taken every `clone_every` steps that goes on its own way (the last
+    `clones_moving` of them a step each): after each step, the copy and the clones that moved,
+    for a test of what is kept between steps (clones share it until they change it)."""
+    applied = GAME.clone(state)
+    clones: list[CastellState] = []
+    step = 0
+    while not GAME.is_over(state):
+        seat = rng.choice(sorted(GAME.actors(state)))
+        action = rng.choice(GAME.legal_actions(state, seat))
+        GAME.play(state, seat, action)
+        GAME.apply(applied, seat, action)
+        step += 1
+        if step % clone_every == 0:
+            clones.append(GAME.clone(state))
+        moved = [clone for clone in clones[-clones_moving:] if not GAME.is_over(clone)]
+        for clone in moved:
+            mover = rng.choice(sorted(GAME.actors(clone)))
+            GAME.play(clone, mover, rng.choice(GAME.legal_actions(clone, mover)))
+        yield applied, moved
 
 
 def act(state: CastellState, seat: int, action: Action) -> list[Event]:

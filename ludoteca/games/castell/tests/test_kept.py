@@ -19,7 +19,7 @@ from ludoteca.games.castell.rules.special import may_special
 from ludoteca.games.castell.state import CastellState, Player
 from ludoteca.games.castell.towers import team_counts
 
-from .helpers import fresh
+from .helpers import fresh, random_steps
 
 
 def from_scratch(player: Player) -> TileTowers:
@@ -48,27 +48,14 @@ def assert_kept_holds(state: CastellState) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_kept_tile_towers_are_the_ones_found_from_scratch(players: int, seed: int) -> None:
-    rng = Rng(seed)
     state = fresh(players, seed)
-    applied = GAME.clone(state)  # the same match by `apply`
-    clones = []
-    step = 0
-    while not GAME.is_over(state):
-        seat = rng.choice(sorted(GAME.actors(state)))
-        action = rng.choice(GAME.legal_actions(state, seat))
-        GAME.play(state, seat, action)
-        GAME.apply(applied, seat, action)
+    # a clone shares what is kept, and goes on its own way
+    for applied, moved in random_steps(state, Rng(seed), clone_every=37, clones_moving=2):
         assert applied == state
         assert_kept_holds(state)
         assert_kept_holds(applied)
-        step += 1
-        if step % 37 == 0:
-            clones.append(GAME.clone(state))  # shares what is kept, and goes on its own way
-        for clone in clones[-2:]:
-            if not GAME.is_over(clone):
-                other = rng.choice(sorted(GAME.actors(clone)))
-                GAME.play(clone, other, rng.choice(GAME.legal_actions(clone, other)))
-                assert_kept_holds(clone)
+        for clone in moved:
+            assert_kept_holds(clone)
 
 
 def test_every_local_tile_of_a_kept_team_is_the_fresh_answer() -> None:

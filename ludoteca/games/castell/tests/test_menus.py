@@ -20,7 +20,7 @@ from ludoteca.games.castell.rules.special import special_recruit_choices
 from ludoteca.games.castell.state import CastellState, Phase, TurnAction
 from ludoteca.games.castell.towers import team_counts
 
-from .helpers import fresh
+from .helpers import fresh, random_steps
 
 OPTIONS = [{}, {"advanced": True}, {"train_any_known_skill": True},
            {"advanced": True, "train_any_known_skill": True}]
@@ -54,24 +54,11 @@ def assert_kept_menus_hold(state: CastellState) -> None:
 def test_the_kept_menus_are_the_ones_made_from_scratch(
     players: int, seed: int, options: dict[str, bool]
 ) -> None:
-    rng = Rng(seed)
     state = fresh(players, seed, **options)
-    applied = GAME.clone(state)  # the same match by `apply`
-    clones: list[CastellState] = []
-    step = 0
-    while not GAME.is_over(state):
-        seat = rng.choice(sorted(GAME.actors(state)))
-        action = rng.choice(GAME.legal_actions(state, seat))
-        GAME.play(state, seat, action)
-        GAME.apply(applied, seat, action)
-        step += 1
-        if step % 7 == 0:
-            clones.append(GAME.clone(state))
-        for other in clones[-3:]:  # clones play on apart, sharing what was kept
-            if not GAME.is_over(other):
-                mover = rng.choice(sorted(GAME.actors(other)))
-                GAME.play(other, mover, rng.choice(GAME.legal_actions(other, mover)))
-                assert_kept_menus_hold(other)
+    # clones play on apart, sharing what was kept
+    for applied, moved in random_steps(state, Rng(seed), clone_every=7, clones_moving=3):
+        for other in moved:
+            assert_kept_menus_hold(other)
         assert_kept_menus_hold(state)
         assert_kept_menus_hold(applied)
 
