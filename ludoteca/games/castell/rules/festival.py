@@ -93,7 +93,12 @@ def absence(state: CastellState, seat: int, festival: Festival) -> Absence | Non
 def declaring_seats(state: CastellState, festival: Festival) -> list[int]:
     """The players who can take part, in turn order; each of them declares a tower or abstains
     (taking part is optional)."""
-    return [seat for seat, why in absences(state, festival).items() if why is None]
+    return taking_part(absences(state, festival))
+
+
+def taking_part(why: Mapping[int, Absence | None]) -> list[int]:
+    """The seats of `absences` that can take part, in turn order."""
+    return [seat for seat, absent in why.items() if absent is None]
 
 
 def absences(state: CastellState, festival: Festival) -> dict[int, Absence | None]:
@@ -202,7 +207,7 @@ def hold_festivals(state: CastellState) -> list[Event]:
     events: list[Event] = []
     while (coming := next_festival(state)) is not None:
         index, festival, why = coming
-        seats = [seat for seat, absent in why.items() if absent is None]
+        seats = taking_part(why)
         if seats:
             await_declarations(state, index, seats)
             events.append(public("festival", region=festival.region, seats=seats,
@@ -217,7 +222,7 @@ def hold_festivals_quietly(state: CastellState) -> None:
     after (the outcomes recorded in the history), without the announcements built."""
     while (coming := next_festival(state)) is not None:
         index, festival, why = coming
-        seats = [seat for seat, absent in why.items() if absent is None]
+        seats = taking_part(why)
         if seats:
             await_declarations(state, index, seats)
             return
